@@ -1,0 +1,115 @@
+"""Benchmarks of arena, printed as Markdown tables (``make bench``).
+
+Speed is measured here, never asserted in tests. Each table says what it measures;
+``--quick`` runs smaller sizes (used by the course build to show the method).
+
+Usage: python scripts/bench.py [--quick] [--only solver|games] [--markdown FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from arena import Arena, solve
+
+
+def random_arena(n: int, degree: int = 3, seed: int = 1) -> Arena:
+    """``n`` vertices with random owners, ``degree`` random successors each, 2% victories."""
+    rng = random.Random(seed)
+    owner = [rng.getrandbits(1) for _ in range(n)]
+    marks = [rng.random() for _ in range(n)]
+    edges = {x: list(dict.fromkeys(rng.randrange(n) for _ in range(degree))) for x in range(n)}
+    return Arena(S0=[x for x in range(n) if owner[x] == 0],
+                 S1=[x for x in range(n) if owner[x] == 1], edges=edges,
+                 V0=[x for x in range(n) if marks[x] < 0.01],
+                 V1=[x for x in range(n) if 0.01 <= marks[x] < 0.02])
+
+
+def chain_arena(n: int) -> Arena:
+    """A path 0 -> 1 -> ... -> n-1 with alternating owners, won by J_0 at its end."""
+    return Arena(S0=range(0, n, 2), S1=range(1, n, 2),
+                 edges={k: [k + 1] for k in range(n - 1)}, V0=[n - 1])
+
+
+def plain_bfs(succ: Sequence[Sequence[int]]) -> int:
+    """A breadth-first search from every unvisited vertex: the yardstick for `solve`."""
+    seen = [False] * len(succ)
+    visited = 0
+    for root in range(len(succ)):
+        if seen[root]:
+            continue
+        seen[root] = True
+        queue = deque([root])
+        while queue:
+            x = queue.popleft()
+            visited += 1
+            for y in succ[x]:
+                if not seen[y]:
+                    seen[y] = True
+                    queue.append(y)
+    return visited
+
+
+def timed(fn: Callable[[], object]) -> tuple[float, object]:
+    gc.collect()
+    t0 = time.perf_counter()
+    value = fn()
+    return time.perf_counter() - t0, value
+
+
+def best_of(k: int, fn: Callable[[], object]) -> float:
+    return min(timed(fn)[0] for _ in range(k))
+
+
+def solver_table(quick: bool) -> list[str]:
+    sizes = [10_000, 100_000] if quick else [10_000, 100_000, 200_000, 1_000_000]
+    chains = [100_000] if quick else [100_000, 1_000_000]
+    rows = ["| arena | vertices | edges | build (s) | solve (s) | edges/s | BFS (s) "
+            "| solve / BFS |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    cases = [("random, degree 3", n, random_arena) for n in sizes]
+    cases += [("chain", n, chain_arena) for n in chains]
+    for label, n, make in cases:
+        build, arena = timed(lambda make=make, n=n: make(n))
+        repeat = 3 if n <= 200_000 else 1
+        t_solve = best_of(repeat, lambda arena=arena: solve(arena))
+        succ = arena._compact()[2]
+        t_bfs = best_of(repeat, lambda succ=succ: plain_bfs(succ))
+        m = arena.n_edges
+        rows.append(f"| {label} | {n:,} | {m:,} | {build:.2f} | {t_solve:.3f} | "
+                    f"{m / t_solve / 1e6:.2f} M | {t_bfs:.3f} | {t_solve / t_bfs:.2f} |")
+        print(rows[-1], file=sys.stderr, flush=True)
+    return ["### Solver: `solve` (both players, exact ranks, strategies) against a plain "
+            "breadth-first search", "", *rows]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller sizes")
+    parser.add_argument("--only", choices=["solver", "games"])
+    parser.add_argument("--markdown", type=Path, help="also write the tables to this file")
+    args = parser.parse_args(argv)
+    print(f"python {sys.version.split()[0]}", file=sys.stderr)
+    tables = []
+    if args.only in (None, "solver"):
+        tables.append(solver_table(args.quick))
+    if args.only in (None, "games"):
+        from bench_games import games_table
+
+        tables.append(games_table(args.quick))
+    text = "\n\n".join("\n".join(t) for t in tables) + "\n"
+    print(text)
+    if args.markdown:
+        args.markdown.parent.mkdir(parents=True, exist_ok=True)
+        args.markdown.write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

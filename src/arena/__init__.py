@@ -1,0 +1,14 @@
+"""arena: two-player reachability games on graphs, solved by attractors.
+
+>>> from arena import Arena, solve
+>>> g = Arena(S0=["a"], S1=["b", "w"], edges={"a": ["b", "w"], "b": ["a"]}, V0=["w"])
+>>> solve(g).winner["b"]
+0
+"""
+
+from arena.arena import Arena, ArenaError, Player, Vertex, vertex_id
+from arena.solve import Solution, StrategyError, attractor, solve, verify_strategy
+
+__all__ = ["Arena", "ArenaError", "Player", "Vertex", "vertex_id", "Solution", "StrategyError",
+           "attractor", "solve", "verify_strategy"]
+__version__ = "0.1.0"

@@ -1,0 +1,451 @@
+"""The arena: a finite game graph whose vertices are shared between two players.
+
+An :class:`Arena` is immutable. It keeps the vertices in a fixed order and indexes
+them by integers, so that the algorithms of :mod:`arena.solve` run on compact lists
+of successors rather than on dictionaries of arbitrary vertices.
+
+Files use the format of the course (YAML or JSON, the same keys)::
+
+    title: {fr: "Un jeu sur un graphe", en: "A game on a graph"}
+    start: a
+    S0: [a, c, e]
+    S1: [b, d, f]
+    V0: [f]
+    V1: [e]
+    edges:
+      a: [b, d]
+      b: [c]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Hashable, Iterable, Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+__all__ = ["Arena", "ArenaError", "Player", "Vertex", "vertex_id", "MAX_FILE_BYTES"]
+
+Vertex = Hashable
+"""A vertex of an arena: any hashable value (a string from a file, a tuple for Nim...)."""
+
+Player = Literal[0, 1]
+"""J_0 is ``0`` and plays first; J_1 is ``1``."""
+
+FILE_KEYS = ("title", "start", "S0", "S1", "V0", "V1", "edges")
+MAX_FILE_BYTES = 20_000_000
+"""Arena files larger than this are refused before they are parsed."""
+
+
+class ArenaError(ValueError):
+    """An arena that breaks the rules of the model or of the file format.
+
+    The message names the file (when there is one), the key and the vertex at fault.
+    """
+
+    def __init__(self, message: str, *, key: str | None = None, vertex: Any = None,
+                 file: str | os.PathLike[str] | None = None) -> None:
+        self.key = key
+        self.vertex = vertex
+        self.file = None if file is None else str(file)
+        self.reason = message
+        super().__init__(self._format())
+
+    def _format(self) -> str:
+        parts = []
+        if self.file is not None:
+            parts.append(self.file)
+        if self.key is not None:
+            parts.append(f"key '{self.key}'")
+        if self.vertex is not None:
+            parts.append(f"vertex {vertex_id(self.vertex)!r}")
+        parts.append(self.reason)
+        return ": ".join(parts)
+
+    def in_file(self, file: str | os.PathLike[str]) -> ArenaError:
+        """The same error, attributed to ``file``."""
+        return ArenaError(self.reason, key=self.key, vertex=self.vertex, file=file)
+
+
+def vertex_id(v: Vertex) -> str:
+    """The text id of a vertex: the string itself, or the parts of a tuple joined by commas.
+
+    >>> vertex_id("a"), vertex_id((10, 0))
+    ('a', '10,0')
+    """
+    if isinstance(v, str):
+        return v
+    if isinstance(v, tuple):
+        return ",".join(vertex_id(part) for part in v)
+    return str(v)
+
+
+class Arena:
+    """A two-player game graph (S, A) with S = S0 ⊔ S1, victory sets V0, V1 and a start.
+
+    Parameters
+    ----------
+    S0, S1 : iterables of vertices
+        The vertices owned by J_0 and by J_1. Together they list every vertex once;
+        their order (S0 first, then S1) is the order of :attr:`vertices`.
+    edges : mapping from a vertex to its successors
+        A vertex without a key has no successor. The order of each list matters: it
+        breaks ties between strategy moves.
+    V0, V1 : iterables of vertices, optional
+        Victory positions of J_0 and of J_1; they are disjoint. A play stops as soon as
+        it reaches one of them, so their outgoing edges (if any) are ignored by the solver.
+    start : vertex, optional
+    title : mapping from a language code to a title, optional
+
+    Raises
+    ------
+    ArenaError
+        If a vertex is owned by both players, an edge or a set names an unknown vertex,
+        an edge is listed twice, or V0 and V1 meet.
+
+    Examples
+    --------
+    >>> a = Arena(S0=["x", "z"], S1=["y"], edges={"x": ["y"], "y": ["z"]}, V0=["z"])
+    >>> a
+    Arena(S0=['x', 'z'], S1=['y'], edges={'x': ['y'], 'y': ['z']}, V0=['z'], V1=[], start=None)
+    >>> a.successors("x"), a.is_bipartite()
+    (('y',), True)
+    """
+
+    __slots__ = ("_vertices", "_index", "_owner", "_victory", "_succ", "_start", "_title",
+                 "_n_edges")
+
+    def __init__(self, S0: Iterable[Vertex], S1: Iterable[Vertex],
+                 edges: Mapping[Vertex, Iterable[Vertex]] | None = None,
+                 V0: Iterable[Vertex] = (), V1: Iterable[Vertex] = (),
+                 start: Vertex | None = None,
+                 title: Mapping[str, str] | None = None) -> None:
+        vertices: list[Vertex] = []
+        index: dict[Vertex, int] = {}
+        owner = bytearray()
+        for player, key, group in ((0, "S0", S0), (1, "S1", S1)):
+            for v in group:
+                if v in index:
+                    other = "S0" if owner[index[v]] == 0 else "S1"
+                    reason = (f"listed twice in {key}" if other == key
+                              else "is owned by both players (it is in S0 and in S1)")
+                    raise ArenaError(reason, key=key, vertex=v)
+                index[v] = len(vertices)
+                vertices.append(v)
+                owner.append(player)
+
+        victory: list[int | None] = [None] * len(vertices)
+        for player, key, group in ((0, "V0", V0), (1, "V1", V1)):
+            for v in group:
+                i = _lookup(index, v, key)
+                if victory[i] is not None:
+                    reason = ("is a victory position of both players (in V0 and V1)"
+                              if victory[i] != player else f"listed twice in {key}")
+                    raise ArenaError(reason, key=key, vertex=v)
+                victory[i] = player
+
+        succ: list[tuple[int, ...]] = [()] * len(vertices)
+        n_edges = 0
+        for x, targets in (edges or {}).items():
+            i = _lookup(index, x, "edges")
+            if isinstance(targets, (str, bytes)) or not isinstance(targets, Iterable):
+                raise ArenaError("successors must be a list of vertices", key="edges", vertex=x)
+            row = tuple(_lookup(index, y, "edges", source=x) for y in targets)
+            if len(set(row)) != len(row):
+                dup = next(vertices[j] for j in row if row.count(j) > 1)
+                raise ArenaError(f"lists the edge to {vertex_id(dup)!r} twice", key="edges",
+                                 vertex=x)
+            succ[i] = row
+            n_edges += len(row)
+
+        if start is not None:
+            _lookup(index, start, "start")
+
+        self._vertices = tuple(vertices)
+        self._index = index
+        self._owner = bytes(owner)
+        self._victory = tuple(victory)
+        self._succ = tuple(succ)
+        self._start = start
+        self._title = dict(title) if title else None
+        self._n_edges = n_edges
+
+    # -- reading ---------------------------------------------------------------------
+
+    @property
+    def vertices(self) -> tuple[Vertex, ...]:
+        """Every vertex, S0 first, in the order given."""
+        return self._vertices
+
+    @property
+    def S0(self) -> tuple[Vertex, ...]:
+        """Vertices owned by J_0."""
+        return tuple(v for v, p in zip(self._vertices, self._owner) if p == 0)
+
+    @property
+    def S1(self) -> tuple[Vertex, ...]:
+        """Vertices owned by J_1."""
+        return tuple(v for v, p in zip(self._vertices, self._owner) if p == 1)
+
+    @property
+    def V0(self) -> tuple[Vertex, ...]:
+        """Victory positions of J_0."""
+        return tuple(v for v, w in zip(self._vertices, self._victory) if w == 0)
+
+    @property
+    def V1(self) -> tuple[Vertex, ...]:
+        """Victory positions of J_1."""
+        return tuple(v for v, w in zip(self._vertices, self._victory) if w == 1)
+
+    @property
+    def start(self) -> Vertex | None:
+        """The start vertex, or ``None``."""
+        return self._start
+
+    @property
+    def title(self) -> dict[str, str] | None:
+        """The title by language code (``{"fr": ..., "en": ...}``), or ``None``."""
+        return dict(self._title) if self._title else None
+
+    def __len__(self) -> int:
+        return len(self._vertices)
+
+    def __contains__(self, v: object) -> bool:
+        return v in self._index
+
+    def __iter__(self):
+        return iter(self._vertices)
+
+    @property
+    def n_edges(self) -> int:
+        """Number of edges, counting those that leave victory positions."""
+        return self._n_edges
+
+    def index(self, v: Vertex) -> int:
+        """The integer index of ``v`` (its position in :attr:`vertices`)."""
+        return self._index[v]
+
+    def owner(self, v: Vertex) -> Player:
+        """The player who moves at ``v``."""
+        return self._owner[self._index[v]]  # type: ignore[return-value]
+
+    def victory(self, v: Vertex) -> Player | None:
+        """``i`` if ``v`` is in V_i, else ``None``."""
+        return self._victory[self._index[v]]  # type: ignore[return-value]
+
+    def successors(self, v: Vertex) -> tuple[Vertex, ...]:
+        """The successors of ``v`` in input order (victory vertices keep theirs here)."""
+        vs = self._vertices
+        return tuple(vs[j] for j in self._succ[self._index[v]])
+
+    def edges(self) -> Iterable[tuple[Vertex, Vertex]]:
+        """Every edge ``(x, y)``, in vertex order then successor order."""
+        vs = self._vertices
+        for i, row in enumerate(self._succ):
+            for j in row:
+                yield vs[i], vs[j]
+
+    def is_bipartite(self) -> bool:
+        """Whether every edge joins vertices of different owners (the course's setting)."""
+        own = self._owner
+        return all(own[i] != own[j] for i, row in enumerate(self._succ) for j in row)
+
+    def victory_with_edges(self) -> list[Vertex]:
+        """Victory vertices that have outgoing edges (accepted; the solver ignores them)."""
+        return [v for v, w, row in zip(self._vertices, self._victory, self._succ)
+                if w is not None and row]
+
+    # -- compact form used by the algorithms -------------------------------------------
+
+    def _compact(self) -> tuple[bytes, tuple[int | None, ...], tuple[tuple[int, ...], ...]]:
+        """Owners, victory marks and successor rows, indexed by integers."""
+        return self._owner, self._victory, self._succ
+
+    # -- equality and printing ---------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The arena as the keys of the file format (vertices kept as they are)."""
+        data: dict[str, Any] = {}
+        if self._title:
+            data["title"] = dict(self._title)
+        if self._start is not None:
+            data["start"] = self._start
+        data["S0"] = list(self.S0)
+        data["S1"] = list(self.S1)
+        data["V0"] = list(self.V0)
+        data["V1"] = list(self.V1)
+        data["edges"] = {v: list(self.successors(v)) for v in self._vertices
+                         if self._succ[self._index[v]]}
+        return data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Arena):
+            return NotImplemented
+        return (self._vertices == other._vertices and self._owner == other._owner
+                and self._victory == other._victory and self._succ == other._succ
+                and self._start == other._start and self._title == other._title)
+
+    def __hash__(self) -> int:
+        return hash((self._vertices, self._owner, self._victory, self._succ, self._start))
+
+    def __repr__(self) -> str:
+        d = self.to_dict()
+        title = f", title={d['title']!r}" if "title" in d else ""
+        return (f"Arena(S0={d['S0']!r}, S1={d['S1']!r}, edges={d['edges']!r}, "
+                f"V0={d['V0']!r}, V1={d['V1']!r}, start={self._start!r}{title})")
+
+    def _repr_svg_(self) -> str:
+        """Drawn by :mod:`arena.render` (imported only when a notebook asks)."""
+        from arena import render
+
+        return render.arena_svg(self)
+
+    # -- files ---------------------------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, data: Any, *, source: str | os.PathLike[str] | None = None) -> Arena:
+        """Build an arena from the keys of the file format, checking every value.
+
+        Vertex names are read as strings. ``source`` names the file in error messages.
+        """
+        try:
+            return cls(**_parse_file_data(data))
+        except ArenaError as err:
+            raise (err.in_file(source) if source is not None else err) from None
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str]) -> Arena:
+        """Read an arena from a ``.yaml``/``.yml`` or ``.json`` file.
+
+        Raises
+        ------
+        ArenaError
+            If the file cannot be read, is not UTF-8, is not valid YAML/JSON, or breaks
+            a rule of the model; the message names the file, the key and the vertex.
+        """
+        path = Path(path)
+        try:
+            size = path.stat().st_size
+            if size > MAX_FILE_BYTES:
+                raise ArenaError(f"file is {size} bytes, more than the limit of "
+                                 f"{MAX_FILE_BYTES}", file=path)
+            text = path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise ArenaError(f"not valid UTF-8 (byte {err.start})", file=path) from None
+        except OSError as err:
+            raise ArenaError(f"cannot read the file ({err.strerror})", file=path) from None
+        data = _load_text(text, path)
+        return cls.from_dict(data, source=path)
+
+    def to_file(self, path: str | os.PathLike[str]) -> None:
+        """Write the arena to ``path`` (YAML or JSON by extension); vertices become strings.
+
+        The file is written to a temporary name first, so an error leaves nothing behind.
+        """
+        path = Path(path)
+        data = _file_data(self)
+        if path.suffix.lower() == ".json":
+            text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        else:
+            import yaml
+
+            text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+
+
+def _lookup(index: Mapping[Vertex, int], v: Any, key: str, source: Any = None) -> int:
+    try:
+        return index[v]
+    except (KeyError, TypeError):
+        if source is not None:
+            raise ArenaError(f"has a successor {vertex_id(v)!r} that is not in S0 or S1",
+                             key=key, vertex=source) from None
+        raise ArenaError("is not in S0 or S1", key=key, vertex=v) from None
+
+
+def _file_data(arena: Arena) -> dict[str, Any]:
+    """The keys of the file format with every vertex written as its text id."""
+    data = arena.to_dict()
+    for key in ("S0", "S1", "V0", "V1"):
+        data[key] = [vertex_id(v) for v in data[key]]
+    if "start" in data:
+        data["start"] = vertex_id(data["start"])
+    data["edges"] = {vertex_id(x): [vertex_id(y) for y in ys] for x, ys in data["edges"].items()}
+    return data
+
+
+def _load_text(text: str, path: Path) -> Any:
+    if path.suffix.lower() == ".json":
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as err:
+            raise ArenaError(f"not valid JSON (line {err.lineno}: {err.msg})",
+                             file=path) from None
+    from arena._yaml import load_yaml
+
+    return load_yaml(text, path)
+
+
+def _scalar_name(value: Any, key: str, owner: Any = None) -> str:
+    """Vertex names are strings; YAML scalars such as 3 or true are read as their text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (str, int, float)):
+        return str(value)
+    what = f"a vertex name, not {type(value).__name__}"
+    if owner is not None:
+        raise ArenaError(f"successors must be {what}", key=key, vertex=owner)
+    raise ArenaError(f"expected {what}", key=key)
+
+
+def _name_list(data: Mapping[str, Any], key: str) -> list[str]:
+    value = data.get(key, [])
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ArenaError(f"expected a list of vertex names, not {type(value).__name__}", key=key)
+    return [_scalar_name(v, key) for v in value]
+
+
+def _parse_file_data(data: Any) -> dict[str, Any]:
+    if not isinstance(data, Mapping):
+        raise ArenaError(f"expected a mapping with keys {', '.join(FILE_KEYS)}, "
+                         f"not {type(data).__name__}")
+    unknown = [k for k in data if k not in FILE_KEYS]
+    if unknown:
+        raise ArenaError(f"unknown key (allowed: {', '.join(FILE_KEYS)})", key=str(unknown[0]))
+    for key in ("S0", "S1"):
+        if key not in data:
+            raise ArenaError("missing (every arena lists the vertices of each player)", key=key)
+    edges_in = data.get("edges") or {}
+    if not isinstance(edges_in, Mapping):
+        raise ArenaError(f"expected a mapping from a vertex to its successors, "
+                         f"not {type(edges_in).__name__}", key="edges")
+    edges: dict[str, list[str]] = {}
+    for x, targets in edges_in.items():
+        name = _scalar_name(x, "edges")
+        if targets is None:
+            targets = []
+        if not isinstance(targets, list):
+            raise ArenaError(f"successors must be a list, not {type(targets).__name__}",
+                             key="edges", vertex=name)
+        edges[name] = [_scalar_name(y, "edges", owner=name) for y in targets]
+    title = data.get("title")
+    if title is not None:
+        if isinstance(title, str):
+            title = {"fr": title, "en": title}
+        elif not (isinstance(title, Mapping)
+                  and all(isinstance(k, str) and isinstance(v, str) for k, v in title.items())):
+            raise ArenaError("expected a text or a mapping from a language to a text",
+                             key="title")
+    start = data.get("start")
+    return {
+        "S0": _name_list(data, "S0"), "S1": _name_list(data, "S1"),
+        "V0": _name_list(data, "V0"), "V1": _name_list(data, "V1"),
+        "edges": edges,
+        "start": None if start is None else _scalar_name(start, "start"),
+        "title": title,
+    }

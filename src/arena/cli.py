@@ -1,0 +1,188 @@
+"""The ``arena`` command: solve an arena file or a built-in game, draw figures.
+
+Exit status: 0 on success, 2 on bad input (an unreadable or invalid arena file, an
+unknown game or option), with one line on stderr that names the file, key and vertex.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from arena.arena import Arena, ArenaError, vertex_id
+from arena.games import GAMES, BuiltinGame
+from arena.solve import Solution, solve
+
+__all__ = ["main", "solution_report"]
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Bad command-line input (exit status 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="arena", description="Two-player reachability games on graphs.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                     parser_class=_Parser)
+    solve_cmd = commands.add_parser(
+        "solve", help="solve an arena file or a built-in game",
+        description="Solve an arena file (.yaml, .yml, .json) or a built-in game: "
+                    + ", ".join(GAMES) + ".")
+    solve_cmd.add_argument("target", metavar="FILE|GAME")
+    solve_cmd.add_argument("--json", action="store_true", help="print the solution as JSON")
+    solve_cmd.add_argument("--limit", type=int, default=40, metavar="N",
+                           help="rows of the table without --json (0: all; default 40)")
+    options: dict[str, Any] = {}
+    for game in GAMES.values():
+        for name, default in game.defaults.items():
+            options.setdefault(name, []).append(f"{game.name} (default {_show(default)})")
+    for name, users in options.items():
+        solve_cmd.add_argument(f"--{name}", metavar="VALUE", help="; ".join(users))
+    return parser
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, (tuple, list)):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def _jsonable(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def solution_report(sol: Solution, *, game: str | None = None,
+                    params: dict[str, Any] | None = None,
+                    id_of=vertex_id) -> dict[str, Any]:
+    """The solution as the JSON object of ``arena solve --json`` (SPEC §4.3)."""
+    arena = sol.arena
+    start = arena.start
+    report: dict[str, Any] = {
+        "game": game,
+        "params": {k: _jsonable(v) for k, v in (params or {}).items()},
+        "vertices": len(arena),
+        "edges": arena.n_edges,
+        "start": None if start is None else id_of(start),
+        "start_winner": None if start is None else sol.winner[start],
+        "start_rank": None if start is None else sol.rank[start],
+        "summary": sol.summary(),
+        "positions": [],
+    }
+    positions = report["positions"]
+    for v in arena.vertices:
+        move = sol.move[v]
+        positions.append({
+            "id": id_of(v), "owner": arena.owner(v), "victory": arena.victory(v),
+            "winner": sol.winner[v], "rank": sol.rank[v],
+            "move": None if move is None else id_of(move),
+            "successors": [id_of(y) for y in arena.successors(v)],
+        })
+    return report
+
+
+def _who(player: int | None) -> str:
+    return "draw" if player is None else f"J_{player}"
+
+
+def _print_table(report: dict[str, Any], title: str | None, limit: int, out: TextIO) -> None:
+    s = report["summary"]
+    lines = [title or report["game"] or "arena",
+             f"{report['vertices']} vertices, {report['edges']} edges; "
+             f"J_0 wins {s['won_by_0']}, J_1 wins {s['won_by_1']}, draws {s['draws']}"]
+    if report["start"] is not None:
+        rank = report["start_rank"]
+        lines.append(f"start {report['start']}: won by {_who(report['start_winner'])}"
+                     + ("" if rank is None else f" in {rank} moves"))
+    rows = [("vertex", "owner", "victory", "winner", "rank", "move")]
+    positions = report["positions"]
+    shown = positions if limit <= 0 else positions[:limit]
+    for p in shown:
+        rows.append((p["id"], f"J_{p['owner']}", "" if p["victory"] is None
+                     else f"V{p['victory']}", _who(p["winner"]),
+                     "" if p["rank"] is None else str(p["rank"]), p["move"] or ""))
+    widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
+    lines.append("")
+    for r in rows:
+        lines.append("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
+    if len(shown) < len(positions):
+        lines.append(f"... {len(positions) - len(shown)} more positions (--limit 0 shows all)")
+    out.write("\n".join(lines) + "\n")
+
+
+def _load_target(args: argparse.Namespace, err: TextIO
+                 ) -> tuple[Arena, BuiltinGame | None, dict[str, Any]]:
+    given = {name: getattr(args, name) for name in _all_params()
+             if getattr(args, name) is not None}
+    game = GAMES.get(args.target)
+    if game is None:
+        path = Path(args.target)
+        if not path.suffix and not path.exists():
+            raise UsageError(f"{args.target!r} is neither a file nor a built-in game "
+                             f"({', '.join(GAMES)})")
+        if given:
+            raise UsageError(f"--{next(iter(given))} applies to built-in games, not to files")
+        arena = Arena.from_file(path)
+        for v in arena.victory_with_edges():
+            err.write(f"warning: {path}: key 'edges': vertex {vertex_id(v)!r} is a victory "
+                      f"position; its outgoing edges are ignored\n")
+        return arena, None, {}
+    params = dict(game.defaults)
+    for name, text in given.items():
+        if name not in game.defaults:
+            raise UsageError(f"--{name} is not an option of {game.name} "
+                             f"(options: {', '.join('--' + p for p in game.defaults)})")
+        try:
+            params[name] = game.read(name, text)
+        except ValueError as exc:
+            raise UsageError(f"--{name}: {exc}") from None
+    try:
+        arena = game.build(**params)
+    except ValueError as exc:
+        raise UsageError(f"{game.name}: {exc}") from None
+    return arena, game, params
+
+
+def _all_params() -> list[str]:
+    return list(dict.fromkeys(name for g in GAMES.values() for name in g.defaults))
+
+
+def _run_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    arena, game, params = _load_target(args, err)
+    sol = solve(arena)
+    if game is None:
+        report = solution_report(sol)
+    else:
+        report = solution_report(sol, game=game.name, params=params, id_of=game.vertex_id)
+    if args.json:
+        json.dump(report, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        title = (arena.title or {}).get("en")
+        _print_table(report, title, args.limit, out)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
+         err: TextIO | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    try:
+        args = _parser().parse_args(argv)
+        if args.command == "solve":
+            return _run_solve(args, out, err)
+        raise UsageError(f"unknown command {args.command!r}")
+    except (ArenaError, UsageError) as exc:
+        err.write(f"arena: error: {exc}\n")
+        return EXIT_USAGE

@@ -1,0 +1,192 @@
+"""The course's own algorithms, written plainly so that notebooks can show and time them.
+
+Two ways of computing an attractor that the library does *not* use, kept for teaching:
+
+- :func:`naive_attractor_steps` applies definition 2.2.2 literally, one step after
+  another, re-reading the whole graph at each step: O(|S|·|A|) in the worst case;
+- the chapter's recursive algorithm (section 3.2-3.3): :func:`renverse_graphe`,
+  :func:`dplus`, :func:`marque_propage`, :func:`calcule_attracteur`, and the numbered
+  version :func:`marque_propage2` / :func:`calcule_attracteur2`. It runs in linear time
+  but recurses once per vertex on a chain, so Python's recursion limit stops it on long
+  games; and its numbering is *not* the rank (see :func:`calcule_attracteur2`).
+
+These functions take the chapter's data structures: an adjacency dictionary ``A``
+(vertex -> list of successors) and dictionaries used as sets (``S0``, ``V0``).
+:func:`chapter_dicts` builds them from an :class:`~arena.arena.Arena`. The names are the
+chapter's, so a student can put the pseudo-code and the Python side by side.
+
+The library's :func:`arena.solve.attractor` computes the same sets with exact ranks,
+iteratively.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+from arena.arena import Arena, Player, Vertex
+
+__all__ = ["chapter_dicts", "naive_attractor_steps", "naive_attractor", "renverse_graphe",
+           "dplus", "marque_propage", "calcule_attracteur", "marque_propage2",
+           "calcule_attracteur2", "strategie"]
+
+Adjacency = dict[Hashable, list[Hashable]]
+
+
+def chapter_dicts(arena: Arena) -> tuple[Adjacency, dict, dict, dict, dict]:
+    """``(A, S0, S1, V0, V1)`` as the chapter writes them: an adjacency dictionary
+    and dictionaries with ``None`` values used as sets.
+
+    Victory vertices are terminal, so they get no successors in ``A``.
+
+    >>> from arena.games import nim
+    >>> A, S0, S1, V0, V1 = chapter_dicts(nim(3, [1, 2]))
+    >>> A[(3, 0)], list(V1)
+    ([(1, 1), (2, 1)], [(0, 0)])
+    """
+    A = {v: ([] if arena.victory(v) is not None else list(arena.successors(v)))
+         for v in arena.vertices}
+    as_set = dict.fromkeys
+    return A, as_set(arena.S0), as_set(arena.S1), as_set(arena.V0), as_set(arena.V1)
+
+
+def naive_attractor_steps(arena: Arena, i: Player) -> list[set[Vertex]]:
+    """The steps A_0 ⊆ A_1 ⊆ ... of definition 2.2.2, computed literally.
+
+    Each step re-reads every vertex and all its successors, until a step adds nothing.
+    The last set of the list is the attractor.
+
+    >>> from arena.games import nim
+    >>> [len(step) for step in naive_attractor_steps(nim(4, [1, 2]), 0)]
+    [1, 3, 4, 5]
+
+    Notes
+    -----
+    Up to |S| steps of O(|S| + |A|) each: O(|S|·(|S| + |A|)).
+    """
+    targets = {v for v in arena.vertices if arena.victory(v) is not None}
+    step = set(arena.V0 if i == 0 else arena.V1)
+    steps = [set(step)]
+    while True:
+        added = set()
+        for x in arena.vertices:
+            if x in step or x in targets:
+                continue
+            succ = arena.successors(x)
+            if arena.owner(x) == i:
+                wins = any(y in step for y in succ)
+            else:
+                wins = bool(succ) and all(y in step for y in succ)
+            if wins:
+                added.add(x)
+        if not added:
+            return steps
+        step = step | added
+        steps.append(step)
+
+
+def naive_attractor(arena: Arena, i: Player) -> dict[Vertex, int]:
+    """``{vertex: rank}`` from :func:`naive_attractor_steps` (the definition of the rank)."""
+    rank: dict[Vertex, int] = {}
+    for n, step in enumerate(naive_attractor_steps(arena, i)):
+        for v in step:
+            rank.setdefault(v, n)
+    return rank
+
+
+def renverse_graphe(A: Mapping[Any, list]) -> Adjacency:
+    """The reversed graph: each vertex with the list of its predecessors."""
+    B: Adjacency = {x: [] for x in A}
+    for x in A:
+        for y in A[x]:
+            B[y].append(x)
+    return B
+
+
+def dplus(A: Mapping[Any, list]) -> dict[Hashable, int]:
+    """The out-degree d+(x) of every vertex."""
+    return {x: len(A[x]) for x in A}
+
+
+def marque_propage(s, d, B, S0, attracteur) -> None:
+    """Mark the winning vertex ``s`` and propagate to its predecessors (recursive).
+
+    ``d[x]`` counts the successors of ``x`` not yet known to be winning. A predecessor
+    owned by the player wins at once; one owned by the opponent wins when its counter
+    reaches 0. Side effects on ``d`` and ``attracteur``.
+    """
+    if s not in attracteur:
+        attracteur[s] = None
+        for x in B[s]:
+            d[x] -= 1
+            if x in S0 or d[x] == 0:
+                marque_propage(x, d, B, S0, attracteur)
+
+
+def calcule_attracteur(A, S0, V0) -> dict:
+    """The attractor of the player who owns ``S0`` and wins on ``V0`` (a dict as a set).
+
+    >>> from arena.games import nim
+    >>> A, S0, S1, V0, V1 = chapter_dicts(nim(4, [1, 2]))
+    >>> sorted(calcule_attracteur(A, S0, V0))
+    [(0, 1), (1, 0), (2, 0), (3, 1), (4, 0)]
+    """
+    d = dplus(A)
+    B = renverse_graphe(A)
+    attracteur: dict = {}
+    for s in V0:
+        marque_propage(s, d, B, S0, attracteur)
+    return attracteur
+
+
+def marque_propage2(s, d, B, S0, attracteur, n) -> None:
+    """:func:`marque_propage` that also writes the depth ``n`` of the recursion."""
+    if s not in attracteur:
+        attracteur[s] = n
+        for x in B[s]:
+            d[x] -= 1
+            if x in S0 or d[x] == 0:
+                marque_propage2(x, d, B, S0, attracteur, n + 1)
+
+
+def calcule_attracteur2(A, S0, V0) -> dict:
+    """The attractor with the chapter's numbering of each vertex.
+
+    The number is the depth of the recursive call that marked the vertex. The chapter
+    presents it as an upper bound of the rank, but it is neither an upper nor a lower
+    bound in general: a depth-first search may reach a vertex by a long path first
+    (number above the rank), and an opponent's vertex is numbered from its *last* marked
+    successor, which may be near a victory vertex while an earlier one was far
+    (number below the rank). The exact rank needs the vertices in rank order, which
+    :func:`arena.solve.attractor` does.
+
+    >>> A = {"x": ["y", "w"], "y": ["z"], "z": ["v"], "v": [], "w": []}
+    >>> S0 = {"y": None}                  # J_0 owns y; J_1 owns x and z
+    >>> calcule_attracteur2(A, S0, {"v": None, "w": None})["x"]   # its rank is 3
+    1
+    """
+    d = dplus(A)
+    B = renverse_graphe(A)
+    attracteur: dict = {}
+    for s in V0:
+        marque_propage2(s, d, B, S0, attracteur, 0)
+    return attracteur
+
+
+def strategie(A, attr0, attr1, s):
+    """The chapter's choice of move for J_0 at ``s`` (with successors, not terminal).
+
+    Winning: a successor with a smaller number; losing: any successor; otherwise a
+    successor outside the attractor of J_1.
+    """
+    if s in attr0:
+        for x in A[s]:
+            if x in attr0 and attr0[x] < attr0[s]:
+                return x
+    elif s in attr1:
+        return A[s][0]
+    else:
+        for x in A[s]:
+            if x not in attr1:
+                return x
+    return None

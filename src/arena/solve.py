@@ -1,0 +1,464 @@
+"""Attractors, exact ranks, winning sets and memoryless strategies of reachability games.
+
+The functions here work on the integer-indexed form of an :class:`~arena.arena.Arena`
+and run in time linear in the size of the graph. They never recurse, so a chain of a
+million vertices is solved like any other arena.
+
+References
+----------
+.. [1] « Jeux d'accessibilité à deux joueurs », CPGE informatique course chapter,
+   definition 2.2.2 (attractor), definition 3.1.4 (rank), sections 3.2-3.3.
+.. [2] E. Grädel, W. Thomas, T. Wilke (eds.), *Automata, Logics, and Infinite Games*,
+   LNCS 2500, Springer 2002, chapter 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import chain
+from typing import Any
+
+import numpy as np
+
+from arena.arena import Arena, Player, Vertex, vertex_id
+
+__all__ = ["attractor", "solve", "Solution", "verify_strategy", "StrategyError"]
+
+
+class StrategyError(AssertionError):
+    """A strategy that does not do what it claims; the message shows a play that proves it."""
+
+
+def _reversed_csr(victory: Sequence[int | None],
+                  succ: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
+    """The reversed graph of the edges the solver uses (victory vertices are terminal),
+    in compressed form: the predecessors of y are ``flat[bounds[y]:bounds[y + 1]]``,
+    in increasing order.
+
+    numpy sorts the edges by the unique key ``target * n + source`` in C, instead of one
+    Python append per edge.
+    """
+    n = len(succ)
+    lengths = np.fromiter(map(len, succ), dtype=np.int64, count=n)
+    targets = np.fromiter(chain.from_iterable(succ), dtype=np.int64, count=int(lengths.sum()))
+    sources = np.repeat(np.arange(n, dtype=np.int64), lengths)
+    terminal = np.fromiter((w is not None for w in victory), dtype=bool, count=n)
+    if terminal.any():
+        keep = ~terminal[sources]
+        targets, sources = targets[keep], sources[keep]
+    flat = (np.sort(targets * n + sources) % n).tolist() if n else []
+    bounds = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(targets, minlength=n), out=bounds[1:])
+    return flat, bounds.tolist()
+
+
+def _winners_and_ranks(owner: bytes, victory: Sequence[int | None],
+                       succ: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
+    """Winner (0, 1, or -1 for a draw) and exact rank (-1 for a draw) of every vertex.
+
+    Both attractors in one breadth-first pass backwards from V0 ∪ V1. The attractors are
+    disjoint, so a vertex x owned by p needs one counter: the successors not yet won by
+    1-p. x joins the attractor of p at its first successor won by p, and the attractor of
+    1-p when the counter reaches 0. The queue holds vertices in increasing rank, so x gets
+    1 + the least rank (first case) or 1 + the greatest rank (second case) of its
+    successors: exactly its rank.
+    """
+    n = len(succ)
+    flat, bounds = _reversed_csr(victory, succ)
+    winner = [-1 if w is None else w for w in victory]
+    rank = [-1 if w is None else 0 for w in victory]
+    remaining = [len(row) for row in succ]
+    queue = [x for x in range(n) if victory[x] is not None]
+    for y in queue:  # the queue grows while it is read
+        w = winner[y]
+        r = rank[y] + 1
+        for x in flat[bounds[y]:bounds[y + 1]]:
+            if winner[x] < 0:
+                if owner[x] == w:
+                    winner[x] = w
+                    rank[x] = r
+                    queue.append(x)
+                else:
+                    remaining[x] -= 1
+                    if not remaining[x]:
+                        winner[x] = w
+                        rank[x] = r
+                        queue.append(x)
+    return winner, rank
+
+
+def attractor(arena: Arena, i: Player) -> dict[Vertex, int]:
+    """The attractor of player ``i`` with the exact rank of each of its vertices.
+
+    With T = V0 ∪ V1, the steps of the attractor are A_0 = V_i and
+
+        A_{n+1} = A_n ∪ {x ∈ S_i \\ T : some successor of x is in A_n}
+                      ∪ {x ∈ S_{1-i} \\ T : x has a successor and all are in A_n}.
+
+    The attractor is the union of the steps; the rank of x is the least n with x ∈ A_n,
+    the number of moves player i needs to win from x against the best defence.
+
+    Parameters
+    ----------
+    arena : Arena
+    i : 0 or 1
+        The player, J_0 or J_1.
+
+    Returns
+    -------
+    dict
+        ``{vertex: rank}`` for every vertex of the attractor, in the order of
+        :attr:`Arena.vertices`.
+
+    Raises
+    ------
+    ValueError
+        If ``i`` is not 0 or 1.
+
+    Examples
+    --------
+    J_0 moves at ``a`` and ``c``; from ``b`` J_1 must go to ``c``, from which J_0 wins:
+
+    >>> from arena import Arena
+    >>> g = Arena(S0=["a", "c"], S1=["b", "w"], edges={"a": ["b"], "b": ["c"], "c": ["w"]},
+    ...           V0=["w"])
+    >>> attractor(g, 0)
+    {'a': 3, 'c': 1, 'b': 2, 'w': 0}
+    >>> attractor(g, 1)
+    {}
+
+    Notes
+    -----
+    Time and memory in O(|S| + |A|): every edge is reversed once and looked at once (both
+    attractors are found in the same pass, since they are disjoint). No recursion.
+
+    See Also
+    --------
+    solve : both attractors, winners and strategies at once.
+    arena.course.naive_attractor : the definition applied step by step, in O(|S|·|A|).
+    """
+    player = _check_player(i)
+    winner, rank = _winners_and_ranks(*arena._compact())
+    vs = arena.vertices
+    return {vs[x]: r for x, (w, r) in enumerate(zip(winner, rank)) if w == player}
+
+
+def _check_player(i: Any) -> int:
+    if i not in (0, 1) or isinstance(i, bool):
+        raise ValueError(f"a player is 0 or 1, not {i!r}")
+    return int(i)
+
+
+class _ByVertex(Mapping):
+    """A read-only view ``vertex -> value`` over a list indexed like the arena."""
+
+    __slots__ = ("_arena", "_values", "_decode")
+
+    def __init__(self, arena: Arena, values: Sequence[Any], decode=None) -> None:
+        self._arena = arena
+        self._values = values
+        self._decode = decode
+
+    def __getitem__(self, v: Vertex) -> Any:
+        value = self._values[self._arena.index(v)]
+        return value if self._decode is None else self._decode(value)
+
+    def __iter__(self) -> Iterator[Vertex]:
+        return iter(self._arena.vertices)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+class Solution:
+    """Everything :func:`solve` computes about an arena.
+
+    Attributes
+    ----------
+    arena : Arena
+    winner : mapping vertex -> 0, 1 or None
+        The player whose attractor holds the vertex; ``None`` for a draw.
+    rank : mapping vertex -> int or None
+        The rank of the vertex for its winner; ``None`` for a draw.
+    move : mapping vertex -> vertex or None
+        The strategy's choice for the owner of the vertex; ``None`` at victory vertices
+        and dead ends.
+    """
+
+    def __init__(self, arena: Arena, winner: list[int], rank: list[int],
+                 moves: list[int]) -> None:
+        self.arena = arena
+        self._win = winner  # -1 for a draw
+        self._rk = rank     # -1 for a draw
+        self._moves = moves
+        vs = arena.vertices
+        self.winner: Mapping[Vertex, Player | None] = _ByVertex(
+            arena, winner, lambda w: None if w < 0 else w)
+        self.rank: Mapping[Vertex, int | None] = _ByVertex(
+            arena, rank, lambda r: None if r < 0 else r)
+        self.move: Mapping[Vertex, Vertex | None] = _ByVertex(
+            arena, moves, lambda j: None if j < 0 else vs[j])
+
+    def _player_ranks(self, i: int) -> list[int]:
+        """Ranks for player i, -1 outside its attractor."""
+        return [r if w == i else -1 for w, r in zip(self._win, self._rk)]
+
+    def ranks(self, i: Player) -> Mapping[Vertex, int | None]:
+        """Rank of every vertex for player ``i`` (``None`` outside its attractor)."""
+        return _ByVertex(self.arena, self._player_ranks(_check_player(i)),
+                         lambda r: None if r < 0 else r)
+
+    def attractor(self, i: Player) -> dict[Vertex, int]:
+        """``{vertex: rank}`` for the attractor of player ``i``, like :func:`attractor`."""
+        vs = self.arena.vertices
+        i = _check_player(i)
+        return {vs[x]: r for x, (w, r) in enumerate(zip(self._win, self._rk)) if w == i}
+
+    def layers(self, i: Player) -> list[list[Vertex]]:
+        """The vertices added at each step: ``layers(i)[n]`` is A_n \\ A_{n-1} for player i."""
+        out: list[list[Vertex]] = []
+        vs = self.arena.vertices
+        i = _check_player(i)
+        for x, (w, r) in enumerate(zip(self._win, self._rk)):
+            if w == i:
+                while len(out) <= r:
+                    out.append([])
+                out[r].append(vs[x])
+        return out
+
+    def strategy(self, p: Player) -> dict[Vertex, Vertex]:
+        """The memoryless strategy of player ``p``: ``{x: move}`` for each x ∈ S_p \\ T
+        that has a successor."""
+        p = _check_player(p)
+        arena, vs = self.arena, self.arena.vertices
+        owner, _, _ = arena._compact()
+        return {vs[x]: vs[j] for x, j in enumerate(self._moves) if j >= 0 and owner[x] == p}
+
+    def summary(self) -> dict[str, int]:
+        """How many vertices each player wins, and how many are draws."""
+        w = self._win
+        return {"won_by_0": w.count(0), "won_by_1": w.count(1), "draws": w.count(-1)}
+
+    def __repr__(self) -> str:
+        s = self.summary()
+        return (f"<Solution of {len(self.arena)} vertices: {s['won_by_0']} won by J_0, "
+                f"{s['won_by_1']} won by J_1, {s['draws']} draws>")
+
+
+def _strategy_moves(owner: bytes, victory: Sequence[int | None],
+                    succ: Sequence[Sequence[int]], winner: Sequence[int],
+                    rank: Sequence[int]) -> list[int]:
+    """The move of the owner at each non-terminal vertex with a successor (-1 elsewhere).
+
+    With exact ranks, the least rank of a winning owner's successors and the greatest
+    rank of a losing owner's successors are both ``rank - 1``: in both cases the move is
+    the first successor won by the same player with that rank.
+    """
+    moves = [-1] * len(succ)
+    for x, row in enumerate(succ):
+        if not row or victory[x] is not None:
+            continue
+        w = winner[x]
+        if w < 0:
+            opponent = 1 - owner[x]
+            for y in row:  # a draw: stay out of the opponent's attractor
+                if winner[y] != opponent:
+                    break
+        else:
+            target = rank[x] - 1
+            for y in row:
+                if rank[y] == target and winner[y] == w:
+                    break
+        moves[x] = y
+    return moves
+
+
+def solve(arena: Arena) -> Solution:
+    """Solve a reachability game: the winner, rank and strategy move of every vertex.
+
+    ``winner(x) = i`` when x is in the attractor of player i, ``None`` otherwise (a draw:
+    neither player can force a victory). The owner p of a non-terminal vertex x with a
+    successor plays:
+
+    - if p wins from x: a successor of least ``rank_p``, which is ``rank_p(x) - 1``;
+    - if 1-p wins from x: the successor of greatest ``rank_{1-p}``, to delay the defeat;
+    - on a draw: a successor outside the attractor of 1-p.
+
+    Ties go to the first successor in input order, so the result is deterministic.
+
+    Examples
+    --------
+    >>> from arena import Arena
+    >>> g = Arena(S0=["a", "c"], S1=["b", "w"], edges={"a": ["b", "c"], "b": ["c"],
+    ...           "c": ["w"]}, V0=["w"])
+    >>> sol = solve(g)
+    >>> sol.winner["a"], sol.rank["a"], sol.move["a"]
+    (0, 2, 'c')
+    >>> sol.layers(0)
+    [['w'], ['c'], ['a', 'b']]
+
+    Notes
+    -----
+    O(|S| + |A|) time and memory.
+    """
+    owner, victory, succ = arena._compact()
+    winner, rank = _winners_and_ranks(owner, victory, succ)
+    return Solution(arena, winner, rank, _strategy_moves(owner, victory, succ, winner, rank))
+
+
+def _play_text(arena: Arena, path: Sequence[int]) -> str:
+    vs = arena.vertices
+    return " -> ".join(vertex_id(vs[x]) for x in path)
+
+
+def verify_strategy(arena: Arena, player: Player,
+                    strategy: Mapping[Vertex, Vertex] | None = None, *,
+                    solution: Solution | None = None) -> dict[Vertex, int]:
+    """Prove, by exploring every reply of the opponent, that a strategy does its job.
+
+    From every vertex x of the attractor of ``player``, every play in which ``player``
+    follows ``strategy`` (and the opponent does anything) must reach V_player within
+    ``rank(x)`` moves: no cycle, no dead end, no victory of the opponent on the way.
+    From every draw vertex, no such play may enter the attractor of the opponent.
+
+    Parameters
+    ----------
+    arena : Arena
+    player : 0 or 1
+    strategy : mapping from the vertices of ``player`` to a successor, optional
+        Defaults to the strategy computed by :func:`solve`.
+    solution : Solution, optional
+        The attractors and ranks to check against (computed when omitted).
+
+    Returns
+    -------
+    dict
+        For each vertex of the attractor, the length of the longest play from it that
+        follows the strategy (equal to its rank for the solver's strategy).
+
+    Raises
+    ------
+    StrategyError
+        With a play that breaks the claim.
+
+    Examples
+    --------
+    >>> from arena import Arena
+    >>> g = Arena(S0=["a"], S1=["b", "w"], edges={"a": ["b", "w"], "b": ["a"]}, V0=["w"])
+    >>> verify_strategy(g, 0)
+    {'a': 1, 'b': 2, 'w': 0}
+    >>> verify_strategy(g, 0, {"a": "b"})
+    Traceback (most recent call last):
+    ...
+    arena.solve.StrategyError: the play a -> b -> a follows the strategy of J_0 and loops
+
+    Notes
+    -----
+    O(|S| + |A|): each vertex is finished once by an iterative depth-first search.
+    """
+    p = _check_player(player)
+    sol = solution if solution is not None else solve(arena)
+    owner, victory, succ = arena._compact()
+    n = len(succ)
+    choice = _strategy_indices(arena, p, sol if strategy is None else strategy)
+    mine, theirs = sol._player_ranks(p), sol._player_ranks(1 - p)
+
+    def options(x: int) -> Sequence[int]:
+        return (choice[x],) if owner[x] == p else succ[x]
+
+    longest = [-1] * n
+    state = bytearray(n)  # 0: not seen, 1: on the current play, 2: finished
+    for root in range(n):
+        if mine[root] < 0 or state[root] == 2:
+            continue
+        path, cursor = [root], [0]
+        state[root] = 1
+        while path:
+            x = path[-1]
+            if victory[x] == p:
+                longest[x] = 0
+            elif victory[x] is not None or not succ[x]:
+                end = "a victory of the opponent" if victory[x] is not None else "a dead end"
+                raise StrategyError(f"the play {_play_text(arena, path)} follows the strategy "
+                                    f"of J_{p} and ends in {end}")
+            else:
+                nexts = options(x)
+                k = cursor[-1]
+                if k < len(nexts):
+                    cursor[-1] += 1
+                    y = nexts[k]
+                    if state[y] == 1:
+                        raise StrategyError(f"the play {_play_text(arena, path + [y])} follows "
+                                            f"the strategy of J_{p} and loops")
+                    if state[y] == 0:
+                        state[y] = 1
+                        path.append(y)
+                        cursor.append(0)
+                    continue
+                longest[x] = 1 + max(longest[y] for y in nexts)
+            if longest[x] > mine[x] >= 0:
+                raise StrategyError(f"from {vertex_id(arena.vertices[x])!r} a play following "
+                                    f"the strategy of J_{p} lasts {longest[x]} moves, more than "
+                                    f"the rank {mine[x]}")
+            state[x] = 2
+            path.pop()
+            cursor.pop()
+
+    _check_draws(arena, p, options, mine, theirs)
+    vs = arena.vertices
+    return {vs[x]: longest[x] for x in range(n) if mine[x] >= 0}
+
+
+def _strategy_indices(arena: Arena, p: int,
+                      strategy: Mapping[Vertex, Vertex] | Solution) -> list[int]:
+    """The strategy as successor indices; every vertex of ``p`` that can move needs one."""
+    owner, victory, succ = arena._compact()
+    vs = arena.vertices
+    if isinstance(strategy, Solution):
+        return strategy._moves
+    choice = [-1] * len(succ)
+    for x, row in enumerate(succ):
+        if owner[x] != p or victory[x] is not None or not row:
+            continue
+        v = vs[x]
+        if v not in strategy:
+            raise StrategyError(f"the strategy of J_{p} has no move at {vertex_id(v)!r}")
+        target = strategy[v]
+        if target not in arena or arena.index(target) not in row:
+            raise StrategyError(f"the strategy of J_{p} plays {vertex_id(v)!r} -> "
+                                f"{vertex_id(target)!r}, which is not an edge")
+        choice[x] = arena.index(target)
+    return choice
+
+
+def _check_draws(arena: Arena, p: int, options, mine: Sequence[int],
+                 theirs: Sequence[int]) -> None:
+    """From draw vertices, plays that follow the strategy stay out of the opponent's
+    attractor."""
+    _, victory, succ = arena._compact()
+    seen = bytearray(len(succ))
+    for root in range(len(succ)):
+        if mine[root] >= 0 or theirs[root] >= 0 or seen[root]:
+            continue
+        stack, parent = [root], {root: -1}
+        seen[root] = 1
+        while stack:
+            x = stack.pop()
+            if victory[x] is not None or not succ[x]:
+                continue
+            for y in options(x):
+                if theirs[y] >= 0:
+                    path = [y]
+                    while x >= 0:
+                        path.append(x)
+                        x = parent[x]
+                    raise StrategyError(f"the play {_play_text(arena, path[::-1])} follows the "
+                                        f"strategy of J_{p} from a draw into the attractor "
+                                        f"of J_{1 - p}")
+                if not seen[y]:
+                    seen[y] = 1
+                    parent[y] = x
+                    stack.append(y)

@@ -1,0 +1,26 @@
+"""Shared test helpers: random arenas for hypothesis."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from arena import Arena
+
+
+@st.composite
+def arenas(draw, max_vertices: int = 12) -> Arena:
+    """Random arenas: any owners, cycles and self-loops, dead ends, non-bipartite edges,
+    victory vertices that keep outgoing edges, and integer vertex names."""
+    n = draw(st.integers(1, max_vertices))
+    owner = draw(st.lists(st.sampled_from([0, 1]), min_size=n, max_size=n))
+    victory = draw(st.lists(st.sampled_from([None, None, None, 0, 1]), min_size=n, max_size=n))
+    edges = {}
+    for x in range(n):
+        row = draw(st.lists(st.integers(0, n - 1), unique=True, max_size=min(n, 4)))
+        if row:
+            edges[x] = row
+    start = draw(st.none() | st.integers(0, n - 1))
+    return Arena(S0=[x for x in range(n) if owner[x] == 0],
+                 S1=[x for x in range(n) if owner[x] == 1], edges=edges,
+                 V0=[x for x in range(n) if victory[x] == 0],
+                 V1=[x for x in range(n) if victory[x] == 1], start=start)

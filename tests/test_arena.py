@@ -1,0 +1,155 @@
+"""The Arena model and the arena file format (SPEC §4.1)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import arenas
+from hypothesis import given, settings
+
+from arena import Arena, ArenaError
+
+GOOD = """\
+title: {fr: "Un jeu", en: "A game"}
+start: a
+S0: [a, c, 3]
+S1: [b, d]
+V0: [d]
+V1: [3]
+edges:
+  a: [b, d]
+  b: [c]
+  c: [3]
+"""
+
+
+def _write(tmp_path, text, name="game.yaml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+class TestModel:
+    def test_vertices_are_kept_in_order_with_their_owner_and_victory(self):
+        g = Arena(S0=["a", "c"], S1=["b"], edges={"a": ["b"]}, V1=["c"], start="a")
+        assert g.vertices == ("a", "c", "b")
+        assert (g.owner("b"), g.victory("c"), g.victory("a")) == (1, 1, None)
+        assert list(g.edges()) == [("a", "b")] and g.n_edges == 1
+
+    def test_arenas_are_immutable_values(self):
+        g = Arena(S0=["a"], S1=["b"], edges={"a": ["b"]})
+        with pytest.raises(AttributeError):
+            g.start = "b"
+        assert g == Arena(S0=["a"], S1=["b"], edges={"a": ["b"]}) and hash(g) == hash(g)
+
+    def test_repr_can_be_pasted_back(self):
+        g = Arena(S0=["a"], S1=["b"], edges={"a": ["b"]}, V0=["b"], start="a",
+                  title={"en": "t"})
+        assert eval(repr(g)) == g
+
+    @pytest.mark.parametrize(("kwargs", "message"), [
+        ({"S0": ["a"], "S1": ["a"]}, "key 'S1': vertex 'a': is owned by both players"),
+        ({"S0": ["a", "a"], "S1": []}, "key 'S0': vertex 'a': listed twice in S0"),
+        ({"S0": ["a"], "S1": [], "edges": {"z": []}}, "key 'edges': vertex 'z': is not in S0"),
+        ({"S0": ["a"], "S1": [], "edges": {"a": ["z"]}},
+         "key 'edges': vertex 'a': has a successor 'z' that is not in S0 or S1"),
+        ({"S0": ["a", "b"], "S1": [], "edges": {"a": ["b", "b"]}},
+         "key 'edges': vertex 'a': lists the edge to 'b' twice"),
+        ({"S0": ["a"], "S1": [], "V0": ["a"], "V1": ["a"]},
+         "key 'V1': vertex 'a': is a victory position of both players"),
+        ({"S0": ["a"], "S1": [], "start": "q"}, "key 'start': vertex 'q': is not in S0 or S1"),
+    ])
+    def test_invalid_arenas_name_key_and_vertex(self, kwargs, message):
+        with pytest.raises(ArenaError) as err:
+            Arena(**kwargs)
+        assert str(err.value).startswith(message)
+
+
+class TestFiles:
+    def test_yaml_file_is_read_with_string_vertices(self, tmp_path):
+        g = Arena.from_file(_write(tmp_path, GOOD))
+        assert g.vertices == ("a", "c", "3", "b", "d")
+        assert g.start == "a" and g.V1 == ("3",) and g.title == {"fr": "Un jeu", "en": "A game"}
+        assert g.successors("a") == ("b", "d")
+
+    @pytest.mark.parametrize("suffix", [".yaml", ".json"])
+    def test_round_trip_through_a_file(self, tmp_path, suffix):
+        g = Arena.from_file(_write(tmp_path, GOOD))
+        path = tmp_path / f"copy{suffix}"
+        g.to_file(path)
+        assert Arena.from_file(path) == g
+        assert not list(tmp_path.glob("*.tmp"))
+
+    @settings(max_examples=100, deadline=None)
+    @given(arenas())
+    def test_random_arenas_round_trip_as_strings(self, g):
+        import tempfile
+        from pathlib import Path
+
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "g.json"
+            g.to_file(path)
+            back = Arena.from_file(path)
+        assert back.vertices == tuple(str(v) for v in g.vertices)
+        assert [(str(x), str(y)) for x, y in g.edges()] == list(back.edges())
+
+    @pytest.mark.parametrize(("text", "message"), [
+        ("S0: [a]\nS1: [b]\nedges: {a: [z]}\n",
+         "key 'edges': vertex 'a': has a successor 'z' that is not in S0 or S1"),
+        ("S0: [a]\nS1: [a]\n", "key 'S1': vertex 'a': is owned by both players"),
+        ("S0: [a]\nS1: []\n", None),
+        ("S0: [a]\nS1: [b]\nV0: [a]\nV1: [a]\n", "key 'V1': vertex 'a': is a victory position"),
+        ("S0: [a]\nS1: [b]\nV0: [q]\n", "key 'V0': vertex 'q': is not in S0 or S1"),
+        ("S0: [a]\nS1: [b]\nstart: q\n", "key 'start': vertex 'q': is not in S0 or S1"),
+        ("S0: [a, b]\nS1: []\nedges: {a: [b, b]}\n", "key 'edges': vertex 'a': lists the edge"),
+        ("S0: a\nS1: []\n", "key 'S0': expected a list of vertex names, not str"),
+        ("S0: [[a]]\nS1: []\n", "key 'S0': expected a vertex name, not list"),
+        ("S0: [a]\nS1: []\nedges: {a: b}\n", "key 'edges': vertex 'a': successors must be a"),
+        ("S0: [a]\nS1: []\nedges: [a]\n", "key 'edges': expected a mapping"),
+        ("S0: [a]\nS1: []\nplayers: 2\n", "key 'players': unknown key"),
+        ("S1: [a]\n", "key 'S0': missing"),
+        ("- a\n", "expected a mapping"),
+        ("S0: [a\n", "not valid YAML"),
+        ("S0: &x [a]\nS1: *x\n", "YAML aliases (*name) are not allowed"),
+        ("S0: [a]\nS1: []\ntitle: 3\n", "key 'title': expected a text or a mapping"),
+        ("S0: [a]\nS1: []\ntitle: [[[[[[[[[[a]]]]]]]]]]\n", "nested more than"),
+    ])
+    def test_bad_files_are_refused_naming_file_key_and_vertex(self, tmp_path, text, message):
+        path = _write(tmp_path, text)
+        if message is None:
+            Arena.from_file(path)  # an arena with no J_1 vertex is allowed
+            return
+        with pytest.raises(ArenaError) as err:
+            Arena.from_file(path)
+        assert str(err.value).startswith(f"{path}: ")
+        assert message in str(err.value)
+
+    def test_non_utf8_file_is_refused(self, tmp_path):
+        path = tmp_path / "latin1.yaml"
+        path.write_bytes("S0: [é]\nS1: []\n".encode("latin-1"))
+        with pytest.raises(ArenaError, match=r"latin1.yaml: not valid UTF-8 \(byte 5\)"):
+            Arena.from_file(path)
+
+    def test_missing_file_is_refused(self, tmp_path):
+        with pytest.raises(ArenaError, match="nope.yaml: cannot read the file"):
+            Arena.from_file(tmp_path / "nope.yaml")
+
+    def test_bad_json_is_refused_with_its_line(self, tmp_path):
+        path = _write(tmp_path, '{"S0": ["a"],\n "S1": [}', "g.json")
+        with pytest.raises(ArenaError, match=r"g.json: not valid JSON \(line 2"):
+            Arena.from_file(path)
+
+    def test_json_and_yaml_files_with_the_same_keys_give_the_same_arena(self, tmp_path):
+        import yaml
+
+        data = yaml.safe_load(GOOD)
+        data["S0"] = [str(v) for v in data["S0"]]
+        data["V1"] = [str(v) for v in data["V1"]]
+        data["edges"]["c"] = ["3"]
+        path = _write(tmp_path, json.dumps(data), "g.json")
+        assert Arena.from_file(path) == Arena.from_file(_write(tmp_path, GOOD))
+
+    def test_bipartite(self):
+        assert Arena(S0=["a"], S1=["b"], edges={"a": ["b"], "b": ["a"]}).is_bipartite()
+        assert not Arena(S0=["a"], S1=[], edges={"a": ["a"]}).is_bipartite()

@@ -1,0 +1,90 @@
+"""The course's teaching algorithms agree with the library, and their limits show."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from conftest import arenas
+from hypothesis import given, settings
+
+from arena import Arena, attractor
+from arena.course import (
+    calcule_attracteur,
+    calcule_attracteur2,
+    chapter_dicts,
+    dplus,
+    naive_attractor_steps,
+    renverse_graphe,
+    strategie,
+)
+from arena.games import nim
+
+
+def _chapter_attractor(g, i, numbered=False):
+    A, S0, S1, V0, V1 = chapter_dicts(g)
+    compute = calcule_attracteur2 if numbered else calcule_attracteur
+    return compute(A, S0 if i == 0 else S1, V0 if i == 0 else V1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(arenas())
+def test_the_recursive_algorithm_finds_the_same_winning_sets(g):
+    for i in (0, 1):
+        assert set(_chapter_attractor(g, i)) == set(attractor(g, i))
+
+
+def test_reversed_graph_and_degrees_of_example_3_1_2():
+    A, *_ = chapter_dicts(nim(10, [1, 2]))
+    B, d = renverse_graphe(A), dplus(A)
+    # (1,0) has one successor, (0,1), and two predecessors, (2,1) and (3,1): the chapter
+    # says "degré sortant" twice where the second is the in-degree.
+    assert A[(1, 0)] == [(0, 1)] and d[(1, 0)] == 1
+    assert sorted(B[(1, 0)]) == [(2, 1), (3, 1)]
+
+
+def test_the_chapter_numbering_can_exceed_the_rank():
+    # J_0 at a can win at once (a -> w), but the search reaches a first from the far
+    # victory vertex v, through the long way a -> b -> c -> v.
+    g = Arena(S0=["a", "c"], S1=["b", "v", "w"],
+              edges={"a": ["b", "w"], "b": ["c"], "c": ["v"]}, V0=["v", "w"])
+    numbers, ranks = _chapter_attractor(g, 0, numbered=True), attractor(g, 0)
+    assert ranks["a"] == 1 and numbers["a"] == 3
+    assert all(numbers[v] >= ranks[v] for v in ("b", "c", "v", "w"))
+
+
+def test_the_chapter_numbering_can_also_fall_below_the_rank():
+    # J_1 at x chooses between y (rank 2) and w (rank 0): rank(x) = 3, but x is numbered
+    # from w, its last successor to be marked.
+    g = Arena(S0=["y"], S1=["x", "z", "v", "w"],
+              edges={"x": ["y", "w"], "y": ["z"], "z": ["v"]}, V0=["v", "w"])
+    assert attractor(g, 0)["x"] == 3
+    assert _chapter_attractor(g, 0, numbered=True)["x"] == 1
+
+
+def test_the_chapter_numbering_is_the_rank_on_nim():
+    g = nim(10, [1, 2])
+    assert _chapter_attractor(g, 0, numbered=True) == attractor(g, 0)
+
+
+def test_the_recursion_limit_stops_the_chapter_algorithm_on_a_long_chain():
+    n = 4 * sys.getrecursionlimit()
+    g = Arena(S0=range(0, n, 2), S1=range(1, n, 2),
+              edges={k: [k + 1] for k in range(n - 1)}, V0=[n - 1])
+    with pytest.raises(RecursionError):
+        _chapter_attractor(g, 0)
+    assert len(attractor(g, 0)) == n
+
+
+def test_naive_steps_of_the_nim_attractor():
+    steps = naive_attractor_steps(nim(10, [1, 2]), 0)
+    assert len(steps) == 8
+    assert steps[1] - steps[0] == {(1, 0), (2, 0)}
+    assert steps[2] - steps[1] == {(3, 1)}
+
+
+def test_chapter_strategy_plays_like_the_example():
+    A, S0, S1, V0, V1 = chapter_dicts(nim(10, [1, 2]))
+    attr0, attr1 = calcule_attracteur2(A, S0, V0), calcule_attracteur2(A, S1, V1)
+    assert strategie(A, attr0, attr1, (10, 0)) == (9, 1)
+    assert strategie(A, attr0, attr1, (9, 0)) == (7, 1)   # a lost position: any move
