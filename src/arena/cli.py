@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -48,11 +49,14 @@ def _parser() -> argparse.ArgumentParser:
         for name, default in game.defaults.items():
             options.setdefault(name, []).append(f"{game.name} (default {_show(default)})")
     for name, users in options.items():
-        solve_cmd.add_argument(f"--{name}", metavar="VALUE", help="; ".join(users))
+        solve_cmd.add_argument(f"--{name.replace('_', '-')}", dest=name, metavar="VALUE",
+                               help="; ".join(users))
     return parser
 
 
 def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "misere" if value else "normal"
     if isinstance(value, (tuple, list)):
         return ",".join(map(str, value))
     return str(value)
@@ -101,9 +105,11 @@ def _print_table(report: dict[str, Any], title: str | None, limit: int, out: Tex
              f"{report['vertices']} vertices, {report['edges']} edges; "
              f"J_0 wins {s['won_by_0']}, J_1 wins {s['won_by_1']}, draws {s['draws']}"]
     if report["start"] is not None:
-        rank = report["start_rank"]
-        lines.append(f"start {report['start']}: won by {_who(report['start_winner'])}"
-                     + ("" if rank is None else f" in {rank} moves"))
+        if report["start_winner"] is None:
+            lines.append(f"start {report['start']}: a draw (neither player can force a win)")
+        else:
+            lines.append(f"start {report['start']}: won by J_{report['start_winner']} "
+                         f"in {report['start_rank']} moves")
     rows = [("vertex", "owner", "victory", "winner", "rank", "move")]
     positions = report["positions"]
     shown = positions if limit <= 0 else positions[:limit]
@@ -121,7 +127,7 @@ def _print_table(report: dict[str, Any], title: str | None, limit: int, out: Tex
 
 
 def _load_target(args: argparse.Namespace, err: TextIO
-                 ) -> tuple[Arena, BuiltinGame | None, dict[str, Any]]:
+                 ) -> tuple[Arena | None, BuiltinGame | None, dict[str, Any]]:
     given = {name: getattr(args, name) for name in _all_params()
              if getattr(args, name) is not None}
     game = GAMES.get(args.target)
@@ -131,7 +137,8 @@ def _load_target(args: argparse.Namespace, err: TextIO
             raise UsageError(f"{args.target!r} is neither a file nor a built-in game "
                              f"({', '.join(GAMES)})")
         if given:
-            raise UsageError(f"--{next(iter(given))} applies to built-in games, not to files")
+            raise UsageError(f"--{_flag(next(iter(given)))} applies to built-in games, "
+                             "not to files")
         arena = Arena.from_file(path)
         for v in arena.victory_with_edges():
             err.write(f"warning: {path}: key 'edges': vertex {vertex_id(v)!r} is a victory "
@@ -140,17 +147,23 @@ def _load_target(args: argparse.Namespace, err: TextIO
     params = dict(game.defaults)
     for name, text in given.items():
         if name not in game.defaults:
-            raise UsageError(f"--{name} is not an option of {game.name} "
-                             f"(options: {', '.join('--' + p for p in game.defaults)})")
+            raise UsageError(f"--{_flag(name)} is not an option of {game.name} (options: "
+                             f"{', '.join('--' + _flag(p) for p in game.defaults) or 'none'})")
         try:
             params[name] = game.read(name, text)
         except ValueError as exc:
-            raise UsageError(f"--{name}: {exc}") from None
+            raise UsageError(f"--{_flag(name)}: {exc}") from None
+    if game.report is not None:
+        return None, game, params
     try:
         arena = game.build(**params)
     except ValueError as exc:
         raise UsageError(f"{game.name}: {exc}") from None
     return arena, game, params
+
+
+def _flag(name: str) -> str:
+    return name.replace("_", "-")
 
 
 def _all_params() -> list[str]:
@@ -159,16 +172,23 @@ def _all_params() -> list[str]:
 
 def _run_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     arena, game, params = _load_target(args, err)
-    sol = solve(arena)
-    if game is None:
-        report = solution_report(sol)
+    title = None
+    if arena is None:
+        try:
+            report = game.report(**params)
+        except ValueError as exc:
+            raise UsageError(f"{game.name}: {exc}") from None
+    elif game is None:
+        report = solution_report(solve(arena))
+        title = (arena.title or {}).get("en")
     else:
-        report = solution_report(sol, game=game.name, params=params, id_of=game.vertex_id)
+        report = solution_report(solve(arena), game=game.name, params=params,
+                                 id_of=game.vertex_id)
+        title = (arena.title or {}).get("en")
     if args.json:
         json.dump(report, out, ensure_ascii=False, indent=2)
         out.write("\n")
     else:
-        title = (arena.title or {}).get("en")
         _print_table(report, title, args.limit, out)
     return 0
 
@@ -186,3 +206,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     except (ArenaError, UsageError) as exc:
         err.write(f"arena: error: {exc}\n")
         return EXIT_USAGE
+    except BrokenPipeError:  # the reader stopped early (`arena solve ... | head`)
+        if out is sys.stdout:  # Python's recipe: no flush error when the interpreter exits
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

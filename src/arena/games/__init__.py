@@ -11,9 +11,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena.arena import Arena, vertex_id
+from arena.games.chomp import chomp, chomp_id
+from arena.games.connect4 import connect4, solve_connect4
+from arena.games.marienbad import marienbad, marienbad_id, parse_heaps
 from arena.games.nim import nim, parse_rule
+from arena.games.ourson import ourson
+from arena.games.tictactoe import tictactoe
 
-__all__ = ["nim", "GAMES", "BuiltinGame", "parse_rule"]
+__all__ = ["nim", "chomp", "ourson", "tictactoe", "connect4", "solve_connect4", "marienbad",
+           "GAMES", "BuiltinGame", "parse_rule"]
 
 
 @dataclass(frozen=True)
@@ -28,12 +34,51 @@ class BuiltinGame:
     """How to read a parameter given as text (``int`` when not listed)."""
     vertex_id: Callable[[Any], str] = vertex_id
     """The text id of a vertex, in JSON and in figures."""
+    report: Callable[..., dict[str, Any]] | None = None
+    """For games too large for an :class:`Arena`: ``report(**params)`` gives the JSON."""
 
     def read(self, name: str, text: str) -> Any:
         """The parameter ``name`` read from the command line's ``text``."""
         return self.parse.get(name, int)(text)
 
 
-GAMES: dict[str, BuiltinGame] = {
-    "nim": BuiltinGame("nim", nim, {"n": 10, "rule": (1, 2)}, {"rule": parse_rule}),
-}
+def _play(text: str) -> bool:
+    if text not in ("normal", "misere", "misère"):
+        raise ValueError(f"play is normal or misere, not {text!r}")
+    return text != "normal"
+
+
+def connect4_report(rows: int, cols: int, align: int, max_positions: int) -> dict[str, Any]:
+    """``arena solve connect4 --json``: solved with compact arrays, so only the start
+    position is listed (millions of positions would not make a readable file)."""
+    from arena.games.connect4 import board_text
+
+    c = solve_connect4(rows, cols, align, max_positions)
+    first, second = c.levels[0], c.levels[1]
+    kids = [board_text(int(second.current[j]), int(second.mask[j]), 1, rows, cols)
+            for j in first.children]
+    move = c.start_move
+    start = "-" * (rows * cols)
+    return {
+        "game": "connect4",
+        "params": {"rows": rows, "cols": cols, "align": align, "max_positions": max_positions},
+        "vertices": c.positions, "edges": c.edges, "start": start,
+        "start_winner": c.start_winner, "start_rank": c.start_rank, "summary": c.summary(),
+        "positions": [{"id": start, "owner": 0, "victory": None, "winner": c.start_winner,
+                       "rank": c.start_rank,
+                       "move": None if move is None else kids[list(first.columns).index(move)],
+                       "successors": kids}],
+    }
+
+
+GAMES: dict[str, BuiltinGame] = {g.name: g for g in (
+    BuiltinGame("nim", nim, {"n": 10, "rule": (1, 2)}, {"rule": parse_rule}),
+    BuiltinGame("chomp", chomp, {"rows": 2, "cols": 3}, vertex_id=chomp_id),
+    BuiltinGame("ourson", ourson, {}),
+    BuiltinGame("tictactoe", tictactoe, {"size": 3, "align": 3, "max_positions": 1_000_000}),
+    BuiltinGame("connect4", connect4,
+                {"rows": 4, "cols": 5, "align": 4, "max_positions": 20_000_000},
+                report=connect4_report),
+    BuiltinGame("marienbad", marienbad, {"heaps": (1, 3, 5, 7), "misere": True},
+                {"heaps": parse_heaps, "misere": _play}, vertex_id=marienbad_id),
+)}

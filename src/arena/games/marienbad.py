@@ -1,0 +1,88 @@
+"""Multi-heap Nim, and Marienbad (its misère form, as played in Resnais's film).
+
+A move takes any positive number of matches from one heap. In normal play the player
+who cannot move loses; in misère play the player who takes the last match loses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import reduce
+from itertools import product
+from operator import xor
+
+from arena.arena import Arena
+
+__all__ = ["marienbad", "marienbad_id", "heap_moves", "bouton_wins", "parse_heaps"]
+
+Heaps = tuple[int, ...]
+
+
+def parse_heaps(heaps: Iterable[int] | str) -> Heaps:
+    """Heap sizes as a tuple (``"1,3,5,7"`` is accepted)."""
+    if isinstance(heaps, str):
+        try:
+            heaps = [int(part) for part in heaps.split(",") if part.strip()]
+        except ValueError:
+            raise ValueError(f"heaps are integers such as 1,3,5,7, not {heaps!r}") from None
+    values = tuple(heaps)
+    if not values or min(values) < 0:
+        raise ValueError(f"heaps are a non-empty list of non-negative sizes, not {list(values)}")
+    return values
+
+
+def heap_moves(heaps: Heaps) -> list[Heaps]:
+    """Positions after one move: take k ≥ 1 matches from one heap (heap by heap, from
+    taking all to taking one).
+
+    >>> heap_moves((1, 2))
+    [(0, 2), (1, 0), (1, 1)]
+    """
+    return [heaps[:i] + (left,) + heaps[i + 1:]
+            for i, h in enumerate(heaps) for left in range(h)]
+
+
+def bouton_wins(heaps: Heaps, misere: bool = False) -> bool:
+    """Bouton's theorem (1901): does the player to move win?
+
+    Normal play: yes iff the nim-sum (xor of the heaps) is not 0. Misère play: the same,
+    except when every heap has at most one match, where the player to move wins iff the
+    number of matches is even.
+
+    >>> bouton_wins((1, 3, 5, 7)), bouton_wins((1, 3, 5, 7), misere=True)
+    (False, False)
+    """
+    if misere and max(heaps, default=0) <= 1:
+        return sum(heaps) % 2 == 0
+    return reduce(xor, heaps, 0) != 0
+
+
+def marienbad_id(v: tuple[Heaps, int]) -> str:
+    """Text id: heap sizes joined by dots, then the player to move: ``"1.3.5.7,0"``."""
+    heaps, player = v
+    return ".".join(map(str, heaps)) + f",{player}"
+
+
+def marienbad(heaps: Iterable[int] | str = (1, 3, 5, 7), misere: bool = True) -> Arena:
+    """The game graph of multi-heap Nim from ``heaps``; misère (Marienbad) by default.
+
+    Vertex ``(h, i)``: heap sizes ``h`` and J_i to move; every tuple of sizes up to the
+    starting ones, for each player. With every heap empty and J_i to move, J_i wins in
+    misère play (the opponent took the last match) and loses in normal play.
+
+    >>> g = marienbad((1, 3, 5, 7))
+    >>> len(g), g.start, g.V0
+    (768, ((1, 3, 5, 7), 0), (((0, 0, 0, 0), 0),))
+    """
+    start = parse_heaps(heaps)
+    positions = [tuple(p) for p in product(*(range(h, -1, -1) for h in start))]
+    S0 = [(h, 0) for h in positions]
+    S1 = [(h, 1) for h in positions]
+    edges = {(h, i): [(m, 1 - i) for m in heap_moves(h)] for h, i in S0 + S1 if any(h)}
+    empty = tuple(0 for _ in start)
+    winners = ([(empty, 0)], [(empty, 1)]) if misere else ([(empty, 1)], [(empty, 0)])
+    rule = {"fr": "misère" if misere else "normale", "en": "misère" if misere else "normal"}
+    sizes = ", ".join(map(str, start))
+    return Arena(S0, S1, edges, V0=winners[0], V1=winners[1], start=(start, 0),
+                 title={"fr": f"Nim à plusieurs tas ({sizes}), partie {rule['fr']}",
+                        "en": f"Multi-heap Nim ({sizes}), {rule['en']} play"})

@@ -1,0 +1,145 @@
+"""The ourson game (« jeu de l'ourson »): one bear cub against two puppies on a small graph.
+
+From A. Busser, « La théorie des graphes appliquée aux jeux sur graphes », MathémaTICE
+73 (2021). The board has six vertices; the ourson (J_0) moves first, the two
+indistinguishable puppies (J_1) move one of them at a time; a piece moves along an edge
+to a free vertex. The puppies win when the ourson, to move, is blocked; the ourson wins
+if it is still free after 16 moves.
+
+The article colours the 120 positions and finds the start ``0450`` lost for the ourson,
+then tries a strategy for the puppies: "always move to a winning position of smaller
+rank", where its rank is the length of a shortest path to a blocked position. That
+strategy can cycle (:func:`article_rank_cycle`). The attractor rank has no such problem:
+it counts moves against the *best defence*, and it falls by one at each move of the
+winner, so the puppies' strategy of :func:`arena.solve` cannot cycle.
+:func:`arena.verify_strategy` proves it: from ``0450`` every play that follows it ends
+with the ourson blocked after at most 10 moves (5 by each side), the attractor rank of
+``0450``, well inside the 16-move rule.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+
+from arena.arena import Arena, Vertex
+
+__all__ = ["BOARD", "START", "ourson", "article_rank", "article_rank_cycle"]
+
+BOARD: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5), (0, 2, 3), (0, 1, 4), (0, 1, 5),
+                                      (0, 2), (0, 3))
+"""The board: the neighbours of each of its vertices 0-5 (undirected)."""
+
+START = "0450"
+"""Ourson on 0, puppies on 4 and 5, the ourson to move."""
+
+
+def _position(v: int, a: int, b: int, t: int) -> str:
+    a, b = min(a, b), max(a, b)
+    return f"{v}{a}{b}{t}"
+
+
+def ourson(board: tuple[tuple[int, ...], ...] = BOARD) -> Arena:
+    """The state graph of the ourson game: 120 positions on the article's board.
+
+    Vertex ``"vabt"``: the ourson on ``v``, the puppies on ``a < b``, ``t = 0`` when the
+    ourson is to move (J_0), ``t = 1`` for the puppies (J_1). The positions where the
+    ourson is to move and blocked form V1; nothing is in V0 (the 16-move rule is a bound
+    on the length of the play, checked with :func:`arena.verify_strategy`).
+
+    >>> g = ourson()
+    >>> len(g), g.n_edges, g.V1
+    (120, 324, ('4020', '5030'))
+    """
+    n = len(board)
+    places = [(v, a, b) for v in range(n) for a in range(n) for b in range(a + 1, n)
+              if v not in (a, b)]
+    S0 = [_position(v, a, b, 0) for v, a, b in places]
+    S1 = [_position(v, a, b, 1) for v, a, b in places]
+    edges: dict[str, list[str]] = {}
+    blocked = []
+    for v, a, b in places:
+        occupied = {v, a, b}
+        cub = sorted(_position(w, a, b, 1) for w in board[v] if w not in occupied)
+        if cub:
+            edges[_position(v, a, b, 0)] = cub
+        else:
+            blocked.append(_position(v, a, b, 0))
+        pups = sorted({_position(v, w, other, 0)
+                       for moving, other in ((a, b), (b, a))
+                       for w in board[moving] if w not in occupied})
+        edges[_position(v, a, b, 1)] = pups
+    return Arena(S0, S1, edges, V1=blocked, start=START,
+                 title={"fr": "Le jeu de l'ourson", "en": "The ourson game"})
+
+
+def article_rank(arena: Arena) -> dict[Vertex, int]:
+    """The article's "rank": the length of a shortest path to a position without a move.
+
+    It ignores who moves, which is why it misleads: the ourson does not help the puppies
+    shorten the game.
+
+    >>> r = article_rank(ourson())
+    >>> r["0450"], max(r.values())
+    (6, 6)
+    """
+    pred: dict[Vertex, list[Vertex]] = {v: [] for v in arena.vertices}
+    for x, y in arena.edges():
+        pred[y].append(x)
+    rank = {v: 0 for v in arena.vertices if not arena.successors(v)}
+    queue = deque(rank)
+    while queue:
+        y = queue.popleft()
+        for x in pred[y]:
+            if x not in rank:
+                rank[x] = rank[y] + 1
+                queue.append(x)
+    return rank
+
+
+def article_rank_cycle(arena: Arena | None = None,
+                       winner: Mapping[Vertex, int | None] | None = None) -> list[Vertex]:
+    """A cycle, reachable from the start, of plays in which the puppies always move to a
+    position they win and whose article rank is smaller, while the ourson moves freely.
+
+    Returns the cycle as a list of positions, starting at the position nearest to the
+    start and ending just before it comes back.
+
+    >>> cycle = article_rank_cycle()
+    >>> len(cycle) >= 2 and cycle[0] in cycle[1:] + cycle[:1]
+    True
+    """
+    from arena.solve import solve
+
+    arena = arena or ourson()
+    winner = winner if winner is not None else solve(arena).winner
+    rank = article_rank(arena)
+
+    def options(v: Vertex) -> list[Vertex]:
+        succ = arena.successors(v)
+        if arena.owner(v) == 0:
+            return list(succ)
+        return [y for y in succ if winner[y] == 1 and rank[y] < rank[v]]
+
+    # Breadth-first order from the start, then the first back edge of a depth-first search.
+    state: dict[Vertex, int] = {}
+    path: list[Vertex] = [arena.start]
+    cursor = [0]
+    state[arena.start] = 1
+    while path:
+        v = path[-1]
+        nexts = options(v)
+        if cursor[-1] == len(nexts):
+            state[v] = 2
+            path.pop()
+            cursor.pop()
+            continue
+        y = nexts[cursor[-1]]
+        cursor[-1] += 1
+        if state.get(y) == 1:
+            return path[path.index(y):]
+        if y not in state:
+            state[y] = 1
+            path.append(y)
+            cursor.append(0)
+    raise ValueError("no cycle: the article's strategy happens to work on this board")

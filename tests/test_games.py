@@ -1,0 +1,228 @@
+"""The course's games: sizes, winners and theorems, all checked by the solver."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from arena import Arena, StrategyError, solve, verify_strategy
+from arena.cli import main
+from arena.games import chomp, connect4, marienbad, nim, ourson, solve_connect4, tictactoe
+from arena.games.marienbad import bouton_wins
+from arena.games.ourson import START, article_rank, article_rank_cycle
+from arena.grundy import grundy_numbers, subtraction_grundy
+
+
+class TestNim:
+    def test_vertices_and_edges_follow_example_1_0_5(self):
+        g = nim(10, [1, 2])
+        assert set(g.S0) == {(k, 0) for k in range(11)}
+        assert set(g.S1) == {(k, 1) for k in range(10)}
+        assert g.successors((5, 1)) == ((3, 0), (4, 0))
+        # the chapter's code says V1 = {(1, 0)}: a slip for (0, 0)
+        assert g.V1 == ((0, 0),) and g.V0 == ((0, 1),)
+
+    def test_exercise_4_1_is_won_by_J1_who_keeps_a_multiple_of_7_plus_0_or_1(self):
+        g = nim(15, [2, 3, 5])
+        sol = solve(g)
+        assert sol.winner[(15, 0)] == 1
+        lost_for_mover = sorted(k for k in range(16) if sol.winner[(k, 0)] == 1)
+        assert lost_for_mover == [0, 1, 7, 8, 14, 15]
+        verify_strategy(g, 1, solution=sol)
+
+    @pytest.mark.parametrize("rule", [(1, 2), (1, 2, 3), (2, 3, 5), (1, 3, 4), (3, 4)])
+    def test_the_mover_loses_exactly_at_grundy_number_zero(self, rule):
+        g = nim(40, rule)
+        sol, numbers = solve(g), subtraction_grundy(rule, 40)
+        for k in range(41):
+            assert (sol.winner[(k, 0)] == 1) == (numbers[k] == 0)
+
+    def test_large_rule_minimum_makes_several_victory_vertices(self):
+        g = nim(5, [3, 4])
+        assert g.V1 == ((2, 0), (1, 0), (0, 0)) and solve(g).winner[(5, 0)] == 0
+
+
+class TestMarienbad:
+    @pytest.mark.parametrize("misere", [False, True])
+    def test_bouton_theorem_agrees_with_the_attractor_everywhere(self, misere):
+        g = marienbad((1, 3, 5, 7), misere=misere)
+        sol = solve(g)
+        assert len(g) == 768
+        for heaps, player in g:
+            expected = player if bouton_wins(heaps, misere) else 1 - player
+            assert sol.winner[(heaps, player)] == expected
+
+    def test_the_film_position_is_lost_for_the_first_player(self):
+        assert solve(marienbad((1, 3, 5, 7))).winner[((1, 3, 5, 7), 0)] == 1
+
+    def test_misere_differs_from_normal_play_when_heaps_are_small(self):
+        normal, misere = solve(marienbad((1, 1), False)), solve(marienbad((1, 1), True))
+        assert normal.winner[((1, 1), 0)] == 1 and misere.winner[((1, 1), 0)] == 0
+
+    def test_grundy_number_of_a_heap_position_is_the_nim_sum(self):
+        numbers = grundy_numbers(marienbad((2, 3, 4), misere=False))
+        for (heaps, _player), value in numbers.items():
+            assert value == heaps[0] ^ heaps[1] ^ heaps[2]
+
+
+class TestChomp:
+    def test_2_by_3_graph(self):
+        g = chomp(2, 3)
+        sol = solve(g)
+        assert (len(g), g.n_edges) == (18, 42)
+        # the winning first bite takes only the bottom-right square
+        assert sol.winner[g.start] == 0 and sol.move[g.start] == ((3, 2), 1)
+
+    def test_first_player_wins_every_bar_up_to_4_by_5_except_1_by_1(self):
+        for rows in range(1, 5):
+            for cols in range(1, 6):
+                g = chomp(rows, cols)
+                expected = 1 if (rows, cols) == (1, 1) else 0
+                assert solve(g).winner[g.start] == expected, (rows, cols)
+
+    def test_the_number_of_shapes_is_a_binomial_coefficient(self):
+        from math import comb
+
+        assert len(chomp(4, 5)) == 2 * (comb(9, 4) - 1)
+
+
+class TestOurson:
+    def test_the_state_graph_has_120_positions_all_won_by_the_puppies(self):
+        g = ourson()
+        sol = solve(g)
+        assert len(g) == 120 and set(g.V1) == {"4020", "5030"}
+        assert sol.summary() == {"won_by_0": 0, "won_by_1": 120, "draws": 0}
+
+    def test_the_article_rank_of_the_start_is_6_but_its_attractor_rank_is_10(self):
+        g = ourson()
+        assert article_rank(g)[START] == 6 and solve(g).rank[START] == 10
+
+    def test_the_attractor_strategy_of_the_puppies_wins_within_the_16_move_rule(self):
+        g = ourson()
+        longest = verify_strategy(g, 1)
+        assert longest[START] == 10 <= 16
+        assert max(longest.values()) <= 16
+
+    def test_the_article_cycle_follows_rank_lowering_winning_moves(self):
+        g, sol = ourson(), solve(ourson())
+        rank = article_rank(g)
+        cycle = ["0141", "0120", "5121", "5140"]   # the cycle the article shows
+        for x, y in zip(cycle, cycle[1:] + cycle[:1]):
+            assert y in g.successors(x)
+            if g.owner(x) == 1:
+                assert sol.winner[y] == 1 and rank[y] < rank[x]
+
+    def test_the_rank_lowering_strategy_can_loop(self):
+        g = ourson()
+        sol = solve(g)
+        cycle = article_rank_cycle(g, sol.winner)
+        strategy = dict(sol.strategy(1))
+        for x, y in zip(cycle, cycle[1:] + cycle[:1]):
+            if g.owner(x) == 1:
+                strategy[x] = y
+        with pytest.raises(StrategyError, match="loops"):
+            verify_strategy(g, 1, strategy, solution=sol)
+
+
+class TestTicTacToe:
+    def test_3_by_3_has_5478_positions_and_is_a_draw(self):
+        g = tictactoe(3, 3)
+        sol = solve(g)
+        assert (len(g), len(g.V0), len(g.V1)) == (5478, 626, 316)
+        assert sol.winner[g.start] is None
+        verify_strategy(g, 0, solution=sol)
+        verify_strategy(g, 1, solution=sol)
+
+    def test_two_in_a_row_on_3_by_3_is_won_by_x_at_its_second_move(self):
+        g = tictactoe(3, 2)
+        sol = solve(g)
+        assert sol.winner[g.start] == 0 and sol.rank[g.start] == 3
+
+    def test_too_many_positions_are_refused_with_a_limit_to_raise(self):
+        with pytest.raises(ValueError, match="more than 1,000 positions"):
+            tictactoe(4, 3, max_positions=1000)
+
+
+class TestConnect4:
+    def test_compact_solver_matches_the_attractor_on_a_small_board(self):
+        rows, cols, align = 3, 4, 3
+        g = connect4(rows, cols, align)
+        sol, c = solve(g), solve_connect4(rows, cols, align)
+        assert len(g) == c.positions and g.n_edges == c.edges
+        assert sol.summary() == c.summary()
+        assert sol.winner[g.start] == c.start_winner and sol.rank[g.start] == c.start_rank
+        first_move = sol.move[g.start]
+        assert first_move.index("x") % cols == c.start_move
+
+    @pytest.mark.parametrize(("rows", "cols", "positions"),
+                             [(4, 4, 161_029), (4, 5, 3_945_711), (5, 4, 1_706_255)])
+    def test_position_counts(self, rows, cols, positions):
+        assert solve_connect4(rows, cols).positions == positions
+
+    def test_4_by_4_is_a_draw(self):
+        assert solve_connect4(4, 4).start_winner is None
+
+    @pytest.mark.parametrize(("rows", "cols", "align"), [(3, 3, 3), (3, 4, 3), (2, 4, 2)])
+    def test_start_value_agrees_with_an_independent_negamax(self, rows, cols, align):
+        c = solve_connect4(rows, cols, align)
+        value = {None: 0, 0: 1, 1: -1}[c.start_winner]
+        assert value == _negamax("-" * (rows * cols), 0, rows, cols, align)
+
+    def test_three_in_a_row_on_3_by_4_is_won_at_move_9_starting_in_column_1(self):
+        c = solve_connect4(3, 4, 3)
+        assert (c.start_winner, c.start_rank, c.start_move) == (0, 9, 1)
+
+
+@pytest.mark.parametrize(("argv", "check"), [
+    (["chomp"], lambda d: d["start"] == "3.3,0" and d["start_winner"] == 0),
+    (["ourson"], lambda d: d["start"] == "0450" and d["start_rank"] == 10),
+    (["tictactoe"], lambda d: d["vertices"] == 5478 and d["start_winner"] is None),
+    (["marienbad", "--heaps", "1,3,5,7"], lambda d: d["start"] == "1.3.5.7,0"
+     and d["start_winner"] == 1),
+    (["marienbad", "--heaps", "1,1", "--misere", "normal"], lambda d: d["start_winner"] == 1),
+    (["connect4", "--rows", "4", "--cols", "4"],
+     lambda d: d["vertices"] == 161_029 and d["start_winner"] is None
+     and len(d["positions"][0]["successors"]) == 4),
+    (["nim", "--n", "15", "--rule", "2,3,5"], lambda d: d["start_winner"] == 1),
+])
+def test_builtin_games_from_the_command_line(argv, check, capsys):
+    assert main(["solve", *argv, "--json"]) == 0
+    assert check(json.loads(capsys.readouterr().out))
+
+
+def test_every_builtin_game_returns_an_arena_with_a_start():
+    from arena.games import GAMES
+
+    for game in GAMES.values():
+        params = dict(game.defaults)
+        if game.name == "connect4":
+            params.update(rows=3, cols=3)
+        g = game.build(**params)
+        assert isinstance(g, Arena) and g.start in g
+
+
+def _negamax(board: str, turn: int, rows: int, cols: int, align: int) -> int:
+    """Value for the player to move (1 win, 0 draw, -1 loss), by plain recursion on a
+    board string (row 0 at the bottom), independent of the library."""
+    memo: dict[tuple[str, int], int] = {}
+
+    def won(b: str, mark: str) -> bool:
+        return any(all(0 <= r + dr * i < rows and 0 <= c + dc * i < cols
+                       and b[(r + dr * i) * cols + c + dc * i] == mark for i in range(align))
+                   for r in range(rows) for c in range(cols)
+                   for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)))
+
+    def value(b: str, t: int) -> int:
+        if (b, t) not in memo:
+            mark, best = "xo"[t], None
+            for c in range(cols):
+                k = next((r * cols + c for r in range(rows) if b[r * cols + c] == "-"), None)
+                if k is not None:
+                    nb = b[:k] + mark + b[k + 1:]
+                    v = 1 if won(nb, mark) else -value(nb, 1 - t)
+                    best = v if best is None else max(best, v)
+            memo[(b, t)] = 0 if best is None else best
+        return memo[(b, t)]
+
+    return value(board, turn)
