@@ -226,3 +226,22 @@ def _negamax(board: str, turn: int, rows: int, cols: int, align: int) -> int:
         return memo[(b, t)]
 
     return value(board, turn)
+
+
+class TestExercise42:
+    """The arena designed for exercise 4.2 meets the specification's requirements."""
+
+    def test_the_designed_game_has_what_the_exercise_needs(self):
+        from pathlib import Path
+
+        g = Arena.from_file(Path(__file__).parent.parent / "docs/examples/exercise-4-2.yaml")
+        sol = solve(g)
+        assert 10 <= len(g) <= 16 and g.S0 and g.S1 and g.is_bipartite()
+        assert "b" in g.successors("e") and "e" in g.successors("b")      # a cycle
+        draws = {v for v in g if sol.winner[v] is None}
+        assert draws == {"j", "k", "l"}
+        assert not g.successors("j") and g.victory("j") is None          # dead-end draw
+        assert (sol.winner["a"], sol.rank["a"], sol.move["a"]) == (0, 5, "b")
+        assert sol.move["e"] == "i"          # the winner leaves the cycle
+        verify_strategy(g, 0, solution=sol)
+        verify_strategy(g, 1, solution=sol)
