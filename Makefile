@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: help test lint bench clean
+.PHONY: help test lint bench figures clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 12
@@ -27,6 +27,9 @@ test: $(VENV)/.test-installed ## install what the tests need, then run ruff and 
 
 lint: $(VENV)/.test-installed ## ruff only
 	$(BIN)/ruff check src tests scripts
+
+figures: $(VENV)/.test-installed ## build the figure catalogue into docs/figures (incremental)
+	$(BIN)/arena figures
 
 bench: $(VENV)/.test-installed ## print the benchmark tables (scripts/bench.py)
 	$(BIN)/python scripts/bench.py

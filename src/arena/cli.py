@@ -1,5 +1,10 @@
 """The ``arena`` command: solve an arena file or a built-in game, draw figures.
 
+- ``arena solve FILE|GAME [--json]``: winners, ranks and strategy of every position;
+- ``arena render FILE|GAME -o OUT.svg`` draws one arena (``--show winners|attractor|
+  strategy``);
+- ``arena figures`` builds the course's figure catalogue (``make figures``).
+
 Exit status: 0 on success, 2 on bad input (an unreadable or invalid arena file, an
 unknown game or option), with one line on stderr that names the file, key and vertex.
 """
@@ -40,18 +45,53 @@ def _parser() -> argparse.ArgumentParser:
         "solve", help="solve an arena file or a built-in game",
         description="Solve an arena file (.yaml, .yml, .json) or a built-in game: "
                     + ", ".join(GAMES) + ".")
-    solve_cmd.add_argument("target", metavar="FILE|GAME")
+    _add_target(solve_cmd)
     solve_cmd.add_argument("--json", action="store_true", help="print the solution as JSON")
     solve_cmd.add_argument("--limit", type=int, default=40, metavar="N",
                            help="rows of the table without --json (0: all; default 40)")
+
+    render_cmd = commands.add_parser(
+        "render", help="draw one arena file or built-in game as SVG or PDF",
+        description="Draw an arena with the course's conventions: circles for J_0, squares "
+                    "for J_1, double border for victory positions.")
+    _add_target(render_cmd)
+    render_cmd.add_argument("-o", "--output", required=True, metavar="OUT.svg|OUT.pdf",
+                            help="the file to write (its extension chooses the format)")
+    render_cmd.add_argument("--show", choices=SHOW, default="graph",
+                            help="graph: the arena alone; winners: vertices coloured by "
+                                 "winner with ranks; attractor: the steps of --player's "
+                                 "attractor up to --step; strategy: --player's strategy")
+    render_cmd.add_argument("--player", type=int, choices=(0, 1), default=0)
+    render_cmd.add_argument("--step", type=int, metavar="N",
+                            help="attractor step to show (default: the last)")
+
+    figures_cmd = commands.add_parser(
+        "figures", help="build the course's figure catalogue (what `make figures` runs)",
+        description="Build every figure of the catalogue (or the ids given) as SVG and "
+                    "PDF, with manifest.json; figures whose inputs did not change are kept.")
+    figures_cmd.add_argument("ids", nargs="*", metavar="ID", help="figure ids (default: all)")
+    figures_cmd.add_argument("--out", type=Path, default=Path("docs/figures"),
+                             help="output folder (default: docs/figures)")
+    figures_cmd.add_argument("--force", action="store_true", help="rebuild even if up to date")
+    figures_cmd.add_argument("--jobs", type=int, metavar="N", help="processes (default: cores)")
+    figures_cmd.add_argument("--list", action="store_true", help="list the ids and stop")
+    return parser
+
+
+SHOW = ("graph", "winners", "attractor", "strategy")
+
+
+def _add_target(cmd: argparse.ArgumentParser) -> None:
+    cmd.add_argument("target", metavar="FILE|GAME",
+                     help="an arena file (.yaml, .yml, .json) or a built-in game: "
+                          + ", ".join(GAMES))
     options: dict[str, Any] = {}
     for game in GAMES.values():
         for name, default in game.defaults.items():
             options.setdefault(name, []).append(f"{game.name} (default {_show(default)})")
     for name, users in options.items():
-        solve_cmd.add_argument(f"--{name.replace('_', '-')}", dest=name, metavar="VALUE",
-                               help="; ".join(users))
-    return parser
+        cmd.add_argument(f"--{name.replace('_', '-')}", dest=name, metavar="VALUE",
+                         help="; ".join(users))
 
 
 def _show(value: Any) -> str:
@@ -126,7 +166,7 @@ def _print_table(report: dict[str, Any], title: str | None, limit: int, out: Tex
     out.write("\n".join(lines) + "\n")
 
 
-def _load_target(args: argparse.Namespace, err: TextIO
+def _load_target(args: argparse.Namespace, err: TextIO, max_positions: int | None = None
                  ) -> tuple[Arena | None, BuiltinGame | None, dict[str, Any]]:
     given = {name: getattr(args, name) for name in _all_params()
              if getattr(args, name) is not None}
@@ -145,6 +185,8 @@ def _load_target(args: argparse.Namespace, err: TextIO
                       f"position; its outgoing edges are ignored\n")
         return arena, None, {}
     params = dict(game.defaults)
+    if max_positions is not None and "max_positions" in params:
+        params["max_positions"] = max_positions
     for name, text in given.items():
         if name not in game.defaults:
             raise UsageError(f"--{_flag(name)} is not an option of {game.name} (options: "
@@ -153,7 +195,7 @@ def _load_target(args: argparse.Namespace, err: TextIO
             params[name] = game.read(name, text)
         except ValueError as exc:
             raise UsageError(f"--{_flag(name)}: {exc}") from None
-    if game.report is not None:
+    if game.report is not None and args.command == "solve":
         return None, game, params
     try:
         arena = game.build(**params)
@@ -193,6 +235,55 @@ def _run_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _run_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from arena import render
+
+    output = Path(args.output)
+    if output.suffix.lower() not in (".svg", ".pdf"):
+        raise UsageError(f"--output: {output} should end in .svg or .pdf")
+    arena, game, _ = _load_target(args, err, max_positions=RENDER_LIMIT)
+    if len(arena) > RENDER_LIMIT:
+        raise UsageError(f"{len(arena):,} vertices is too many to draw (limit {RENDER_LIMIT:,})")
+    sol = solve(arena)
+    step = args.step
+    if args.show == "attractor" and step is None:
+        step = max(len(sol.layers(args.player)) - 1, 0)
+    view = render.View(
+        winners=args.show in ("winners", "strategy"), ranks=args.show in ("winners", "strategy"),
+        step=step if args.show == "attractor" else None, player=args.player,
+        strategy=args.player if args.show == "strategy" else None)
+    name = vertex_id if game is None else game.vertex_id
+    dot = render.arena_dot(arena, sol, view, name=name)
+    title = (arena.title or {}).get("en") or (game.name if game else output.stem)
+    svg, pdf = render.render(dot, title=title, desc=render.describe(arena, sol, name=name),
+                             titles=render.vertex_titles(arena, name))
+    data = svg if output.suffix.lower() == ".svg" else pdf
+    output.parent.mkdir(parents=True, exist_ok=True)
+    tmp = output.with_name(output.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, output)
+    out.write(f"wrote {output} ({len(data):,} bytes)\n")
+    return 0
+
+
+RENDER_LIMIT = 2_000
+"""Graphviz lays out a few thousand vertices at most in reasonable time."""
+
+
+def _run_figures(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from arena import figures
+
+    if args.list:
+        for figure_id in figures.figure_ids():
+            out.write(figure_id + "\n")
+        return 0
+    try:
+        figures.build(args.out, args.ids, jobs=args.jobs, force=args.force, stream=err)
+    except KeyError as exc:
+        raise UsageError(exc.args[0]) from None
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          err: TextIO | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
@@ -200,9 +291,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     err = sys.stderr if err is None else err
     try:
         args = _parser().parse_args(argv)
-        if args.command == "solve":
-            return _run_solve(args, out, err)
-        raise UsageError(f"unknown command {args.command!r}")
+        run = {"solve": _run_solve, "render": _run_render, "figures": _run_figures}
+        return run[args.command](args, out, err)
     except (ArenaError, UsageError) as exc:
         err.write(f"arena: error: {exc}\n")
         return EXIT_USAGE
