@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: help test lint bench figures clean
+.PHONY: help site serve test lint bench figures clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 12
@@ -17,23 +17,38 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test]'
+$(VENV)/.docs-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[docs]'
 	@touch $@
 
-test: $(VENV)/.test-installed ## install what the tests need, then run ruff and pytest
-	$(BIN)/ruff check src tests scripts
+$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[test]'
+	@touch $@ $(VENV)/.docs-installed
+
+site: $(VENV)/.docs-installed ## build the course site into site/ (figures, fragments, notebooks, both languages)
+	$(BIN)/python scripts/build_site.py
+
+serve: $(VENV)/.docs-installed ## live preview of one language (LANG=en for English) at http://127.0.0.1:8000
+	$(BIN)/arena figures
+	$(BIN)/python scripts/fragments.py
+	$(BIN)/python scripts/notebooks.py
+	$(BIN)/mkdocs serve -f $(if $(filter en,$(LANG)),mkdocs.en.yml,mkdocs.yml)
+
+test: $(VENV)/.test-installed ## install what the tests need, build the site, run ruff and pytest
+	$(BIN)/ruff check src tests scripts docs/hooks
+	$(BIN)/python scripts/build_site.py
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.test-installed ## ruff only
 	$(BIN)/ruff check src tests scripts
 
-figures: $(VENV)/.test-installed ## build the figure catalogue into docs/figures (incremental)
+figures: $(VENV)/.docs-installed ## build the figure catalogue into docs/figures (incremental)
 	$(BIN)/arena figures
 
 bench: $(VENV)/.test-installed ## print the benchmark tables (scripts/bench.py)
 	$(BIN)/python scripts/bench.py
 
 clean: ## remove the virtual environment, build outputs and caches
-	rm -rf $(VENV) build site .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build site .cache .pytest_cache .ruff_cache .hypothesis docs/figures docs/generated
+	rm -f docs/*/notebooks/*.ipynb
 	find . -name __pycache__ -prune -exec rm -rf {} +

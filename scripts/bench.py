@@ -1,15 +1,17 @@
 """Benchmarks of arena, printed as Markdown tables (``make bench``).
 
 Speed is measured here, never asserted in tests. Each table says what it measures;
-``--quick`` runs smaller sizes (used by the course build to show the method).
+``--quick`` runs smaller sizes. ``--json`` keeps the measures for the course site, whose
+algorithms chapter shows them (``make bench`` refreshes them).
 
-Usage: python scripts/bench.py [--quick] [--only solver|games] [--markdown FILE]
+Usage: python scripts/bench.py [--quick] [--only solver|games] [--json FILE]
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import json
 import random
 import sys
 import time
@@ -68,46 +70,60 @@ def best_of(k: int, fn: Callable[[], object]) -> float:
     return min(timed(fn)[0] for _ in range(k))
 
 
-def solver_table(quick: bool) -> list[str]:
+def solver_rows(quick: bool) -> list[dict]:
+    """One measure per arena: sizes, build and solve times, and the BFS yardstick."""
     sizes = [10_000, 100_000] if quick else [10_000, 100_000, 200_000, 1_000_000]
     chains = [100_000] if quick else [100_000, 1_000_000]
-    rows = ["| arena | vertices | edges | build (s) | solve (s) | edges/s | BFS (s) "
-            "| solve / BFS |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
-    cases = [("random, degree 3", n, random_arena) for n in sizes]
+    cases = [("random", n, random_arena) for n in sizes]
     cases += [("chain", n, chain_arena) for n in chains]
-    for label, n, make in cases:
+    rows = []
+    for kind, n, make in cases:
         build, arena = timed(lambda make=make, n=n: make(n))
         repeat = 3 if n <= 200_000 else 1
         t_solve = best_of(repeat, lambda arena=arena: solve(arena))
         succ = arena._compact()[2]
         t_bfs = best_of(repeat, lambda succ=succ: plain_bfs(succ))
-        m = arena.n_edges
-        rows.append(f"| {label} | {n:,} | {m:,} | {build:.2f} | {t_solve:.3f} | "
-                    f"{m / t_solve / 1e6:.2f} M | {t_bfs:.3f} | {t_solve / t_bfs:.2f} |")
-        print(rows[-1], file=sys.stderr, flush=True)
+        rows.append({"kind": kind, "vertices": n, "edges": arena.n_edges, "build": build,
+                     "solve": t_solve, "bfs": t_bfs})
+        print(solver_line(rows[-1]), file=sys.stderr, flush=True)
+    return rows
+
+
+def solver_line(r: dict) -> str:
+    label = "random, degree 3" if r["kind"] == "random" else "chain"
+    return (f"| {label} | {r['vertices']:,} | {r['edges']:,} | {r['build']:.2f} | "
+            f"{r['solve']:.3f} | {r['edges'] / r['solve'] / 1e6:.2f} M | {r['bfs']:.3f} | "
+            f"{r['solve'] / r['bfs']:.2f} |")
+
+
+def solver_table(rows: list[dict]) -> list[str]:
     return ["### Solver: `solve` (both players, exact ranks, strategies) against a plain "
-            "breadth-first search", "", *rows]
+            "breadth-first search", "",
+            "| arena | vertices | edges | build (s) | solve (s) | edges/s | BFS (s) "
+            "| solve / BFS |", "|---|---:|---:|---:|---:|---:|---:|---:|",
+            *map(solver_line, rows)]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
     parser.add_argument("--only", choices=["solver", "games"])
-    parser.add_argument("--markdown", type=Path, help="also write the tables to this file")
+    parser.add_argument("--json", type=Path, help="also write the measures to this file")
     args = parser.parse_args(argv)
     print(f"python {sys.version.split()[0]}", file=sys.stderr)
-    tables = []
+    tables, measures = [], {"python": sys.version.split()[0], "quick": args.quick}
     if args.only in (None, "solver"):
-        tables.append(solver_table(args.quick))
+        measures["solver"] = solver_rows(args.quick)
+        tables.append(solver_table(measures["solver"]))
     if args.only in (None, "games"):
-        from bench_games import games_table
+        from bench_games import games_rows, games_table
 
-        tables.append(games_table(args.quick))
-    text = "\n\n".join("\n".join(t) for t in tables) + "\n"
-    print(text)
-    if args.markdown:
-        args.markdown.parent.mkdir(parents=True, exist_ok=True)
-        args.markdown.write_text(text, encoding="utf-8")
+        measures["games"] = games_rows(args.quick)
+        tables.append(games_table(measures["games"]))
+    print("\n\n".join("\n".join(t) for t in tables))
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(measures, indent=1) + "\n", encoding="utf-8")
     return 0
 
 

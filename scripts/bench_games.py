@@ -46,19 +46,28 @@ print(json.dumps(out))
 """
 
 
-def games_table(quick: bool = False) -> list[str]:
-    rows = ["| game | positions | edges | start won by | rank | seconds | peak memory |",
-            "|---|---:|---:|---|---:|---:|---:|"]
+def games_rows(quick: bool = False) -> list[dict]:
+    """Each built-in game generated and solved in a fresh process."""
+    rows = []
     for label, setup in CASES:
         if quick and "5 columns" in label:
             continue
         proc = subprocess.run([sys.executable, "-c", PROBE, setup], capture_output=True,
                               text=True, check=True)
-        r = json.loads(proc.stdout)
-        who = "draw" if r["winner"] is None else f"J_{r['winner']}"
-        rank = "" if r["rank"] is None else str(r["rank"])
-        rows.append(f"| {label} | {r['positions']:,} | {r['edges']:,} | {who} | {rank} | "
-                    f"{r['seconds']:.2f} | {r['peak_mb']:.0f} MB |")
-        print(rows[-1], file=sys.stderr, flush=True)
+        rows.append({"game": label, **json.loads(proc.stdout)})
+        print(games_line(rows[-1]), file=sys.stderr, flush=True)
+    return rows
+
+
+def games_line(r: dict) -> str:
+    who = "draw" if r["winner"] is None else f"J_{r['winner']}"
+    rank = "" if r["rank"] is None else str(r["rank"])
+    return (f"| {r['game']} | {r['positions']:,} | {r['edges']:,} | {who} | {rank} | "
+            f"{r['seconds']:.2f} | {r['peak_mb']:.0f} MB |")
+
+
+def games_table(rows: list[dict]) -> list[str]:
     return ["### Built-in games: generated and solved (seconds include generation; peak "
-            "memory of the whole process)", "", *rows]
+            "memory of the whole process)", "",
+            "| game | positions | edges | start won by | rank | seconds | peak memory |",
+            "|---|---:|---:|---|---:|---:|---:|", *map(games_line, rows)]

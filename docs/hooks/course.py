@@ -1,0 +1,101 @@
+"""MkDocs hook shared by the French and English sites.
+
+- Adds the files both languages share but that live outside their ``docs_dir``: the
+  generated figures (``docs/figures``), the course's stylesheet and scripts
+  (``docs/assets``), the figures' font from its pinned package, MathJax from its package
+  (the site makes no request to another host), and the example arena files.
+- Expands ``<!-- figure: ID -->`` into the figure with its caption in the page's language,
+  read from ``docs/figures/manifest.json``. An unknown id stops the build: a typo breaks
+  the build, not the page.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+from mkdocs.utils import get_relative_url
+
+ROOT = Path(__file__).resolve().parents[2]
+FIGURES = ROOT / "docs" / "figures"
+ASSETS = ROOT / "docs" / "assets"
+EXAMPLES = ROOT / "docs" / "examples"
+MATHJAX_PARTS = ("tex-chtml.js", "output/chtml/fonts/woff-v2", "input/tex/extensions", "ui",
+                 "a11y", "sre", "adaptors")
+FONT_FILES = ("SourceSansPro-Regular.ttf", "SourceSansPro-Bold.ttf", "SourceSansPro-It.ttf",
+              "LICENSE.txt")
+SHORTCODE = re.compile(r"^(?P<indent>[ \t]*)<!-- figure: (?P<id>[a-z0-9-]+) -->[ \t]*$", re.M)
+LABEL = {"fr": "Figure", "en": "Figure"}
+PDF_LINK = {"fr": "PDF pour l'impression", "en": "PDF for print"}
+
+_manifest: dict[str, dict] = {}
+
+
+def on_config(config, **kwargs):
+    path = FIGURES / "manifest.json"
+    if not path.exists():
+        raise PluginError(f"{path} is missing: run `make figures` (or `make site`) first")
+    _manifest.clear()
+    _manifest.update({entry["id"]: entry for entry in json.loads(path.read_text("utf-8"))})
+    return config
+
+
+def _add_tree(files: Files, config, source: Path, dest: str) -> None:
+    """Add ``source`` (a file or a folder, recursively) to the site under ``dest``."""
+    paths = [source] if source.is_file() else sorted(p for p in source.rglob("*") if p.is_file())
+    for path in paths:
+        rel = dest if source.is_file() else f"{dest}/{path.relative_to(source).as_posix()}"
+        files.append(File.generated(config, rel, abs_src_path=str(path)))
+
+
+def on_files(files: Files, config, **kwargs):
+    import font_source_sans_pro
+    import mathjax
+
+    _add_tree(files, config, ASSETS, "assets")
+    for entry in _manifest.values():
+        for key in ("svg", "pdf"):
+            _add_tree(files, config, FIGURES / entry[key], f"figures/{entry[key]}")
+    for extra in sorted(FIGURES.glob("*.json")):
+        _add_tree(files, config, extra, f"figures/{extra.name}")
+    fonts = Path(font_source_sans_pro.__file__).parent / "files"
+    for name in FONT_FILES:
+        _add_tree(files, config, fonts / name, f"assets/fonts/{name}")
+    es5 = Path(mathjax.__file__).parent / "static" / "mathjax" / "es5"
+    for part in MATHJAX_PARTS:
+        _add_tree(files, config, es5 / part, f"assets/mathjax/{part}")
+    _add_tree(files, config, EXAMPLES, "examples")
+    return files
+
+
+def figure_html(figure_id: str, lang: str, page_url: str, number: int) -> str:
+    """The ``<figure>`` of a catalogue entry, for a page at ``page_url``."""
+    entry = _manifest.get(figure_id)
+    if entry is None:
+        raise PluginError(f"unknown figure id {figure_id!r} (not in docs/figures/manifest.json)")
+    caption = entry["caption"][lang]
+    svg = get_relative_url(f"figures/{entry['svg']}", page_url)
+    pdf = get_relative_url(f"figures/{entry['pdf']}", page_url)
+    text = html.escape(caption)
+    return (f'<figure class="arena-figure" id="fig-{figure_id}">\n'
+            f'<img src="{svg}" alt="{text}" loading="lazy">\n'
+            f"<figcaption><strong>{LABEL[lang]} {number}.</strong> {text} "
+            f'<a class="arena-pdf" href="{pdf}" download>{PDF_LINK[lang]}</a></figcaption>\n'
+            "</figure>")
+
+
+def on_page_markdown(markdown: str, page, config, files, **kwargs):
+    lang = config.theme["language"]
+    count = 0
+
+    def expand(m: re.Match) -> str:
+        nonlocal count
+        count += 1
+        block = figure_html(m.group("id"), lang, page.url, count)
+        return "\n".join(m.group("indent") + line for line in block.splitlines())
+
+    return SHORTCODE.sub(expand, markdown)
