@@ -23,6 +23,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -302,6 +303,48 @@ def render(dot: graphviz.Digraph | str, *, title: str, desc: str, prog: str = "d
     return _clean_svg(svg, title, desc, titles or {}), _clean_pdf(pdf)
 
 
+_TEXT = re.compile(r"<text[^>]*>([^<]*)</text>")
+FONT_FILES = {400: "SourceSansPro-Regular.ttf", 700: "SourceSansPro-Bold.ttf"}
+
+
+@lru_cache(maxsize=256)
+def _font_subset(weight: int, chars: str) -> bytes:
+    """A WOFF of the pinned font with only ``chars``: small, and the same bytes each time."""
+    import io
+
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    options = subset.Options()
+    options.flavor = "woff"
+    options.layout_features = ["kern", "liga"]
+    options.name_IDs = [1, 2]
+    options.notdef_outline = True
+    font = TTFont(font_files() / FONT_FILES[weight], recalcTimestamp=False)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text=chars)
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def _embedded_font(svg: str) -> str:
+    """A ``<style>`` with the font, so the SVG renders as laid out wherever it is shown
+    (an ``<img>`` cannot use the page's fonts)."""
+    import base64
+
+    chars = "".join(sorted({c for text in _TEXT.findall(svg) for c in html.unescape(text)}))
+    if not chars.strip():
+        return ""
+    rules = []
+    for weight in FONT_FILES:
+        data = base64.b64encode(_font_subset(weight, chars)).decode("ascii")
+        rules.append(f'@font-face{{font-family:"{FONT}";font-weight:{weight};'
+                     f"src:url(data:font/woff;base64,{data}) format(\"woff\")}}")
+    return "\n<defs><style>" + "".join(rules) + "</style></defs>"
+
+
 def _clean_svg(svg: str, title: str, desc: str, titles: Mapping[str, str]) -> bytes:
     svg = _COMMENT.sub("", svg).replace("&#45;", "-")
     svg = svg[svg.index("<svg"):]
@@ -316,7 +359,8 @@ def _clean_svg(svg: str, title: str, desc: str, titles: Mapping[str, str]) -> by
                                            'fig-desc" ', 1)
     return ('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + head
             + f'\n<title id="fig-title">{html.escape(title)}</title>'
-            + f'\n<desc id="fig-desc">{html.escape(desc)}</desc>' + svg[head_end:]).encode()
+            + f'\n<desc id="fig-desc">{html.escape(desc)}</desc>' + _embedded_font(svg)
+            + svg[head_end:]).encode()
 
 
 def _clean_pdf(pdf: bytes) -> bytes:
