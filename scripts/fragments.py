@@ -15,7 +15,7 @@ import json
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
-from contextlib import redirect_stdout
+from contextlib import redirect_stdout, suppress
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -560,11 +560,8 @@ def cli_help() -> Bilingual:
     blocks = []
     for argv in (["--help"], ["solve", "--help"], ["render", "--help"], ["figures", "--help"]):
         buf = io.StringIO()
-        with redirect_stdout(buf):
-            try:
-                main(argv, out=buf)
-            except SystemExit:
-                pass
+        with redirect_stdout(buf), suppress(SystemExit):
+            main(argv, out=buf)
         blocks.append(f"```console\n$ arena {' '.join(argv)}\n{buf.getvalue().rstrip()}\n```\n")
     text = "\n".join(blocks)
     return both(text, text)
