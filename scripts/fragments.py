@@ -319,6 +319,9 @@ def nim_strategy() -> Bilingual:
     from arena.games import nim
 
     g = nim(10, [1, 2])
+    sol = solve(g)
+    # the chapter's text says the winning moves leave a multiple of 3: check it
+    assert all(sol.move[v][0] % 3 == 0 for v in g.S0 if sol.winner[v] == 0 and sol.move[v])
     return {lang: _strategy_table(g, 0, lang) for lang in ("fr", "en")}
 
 

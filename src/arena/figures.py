@@ -294,13 +294,15 @@ def _project_file(relative: str) -> Path:
 def ex42_graph() -> Drawing:
     from arena.render import View
 
+    g = Arena.from_file(_project_file(EX42))
+    v0, v1 = ", ".join(g.V0), ", ".join(g.V1)
     return _ex42(View(), _caption(
-        "Exercice 4.2 : un jeu sur un graphe biparti de 14 sommets (cercles : J₀ joue ; "
-        "carrés : J₁ joue ; double bordure : positions de victoire, f et n pour J₀, m pour "
-        "J₁). Le départ est a.",
-        "Exercise 4.2: a game on a bipartite graph of 14 vertices (circles: J₀ moves; "
-        "squares: J₁ moves; double border: victory positions, f and n for J₀, m for J₁). "
-        "The start is a."))
+        f"Exercice 4.2 : un jeu sur un graphe de {len(g)} sommets (cercles : J₀ joue ; "
+        f"carrés : J₁ joue ; double bordure : positions de victoire, {v0} pour J₀, {v1} pour "
+        f"J₁). Le départ est {g.start}.",
+        f"Exercise 4.2: a game on a graph of {len(g)} vertices (circles: J₀ moves; squares: "
+        f"J₁ moves; double border: victory positions, {v0} for J₀, {v1} for J₁). The start "
+        f"is {g.start}."))
 
 
 def ex42_attractors() -> Drawing:

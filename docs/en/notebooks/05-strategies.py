@@ -1,0 +1,59 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Computing a strategy
+#
+# The solver gives, for each position, the move of its owner; `verify_strategy` proves
+# that a strategy wins by exploring every reply of the opponent (chapter
+# [Computing a strategy](../../strategies/)).
+
+# %%
+from arena import Arena, StrategyError, solve, verify_strategy
+from arena.games import nim
+
+g = nim(10, [1, 2])
+sol = solve(g)
+sol.strategy(0)
+
+# %% [markdown]
+# For each winning position of $J_0$, the longest play that follows its strategy lasts
+# exactly the rank:
+
+# %%
+longest = verify_strategy(g, 0, solution=sol)
+longest == sol.attractor(0)
+
+# %%
+from IPython.display import SVG
+
+from arena.render import View, arena_svg
+
+
+def show(arena, solution=None, **view):
+    """Draw an arena in the notebook with the course's conventions."""
+    return SVG(arena_svg(arena, solution, View(**view)))
+
+# %%
+show(g, sol, winners=True, ranks=True, strategy=0)
+
+# %% [markdown]
+# ## A strategy that ignores the rank
+#
+# In this arena, `a` is winning for $J_0$ (it can move to `w`). Moving to `b`, a
+# winning position too, is not enough: the play can go round in circles.
+
+# %%
+loop = Arena(S0=["a"], S1=["b", "w"], edges={"a": ["b", "w"], "b": ["a"]}, V0=["w"])
+try:
+    verify_strategy(loop, 0, {"a": "b"})
+except StrategyError as err:
+    print(err)
+verify_strategy(loop, 0)

@@ -1,0 +1,79 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Modéliser un jeu par un graphe
+#
+# Ce carnet construit les graphes du chapitre [Modéliser un jeu par un graphe](../../modelling/)
+# avec la bibliothèque `arena`. Une arène (`Arena`) est un graphe dont chaque sommet
+# appartient à un joueur, avec les positions de victoire et le départ.
+
+# %% [markdown]
+# ## Le jeu de Nim
+#
+# La fonction `nim(n, regle)` construit le graphe de l'exemple du cours : le sommet
+# `(k, i)` signifie « il reste `k` bâtonnets et c'est à $J_i$ de jouer ».
+
+# %%
+from arena.games import nim
+
+g = nim(10, [1, 2])
+len(g), g.n_edges, g.start
+
+# %%
+g.successors((10, 0)), g.V0, g.V1, g.is_bipartite()
+
+# %%
+from IPython.display import SVG
+
+from arena.render import View, arena_svg
+
+
+def show(arena, solution=None, **view):
+    """Draw an arena in the notebook with the course's conventions."""
+    return SVG(arena_svg(arena, solution, View(**view)))
+
+# %%
+show(g)
+
+# %% [markdown]
+# ## Une arène à la main
+#
+# On peut écrire soi-même une arène : les sommets de chaque joueur, les arêtes, les
+# positions de victoire. La bibliothèque refuse une arène mal formée, avec un message
+# qui nomme la clé et le sommet en faute.
+
+# %%
+from arena import Arena, ArenaError
+
+mine = Arena(S0=["a", "c"], S1=["b", "w"], edges={"a": ["b", "c"], "b": ["c"], "c": ["w"]},
+             V0=["w"], start="a")
+show(mine)
+
+# %%
+try:
+    Arena(S0=["a"], S1=["a"], edges={})
+except ArenaError as err:
+    print(err)
+
+# %% [markdown]
+# ## Des jeux plus grands
+#
+# Le morpion et le puissance 4 ont bien trop de positions pour être dessinés, mais le
+# solveur les énumère toutes.
+
+# %%
+from arena.games import solve_connect4, tictactoe
+
+t = tictactoe(3, 3)
+len(t), t.n_edges, len(t.V0), len(t.V1)
+
+# %%
+[(rows, cols, solve_connect4(rows, cols).positions) for rows, cols in [(4, 4), (5, 4)]]

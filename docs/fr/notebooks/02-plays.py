@@ -1,0 +1,66 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Parties et stratégies
+#
+# Une partie est un chemin dans le graphe ; elle s'arrête dès qu'elle atteint une
+# position de victoire. Ce carnet fait jouer des parties sur le graphe du jeu de Nim
+# (chapitre [Parties et stratégies](../../plays/)).
+
+# %%
+import random
+
+from arena import solve
+from arena.games import nim
+
+g = nim(10, [1, 2])
+
+
+def play(arena, choose, start=None):
+    """A play from the start: choose(vertex) picks each move, until the play stops."""
+    path = [arena.start if start is None else start]
+    while arena.victory(path[-1]) is None and arena.successors(path[-1]):
+        path.append(choose(path[-1]))
+    return path
+
+# %% [markdown]
+# ## Une partie au hasard
+#
+# Les deux joueurs jouent au hasard (un hasard fixé par une graine, pour que le carnet
+# donne toujours le même résultat).
+
+# %%
+rng = random.Random(2024)
+p = play(g, lambda v: rng.choice(g.successors(v)))
+p, g.victory(p[-1])
+
+# %% [markdown]
+# La valeur `g.victory(...)` de la dernière position dit qui a gagné : `0` pour $J_0$,
+# `1` pour $J_1$.
+#
+# ## Une partie où chacun suit la stratégie calculée
+
+# %%
+sol = solve(g)
+best = play(g, lambda v: sol.move[v])
+best, len(best) - 1, sol.rank[g.start]
+
+# %% [markdown]
+# La partie dure exactement le rang de la position de départ. Depuis $(10, 0)$, $J_0$
+# gagne même si $J_1$ joue au hasard :
+
+# %%
+outcomes = set()
+for seed in range(200):
+    rng = random.Random(seed)
+    p = play(g, lambda v: sol.move[v] if g.owner(v) == 0 else rng.choice(g.successors(v)))
+    outcomes.add(g.victory(p[-1]))
+outcomes

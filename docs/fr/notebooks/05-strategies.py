@@ -1,0 +1,59 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Calculer une stratégie
+#
+# Le solveur donne, pour chaque position, le coup de son propriétaire ; `verify_strategy`
+# prouve qu'une stratégie gagne en explorant toutes les réponses de l'adversaire
+# (chapitre [Calculer une stratégie](../../strategies/)).
+
+# %%
+from arena import Arena, StrategyError, solve, verify_strategy
+from arena.games import nim
+
+g = nim(10, [1, 2])
+sol = solve(g)
+sol.strategy(0)
+
+# %% [markdown]
+# Pour chaque position gagnante de $J_0$, la plus longue partie qui suit sa stratégie
+# dure exactement le rang :
+
+# %%
+longest = verify_strategy(g, 0, solution=sol)
+longest == sol.attractor(0)
+
+# %%
+from IPython.display import SVG
+
+from arena.render import View, arena_svg
+
+
+def show(arena, solution=None, **view):
+    """Draw an arena in the notebook with the course's conventions."""
+    return SVG(arena_svg(arena, solution, View(**view)))
+
+# %%
+show(g, sol, winners=True, ranks=True, strategy=0)
+
+# %% [markdown]
+# ## Une stratégie qui ignore le rang
+#
+# Dans cette arène, `a` est gagnante pour $J_0$ (il peut jouer `w`). Jouer vers `b`,
+# position elle aussi gagnante, ne suffit pas : la partie peut tourner en rond.
+
+# %%
+loop = Arena(S0=["a"], S1=["b", "w"], edges={"a": ["b", "w"], "b": ["a"]}, V0=["w"])
+try:
+    verify_strategy(loop, 0, {"a": "b"})
+except StrategyError as err:
+    print(err)
+verify_strategy(loop, 0)

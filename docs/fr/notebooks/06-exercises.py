@@ -1,0 +1,51 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Exercices
+#
+# Les calculs des corrigés de la page [Exercices](../../exercises/).
+#
+# ## Exercice 4.1
+
+# %%
+from pathlib import Path
+
+from arena import Arena, solve, verify_strategy
+from arena.games import chomp, nim
+
+g = nim(15, [2, 3, 5])
+sol = solve(g)
+sol.winner[g.start], sol.rank[g.start], [k for k in range(16) if sol.winner[(k, 0)] == 1]
+
+# %%
+verify_strategy(g, 1, solution=sol)[g.start]
+
+# %% [markdown]
+# ## Exercice 4.2
+#
+# L'arène est dans le fichier `docs/examples/exercise-4-2.yaml` du dépôt (lancer le
+# carnet depuis la racine du dépôt).
+
+# %%
+e = Arena.from_file(Path("docs/examples/exercise-4-2.yaml"))
+esol = solve(e)
+esol.attractor(0), esol.attractor(1)
+
+# %%
+[v for v in e if esol.winner[v] is None], esol.strategy(0)
+
+# %% [markdown]
+# ## Chomp $2 \times 3$
+
+# %%
+c = chomp(2, 3)
+csol = solve(c)
+csol.winner[c.start], csol.rank[c.start], csol.move[c.start]
