@@ -25,8 +25,8 @@ OUTPUTS = {"fr": ROOT / "build" / "site-fr", "en": ROOT / "build" / "site-en"}
 
 
 def mkdocs_builds() -> None:
-    env = dict(os.environ, PYTHONHASHSEED="0", SOURCE_DATE_EPOCH=os.environ.get(
-        "SOURCE_DATE_EPOCH", "1700000000"))
+    env = dict(os.environ, PYTHONHASHSEED="0", NO_MKDOCS_2_WARNING="1",
+               SOURCE_DATE_EPOCH=os.environ.get("SOURCE_DATE_EPOCH", "1700000000"))
     procs = {lang: subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
                                      "-f", str(cfg)], cwd=ROOT, env=env,
                                     stderr=subprocess.PIPE, text=True)

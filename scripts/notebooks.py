@@ -39,18 +39,29 @@ def sources() -> list[Path]:
 def _execute(source: Path, target: Path) -> None:
     import jupytext
     import nbformat
+    from jupyter_client import KernelManager
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
     nb = jupytext.read(source)
+    for k, cell in enumerate(nb.cells):  # stable ids: the same source gives the same file
+        cell["id"] = f"cell-{k}"
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                  "language": "python"}
-    client = NotebookClient(nb, timeout=300, kernel_name="python3", allow_errors=False,
+    # Local sockets rather than TCP ports: nothing listens on the network.
+    sockets = CACHE / "sockets"
+    sockets.mkdir(parents=True, exist_ok=True)
+    km = KernelManager(kernel_name="python3", transport="ipc",
+                       ip=str(sockets / f"{source.parent.parent.name}-{source.stem}"))
+    client = NotebookClient(nb, km=km, timeout=300, kernel_name="python3", allow_errors=False,
                             record_timing=False, resources={"metadata": {"path": str(ROOT)}})
     try:
         client.execute()
     except CellExecutionError as err:
         raise SystemExit(f"notebooks: {source.relative_to(ROOT)} failed:\n{err}") from None
+    finally:
+        if km.has_kernel:
+            km.shutdown_kernel(now=True)
     nb.metadata.pop("jupytext", None)
     target.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, target)
