@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: help site serve test lint bench figures clean
+.PHONY: help site serve handout test lint bench figures clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 12
@@ -28,6 +28,16 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 site: $(VENV)/.docs-installed ## build the course site into site/ (figures, fragments, notebooks, both languages)
 	$(BIN)/python scripts/build_site.py
 
+TEX_PACKAGES := latexmk texlive-latex-base texlive-latex-recommended texlive-latex-extra \
+	texlive-fonts-recommended texlive-lang-french lmodern poppler-utils
+BROWSER_PACKAGES := chromium fonts-liberation
+ENSURE := scripts/ensure-debian-packages.sh
+
+handout: $(VENV)/.docs-installed ## build the LaTeX exercise sheets into build/handout/ (installs TeX Live if needed)
+	$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
+	$(BIN)/arena figures
+	$(BIN)/python scripts/handout.py
+
 serve: $(VENV)/.docs-installed ## live preview of one language (LANG=en for English) at http://127.0.0.1:8000
 	$(BIN)/arena figures
 	$(BIN)/python scripts/fragments.py
@@ -35,6 +45,8 @@ serve: $(VENV)/.docs-installed ## live preview of one language (LANG=en for Engl
 	$(BIN)/mkdocs serve -f $(if $(filter en,$(LANG)),mkdocs.en.yml,mkdocs.yml)
 
 test: $(VENV)/.test-installed ## install what the tests need, build the site, run ruff and pytest
+	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES) || echo "the handout tests will be skipped"
+	@$(ENSURE) chromium -- $(BROWSER_PACKAGES) || echo "the browser tests will be skipped"
 	$(BIN)/ruff check src tests scripts docs/hooks
 	$(BIN)/python scripts/build_site.py
 	$(BIN)/python -m pytest

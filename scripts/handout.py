@@ -1,0 +1,130 @@
+"""Build the LaTeX exercise sheets (``make handout``): ``build/handout/handout-{fr,en}.pdf``.
+
+The sources in ``handouts/`` include the site's figures (``docs/figures/*.pdf``) and the
+answers, which this script computes with the solver and writes as LaTeX macros to
+``build/handout/generated/<lang>/answers.tex``: no answer is typed by hand.
+
+Usage: python scripts/handout.py
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from arena import Arena, solve, verify_strategy  # noqa: E402
+from arena.games import chomp, nim  # noqa: E402
+
+OUT = ROOT / "build" / "handout"
+SOURCES = ROOT / "handouts"
+EX42 = ROOT / "docs" / "examples" / "exercise-4-2.yaml"
+
+
+def _pos(v) -> str:
+    return f"({v[0]}, {v[1]})"
+
+
+def _set(items) -> str:
+    return "\\{" + ", ".join(items) + "\\}"
+
+
+def answers(lang: str) -> dict[str, str]:
+    """The answers of the three exercises, as LaTeX text in ``lang``."""
+    fr = lang == "fr"
+    g = nim(15, [2, 3, 5])
+    sol = solve(g)
+    lost = [k for k in range(16) if sol.winner[(k, 0)] == 1]
+    longest = verify_strategy(g, 1, solution=sol)
+    moves = ", ".join(f"${_pos(x)} \\to {_pos(y)}$" for x, y in sol.strategy(1).items()
+                      if sol.winner[x] == 1)
+    v0, v1 = _set(map(_pos, g.V0)), _set(map(_pos, g.V1))
+    victory = (f"$V_0 = {v0}$ et $V_1 = {v1}$ : le joueur qui doit jouer est bloqué."
+               if fr else f"$V_0 = {v0}$ and $V_1 = {v1}$: the player to move is stuck.")
+    layers = "; ".join(f"$\\mathcal{{A}}^1_{{{n}}}$ : " + ", ".join(f"${_pos(v)}$" for v in layer)
+                       for n, layer in enumerate(sol.layers(1)))
+    ks = ", ".join(map(str, lost))
+    one = (f"Le joueur qui doit jouer avec $k$ bâtonnets perd exactement pour "
+           f"$k \\in \\{{{ks}\\}}$. Le départ $(15, 0)$ est donc perdant pour $J_0$ : "
+           f"$J_1$ gagne en {sol.rank[g.start]} coups au plus (toute partie qui suit sa "
+           f"stratégie finit en {longest[g.start]} coups au plus). Ajouts successifs à "
+           f"$\\mathcal{{A}}^1$ : {layers}. Coups gagnants de $J_1$ : {moves}."
+           if fr else
+           f"The player to move with $k$ sticks loses exactly for $k \\in \\{{{ks}\\}}$. "
+           f"The start $(15, 0)$ is therefore lost for $J_0$: $J_1$ wins within "
+           f"{sol.rank[g.start]} moves (every play following its strategy ends within "
+           f"{longest[g.start]} moves). Successive additions to $\\mathcal{{A}}^1$: "
+           f"{layers}. Winning moves of $J_1$: {moves}.")
+
+    e = Arena.from_file(EX42)
+    esol = solve(e)
+
+    def attr(i):
+        return ", ".join(f"${v}$ ({r})" for v, r in sorted(esol.attractor(i).items(),
+                                                           key=lambda t: (t[1], t[0])))
+
+    draws = ", ".join(f"${v}$" for v in e.vertices if esol.winner[v] is None)
+    strategy = ", ".join(f"${x} \\to {y}$" for x, y in esol.strategy(0).items())
+    two = (f"$\\mathcal{{A}}^0$ (rangs entre parenthèses) : {attr(0)}. "
+           f"$\\mathcal{{A}}^1$ : {attr(1)}. Matchs nuls : {draws}. Le départ ${e.start}$ est "
+           f"dans $\\mathcal{{A}}^0$ : $J_0$ gagne en {esol.rank[e.start]} coups au plus, avec "
+           f"la stratégie {strategy}."
+           if fr else
+           f"$\\mathcal{{A}}^0$ (ranks in brackets): {attr(0)}. $\\mathcal{{A}}^1$: {attr(1)}. "
+           f"Draws: {draws}. The start ${e.start}$ is in $\\mathcal{{A}}^0$: $J_0$ wins within "
+           f"{esol.rank[e.start]} moves, with the strategy {strategy}.")
+
+    c = chomp(2, 3)
+    csol = solve(c)
+    first = csol.move[c.start][0]
+    assert first == (3, 2), "the text below says the first move eats the bottom-right square"
+    three = (f"Une position est la tablette restante (longueurs des lignes) et le joueur qui "
+             f"doit jouer. Depuis $(3, 3)$, $J_0$ gagne en {csol.rank[c.start]} coups au plus ; "
+             f"son premier coup laisse $({', '.join(map(str, first))})$ : il mange le carré en "
+             f"bas à droite."
+             if fr else
+             f"A position is the remaining bar (row lengths) and the player to move. From "
+             f"$(3, 3)$, $J_0$ wins within {csol.rank[c.start]} moves; its first move leaves "
+             f"$({', '.join(map(str, first))})$: it eats the bottom-right square.")
+    return {"ExOneVictory": victory, "ExOneAnswer": one, "ExTwoAnswer": two,
+            "ExThreeAnswer": three}
+
+
+def write_answers() -> None:
+    for lang in ("fr", "en"):
+        path = OUT / "generated" / lang / "answers.tex"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lines = ["% Written by scripts/handout.py from the solver: do not edit."]
+        lines += [f"\\newcommand{{\\{name}}}{{{text}}}" for name, text in answers(lang).items()]
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def compile_pdf(lang: str) -> Path:
+    env = dict(os.environ, TEXINPUTS=f".:{OUT}//:", SOURCE_DATE_EPOCH="1700000000",
+               FORCE_SOURCE_DATE="1")
+    proc = subprocess.run(["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
+                           "-quiet", f"-outdir={OUT}", f"handout-{lang}.tex"],
+                          cwd=SOURCES, env=env, capture_output=True, text=True)
+    if proc.returncode:
+        sys.stderr.write(proc.stdout[-3000:] + proc.stderr[-2000:])
+        raise SystemExit(f"handout: LaTeX failed on handout-{lang}.tex (log in {OUT})")
+    return OUT / f"handout-{lang}.pdf"
+
+
+def main() -> int:
+    if shutil.which("latexmk") is None:
+        raise SystemExit("handout: latexmk is missing; install TeX Live: "
+                         "sudo apt-get install latexmk texlive-latex-extra texlive-lang-french")
+    write_answers()
+    for lang in ("fr", "en"):
+        print(f"handout: {compile_pdf(lang).relative_to(ROOT)}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
