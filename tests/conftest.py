@@ -1,7 +1,12 @@
-"""Shared test helpers: random arenas for hypothesis."""
+"""Shared test helpers: random arenas for hypothesis, and the built site."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 from hypothesis import strategies as st
 
 from arena import Arena
@@ -24,3 +29,15 @@ def arenas(draw, max_vertices: int = 12) -> Arena:
                  S1=[x for x in range(n) if owner[x] == 1], edges=edges,
                  V0=[x for x in range(n) if victory[x] == 0],
                  V1=[x for x in range(n) if victory[x] == 1], start=start)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The built site (``make test`` builds it first; built here when it is missing)."""
+    site_dir = ROOT / "site"
+    if not (site_dir / "index.html").exists() or not (site_dir / "en" / "index.html").exists():
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True)
+    return site_dir

@@ -6,11 +6,8 @@ from __future__ import annotations
 import html
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,14 +40,6 @@ def _config(lang: str) -> dict:
 
     Loader.add_constructor("!ENV", lambda loader, node: None)
     return yaml.load((ROOT / name).read_text(encoding="utf-8"), Loader=Loader)
-
-
-@pytest.fixture(scope="session")
-def site() -> Path:
-    """The built site; built here when `make site` has not run yet."""
-    if not (SITE / "index.html").exists() or not (SITE / "en" / "index.html").exists():
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True)
-    return SITE
 
 
 class TestSources:

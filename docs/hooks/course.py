@@ -88,6 +88,24 @@ def figure_html(figure_id: str, lang: str, page_url: str, number: int) -> str:
             "</figure>")
 
 
+_NO_ALT = re.compile(r'<img alt="No description has been provided for this image" '
+                     r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"')
+
+
+def on_post_page(output: str, page, config, **kwargs):
+    """Notebook outputs drawn by arena carry a <title>: make it the image's text
+    alternative (nbconvert gives every image the same placeholder)."""
+    import base64
+
+    def alt(m: re.Match) -> str:
+        svg = base64.b64decode(m.group(1)).decode("utf-8", "replace")
+        title = re.search(r"<title[^>]*>([^<]*)</title>", svg)
+        text = html.unescape(title.group(1)) if title else ""
+        return f'<img alt="{html.escape(text)}" src="data:image/svg+xml;base64,{m.group(1)}"'
+
+    return _NO_ALT.sub(alt, output)
+
+
 def on_page_markdown(markdown: str, page, config, files, **kwargs):
     lang = config.theme["language"]
     count = 0

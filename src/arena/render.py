@@ -378,10 +378,13 @@ def vertex_titles(arena: Arena, name: Callable[[Vertex], str] = vertex_id) -> di
     return titles
 
 
-def arena_svg(arena: Arena, solution: Solution | None = None, view: View = View()) -> str:
-    """An SVG of ``arena`` (for notebooks: ``Arena._repr_svg_``)."""
+def arena_svg(arena: Arena, solution: Solution | None = None, view: View = View(), *,
+              title: str | None = None) -> str:
+    """An SVG of ``arena`` (for notebooks: ``Arena._repr_svg_``); ``title`` is its text
+    alternative (the arena's English title by default)."""
     dot = arena_dot(arena, solution, view)
-    title = (arena.title or {}).get("en", "arena")
+    if title is None:
+        title = (arena.title or {}).get("en") or f"An arena of {len(arena)} vertices"
     svg, _ = render(dot, title=title, desc=describe(arena, solution),
                     titles=vertex_titles(arena))
     return svg.decode("utf-8").split("\n", 1)[1]

@@ -37,8 +37,9 @@ from arena.render import View, arena_svg
 
 
 def show(arena, solution=None, **view):
-    """Draw an arena in the notebook with the course's conventions."""
-    return SVG(arena_svg(arena, solution, View(**view)))
+    """Draw an arena with the course's conventions."""
+    text = f"An arena of {len(arena)} vertices drawn with the course's conventions"
+    return SVG(arena_svg(arena, solution, View(**view), title=text))
 
 # %%
 show(g)

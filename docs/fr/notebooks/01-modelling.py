@@ -37,8 +37,9 @@ from arena.render import View, arena_svg
 
 
 def show(arena, solution=None, **view):
-    """Draw an arena in the notebook with the course's conventions."""
-    return SVG(arena_svg(arena, solution, View(**view)))
+    """Dessine une arène avec les conventions du cours."""
+    texte = f"Arène de {len(arena)} sommets dessinée selon les conventions du cours"
+    return SVG(arena_svg(arena, solution, View(**view), title=texte))
 
 # %%
 show(g)

@@ -1,0 +1,240 @@
+"""The built site in a real browser (Playwright driving Debian's Chromium).
+
+The site is served on localhost under the path of its ``site_url``, as GitHub Pages
+serves it. Every request that would leave localhost is blocked and fails the test: the
+site must work offline (fonts, maths, search, icons all served by itself).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "site"
+CHROMIUM = Path("/usr/bin/chromium")
+PREFIX = "/arena/"          # the path of the default site_url (https://example.org/arena/)
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's Chromium is not installed (make test installs it "
+                                  "with apt-get when it runs as root or may sudo)")
+
+
+class _PrefixHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves ``site/`` under PREFIX only, like a project page of GitHub Pages."""
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(PREFIX):
+            return str(SITE / "__outside_prefix__")
+        return super().translate_path("/" + path[len(PREFIX):])
+
+    def log_message(self, *args) -> None:  # keep the test output quiet
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url(site):
+    handler = functools.partial(_PrefixHandler, directory=str(SITE))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+class Visit:
+    """A page opened in a fresh context that blocks and records outside requests."""
+
+    def __init__(self, browser, url: str, dark: bool = False) -> None:
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                           color_scheme="dark" if dark else "light")
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.response = self.page.goto(url, wait_until="networkidle")
+        self.page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise")
+        self.page.evaluate("MathJax.startup.promise")
+
+    def _route(self, route) -> None:
+        host = urlparse(route.request.url).hostname
+        if host in ("127.0.0.1", "localhost") or route.request.url.startswith("data:"):
+            route.continue_()
+        else:
+            self.outside.append(route.request.url)
+            route.abort()
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def _all_pages() -> list[str]:
+    pages = sorted(p.parent.relative_to(SITE).as_posix() for p in SITE.rglob("index.html"))
+    return [("" if p == "." else p + "/") for p in pages]
+
+
+PAGES = _all_pages() if SITE.exists() else []
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_loads_cleanly_offline(browser, base_url, path):
+    visit = Visit(browser, base_url + path)
+    page = visit.page
+    try:
+        assert visit.response.status == 200
+        assert visit.outside == [], visit.outside
+        assert visit.errors == [], visit.errors
+        # lazy images in closed tabs or folded solutions: load them all, then decode
+        broken = page.evaluate("Promise.all([...document.images].map(i => { i.loading = "
+                               "'eager'; return i.decode().then(() => null, () => i.src); }))")
+        assert [src for src in broken if src] == []
+        maths = page.evaluate("document.querySelectorAll('.arithmatex').length")
+        typeset = page.evaluate("document.querySelectorAll('.arithmatex mjx-container').length")
+        assert typeset == maths
+        widths = page.evaluate("[...document.querySelectorAll('.arena-figure img')]"
+                               ".filter(i => i.offsetParent)"
+                               ".map(i => i.getBoundingClientRect().width)")
+        assert all(w > 150 for w in widths), widths
+    finally:
+        visit.close()
+
+
+def test_pages_of_both_languages_are_checked():
+    assert len([p for p in PAGES if p.startswith("en/")]) * 2 == len(PAGES) >= 40
+
+
+def test_language_switch_on_a_deep_page_lands_on_the_same_page(browser, base_url):
+    visit = Visit(browser, base_url + "en/notebooks/03-attractors/")
+    try:
+        visit.page.click(".md-header__option .md-select button")
+        visit.page.click('a.md-select__link[hreflang="fr"]')
+        visit.page.wait_for_load_state("networkidle")
+        assert visit.page.url == base_url + "notebooks/03-attractors/"
+        assert visit.page.evaluate("document.documentElement.lang") == "fr"
+    finally:
+        visit.close()
+
+
+def test_attractor_tabs_switch_figures(browser, base_url):
+    visit = Visit(browser, base_url + "attractors/")
+    page = visit.page
+    try:
+        def shown():
+            return page.evaluate("[...document.querySelectorAll('.tabbed-block img')]"
+                                 ".filter(i => i.offsetParent).map(i => i.src.split('/').pop())")
+        assert shown() == ["nim-attractor-0.svg"]
+        page.locator(".tabbed-labels label").nth(5).click()
+        assert shown() == ["nim-attractor-5.svg"]
+    finally:
+        visit.close()
+
+
+@pytest.mark.parametrize(("path", "word", "expected"), [
+    ("", "attracteur", "/attractors/"), ("en/", "attractor", "/en/attractors/")])
+def test_search_finds_a_word_in_the_page_language(browser, base_url, path, word, expected):
+    visit = Visit(browser, base_url + path)
+    page = visit.page
+    try:
+        page.click(".md-search__input")
+        page.keyboard.type(word, delay=30)
+        page.wait_for_selector(".md-search-result__item", timeout=10_000)
+        links = page.evaluate("[...document.querySelectorAll('.md-search-result__link')]"
+                              ".map(a => a.href)")
+        assert any(expected in link for link in links), links
+        assert all(("/en/" in link) == path.startswith("en/") for link in links)
+    finally:
+        visit.close()
+
+
+def test_a_notebook_page_shows_its_outputs(browser, base_url):
+    visit = Visit(browser, base_url + "notebooks/05-strategies/")
+    try:
+        outputs = visit.page.evaluate("document.querySelectorAll('.jp-OutputArea-output').length")
+        drawings = visit.page.evaluate(
+            "[...document.querySelectorAll('.jp-OutputArea-output img')]"
+            ".filter(i => i.src.startsWith('data:image/svg+xml')).map(i => i.alt)")
+        assert outputs >= 5 and len(drawings) >= 1
+        assert all(a.startswith("Arène de") for a in drawings)       # alt in the page language
+        assert "loops" in visit.page.inner_text(".jupyter-wrapper")   # the refused strategy
+    finally:
+        visit.close()
+
+
+def _luminance(rgb) -> float:
+    def channel(c):
+        c = c / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_dark_mode_keeps_figures_legible(browser, base_url, tmp_path):
+    from PIL import Image
+
+    visit = Visit(browser, base_url + "exercises/", dark=True)
+    page = visit.page
+    try:
+        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        figure = page.locator("#fig-ex42-strategy img")
+        figure.scroll_into_view_if_needed()
+        shot = tmp_path / "figure.png"
+        figure.screenshot(path=str(shot))
+    finally:
+        visit.close()
+    image = Image.open(shot).convert("RGB")
+    pixels = [image.getpixel((x, y)) for y in range(image.height) for x in range(image.width)]
+    background = sorted(pixels, key=_luminance)[len(pixels) // 2]   # the page's dark slate
+    bg = _luminance(background)
+    assert bg < 0.05
+
+    def ratio(p):
+        lum = _luminance(p)
+        return (max(lum, bg) + 0.05) / (min(lum, bg) + 0.05)
+
+    # Pixels drawn at all; most of them (not just antialiased edges) must reach the 3:1
+    # of WCAG's non-text contrast against the dark background.
+    drawn = [r for r in map(ratio, pixels) if r >= 1.5]
+    assert len(drawn) > 0.01 * len(pixels)
+    assert sum(r >= 3 for r in drawn) >= 0.8 * len(drawn), sum(r >= 3 for r in drawn) / len(drawn)
+
+
+
+def _axe_violations(page) -> list[str]:
+    import axe_playwright_python
+
+    script = Path(axe_playwright_python.__file__).parent / "axe.min.js"
+    page.add_script_tag(path=str(script))
+    result = page.evaluate("axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'best-practice']})")
+    return [f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']}" for v in result["violations"]
+            if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("path", ["", "attractors/", "exercises/", "ourson/", "teachers/",
+                                  "notebooks/03-attractors/", "en/", "en/attractors/",
+                                  "en/beyond/", "en/notebooks/07-case-studies/"])
+def test_no_serious_accessibility_violation(browser, base_url, path):
+    visit = Visit(browser, base_url + path)
+    try:
+        assert _axe_violations(visit.page) == []
+    finally:
+        visit.close()
