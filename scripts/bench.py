@@ -4,7 +4,7 @@ Speed is measured here, never asserted in tests. Each table says what it measure
 ``--quick`` runs smaller sizes. ``--json`` keeps the measures for the course site, whose
 algorithms chapter shows them (``make bench`` refreshes them).
 
-Usage: python scripts/bench.py [--quick] [--only solver|games] [--json FILE]
+Usage: python scripts/bench.py [--quick] [--only solver|games|build] [--json FILE]
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import argparse
 import gc
 import json
 import random
+import subprocess
 import sys
 import time
 from collections import deque
@@ -104,10 +105,46 @@ def solver_table(rows: list[dict]) -> list[str]:
             *map(solver_line, rows)]
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run_seconds(command: list[str]) -> float:
+    t0 = time.perf_counter()
+    subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t0
+
+
+def build_rows() -> list[dict]:
+    """`make figures` and `make site`, cold (caches removed) then warm (nothing changed)."""
+    import shutil
+    import tempfile
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        figures = [sys.executable, "-m", "arena", "figures", "--out", tmp]
+        rows.append({"step": "figures", "cold": _run_seconds(figures),
+                     "warm": _run_seconds(figures)})
+    for cache in ("build/notebooks", "docs/figures", "docs/generated", "build/site-fr",
+                  "build/site-en"):
+        shutil.rmtree(ROOT / cache, ignore_errors=True)
+    site = [sys.executable, str(ROOT / "scripts/build_site.py")]
+    rows.append({"step": "site", "cold": _run_seconds(site), "warm": _run_seconds(site)})
+    for r in rows:
+        print(f"| {r['step']} | {r['cold']:.1f} | {r['warm']:.2f} |", file=sys.stderr)
+    return rows
+
+
+def build_table(rows: list[dict]) -> list[str]:
+    return ["### Build: cold (no cache) and warm (nothing changed), seconds", "",
+            "| build | cold (s) | warm (s) |", "|---|---:|---:|",
+            *(f"| {r['step']} | {r['cold']:.1f} | {r['warm']:.2f} |" for r in rows)]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
-    parser.add_argument("--only", choices=["solver", "games"])
+    parser.add_argument("--only", choices=["solver", "games", "build"])
     parser.add_argument("--json", type=Path, help="also write the measures to this file")
     args = parser.parse_args(argv)
     print(f"python {sys.version.split()[0]}", file=sys.stderr)
@@ -120,6 +157,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         measures["games"] = games_rows(args.quick)
         tables.append(games_table(measures["games"]))
+    if args.only == "build" or (args.only is None and not args.quick):
+        measures["build"] = build_rows()
+        tables.append(build_table(measures["build"]))
     print("\n\n".join("\n".join(t) for t in tables))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

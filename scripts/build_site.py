@@ -24,12 +24,13 @@ CONFIGS = {"fr": ROOT / "mkdocs.yml", "en": ROOT / "mkdocs.en.yml"}
 OUTPUTS = {"fr": ROOT / "build" / "site-fr", "en": ROOT / "build" / "site-en"}
 
 
-def mkdocs_builds() -> None:
+def mkdocs_builds(outputs: dict[str, Path] = OUTPUTS) -> None:
+    """Build both languages in parallel, in strict mode, into ``outputs[lang]``."""
     env = dict(os.environ, PYTHONHASHSEED="0", NO_MKDOCS_2_WARNING="1",
                SOURCE_DATE_EPOCH=os.environ.get("SOURCE_DATE_EPOCH", "1700000000"))
     procs = {lang: subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
-                                     "-f", str(cfg)], cwd=ROOT, env=env,
-                                    stderr=subprocess.PIPE, text=True)
+                                     "-f", str(cfg), "-d", str(outputs[lang])], cwd=ROOT,
+                                    env=env, stderr=subprocess.PIPE, text=True)
              for lang, cfg in CONFIGS.items()}
     failed = []
     for lang, proc in procs.items():

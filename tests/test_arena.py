@@ -153,3 +153,34 @@ class TestFiles:
     def test_bipartite(self):
         assert Arena(S0=["a"], S1=["b"], edges={"a": ["b"], "b": ["a"]}).is_bipartite()
         assert not Arena(S0=["a"], S1=[], edges={"a": ["a"]}).is_bipartite()
+
+
+class TestHostileFiles:
+    def test_a_huge_file_is_refused_before_parsing_and_the_limit_can_be_raised(
+            self, tmp_path, monkeypatch):
+        path = tmp_path / "huge.yaml"
+        path.write_text("S0: [" + ", ".join(f"v{k}" for k in range(400_000)) + "]\nS1: []\n")
+        with pytest.raises(ArenaError, match=r"more than the limit of 2,000,000 "
+                                             r"\(set ARENA_MAX_FILE_BYTES"):
+            Arena.from_file(path)
+        monkeypatch.setenv("ARENA_MAX_FILE_BYTES", "10000000")
+        assert len(Arena.from_file(path)) == 400_000
+
+    def test_a_billion_laughs_file_is_refused(self, tmp_path):
+        lines = ["a: &a [x, x, x, x, x, x, x, x, x]"]
+        for k in range(1, 9):
+            lines.append(f"{chr(97 + k)}: &{chr(97 + k)} [*{chr(96 + k)}] ")
+        path = tmp_path / "laughs.yaml"
+        path.write_text("\n".join(lines) + "\nS0: [a]\nS1: []\n")
+        with pytest.raises(ArenaError, match="aliases"):
+            Arena.from_file(path)
+
+    def test_html_in_names_and_titles_stays_text_in_drawings(self):
+        from arena.render import arena_svg
+
+        g = Arena(S0=["<img src=x onerror=alert(1)>"], S1=["</svg>"],
+                  edges={"<img src=x onerror=alert(1)>": ["</svg>"]},
+                  title={"en": "<script>alert(1)</script>"})
+        svg = arena_svg(g)
+        assert "<script>" not in svg and "<img" not in svg and svg.count("</svg>") == 1
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in svg

@@ -34,8 +34,15 @@ Player = Literal[0, 1]
 """J_0 is ``0`` and plays first; J_1 is ``1``."""
 
 FILE_KEYS = ("title", "start", "S0", "S1", "V0", "V1", "edges")
-MAX_FILE_BYTES = 20_000_000
-"""Arena files larger than this are refused before they are parsed."""
+MAX_FILE_BYTES = 2_000_000
+"""Arena files larger than this are refused before they are parsed (a course's arena
+is a few kilobytes; parsing megabytes of YAML takes seconds). The environment variable
+``ARENA_MAX_FILE_BYTES`` raises the limit."""
+
+
+def _max_file_bytes() -> int:
+    value = os.environ.get("ARENA_MAX_FILE_BYTES")
+    return int(value) if value and value.isdigit() else MAX_FILE_BYTES
 
 
 class ArenaError(ValueError):
@@ -326,10 +333,10 @@ class Arena:
         """
         path = Path(path)
         try:
-            size = path.stat().st_size
-            if size > MAX_FILE_BYTES:
-                raise ArenaError(f"file is {size} bytes, more than the limit of "
-                                 f"{MAX_FILE_BYTES}", file=path)
+            size, limit = path.stat().st_size, _max_file_bytes()
+            if size > limit:
+                raise ArenaError(f"file is {size:,} bytes, more than the limit of {limit:,} "
+                                 "(set ARENA_MAX_FILE_BYTES to raise it)", file=path)
             text = path.read_bytes().decode("utf-8")
         except UnicodeDecodeError as err:
             raise ArenaError(f"not valid UTF-8 (byte {err.start})", file=path) from None

@@ -1,0 +1,34 @@
+"""The same sources give the same bytes: pages, figures (see test_figures) and notebooks."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in folder.rglob("*") if p.is_file()}
+
+
+def test_a_second_build_of_the_pages_is_byte_identical(site, tmp_path):
+    import build_site
+
+    build_site.mkdocs_builds({"fr": tmp_path / "fr", "en": tmp_path / "en"})
+    built = _files(tmp_path / "fr")
+    built.update({f"en/{k}": v for k, v in _files(tmp_path / "en").items()})
+    published = _files(site)
+    assert sorted(built) == sorted(published)
+    different = [name for name in built if built[name] != published[name]]
+    assert different == []
+
+
+def test_a_notebook_executed_again_gives_the_same_file(tmp_path):
+    import notebooks
+
+    source = ROOT / "docs/en/notebooks/02-plays.py"
+    notebooks._execute(source, tmp_path / "again.ipynb")
+    assert (tmp_path / "again.ipynb").read_bytes() == source.with_suffix(".ipynb").read_bytes()

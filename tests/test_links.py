@@ -1,0 +1,60 @@
+"""No broken internal link or anchor anywhere in the built site (checked offline)."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from urllib.parse import unquote, urldefrag, urlparse
+
+ATTR = re.compile(r'\b(?:href|src)="([^"]+)"')
+PREFIX = "/arena/"   # the path of the default site_url; 404 pages link from the root
+ID = re.compile(r'\bid="([^"]+)"')
+
+
+def _target(page: Path, link: str, site: Path) -> tuple[Path, str] | None:
+    url, fragment = urldefrag(html.unescape(link))
+    parsed = urlparse(url)
+    if parsed.scheme or url.startswith(("//", "mailto:", "data:", "javascript:")):
+        return None
+    if parsed.path.startswith(PREFIX):
+        path = (site / unquote(parsed.path[len(PREFIX):])).resolve()
+    else:
+        path = (page.parent / unquote(parsed.path)).resolve() if url else page
+    if path.is_dir() or url.endswith("/"):
+        path = path / "index.html"
+    return path, fragment
+
+
+def test_every_internal_link_and_anchor_resolves(site):
+    ids: dict[Path, set[str]] = {}
+    broken = []
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) > 40
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        for link in ATTR.findall(text):
+            found = _target(page, link, site)
+            if found is None:
+                continue
+            path, fragment = found
+            if not path.exists():
+                broken.append(f"{page.relative_to(site)} -> {link}")
+                continue
+            if fragment and path.suffix == ".html":
+                if path not in ids:
+                    ids[path] = set(ID.findall(path.read_text(encoding="utf-8")))
+                if unquote(fragment) not in ids[path]:
+                    broken.append(f"{page.relative_to(site)} -> {link} (no anchor)")
+    assert broken == []
+
+
+def test_no_link_points_to_another_host_except_the_repository(site):
+    outside = set()
+    for page in site.rglob("*.html"):
+        for link in ATTR.findall(page.read_text(encoding="utf-8")):
+            host = urlparse(html.unescape(link)).hostname
+            if host and host not in ("example.org", "github.com"):
+                outside.add(host)
+    # only the site's own canonical address may appear (no CDN, no web font service)
+    assert outside == set(), outside
