@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import http.server
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -41,3 +44,26 @@ def site() -> Path:
     if not (site_dir / "index.html").exists() or not (site_dir / "en" / "index.html").exists():
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True)
     return site_dir
+
+
+@pytest.fixture(scope="session")
+def base_url(site):
+    from browsing import PREFIX, SITE, _PrefixHandler
+
+    handler = functools.partial(_PrefixHandler, directory=str(SITE))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from browsing import ARGS, CHROMIUM
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        yield b
+        b.close()

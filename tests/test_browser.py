@@ -7,84 +7,12 @@ site must work offline (fonts, maths, search, icons all served by itself).
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
+from browsing import CHROMIUM, NO_CHROMIUM, SITE, Visit
 
-ROOT = Path(__file__).resolve().parents[1]
-SITE = ROOT / "site"
-CHROMIUM = Path("/usr/bin/chromium")
-PREFIX = "/arena/"          # the path of the default site_url (https://example.org/arena/)
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian's Chromium is not installed (make test installs it "
-                                  "with apt-get when it runs as root or may sudo)")
-
-
-class _PrefixHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves ``site/`` under PREFIX only, like a project page of GitHub Pages."""
-
-    def translate_path(self, path: str) -> str:
-        if not path.startswith(PREFIX):
-            return str(SITE / "__outside_prefix__")
-        return super().translate_path("/" + path[len(PREFIX):])
-
-    def log_message(self, *args) -> None:  # keep the test output quiet
-        pass
-
-
-@pytest.fixture(scope="session")
-def base_url(site):
-    handler = functools.partial(_PrefixHandler, directory=str(SITE))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
-    server.shutdown()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        yield b
-        b.close()
-
-
-class Visit:
-    """A page opened in a fresh context that blocks and records outside requests."""
-
-    def __init__(self, browser, url: str, dark: bool = False) -> None:
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                           color_scheme="dark" if dark else "light")
-        self.outside: list[str] = []
-        self.errors: list[str] = []
-        self.context.route("**/*", self._route)
-        self.page = self.context.new_page()
-        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.response = self.page.goto(url, wait_until="networkidle")
-        self.page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise")
-        self.page.evaluate("MathJax.startup.promise")
-
-    def _route(self, route) -> None:
-        host = urlparse(route.request.url).hostname
-        if host in ("127.0.0.1", "localhost") or route.request.url.startswith("data:"):
-            route.continue_()
-        else:
-            self.outside.append(route.request.url)
-            route.abort()
-
-    def close(self) -> None:
-        self.context.close()
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 
 
 def _all_pages() -> list[str]:
@@ -134,9 +62,11 @@ def test_language_switch_on_a_deep_page_lands_on_the_same_page(browser, base_url
         visit.close()
 
 
-def test_attractor_tabs_switch_figures(browser, base_url):
-    visit = Visit(browser, base_url + "attractors/")
-    page = visit.page
+def test_attractor_tabs_switch_figures_without_javascript(browser, base_url):
+    # with JavaScript, the stepper replaces them (tests/test_interactive.py)
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(base_url + "attractors/")
     try:
         def shown():
             return page.evaluate("[...document.querySelectorAll('.tabbed-block img')]"
@@ -145,7 +75,7 @@ def test_attractor_tabs_switch_figures(browser, base_url):
         page.locator(".tabbed-labels label").nth(5).click()
         assert shown() == ["nim-attractor-5.svg"]
     finally:
-        visit.close()
+        context.close()
 
 
 @pytest.mark.parametrize(("path", "word", "expected"), [
@@ -229,12 +159,14 @@ def _axe_violations(page) -> list[str]:
             if v["impact"] in ("serious", "critical")]
 
 
-@pytest.mark.parametrize("path", ["", "attractors/", "exercises/", "ourson/", "teachers/",
-                                  "notebooks/03-attractors/", "en/", "en/attractors/",
-                                  "en/beyond/", "en/notebooks/07-case-studies/"])
+@pytest.mark.parametrize("path", ["", "attractors/", "strategies/", "exercises/", "ourson/",
+                                  "teachers/", "notebooks/03-attractors/", "en/",
+                                  "en/attractors/", "en/beyond/", "en/ourson/",
+                                  "en/notebooks/07-case-studies/"])
 def test_no_serious_accessibility_violation(browser, base_url, path):
     visit = Visit(browser, base_url + path)
     try:
+        visit.page.wait_for_timeout(300)          # interactive figures are in place
         assert _axe_violations(visit.page) == []
     finally:
         visit.close()

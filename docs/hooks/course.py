@@ -29,6 +29,12 @@ MATHJAX_PARTS = ("tex-chtml.js", "output/chtml/fonts/woff-v2", "input/tex/extens
 FONT_FILES = ("SourceSansPro-Regular.ttf", "SourceSansPro-Bold.ttf", "SourceSansPro-It.ttf",
               "LICENSE.txt")
 SHORTCODE = re.compile(r"^(?P<indent>[ \t]*)<!-- figure: (?P<id>[a-z0-9-]+) -->[ \t]*$", re.M)
+INTERACTIVE = re.compile(r"^(?P<indent>[ \t]*)<!-- (?P<kind>stepper|game): "
+                         r"(?P<args>[a-z0-9 -]+) -->[ \t]*$", re.M)
+NO_SCRIPT = {"fr": "Cette partie interactive demande JavaScript ; les figures ci-dessus "
+                   "montrent les mêmes résultats.",
+             "en": "This interactive part needs JavaScript; the figures above show the same "
+                   "results."}
 LABEL = {"fr": "Figure", "en": "Figure"}
 PDF_LINK = {"fr": "PDF pour l'impression", "en": "PDF for print"}
 
@@ -106,9 +112,36 @@ def on_post_page(output: str, page, config, **kwargs):
     return _NO_ALT.sub(alt, output)
 
 
+def interactive_html(kind: str, args: list[str], lang: str, page_url: str) -> str:
+    """The container the course's script (assets/javascripts/arena.js) brings to life:
+    ``stepper: FIGURE PLAYER`` steps through an attractor; ``game: FIGURE [BOARD]`` plays
+    against the computed strategy (on a board drawing when one is given)."""
+    figure_id = args[0]
+    data = FIGURES / f"{figure_id}.json"
+    if figure_id not in _manifest or not data.exists():
+        raise PluginError(f"{kind}: {figure_id!r} is not an interactive figure (no {data.name})")
+
+    def url(name: str) -> str:
+        return get_relative_url(f"figures/{name}", page_url)
+
+    attrs = {"class": f"arena-{kind}", "data-figure": figure_id,
+             "data-svg": url(f"{figure_id}.svg"), "data-json": url(f"{figure_id}.json")}
+    if kind == "stepper":
+        attrs["data-player"] = args[1] if len(args) > 1 else "0"
+    elif len(args) > 1:
+        if args[1] not in _manifest:
+            raise PluginError(f"game: unknown board figure {args[1]!r}")
+        attrs["data-board"] = url(f"{args[1]}.svg")
+    text = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
+    return f'<div {text}><p class="arena-noscript">{NO_SCRIPT[lang]}</p></div>'
+
+
 def on_page_markdown(markdown: str, page, config, files, **kwargs):
     lang = config.theme["language"]
     count = 0
+    markdown = INTERACTIVE.sub(
+        lambda m: m.group("indent") + interactive_html(m.group("kind"), m.group("args").split(),
+                                                        lang, page.url), markdown)
 
     def expand(m: re.Match) -> str:
         nonlocal count

@@ -28,9 +28,10 @@ from importlib import import_module, metadata
 from pathlib import Path
 from typing import TextIO
 
-from arena.arena import Arena, Vertex
+from arena.arena import Arena, Vertex, vertex_id
 
-__all__ = ["Figure", "Drawing", "CATALOGUE", "build", "figure_ids", "DEFAULT_OUT"]
+__all__ = ["Figure", "Drawing", "CATALOGUE", "build", "figure_ids", "figure_data",
+           "DEFAULT_OUT"]
 
 DEFAULT_OUT = Path("docs/figures")
 SHARED_MODULES = ("arena.arena", "arena.solve", "arena.render")
@@ -46,6 +47,10 @@ class Drawing:
     fixed: bool = False
     prog: str = "dot"
     titles: dict[str, str] | None = None
+    arena: Arena | None = None
+    """For interactive figures: the arena drawn, written to ``<id>.json`` with its solution."""
+    name: Callable[[Vertex], str] | None = None
+    """The text id of a vertex of ``arena`` (its SVG id is ``v-`` + ``svg_id(name)``)."""
 
 
 @dataclass(frozen=True)
@@ -121,11 +126,13 @@ def _caption(fr: str, en: str) -> dict[str, str]:
     return {"fr": fr, "en": en}
 
 
-def _nim_drawing(g: Arena, view, caption: dict[str, str], sol=None) -> Drawing:
+def _nim_drawing(g: Arena, view, caption: dict[str, str], sol=None,
+                 interactive: bool = False) -> Drawing:
     from arena.render import arena_dot, describe, vertex_titles
 
     dot = arena_dot(g, sol, view, positions=_nim_rows(g))
-    return Drawing(dot, caption, describe(g, sol), fixed=True, titles=vertex_titles(g))
+    return Drawing(dot, caption, describe(g, sol), fixed=True, titles=vertex_titles(g),
+                   arena=g if interactive else None)
 
 
 def nim_graph_a() -> Drawing:
@@ -133,7 +140,7 @@ def nim_graph_a() -> Drawing:
     from arena.render import View
 
     g = nim(10, [1, 2])
-    return _nim_drawing(g, View(), _caption(
+    return _nim_drawing(g, View(), interactive=True, caption=_caption(
         "Graphe du jeu de Nim, n = 10, règle {1, 2}, dessiné sur deux lignes : en haut les "
         "sommets (k, 0) où J₀ joue (cercles), en bas les sommets (k, 1) où J₁ joue (carrés), "
         "rangés par nombre k de bâtonnets décroissant. Double bordure : positions de victoire "
@@ -244,7 +251,7 @@ def ex41_graph() -> Drawing:
     g = nim(15, [2, 3, 5])
     sol = solve(g)
     lost = [k for k in range(16) if sol.winner[(k, 0)] == 1]
-    return _nim_drawing(g, View(winners=True, ranks=True), _caption(
+    return _nim_drawing(g, View(winners=True, ranks=True), interactive=True, caption=_caption(
         "Exercice 4.1 : Nim avec 15 bâtonnets et la règle {2, 3, 5}. Sommets bleus : "
         "gagnants pour J₀ ; vermillon à bord tireté : gagnants pour J₁ ; à côté, le rang. "
         f"Le joueur qui doit jouer perd avec k ∈ {{{', '.join(map(str, lost))}}} "
@@ -252,7 +259,7 @@ def ex41_graph() -> Drawing:
         "Exercise 4.1: Nim with 15 sticks and the rule {2, 3, 5}. Blue vertices: won by "
         "J₀; vermillion with a dashed border: won by J₁; beside, the rank. The player to "
         f"move loses with k ∈ {{{', '.join(map(str, lost))}}} sticks: the start (15, 0) is "
-        "won by J₁."), sol)
+        "won by J₁."), sol=sol)
 
 
 def ex41_strategy() -> Drawing:
@@ -274,7 +281,7 @@ def ex41_strategy() -> Drawing:
 EX42 = "docs/examples/exercise-4-2.yaml"
 
 
-def _ex42(view, caption: dict[str, str]) -> Drawing:
+def _ex42(view, caption: dict[str, str], interactive: bool = False) -> Drawing:
     from arena import solve
     from arena.render import arena_dot, describe, positions_of, vertex_titles
 
@@ -283,7 +290,8 @@ def _ex42(view, caption: dict[str, str]) -> Drawing:
     base = positions_of(arena_dot(g, graph_attr={"rankdir": "LR"}))
     positions = {v: base[f"v-{v}"] for v in g.vertices}
     dot = arena_dot(g, sol, view, positions=positions)
-    return Drawing(dot, caption, describe(g, sol), fixed=True, titles=vertex_titles(g))
+    return Drawing(dot, caption, describe(g, sol), fixed=True, titles=vertex_titles(g),
+                   arena=g if interactive else None)
 
 
 def _project_file(relative: str) -> Path:
@@ -302,7 +310,7 @@ def ex42_graph() -> Drawing:
         f"J₁). Le départ est {g.start}.",
         f"Exercise 4.2: a game on a graph of {len(g)} vertices (circles: J₀ moves; squares: "
         f"J₁ moves; double border: victory positions, {v0} for J₀, {v1} for J₁). The start "
-        f"is {g.start}."))
+        f"is {g.start}."), interactive=True)
 
 
 def ex42_attractors() -> Drawing:
@@ -349,7 +357,7 @@ def _chomp_label(v) -> str:
     return html_table(cells, colours={"P": "#4D4D4D"})
 
 
-def _chomp(view, caption) -> Drawing:
+def _chomp(view, caption, interactive: bool = False) -> Drawing:
     from arena import solve
     from arena.games import chomp
     from arena.games.chomp import chomp_id
@@ -360,7 +368,8 @@ def _chomp(view, caption) -> Drawing:
     sol = solve(g)
     dot = arena_dot(g, sol, view, name=chomp_id, label=_chomp_label)
     return Drawing(dot, caption, describe(g, sol, name=chomp_id),
-                   titles=vertex_titles(g, chomp_id))
+                   titles=vertex_titles(g, chomp_id), arena=g if interactive else None,
+                   name=chomp_id)
 
 
 def chomp_graph() -> Drawing:
@@ -374,7 +383,7 @@ def chomp_graph() -> Drawing:
         "Chomp on a 2 × 3 bar: the positions reachable from the whole bar. Each vertex "
         "draws the remaining bar (the dark square is poisoned); circle: J₀ moves, square: "
         "J₁ moves. When only the poisoned square is left, the player who must eat it has "
-        "lost (double border)."))
+        "lost (double border)."), interactive=True)
 
 
 def chomp_attractor() -> Drawing:
@@ -417,8 +426,8 @@ def ourson_board() -> Drawing:
             attrs.update(fillcolor=COLOURS[0], color=COLOURS[0], fontcolor=PAPER, penwidth="3")
             role = "ourson"
         elif v in pups:
-            attrs.update(shape="square", fillcolor=COLOURS[1], color=COLOURS[1],
-                         fontcolor=PAPER, style="filled,dashed", penwidth="3")
+            attrs.update(fillcolor=COLOURS[1], color=COLOURS[1], fontcolor=PAPER,
+                         style="filled,dashed", penwidth="3")
             role = "puppy"
         dot.node(f"b{v}", label=str(v), id=f"board-{v}", pos=f"{x},{y}",
                  **{"class": f"board-vertex {role}"}, **attrs)
@@ -428,11 +437,11 @@ def ourson_board() -> Drawing:
                 dot.edge(f"b{v}", f"b{w}", id=f"board-{v}-{w}")
     return Drawing(dot, _caption(
         "Le plateau du jeu de l'ourson : six sommets numérotés de 0 à 5. Position de départ "
-        "0450 : l'ourson (cercle bleu) sur 0, les deux chiots (carrés vermillon à bord "
-        "tireté) sur 4 et 5 ; l'ourson joue le premier.",
+        "0450 : l'ourson (disque bleu à bord plein) sur 0, les deux chiots (disques "
+        "vermillon à bord tireté) sur 4 et 5 ; l'ourson joue le premier.",
         "The board of the ourson game: six vertices numbered 0 to 5. Start position 0450: "
-        "the ourson (blue circle) on 0, the two puppies (vermillion squares with a dashed "
-        "border) on 4 and 5; the ourson moves first."),
+        "the ourson (blue disc, solid border) on 0, the two puppies (vermillion discs, "
+        "dashed border) on 4 and 5; the ourson moves first."),
         "Board graph with edges " + ", ".join(f"{v}-{w}" for v, ns in enumerate(BOARD)
                                               for w in ns if v < w)
         + ". Ourson on 0, puppies on 4 and 5.", fixed=True)
@@ -454,7 +463,7 @@ def ourson_states() -> Drawing:
         f"The {len(g)} positions of the ourson game and their {g.n_edges} moves. All are won "
         "by the puppies (vermillion, dashed border), the start 0450 included: there is no "
         "draw despite the many cycles of the graph."),
-        describe(g, sol), prog="neato", titles=vertex_titles(g))
+        describe(g, sol), prog="neato", titles=vertex_titles(g), arena=g)
 
 
 def _reachable_under(g: Arena, sol, player: int | None, root: Vertex) -> Arena:
@@ -810,7 +819,35 @@ def _by_id() -> dict[str, Figure]:
     return {f.id: f for f in CATALOGUE}
 
 
-def _render_one(figure_id: str) -> tuple[str, bytes, bytes, dict[str, str], float]:
+def figure_data(figure_id: str, arena: Arena, name: Callable[[Vertex], str] | None = None
+                ) -> dict:
+    """What the interactive pages need about an interactive figure's arena: for every
+    vertex its owner, victory, winner, ranks for each player, the owner's strategy move,
+    and its successors with the SVG ids of the vertex and the edges; the attractor layers
+    of each player. Vertices are named by their text id."""
+    from arena.render import svg_id
+    from arena.solve import solve
+
+    name = name or vertex_id
+    sol = solve(arena)
+    ranks = (sol.ranks(0), sol.ranks(1))
+    vertices = {}
+    for v in arena.vertices:
+        n, move = name(v), sol.move[v]
+        vertices[n] = {
+            "svg": f"v-{svg_id(n)}", "owner": arena.owner(v), "victory": arena.victory(v),
+            "winner": sol.winner[v], "rank": sol.rank[v], "ranks": [ranks[0][v], ranks[1][v]],
+            "move": None if move is None else name(move),
+            "successors": {name(y): f"e-{svg_id(n)}-{svg_id(name(y))}"
+                           for y in arena.successors(v)},
+        }
+    return {"id": figure_id, "start": None if arena.start is None else name(arena.start),
+            "vertices": vertices,
+            "layers": [[[name(v) for v in layer] for layer in sol.layers(i)] for i in (0, 1)]}
+
+
+def _render_one(figure_id: str) -> tuple[str, bytes, bytes, bytes | None, dict[str, str],
+                                         float]:
     """Draw and render one figure (run in a worker process)."""
     from arena.render import render
 
@@ -819,7 +856,11 @@ def _render_one(figure_id: str) -> tuple[str, bytes, bytes, dict[str, str], floa
     title = f"{drawing.caption['fr']} / {drawing.caption['en']}"
     svg, pdf = render(drawing.dot, title=title, desc=drawing.desc, prog=drawing.prog,
                       fixed=drawing.fixed, titles=drawing.titles)
-    return figure_id, svg, pdf, drawing.caption, time.perf_counter() - t0
+    data = None
+    if drawing.arena is not None:
+        data = json.dumps(figure_data(figure_id, drawing.arena, drawing.name),
+                          ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return figure_id, svg, pdf, data, drawing.caption, time.perf_counter() - t0
 
 
 def _write_if_changed(path: Path, data: bytes) -> bool:
@@ -856,9 +897,11 @@ def build(out: Path = DEFAULT_OUT, ids: Sequence[str] | None = None, *, jobs: in
         stream.write(f"figures: building {len(todo)} of {len(wanted)} on {workers} "
                      f"process{'es' if workers > 1 else ''}\n")
         results = _run(todo, workers)
-        for k, (fid, svg, pdf, caption, seconds) in enumerate(results, start=1):
+        for k, (fid, svg, pdf, data, caption, seconds) in enumerate(results, start=1):
             _write_if_changed(out / f"{fid}.svg", svg)
             _write_if_changed(out / f"{fid}.pdf", pdf)
+            if data is not None:
+                _write_if_changed(out / f"{fid}.json", data)
             sidecar = {"key": keys[fid], "caption": caption}
             _write_if_changed(sidecars / f"{fid}.json",
                               json.dumps(sidecar, ensure_ascii=False, indent=1).encode())

@@ -1,0 +1,288 @@
+// Interactive figures of the course: step through an attractor, play against the
+// computed strategy. Everything was computed when the site was built (figures/<id>.json);
+// the browser only toggles classes on the figure's SVG. No library, no request elsewhere.
+(() => {
+  "use strict";
+
+  const TEXT = {
+    fr: {
+      first: "Première étape", prev: "Étape précédente", next: "Étape suivante",
+      last: "Dernière étape", slider: "Étape de l'attracteur",
+      step: (n, k) => `Étape ${n} sur ${k}`,
+      added: (n, list) => `Étape ${n} : ${list.length} sommet${list.length > 1 ? "s" : ""} ajouté${list.length > 1 ? "s" : ""} (${list.join(" ; ")}).`,
+      side: "Vous jouez", start: "Départ", restart: "Recommencer", undo: "Annuler",
+      hint: "Indice", moves: "Vos coups possibles", player: (p) => `J${p}`,
+      yourTurn: (p) => `À vous de jouer (J${p}).`, computer: "L'ordinateur a joué.",
+      position: (w, r) => w === null ? "Cette position est un match nul si chacun joue au mieux."
+        : `Cette position est gagnante pour J${w}, de rang ${r}.`,
+      won: (p) => `Partie terminée : J${p} a gagné.`, draw: "Partie terminée : match nul.",
+      hintMove: (m) => `Coup gagnant : ${m}.`, noHint: "Aucun coup ne gagne ici : retardez la défaite.",
+      drawHint: (m) => `Pour ne pas perdre : ${m}.`, moveTo: (m) => `Jouer ${m}`,
+      count: (n) => `${n} coup${n > 1 ? "s" : ""} joué${n > 1 ? "s" : ""}.`,
+      ourson: "l'ourson", puppies: "les chiots", pick: "Choisissez un chiot, puis sa destination.",
+      oursonMove: (a, b) => `ourson ${a} → ${b}`, puppyMove: (a, b) => `chiot ${a} → ${b}`,
+      rule: (n) => `${n} coup${n > 1 ? "s" : ""} sur 16.`,
+      oursonWins: "L'ourson n'est pas bloqué après 16 coups : il a gagné.",
+    },
+    en: {
+      first: "First step", prev: "Previous step", next: "Next step", last: "Last step",
+      slider: "Step of the attractor", step: (n, k) => `Step ${n} of ${k}`,
+      added: (n, list) => `Step ${n}: ${list.length} vert${list.length > 1 ? "ices" : "ex"} added (${list.join("; ")}).`,
+      side: "You play", start: "Start", restart: "Restart", undo: "Undo", hint: "Hint",
+      moves: "Your possible moves", player: (p) => `J${p}`,
+      yourTurn: (p) => `Your move (J${p}).`, computer: "The computer has played.",
+      position: (w, r) => w === null ? "This position is a draw when both play their best."
+        : `This position is winning for J${w}, of rank ${r}.`,
+      won: (p) => `Game over: J${p} has won.`, draw: "Game over: a draw.",
+      hintMove: (m) => `Winning move: ${m}.`, noHint: "No move wins here: delay the defeat.",
+      drawHint: (m) => `Not to lose: ${m}.`, moveTo: (m) => `Play ${m}`,
+      count: (n) => `${n} move${n > 1 ? "s" : ""} played.`,
+      ourson: "the ourson", puppies: "the puppies", pick: "Pick a puppy, then where it goes.",
+      oursonMove: (a, b) => `ourson ${a} → ${b}`, puppyMove: (a, b) => `puppy ${a} → ${b}`,
+      rule: (n) => `${n} move${n > 1 ? "s" : ""} out of 16.`,
+      oursonWins: "The ourson is not blocked after 16 moves: it has won.",
+    },
+  };
+  const t = () => TEXT[document.documentElement.lang === "fr" ? "fr" : "en"];
+  const SVGNS = "http://www.w3.org/2000/svg";
+
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v);
+    }
+    node.append(...children);
+    return node;
+  }
+
+  // Inline a figure's SVG, with its ids prefixed so that several figures fit in a page.
+  async function inlineSvg(url, prefix) {
+    const text = await (await fetch(url)).text();
+    const svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+    svg.querySelectorAll("[id]").forEach((n) => { n.id = prefix + n.id; });
+    svg.setAttribute("aria-labelledby", `${prefix}fig-title ${prefix}fig-desc`);
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    return document.importNode(svg, true);
+  }
+
+  function vertexNode(svg, prefix, data, name) {
+    return svg.querySelector(`[id="${prefix}${data.vertices[name].svg}"]`);
+  }
+
+  // ---- attractor stepper ---------------------------------------------------------------
+  async function stepper(box) {
+    const figure = box.dataset.figure;
+    const prefix = `${figure}--`;
+    const player = Number(box.dataset.player || 0);
+    const [svg, data] = await Promise.all([inlineSvg(box.dataset.svg, prefix),
+      fetch(box.dataset.json).then((r) => r.json())]);
+    const layers = data.layers[player];
+    const last = layers.length - 1;
+    const stage = el("div", { class: "arena-live" });
+    stage.append(svg);
+    const live = el("p", { class: "arena-status", "aria-live": "polite" });
+    const label = el("span", { class: "arena-step-label" });
+    const slider = el("input", { type: "range", min: "0", max: String(last), value: "0",
+      "aria-label": t().slider });
+    const button = (text, symbol, go) => el("button", { type: "button", class: "md-button",
+      "aria-label": text, title: text, onclick: go }, symbol);
+    let step = 0;
+    const controls = el("div", { class: "arena-controls", role: "group", "aria-label": t().slider },
+      button(t().first, "«", () => show(0)), button(t().prev, "‹", () => show(step - 1)),
+      slider, button(t().next, "›", () => show(step + 1)), button(t().last, "»", () => show(last)),
+      label);
+    box.replaceChildren(stage, controls, live);
+    // rank labels beside each vertex of the attractor (measured once the SVG is laid out)
+    layers.forEach((layer, n) => layer.forEach((name) => {
+      const g = vertexNode(svg, prefix, data, name);
+      const box = g.querySelector("ellipse, polygon").getBBox();
+      const label = document.createElementNS(SVGNS, "text");
+      label.setAttribute("x", box.x - 3);
+      label.setAttribute("y", box.y + 2);
+      label.setAttribute("text-anchor", "end");
+      label.setAttribute("class", `arena-rank player-${player}`);
+      label.textContent = String(n);
+      g.append(label);
+    }));
+    function show(n) {
+      step = Math.max(0, Math.min(last, n));
+      slider.value = String(step);
+      label.textContent = t().step(step, last);
+      svg.querySelectorAll(".vertex").forEach((g) => g.classList.remove("in", "new",
+        `in-${player}`));
+      layers.slice(0, step + 1).forEach((layer, k) => layer.forEach((name) => {
+        const g = vertexNode(svg, prefix, data, name);
+        g.classList.add("in", `in-${player}`);
+        if (k === step) g.classList.add("new");
+      }));
+      live.textContent = t().added(step, layers[step]);
+    }
+    slider.addEventListener("input", () => show(Number(slider.value)));
+    const tabs = box.nextElementSibling;
+    if (tabs && tabs.classList.contains("tabbed-set")) tabs.style.display = "none";   // fallback
+    box.classList.add("ready");
+    show(0);
+  }
+
+  // ---- playing against the strategy -----------------------------------------------------
+  async function game(box) {
+    const figure = box.dataset.figure;
+    const prefix = `${figure}--`;
+    const [svg, data, board] = await Promise.all([
+      inlineSvg(box.dataset.svg, prefix), fetch(box.dataset.json).then((r) => r.json()),
+      box.dataset.board ? inlineSvg(box.dataset.board, `${figure}-board--`) : null]);
+    const V = data.vertices;
+    const names = Object.keys(V);
+    const playable = names.filter((n) => V[n].victory === null && Object.keys(V[n].successors).length);
+    let side = V[data.start].winner === 1 ? 0 : 1;     // by default, the reader defends
+    let start = data.start;
+    let history = [start];
+    let message = "";
+    const stage = el("div", { class: "arena-live" });
+    stage.append(board || svg);
+    const status = el("p", { class: "arena-status", "aria-live": "polite" });
+    const choices = el("div", { class: "arena-choices", role: "group", "aria-label": t().moves });
+    const sideSelect = el("select", { "aria-label": t().side },
+      ...[0, 1].map((p) => el("option", { value: String(p) },
+        board ? (p === 0 ? t().ourson : t().puppies) : t().player(p))));
+    const startSelect = el("select", { "aria-label": t().start },
+      ...playable.map((n) => el("option", { value: n }, n)));
+    const current = () => history[history.length - 1];
+    // a play stops at a victory, a dead end, or (ourson) after 16 moves
+    const over = (v) => V[v].victory !== null || !Object.keys(V[v].successors).length
+      || (board !== null && history.length > 16 && v === current());
+    const moveText = (a, b) => {
+      if (!board) return b;
+      const [ov, op] = [a[0], a.slice(1, 3)];
+      if (a[3] === "0") return t().oursonMove(ov, b[0]);
+      const from = [...op].find((c) => !b.slice(1, 3).includes(c));
+      const to = [...b.slice(1, 3)].find((c) => !op.includes(c));
+      return t().puppyMove(from, to);
+    };
+
+    function draw() {
+      const v = current();
+      svg.querySelectorAll(".vertex").forEach((g) => g.classList.remove("current", "choice", "visited"));
+      svg.querySelectorAll(".edge").forEach((g) => g.classList.remove("played"));
+      history.forEach((name, k) => {
+        vertexNode(svg, prefix, data, name).classList.add("visited");
+        if (k) svg.querySelector(`[id="${prefix}${V[history[k - 1]].successors[name]}"]`)
+          ?.classList.add("played");
+      });
+      vertexNode(svg, prefix, data, v).classList.add("current");
+      if (board) {
+        board.querySelectorAll(".board-vertex").forEach((g) => g.classList.remove("ourson", "puppy", "free"));
+        [...v.slice(0, 3)].forEach((c, k) => board.querySelector(`[id="${figure}-board--board-${c}"]`)
+          .classList.add(k ? "puppy" : "ourson"));
+      }
+      const mine = !over(v) && V[v].owner === side;
+      choices.replaceChildren(...(mine ? Object.keys(V[v].successors).map((s) => {
+        vertexNode(svg, prefix, data, s).classList.add("choice");
+        return el("button", { type: "button", class: "md-button arena-move", "data-move": s,
+          onclick: () => play(s) }, t().moveTo(moveText(v, s)));
+      }) : []));
+      const lines = [];
+      if (message) lines.push(message);
+      if (board && history.length > 16 && V[v].victory === null) {
+        lines.push(t().oursonWins);
+      } else if (over(v)) {
+        lines.push(V[v].victory === null ? t().draw : t().won(V[v].victory));
+      } else {
+        if (mine) lines.push(t().yourTurn(side));
+        lines.push(t().position(V[v].winner, V[v].rank));
+      }
+      if (board) lines.push(t().rule(history.length - 1));
+      else lines.push(t().count(history.length - 1));
+      status.textContent = lines.join(" ");
+      box.dataset.position = v;
+      box.dataset.moves = String(history.length - 1);
+      box.dataset.turn = over(v) ? "over" : (mine ? "reader" : "computer");
+    }
+
+    function play(s) {
+      const v = current();
+      if (over(v) || V[v].owner !== side || !(s in V[v].successors)) return;
+      history.push(s);
+      message = "";
+      reply();
+    }
+
+    function reply() {
+      const v = current();
+      if (!over(v) && V[v].owner !== side) {
+        history.push(V[v].move);
+        message = t().computer;
+      }
+      draw();
+    }
+
+    function restart() {
+      history = [start];
+      message = "";
+      reply();
+    }
+
+    svg.addEventListener("click", (event) => {
+      const g = event.target.closest(".vertex, .edge");
+      if (!g) return;
+      const id = g.id.slice(prefix.length);
+      const v = current();
+      const target = Object.keys(V[v].successors).find((s) =>
+        V[s].svg === id || V[v].successors[s] === id);
+      if (target) play(target);
+    });
+    if (board) board.addEventListener("click", (event) => {
+      const g = event.target.closest(".board-vertex");
+      const v = current();
+      if (!g || over(v) || V[v].owner !== side) return;
+      const spot = g.id.slice(-1);
+      const candidates = Object.keys(V[v].successors).filter((s) => side === 0
+        ? s[0] === spot : s.slice(1, 3).includes(spot) && !v.slice(1, 3).includes(spot));
+      if (candidates.length === 1) play(candidates[0]);
+      else if (candidates.length) message = t().pick;
+      draw();
+    });
+    sideSelect.addEventListener("change", () => { side = Number(sideSelect.value); restart(); });
+    startSelect.addEventListener("change", () => { start = startSelect.value; restart(); });
+    sideSelect.value = String(side);
+    startSelect.value = start;
+    const controls = el("div", { class: "arena-controls" },
+      el("label", {}, `${t().side} `, sideSelect), el("label", {}, `${t().start} `, startSelect),
+      el("button", { type: "button", class: "md-button", onclick: restart }, t().restart),
+      el("button", { type: "button", class: "md-button", onclick: () => {
+        // undo the reader's last move (and the computer's answer to it)
+        while (history.length > 1) {
+          history.pop();
+          if (V[current()].owner === side && !over(current())) break;
+        }
+        message = "";
+        draw();
+      } }, t().undo),
+      el("button", { type: "button", class: "md-button arena-hint", onclick: () => {
+        const v = current();
+        if (over(v) || V[v].owner !== side) return;
+        const best = V[v].move;
+        message = V[v].winner === side ? t().hintMove(moveText(v, best))
+          : (V[v].winner === null ? t().drawHint(moveText(v, best)) : t().noHint);
+        draw();
+        box.dataset.hint = V[v].winner === side || V[v].winner === null ? best : "";
+      } }, t().hint));
+    box.replaceChildren(controls, stage, choices, status);
+    if (board) {
+      const graph = el("details", { class: "arena-states" }, el("summary", {}, figure));
+      graph.append(svg);
+      box.append(graph);
+    }
+    box.classList.add("ready");
+    reply();
+  }
+
+  function init() {
+    document.querySelectorAll(".arena-stepper:not(.ready)").forEach((b) => stepper(b));
+    document.querySelectorAll(".arena-game:not(.ready)").forEach((b) => game(b));
+  }
+  if (typeof document$ !== "undefined") document$.subscribe(init);
+  else document.addEventListener("DOMContentLoaded", init);
+})();

@@ -1,0 +1,186 @@
+"""The interactive pages in Chromium: the attractor stepper shows exactly the solver's
+layers, and a reader who plays the losing side against the strategy loses within the
+rank, whatever it plays (every reply is explored); hints from a winning position win."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from browsing import CHROMIUM, NO_CHROMIUM, Visit
+
+from arena import solve
+from arena.games import nim
+from arena.render import svg_id
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
+
+
+def _data(figure: str) -> dict:
+    return json.loads((ROOT / "docs/figures" / f"{figure}.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("path", "next_label"), [("attractors/", "Étape suivante"),
+                                                  ("en/attractors/", "Next step")])
+def test_the_stepper_shows_exactly_the_solver_layers(browser, base_url, path, next_label):
+    layers = solve(nim(10, [1, 2])).layers(0)
+    visit = Visit(browser, base_url + path)
+    page = visit.page
+    try:
+        page.wait_for_selector(".arena-stepper.ready")
+        prefix = "nim-graph-a--"
+        for n, layer in enumerate(layers):
+            inside = set(page.evaluate("[...document.querySelectorAll('.arena-stepper .vertex.in')]"
+                                       ".map(g => g.id)"))
+            newest = set(page.evaluate("[...document.querySelectorAll("
+                                       "'.arena-stepper .vertex.new')].map(g => g.id)"))
+            expected = {f"{prefix}v-{svg_id(f'{k},{i}')}" for step in layers[:n + 1]
+                        for k, i in step}
+            assert inside == expected, n
+            assert newest == {f"{prefix}v-{svg_id(f'{k},{i}')}" for k, i in layer}
+            assert str(n) in page.inner_text(".arena-stepper .arena-status")
+            page.click(f'.arena-stepper button[aria-label="{next_label}"]')
+        # keyboard: the slider moves with the arrow keys
+        page.focus(".arena-stepper input[type=range]")
+        page.keyboard.press("Home")
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.querySelectorAll('.arena-stepper .vertex.new').length") \
+            == len(layers[1])
+        assert page.is_hidden(".arena-stepper + .tabbed-set")      # tabs replaced by the stepper
+    finally:
+        visit.close()
+
+
+def test_without_javascript_the_tabs_remain(browser, base_url):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(base_url + "attractors/")
+        assert page.is_visible(".tabbed-set")
+        assert page.is_visible(".arena-stepper .arena-noscript")
+    finally:
+        context.close()
+
+
+EXPLORE = """(selector) => {
+  const box = document.querySelector(selector);
+  const undo = [...box.querySelectorAll('button')].find(b => b.textContent === box.dataset.undo);
+  const leaves = [];
+  (function explore() {
+    if (box.dataset.turn === 'over') {
+      leaves.push([box.dataset.position, Number(box.dataset.moves)]);
+      return;
+    }
+    const moves = [...box.querySelectorAll('.arena-move')].map(b => b.dataset.move);
+    for (const m of moves) {
+      box.querySelector(`.arena-move[data-move="${m}"]`).click();
+      explore();
+      undo.click();
+    }
+  })();
+  return leaves;
+}"""
+
+
+@pytest.mark.parametrize(("path", "figure", "undo"), [
+    ("strategies/", "nim-graph-a", "Annuler"), ("en/strategies/", "nim-graph-a", "Undo"),
+    ("exercises/", "ex41-graph", "Annuler"), ("exercises/", "ex42-graph", "Annuler"),
+    ("en/exercises/", "chomp-graph", "Undo"), ("ourson/", "ourson-states", "Annuler"),
+])
+def test_the_losing_side_loses_within_the_rank_whatever_it_plays(browser, base_url, path,
+                                                                 figure, undo):
+    data = _data(figure)
+    start = data["vertices"][data["start"]]
+    winner = start["winner"]
+    assert winner is not None
+    visit = Visit(browser, base_url + path)
+    page = visit.page
+    selector = f'.arena-game[data-figure="{figure}"]'
+    try:
+        page.wait_for_selector(selector + ".ready")
+        page.evaluate(f"document.querySelector('{selector}').dataset.undo = '{undo}'")
+        leaves = page.evaluate(EXPLORE, selector)
+    finally:
+        visit.close()
+    assert len(leaves) >= 2
+    for position, moves in leaves:
+        assert data["vertices"][position]["victory"] == winner, position
+        assert moves <= start["rank"], (position, moves)
+
+
+@pytest.mark.parametrize("path", ["strategies/", "en/strategies/"])
+def test_following_the_hints_from_a_winning_position_wins(browser, base_url, path):
+    data = _data("nim-graph-a")
+    visit = Visit(browser, base_url + path)
+    page = visit.page
+    box = '.arena-game[data-figure="nim-graph-a"]'
+    try:
+        page.wait_for_selector(box + ".ready")
+        page.select_option(f"{box} select >> nth=0", "0")          # play J_0, who wins
+        for _ in range(20):
+            if page.get_attribute(box, "data-turn") == "over":
+                break
+            page.click(f"{box} .arena-hint")
+            hint = page.get_attribute(box, "data-hint")
+            page.click(f'{box} .arena-move[data-move="{hint}"]')
+        position = page.get_attribute(box, "data-position")
+        assert data["vertices"][position]["victory"] == 0
+        assert int(page.get_attribute(box, "data-moves")) == data["vertices"][data["start"]]["rank"]
+        status = page.inner_text(f"{box} .arena-status")
+        assert ("J0 a gagné" in status) if not path.startswith("en/") else ("J0 has won" in status)
+    finally:
+        visit.close()
+
+
+def test_the_ourson_is_played_on_the_board(browser, base_url):
+    visit = Visit(browser, base_url + "en/ourson/")
+    page = visit.page
+    box = '.arena-game[data-figure="ourson-states"]'
+    try:
+        page.wait_for_selector(box + ".ready")
+        assert page.get_attribute(box, "data-position") == "0450"
+        pieces = page.evaluate(f"[...document.querySelectorAll('{box} .board-vertex')]"
+                               ".map(g => g.id.slice(-1) + ':' + g.getAttribute('class'))")
+        assert any(p.startswith("0:") and "ourson" in p for p in pieces)
+        assert sum("puppy" in p for p in pieces) == 2
+        page.click(f"{box} [id$='board--board-1']")             # the ourson moves to 1
+        after = page.get_attribute(box, "data-position")
+        assert after[0] == "1" and after[3] == "0"               # and the puppies answered
+    finally:
+        visit.close()
+
+
+@pytest.mark.parametrize(("start", "link", "ready"), [
+    ("", 'a[href$="/attractors/"]', ".arena-stepper.ready"),
+    ("en/", 'a[href$="/en/strategies/"]', ".arena-game.ready"),
+])
+def test_interactive_figures_work_after_instant_navigation(browser, base_url, start, link,
+                                                          ready):
+    # Material maps the sitemap's URLs onto this host but not onto its port: serve the
+    # sitemaps as they would read if the site lived at this test server's address.
+    origin = base_url.split("/arena/")[0]
+
+    def sitemap(route):
+        body = route.fetch().text().replace("https://example.org", origin)
+        route.fulfill(body=body, content_type="application/xml")
+
+    context = browser.new_context()
+    context.route("**/sitemap.xml", sitemap)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base_url + start, wait_until="networkidle")
+    page.evaluate("MathJax.startup.promise")
+    try:
+        page.evaluate("window.__same_document = true")   # survives only without a reload
+        page.click(f"article {link} >> nth=0")
+        page.wait_for_selector(ready, timeout=10_000)
+        assert page.evaluate("window.__same_document === true")
+        page.wait_for_function("document.querySelectorAll('.arithmatex mjx-container').length"
+                               " === document.querySelectorAll('.arithmatex').length")
+        assert errors == []
+    finally:
+        context.close()
