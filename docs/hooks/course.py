@@ -100,7 +100,7 @@ _NO_ALT = re.compile(r'<img alt="No description has been provided for this image
 
 def on_post_page(output: str, page, config, **kwargs):
     """Notebook outputs drawn by arena carry a <title>: make it the image's text
-    alternative (nbconvert gives every image the same placeholder)."""
+    alternative (nbconvert gives every image the same generic text)."""
     import base64
 
     def alt(m: re.Match) -> str:
