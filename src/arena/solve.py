@@ -29,8 +29,20 @@ class StrategyError(AssertionError):
     """A strategy that does not do what it claims; the message shows a play that proves it."""
 
 
-def _reversed_csr(victory: Sequence[int | None],
-                  succ: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
+def _edge_arrays(victory: Sequence[int | None], succ: Sequence[Sequence[int]]
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``(lengths, sources, targets, terminal)``: every edge as numpy arrays, in row order,
+    and which vertices are victory positions."""
+    n = len(succ)
+    lengths = np.fromiter(map(len, succ), dtype=np.int64, count=n)
+    targets = np.fromiter(chain.from_iterable(succ), dtype=np.int64, count=int(lengths.sum()))
+    sources = np.repeat(np.arange(n, dtype=np.int64), lengths)
+    terminal = np.fromiter((w is not None for w in victory), dtype=bool, count=n)
+    return lengths, sources, targets, terminal
+
+
+def _reversed_csr(n: int, sources: np.ndarray, targets: np.ndarray, terminal: np.ndarray
+                  ) -> tuple[list[int], list[int]]:
     """The reversed graph of the edges the solver uses (victory vertices are terminal),
     in compressed form: the predecessors of y are ``flat[bounds[y]:bounds[y + 1]]``,
     in increasing order.
@@ -38,11 +50,6 @@ def _reversed_csr(victory: Sequence[int | None],
     numpy sorts the edges by the unique key ``target * n + source`` in C, instead of one
     Python append per edge.
     """
-    n = len(succ)
-    lengths = np.fromiter(map(len, succ), dtype=np.int64, count=n)
-    targets = np.fromiter(chain.from_iterable(succ), dtype=np.int64, count=int(lengths.sum()))
-    sources = np.repeat(np.arange(n, dtype=np.int64), lengths)
-    terminal = np.fromiter((w is not None for w in victory), dtype=bool, count=n)
     if terminal.any():
         keep = ~terminal[sources]
         targets, sources = targets[keep], sources[keep]
@@ -53,7 +60,8 @@ def _reversed_csr(victory: Sequence[int | None],
 
 
 def _winners_and_ranks(owner: bytes, victory: Sequence[int | None],
-                       succ: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
+                       succ: Sequence[Sequence[int]], edges=None
+                       ) -> tuple[list[int], list[int]]:
     """Winner (0, 1, or -1 for a draw) and exact rank (-1 for a draw) of every vertex.
 
     Both attractors in one breadth-first pass backwards from V0 ∪ V1. The attractors are
@@ -64,7 +72,8 @@ def _winners_and_ranks(owner: bytes, victory: Sequence[int | None],
     successors: exactly its rank.
     """
     n = len(succ)
-    flat, bounds = _reversed_csr(victory, succ)
+    _, sources, targets, terminal = edges or _edge_arrays(victory, succ)
+    flat, bounds = _reversed_csr(n, sources, targets, terminal)
     winner = [-1 if w is None else w for w in victory]
     rank = [-1 if w is None else 0 for w in victory]
     remaining = [len(row) for row in succ]
@@ -248,32 +257,33 @@ class Solution:
                 f"{s['won_by_1']} won by J_1, {s['draws']} draws>")
 
 
-def _strategy_moves(owner: bytes, victory: Sequence[int | None],
-                    succ: Sequence[Sequence[int]], winner: Sequence[int],
-                    rank: Sequence[int]) -> list[int]:
+def _strategy_moves(owner: bytes, edges, winner: Sequence[int], rank: Sequence[int]
+                    ) -> list[int]:
     """The move of the owner at each non-terminal vertex with a successor (-1 elsewhere).
 
     With exact ranks, the least rank of a winning owner's successors and the greatest
     rank of a losing owner's successors are both ``rank - 1``: in both cases the move is
-    the first successor won by the same player with that rank.
+    the first successor won by the same player with that rank. On a draw, it is the first
+    successor the opponent does not win. The first qualifying edge of each row is found
+    with numpy, over all edges at once.
     """
-    moves = [-1] * len(succ)
-    for x, row in enumerate(succ):
-        if not row or victory[x] is not None:
-            continue
-        w = winner[x]
-        if w < 0:
-            opponent = 1 - owner[x]
-            for y in row:  # a draw: stay out of the opponent's attractor
-                if winner[y] != opponent:
-                    break
-        else:
-            target = rank[x] - 1
-            for y in row:
-                if rank[y] == target and winner[y] == w:
-                    break
-        moves[x] = y
-    return moves
+    lengths, sources, targets, terminal = edges
+    n, m = len(lengths), len(targets)
+    moves = np.full(n, -1, dtype=np.int64)
+    if m:
+        w = np.asarray(winner, dtype=np.int64)
+        r = np.asarray(rank, dtype=np.int64)
+        opponent = 1 - np.frombuffer(owner, dtype=np.uint8).astype(np.int64)
+        ws = w[sources]
+        good = np.where(ws >= 0, (w[targets] == ws) & (r[targets] == r[sources] - 1),
+                        w[targets] != opponent[sources])
+        rows = np.flatnonzero(lengths)
+        offsets = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+        first = np.minimum.reduceat(np.where(good, np.arange(m), m), offsets[rows])
+        playing = ~terminal[rows]
+        assert (first[playing] < m).all(), "a vertex without the move the theory promises"
+        moves[rows[playing]] = targets[first[playing]]
+    return moves.tolist()
 
 
 def solve(arena: Arena) -> Solution:
@@ -305,8 +315,9 @@ def solve(arena: Arena) -> Solution:
     O(|S| + |A|) time and memory.
     """
     owner, victory, succ = arena._compact()
-    winner, rank = _winners_and_ranks(owner, victory, succ)
-    return Solution(arena, winner, rank, _strategy_moves(owner, victory, succ, winner, rank))
+    edges = _edge_arrays(victory, succ)
+    winner, rank = _winners_and_ranks(owner, victory, succ, edges)
+    return Solution(arena, winner, rank, _strategy_moves(owner, edges, winner, rank))
 
 
 def _play_text(arena: Arena, path: Sequence[int]) -> str:
