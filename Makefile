@@ -57,8 +57,8 @@ lint: $(VENV)/.test-installed ## ruff only
 figures: $(VENV)/.docs-installed ## build the figure catalogue into docs/figures (incremental)
 	$(BIN)/arena figures
 
-bench: $(VENV)/.test-installed ## print the benchmark tables (scripts/bench.py)
-	$(BIN)/python scripts/bench.py
+bench: $(VENV)/.test-installed ## measure speed (tables printed; the site shows them after the next make site)
+	$(BIN)/python scripts/bench.py --json build/bench.json
 
 clean: ## remove the virtual environment, build outputs and caches
 	rm -rf $(VENV) build site .cache .pytest_cache .ruff_cache .hypothesis docs/figures docs/generated

@@ -145,7 +145,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
     parser.add_argument("--only", choices=["solver", "games", "build"])
-    parser.add_argument("--json", type=Path, help="also write the measures to this file")
+    parser.add_argument("--json", type=Path,
+                        help="also write the measures to this file (the site shows "
+                             "build/bench.json)")
     args = parser.parse_args(argv)
     print(f"python {sys.version.split()[0]}", file=sys.stderr)
     tables, measures = [], {"python": sys.version.split()[0], "quick": args.quick}
