@@ -49,7 +49,7 @@ test: $(VENV)/.test-installed ## install what the tests need, build the site, ru
 	@$(ENSURE) chromium -- $(BROWSER_PACKAGES) || echo "the browser tests will be skipped"
 	$(BIN)/ruff check src tests scripts docs/hooks
 	$(BIN)/python scripts/build_site.py
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 lint: $(VENV)/.test-installed ## ruff only
 	$(BIN)/ruff check src tests scripts
