@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["SearchResult", "minimax", "alphabeta", "minimax_tree", "alphabeta_tree",
-           "tree_values", "OTHELLO_WEIGHTS", "weighted_score"]
+           "OTHELLO_WEIGHTS", "weighted_score"]
 
 Path = tuple[int, ...]
 Tree = Any
@@ -168,11 +168,6 @@ def alphabeta_tree(tree: Tree, maximizing: bool = True) -> SearchResult:
     (3, 2, 33, [(0, 1, 1), (0, 1, 2), (0, 2, 2), (2, 1, 1), (2, 1, 2), (2, 2, 1), (2, 2, 2)])
     """
     return alphabeta((), _tree_moves(tree), lambda p: _node(tree, p), math.inf, maximizing)
-
-
-def tree_values(tree: Tree, maximizing: bool = True) -> dict[Path, float]:
-    """The minimax value of every node of an explicit tree, by path."""
-    return minimax_tree(tree, maximizing).values
 
 
 OTHELLO_WEIGHTS: tuple[tuple[int, ...], ...] = (

@@ -33,7 +33,7 @@ from arena.arena import Arena, Vertex, vertex_id
 from arena.solve import Solution, solve
 
 __all__ = ["COLOURS", "FONT", "View", "RenderError", "svg_id", "arena_dot", "render",
-           "arena_svg", "positions_of", "font_files", "graphviz_version"]
+           "arena_svg", "positions_of", "font_files"]
 
 COLOURS = {0: "#0072B2", 1: "#D55E00"}
 """One colour per player (Okabe-Ito blue and vermillion, safe for colour-blind readers)."""
@@ -70,13 +70,6 @@ def _use_pinned_font() -> None:
         conf.write_text(text)
     os.environ["FONTCONFIG_FILE"] = str(conf)
     os.environ["ARENA_FONTCONFIG_READY"] = "1"
-
-
-def graphviz_version() -> str:
-    """The version of the Graphviz library bundled with pygraphviz."""
-    import pygraphviz
-
-    return pygraphviz.__graphviz_version__
 
 
 def svg_id(name: str) -> str:
