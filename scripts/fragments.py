@@ -142,7 +142,13 @@ def tictactoe_facts() -> Bilingual:
 def nim_layers() -> Bilingual:
     from arena.games import nim
 
-    sol = solve(nim(10, [1, 2]))
+    g = nim(10, [1, 2])
+    sol = solve(g)
+    # the chapter's text says: J_0's positions come in at odd steps, J_1's at even steps,
+    # and the start at the last step
+    assert all(g.owner(v) == (0 if n % 2 else 1) for n, layer in enumerate(sol.layers(0))
+               for v in layer if n), "the steps no longer alternate"
+    assert g.start in sol.layers(0)[-1]
     rows, total = [], 0
     for n, layer in enumerate(sol.layers(0)):
         total += len(layer)
@@ -407,6 +413,11 @@ def chomp_rectangles() -> Bilingual:
             g = chomp(m, n)
             sol = solve(g)
             first = sol.move[g.start]
+            # the chapter's text: one row, eat all but the poison; two rows, the corner
+            if m == 1 and n > 1:
+                assert first[0] == (1,)
+            if m == 2:
+                assert first[0] == (n, n - 1)
             wins = [y for y in g.successors(g.start) if sol.winner[y] == 0]
             rows.append((f"${m} \\times {n}$", len(g), sol.winner[g.start], sol.rank[g.start],
                          "" if sol.winner[g.start] != 0 else _shape(first[0]), len(wins)))

@@ -115,8 +115,11 @@ class TestBuiltSite:
     def test_notebooks_are_pages_with_their_outputs_and_a_download(self, site):
         page = (site / "en/notebooks/03-attractors/index.html").read_text(encoding="utf-8")
         assert "(11, 10, set(), True)" in html.unescape(page)   # a computed output
-        assert "<svg" in page                                     # a drawn arena
-        assert (site / "en/notebooks/03-attractors.ipynb").exists() or "download" in page
+        assert "data:image/svg+xml" in page                       # a drawn arena
+        assert 'href="03-attractors.ipynb" download' in page      # the download link
+        notebook = json.loads((site / "en/notebooks/03-attractors/03-attractors.ipynb")
+                              .read_text(encoding="utf-8"))
+        assert any(cell.get("outputs") for cell in notebook["cells"])   # with its outputs
 
     def test_french_pages_hold_no_english_and_english_pages_no_french(self, site):
         english = re.compile(r"\b(the|which|with|players?|winning)\b", re.I)
