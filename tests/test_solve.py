@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+from unittest.mock import patch
+
 import pytest
 from conftest import arenas
 from hypothesis import given, settings
@@ -9,6 +12,8 @@ from hypothesis import given, settings
 from arena import Arena, StrategyError, attractor, solve, verify_strategy
 from arena.course import naive_attractor
 from arena.games import nim
+
+SOLVER = importlib.import_module("arena.solve")   # `arena.solve` is also the function
 
 
 class TestAttractorAgainstDefinition:
@@ -40,6 +45,30 @@ class TestAttractorAgainstDefinition:
             layers = sol.layers(i)
             assert {v: n for n, layer in enumerate(layers) for v in layer} == attractor(g, i)
             assert all(layers), "every step up to the last adds a vertex"
+
+
+    @settings(max_examples=400, deadline=None)
+    @given(arenas())
+    def test_the_numpy_levels_agree_with_the_definition_too(self, g):
+        # small arenas run in the Python queue; force the numpy path on every level
+        with patch.object(SOLVER, "_LARGE_LEVEL", 1):
+            sol = solve(g)
+            for i in (0, 1):
+                assert attractor(g, i) == naive_attractor(g, i)
+            for p in (0, 1):
+                assert verify_strategy(g, p, solution=sol) == sol.attractor(p)
+
+    def test_a_large_arena_uses_both_paths_and_matches_the_python_queue(self):
+        from scripts_bench import random_arena
+
+        g = random_arena(20_000, seed=3)
+        with patch.object(SOLVER, "_LARGE_LEVEL", 10**9):
+            reference = solve(g)                       # the Python queue only
+        assert max(len(layer) for layer in reference.layers(0)) > 64
+        with patch.object(SOLVER, "_LARGE_LEVEL", 64):
+            mixed = solve(g)                           # numpy levels, then the queue
+        assert mixed._win == reference._win and mixed._rk == reference._rk
+        assert mixed._moves == reference._moves
 
 
 class TestStrategies:

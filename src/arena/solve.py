@@ -42,10 +42,10 @@ def _edge_arrays(victory: Sequence[int | None], succ: Sequence[Sequence[int]]
 
 
 def _reversed_csr(n: int, sources: np.ndarray, targets: np.ndarray, terminal: np.ndarray
-                  ) -> tuple[list[int], list[int]]:
+                  ) -> tuple[np.ndarray, np.ndarray]:
     """The reversed graph of the edges the solver uses (victory vertices are terminal),
-    in compressed form: the predecessors of y are ``flat[bounds[y]:bounds[y + 1]]``,
-    in increasing order.
+    in compressed form: the predecessors of y are ``pred[bounds[y]:bounds[y + 1]]``, in
+    increasing order.
 
     numpy sorts the edges by the unique key ``target * n + source`` in C, instead of one
     Python append per edge.
@@ -53,10 +53,43 @@ def _reversed_csr(n: int, sources: np.ndarray, targets: np.ndarray, terminal: np
     if terminal.any():
         keep = ~terminal[sources]
         targets, sources = targets[keep], sources[keep]
-    flat = (np.sort(targets * n + sources) % n).tolist() if n else []
+    pred = np.sort(targets * n + sources) % n if n else targets
     bounds = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(np.bincount(targets, minlength=n), out=bounds[1:])
-    return flat, bounds.tolist()
+    return pred, bounds
+
+
+_LARGE_LEVEL = 512
+"""Levels of the backward search with at least this many vertices are handled by numpy
+all at once; smaller ones (chains, the tail of a search) by a Python queue."""
+
+
+def _numpy_levels(own: np.ndarray, winner: np.ndarray, rank: np.ndarray,
+                  remaining: np.ndarray, pred: np.ndarray, bounds: np.ndarray,
+                  level: np.ndarray) -> np.ndarray:
+    """Run the backward search level by level while levels are large; return the first
+    level left to process (its vertices have rank ``rank.max()``)."""
+    r = 0
+    while len(level) >= _LARGE_LEVEL:
+        starts = bounds[level]
+        counts = bounds[level + 1] - starts
+        # positions in ``pred`` of every predecessor edge of the level
+        offsets = np.repeat(starts - np.cumsum(counts) + counts, counts)
+        xs = pred[offsets + np.arange(int(counts.sum()))]
+        ws = np.repeat(winner[level], counts)
+        undecided = winner[xs] < 0
+        xs, ws = xs[undecided], ws[undecided]
+        mine = own[xs] == ws
+        won = np.unique(xs[mine])                   # a successor won by their owner
+        others, hits = np.unique(xs[~mine], return_counts=True)
+        remaining[others] -= hits
+        lost = others[remaining[others] == 0]       # every successor won by the opponent
+        r += 1
+        winner[won] = own[won]
+        winner[lost] = 1 - own[lost]
+        rank[won] = rank[lost] = r
+        level = np.concatenate((won, lost))
+    return level
 
 
 def _winners_and_ranks(owner: bytes, victory: Sequence[int | None],
@@ -67,17 +100,26 @@ def _winners_and_ranks(owner: bytes, victory: Sequence[int | None],
     Both attractors in one breadth-first pass backwards from V0 ∪ V1. The attractors are
     disjoint, so a vertex x owned by p needs one counter: the successors not yet won by
     1-p. x joins the attractor of p at its first successor won by p, and the attractor of
-    1-p when the counter reaches 0. The queue holds vertices in increasing rank, so x gets
+    1-p when the counter reaches 0. Vertices are processed in increasing rank, so x gets
     1 + the least rank (first case) or 1 + the greatest rank (second case) of its
-    successors: exactly its rank.
+    successors: exactly its rank. (Both cases never meet for one vertex: a successor won
+    by its owner keeps its counter above 0.)
+
+    Large levels are handled by numpy all at once, the rest by a first-in first-out
+    queue in Python: the same order of ranks, so the same result.
     """
     n = len(succ)
-    _, sources, targets, terminal = edges or _edge_arrays(victory, succ)
-    flat, bounds = _reversed_csr(n, sources, targets, terminal)
-    winner = [-1 if w is None else w for w in victory]
-    rank = [-1 if w is None else 0 for w in victory]
-    remaining = [len(row) for row in succ]
-    queue = [x for x in range(n) if victory[x] is not None]
+    lengths, sources, targets, terminal = edges or _edge_arrays(victory, succ)
+    pred, bounds = _reversed_csr(n, sources, targets, terminal)
+    own = np.frombuffer(owner, dtype=np.uint8).astype(np.int8)
+    winner = np.fromiter((-1 if w is None else w for w in victory), dtype=np.int8, count=n)
+    rank = np.where(terminal, 0, -1).astype(np.int64)
+    remaining = lengths.copy()
+    level = _numpy_levels(own, winner, rank, remaining, pred, bounds, np.flatnonzero(terminal))
+
+    winner, rank, remaining = winner.tolist(), rank.tolist(), remaining.tolist()
+    flat, bounds = pred.tolist(), bounds.tolist()
+    queue = level.tolist()
     for y in queue:  # the queue grows while it is read
         w = winner[y]
         r = rank[y] + 1
