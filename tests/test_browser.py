@@ -170,3 +170,27 @@ def test_no_serious_accessibility_violation(browser, base_url, path):
         assert _axe_violations(visit.page) == []
     finally:
         visit.close()
+
+
+def test_the_site_works_from_a_plain_folder_served_at_the_root(browser, site):
+    """As from a USB stick: any static server, at any address, no site_url path."""
+    import functools
+    import http.server
+    import threading
+
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    root = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        for path in ("en/notebooks/03-attractors/", "exercises/", "en/ourson/"):
+            visit = Visit(browser, root + path)
+            try:
+                assert visit.response.status == 200
+                assert visit.errors == [] and visit.outside == []
+                assert visit.page.evaluate("document.querySelectorAll('mjx-container').length") > 0
+            finally:
+                visit.close()
+    finally:
+        server.shutdown()
