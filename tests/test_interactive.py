@@ -184,3 +184,28 @@ def test_interactive_figures_work_after_instant_navigation(browser, base_url, st
         assert errors == []
     finally:
         context.close()
+
+
+def test_the_puppies_are_moved_on_the_board_by_picking_one_then_its_destination(
+        browser, base_url):
+    visit = Visit(browser, base_url + "ourson/")
+    page = visit.page
+    box = '.arena-game[data-figure="ourson-states"]'
+    try:
+        page.wait_for_selector(box + ".ready")
+        page.select_option(f"{box} select >> nth=0", "1")       # play the puppies
+        position = page.get_attribute(box, "data-position")     # the ourson has moved
+        assert position[3] == "1"
+        data = _data("ourson-states")
+        # a puppy move from this position: pick the moving puppy, then where it goes
+        target = next(iter(data["vertices"][position]["successors"]))
+        moved = next(c for c in position[1:3] if c not in target[1:3])
+        to = next(c for c in target[1:3] if c not in position[1:3])
+        page.click(f"{box} [id$='board--board-{moved}']")
+        assert "selected" in page.get_attribute(f"{box} [id$='board--board-{moved}']", "class")
+        page.click(f"{box} [id$='board--board-{to}']")
+        after = page.get_attribute(box, "data-position")
+        assert int(page.get_attribute(box, "data-moves")) >= 3      # ourson, puppy, ourson
+        assert after != position
+    finally:
+        visit.close()

@@ -233,16 +233,31 @@
         V[s].svg === id || V[v].successors[s] === id);
       if (target) play(target);
     });
+    // On the board: the ourson moves by a click on its destination; a puppy by a click
+    // on it, then on its destination (or directly when only one puppy can go there).
+    let selected = null;
     if (board) board.addEventListener("click", (event) => {
       const g = event.target.closest(".board-vertex");
       const v = current();
       if (!g || over(v) || V[v].owner !== side) return;
       const spot = g.id.slice(-1);
+      const pups = v.slice(1, 3);
+      if (side === 1 && pups.includes(spot)) {
+        selected = spot;
+        message = t().pick;
+        draw();
+        board.querySelectorAll(".board-vertex").forEach((b) =>
+          b.classList.toggle("selected", b.id.slice(-1) === spot));
+        return;
+      }
       const candidates = Object.keys(V[v].successors).filter((s) => side === 0
-        ? s[0] === spot : s.slice(1, 3).includes(spot) && !v.slice(1, 3).includes(spot));
+        ? s[0] === spot
+        : s.slice(1, 3).includes(spot) && !pups.includes(spot)
+          && (selected === null || !s.slice(1, 3).includes(selected)));
+      selected = null;
+      board.querySelectorAll(".board-vertex.selected").forEach((b) => b.classList.remove("selected"));
       if (candidates.length === 1) play(candidates[0]);
-      else if (candidates.length) message = t().pick;
-      draw();
+      else if (candidates.length) { message = t().pick; draw(); }
     });
     sideSelect.addEventListener("change", () => { side = Number(sideSelect.value); restart(); });
     startSelect.addEventListener("change", () => { start = startSelect.value; restart(); });
