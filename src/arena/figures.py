@@ -68,6 +68,8 @@ class Figure:
         h.update(self.id.encode())
         for source in _sources_used(self.draw):
             h.update(source.encode())
+        for writer in (figure_data, _render_one):   # what turns a drawing into files
+            h.update(inspect.getsource(writer).encode())
         for name in (*SHARED_MODULES, *self.modules):
             h.update(_module_bytes(name))
         h.update(_versions().encode())
