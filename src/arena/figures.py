@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import cache
 from importlib import import_module, metadata
 from pathlib import Path
 from typing import TextIO
@@ -69,7 +70,7 @@ class Figure:
         for source in _sources_used(self.draw):
             h.update(source.encode())
         for writer in (figure_data, _render_one):   # what turns a drawing into files
-            h.update(inspect.getsource(writer).encode())
+            h.update(_source(writer).encode())
         for name in (*SHARED_MODULES, *self.modules):
             h.update(_module_bytes(name))
         h.update(_versions().encode())
@@ -81,6 +82,11 @@ def _module_bytes(name: str) -> bytes:
     return Path(import_module(name).__file__).read_bytes()
 
 
+@cache
+def _source(fn: Callable) -> str:
+    return inspect.getsource(fn)
+
+
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -89,7 +95,7 @@ def _sources_used(draw: Callable[[], Drawing]) -> list[str]:
     directly or through another one (so a change of a shared helper rebuilds its users)."""
     module = sys.modules[__name__]
     seen: dict[str, str] = {}
-    pending = [inspect.getsource(draw)]
+    pending = [_source(draw)]
     out = []
     while pending:
         source = pending.pop()
@@ -99,7 +105,7 @@ def _sources_used(draw: Callable[[], Drawing]) -> list[str]:
             if name in seen or value is None:
                 continue
             if inspect.isfunction(value) and value.__module__ == __name__:
-                seen[name] = inspect.getsource(value)
+                seen[name] = _source(value)
                 pending.append(seen[name])
             elif name.isupper() and isinstance(value, (str, dict, list, tuple)):
                 seen[name] = repr(value)
@@ -884,6 +890,7 @@ def build(out: Path = DEFAULT_OUT, ids: Sequence[str] | None = None, *, jobs: in
     """
     stream = sys.stderr if stream is None else stream
     t0 = time.perf_counter()
+    _source.cache_clear()   # the cache serves one build: sources may change between builds
     catalogue = _by_id()
     wanted = list(ids) if ids else figure_ids()
     unknown = [i for i in wanted if i not in catalogue]
