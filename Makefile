@@ -28,8 +28,8 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 site: $(VENV)/.docs-installed ## build the course site into site/ (figures, fragments, notebooks, both languages)
 	$(BIN)/python scripts/build_site.py
 
-TEX_PACKAGES := latexmk texlive-latex-base texlive-latex-recommended texlive-latex-extra \
-	texlive-fonts-recommended texlive-lang-french lmodern poppler-utils
+# only what the sheets use (TeX Live's latex-extra alone would double the download)
+TEX_PACKAGES := latexmk texlive-latex-base texlive-lang-french lmodern poppler-utils
 BROWSER_PACKAGES := chromium fonts-liberation
 ENSURE := scripts/ensure-debian-packages.sh
 

@@ -119,7 +119,8 @@ def compile_pdf(lang: str) -> Path:
 def main() -> int:
     if shutil.which("latexmk") is None:
         raise SystemExit("handout: latexmk is missing; install TeX Live: "
-                         "sudo apt-get install latexmk texlive-latex-extra texlive-lang-french")
+                         "sudo apt-get install latexmk texlive-latex-base texlive-lang-french "
+                         "lmodern")
     write_answers()
     for lang in ("fr", "en"):
         print(f"handout: {compile_pdf(lang).relative_to(ROOT)}", file=sys.stderr)
