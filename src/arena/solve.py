@@ -245,6 +245,7 @@ class Solution:
         self._win = winner  # -1 for a draw
         self._rk = rank     # -1 for a draw
         self._moves = moves
+        self._per_player: list[list[int] | None] = [None, None]
         vs = arena.vertices
         self.winner: Mapping[Vertex, Player | None] = _ByVertex(
             arena, winner, lambda w: None if w < 0 else w)
@@ -254,8 +255,10 @@ class Solution:
             arena, moves, lambda j: None if j < 0 else vs[j])
 
     def _player_ranks(self, i: int) -> list[int]:
-        """Ranks for player i, -1 outside its attractor."""
-        return [r if w == i else -1 for w, r in zip(self._win, self._rk)]
+        """Ranks for player i, -1 outside its attractor (built once, on first use)."""
+        if self._per_player[i] is None:
+            self._per_player[i] = [r if w == i else -1 for w, r in zip(self._win, self._rk)]
+        return self._per_player[i]
 
     def ranks(self, i: Player) -> Mapping[Vertex, int | None]:
         """Rank of every vertex for player ``i`` (``None`` outside its attractor)."""
