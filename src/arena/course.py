@@ -94,6 +94,7 @@ def naive_attractor(arena: Arena, i: Player) -> dict[Vertex, int]:
     return rank
 
 
+# --8<-- [start:linear]
 def renverse_graphe(A: Mapping[Any, list]) -> Adjacency:
     """The reversed graph: each vertex with the list of its predecessors."""
     B: Adjacency = {x: [] for x in A}
@@ -121,6 +122,7 @@ def marque_propage(s, d, B, S0, attracteur) -> None:
             d[x] -= 1
             if x in S0 or d[x] == 0:
                 marque_propage(x, d, B, S0, attracteur)
+# --8<-- [end:linear]
 
 
 def calcule_attracteur(A, S0, V0) -> dict:
