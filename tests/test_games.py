@@ -243,5 +243,9 @@ class TestExercise42:
         assert not g.successors("j") and g.victory("j") is None          # dead-end draw
         assert (sol.winner["a"], sol.rank["a"], sol.move["a"]) == (0, 5, "b")
         assert sol.move["e"] == "h"          # the winner leaves the cycle
+        # what the exercises and strategies chapters say of the draw region
+        assert (sol.move["k"], sol.move["l"]) == ("l", "k")
+        assert sol.winner["d"] == 1 and sol.winner["m"] == 1 and "d" in g.successors("k")
+        assert sol.winner["g"] == 0 and "g" in g.successors("l")
         verify_strategy(g, 0, solution=sol)
         verify_strategy(g, 1, solution=sol)
