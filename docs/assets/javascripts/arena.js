@@ -18,16 +18,18 @@
       won: (p) => `Partie terminée : J${p} a gagné.`, draw: "Partie terminée : match nul.",
       hintMove: (m) => `Coup gagnant : ${m}.`, noHint: "Aucun coup ne gagne ici : retardez la défaite.",
       drawHint: (m) => `Pour ne pas perdre : ${m}.`, moveTo: (m) => `Jouer ${m}`,
-      count: (n) => `${n} coup${n > 1 ? "s" : ""} joué${n > 1 ? "s" : ""}.`,
+      count: (n) => `${n} coup${n > 1 ? "s" : ""} joué${n > 1 ? "s" : ""}.`,   // 0 coup, 1 coup, 2 coups
       ourson: "l'ourson", puppies: "les chiots", pick: "Choisissez un chiot, puis sa destination.",
       oursonMove: (a, b) => `ourson ${a} → ${b}`, puppyMove: (a, b) => `chiot ${a} → ${b}`,
       rule: (n) => `${n} coup${n > 1 ? "s" : ""} sur 16.`,
       oursonWins: "L'ourson n'est pas bloqué après 16 coups : il a gagné.",
+      spot: (c) => `Sommet ${c} du plateau`,
+      broken: "Les données de cette figure n'ont pas pu être lues : la figure statique et le texte restent valables.",
     },
     en: {
       first: "First step", prev: "Previous step", next: "Next step", last: "Last step",
       slider: "Step of the attractor", step: (n, k) => `Step ${n} of ${k}`,
-      added: (n, list) => `Step ${n}: ${list.length} vert${list.length > 1 ? "ices" : "ex"} added (${list.join("; ")}).`,
+      added: (n, list) => `Step ${n}: ${list.length} vert${list.length === 1 ? "ex" : "ices"} added (${list.join("; ")}).`,
       side: "You play", start: "Start", restart: "Restart", undo: "Undo", hint: "Hint",
       moves: "Your possible moves", player: (p) => `J${p}`,
       yourTurn: (p) => `Your move (J${p}).`, computer: "The computer has played.",
@@ -36,11 +38,13 @@
       won: (p) => `Game over: J${p} has won.`, draw: "Game over: a draw.",
       hintMove: (m) => `Winning move: ${m}.`, noHint: "No move wins here: delay the defeat.",
       drawHint: (m) => `Not to lose: ${m}.`, moveTo: (m) => `Play ${m}`,
-      count: (n) => `${n} move${n > 1 ? "s" : ""} played.`,
+      count: (n) => `${n} move${n === 1 ? "" : "s"} played.`,   // 0 moves, 1 move, 2 moves
       ourson: "the ourson", puppies: "the puppies", pick: "Pick a puppy, then where it goes.",
       oursonMove: (a, b) => `ourson ${a} → ${b}`, puppyMove: (a, b) => `puppy ${a} → ${b}`,
-      rule: (n) => `${n} move${n > 1 ? "s" : ""} out of 16.`,
+      rule: (n) => `${n} move${n === 1 ? "" : "s"} out of 16.`,
       oursonWins: "The ourson is not blocked after 16 moves: it has won.",
+      spot: (c) => `Board vertex ${c}`,
+      broken: "This figure's data could not be read: the static figure and the text still hold.",
     },
   };
   const t = () => TEXT[document.documentElement.lang === "fr" ? "fr" : "en"];
@@ -57,11 +61,23 @@
   }
 
   // Inline a figure's SVG, with its ids prefixed so that several figures fit in a page.
+  async function fetchText(url) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    return response.text();
+  }
+  const fetchJson = async (url) => JSON.parse(await fetchText(url));
+
   async function inlineSvg(url, prefix) {
-    const text = await (await fetch(url)).text();
-    const svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+    const parsed = new DOMParser().parseFromString(await fetchText(url), "image/svg+xml");
+    // a truncated file parses to an error document: never put that text in the page
+    if (parsed.querySelector("parsererror") || parsed.documentElement.localName !== "svg") {
+      throw new Error(`${url}: not a readable SVG`);
+    }
+    const svg = parsed.documentElement;
     svg.querySelectorAll("[id]").forEach((n) => { n.id = prefix + n.id; });
     svg.setAttribute("aria-labelledby", `${prefix}fig-title ${prefix}fig-desc`);
+    svg.setAttribute("role", "group");     // it holds controls: not a single image
     svg.removeAttribute("width");
     svg.removeAttribute("height");
     return document.importNode(svg, true);
@@ -77,8 +93,12 @@
     const prefix = `${figure}--`;
     const player = Number(box.dataset.player || 0);
     const [svg, data] = await Promise.all([inlineSvg(box.dataset.svg, prefix),
-      fetch(box.dataset.json).then((r) => r.json())]);
+      fetchJson(box.dataset.json)]);
     const layers = data.layers[player];
+    if (!Array.isArray(layers) || layers.some((layer) => layer.some((name) =>
+      !(name in data.vertices) || !vertexNode(svg, prefix, data, name)))) {
+      throw new Error(`${figure}: the data does not match the figure`);
+    }
     const last = layers.length - 1;
     const stage = el("div", { class: "arena-live" });
     stage.append(svg);
@@ -131,15 +151,19 @@
     const figure = box.dataset.figure;
     const prefix = `${figure}--`;
     const [svg, data, board] = await Promise.all([
-      inlineSvg(box.dataset.svg, prefix), fetch(box.dataset.json).then((r) => r.json()),
+      inlineSvg(box.dataset.svg, prefix), fetchJson(box.dataset.json),
       box.dataset.board ? inlineSvg(box.dataset.board, `${figure}-board--`) : null]);
     const V = data.vertices;
     const names = Object.keys(V);
     const playable = names.filter((n) => V[n].victory === null && Object.keys(V[n].successors).length);
+    if (!(data.start in V) || names.some((n) => !vertexNode(svg, prefix, data, n))) {
+      throw new Error(`${figure}: the data does not match the figure`);
+    }
     let side = V[data.start].winner === 1 ? 0 : 1;     // by default, the reader defends
     let start = data.start;
     let history = [start];
     let message = "";
+    let selected = null;                                // a puppy picked on the board
     const stage = el("div", { class: "arena-live" });
     stage.append(board || svg);
     const status = el("p", { class: "arena-status", "aria-live": "polite" });
@@ -153,6 +177,7 @@
     // a play stops at a victory, a dead end, or (ourson) after 16 moves
     const over = (v) => V[v].victory !== null || !Object.keys(V[v].successors).length
       || (board !== null && history.length > 16 && v === current());
+    const readerToMove = () => !over(current()) && V[current()].owner === side;
     const moveText = (a, b) => {
       if (!board) return b;
       const [ov, op] = [a[0], a.slice(1, 3)];
@@ -162,9 +187,28 @@
       return t().puppyMove(from, to);
     };
 
+    // The one place where the position changes take effect (a move, Undo, Restart, a new
+    // side or start): forget any half-made selection, let the computer answer for as long
+    // as it is its turn, then redraw.
+    function changed() {
+      selected = null;
+      message = "";
+      for (let k = 0; k <= names.length && !over(current()) && !readerToMove(); k++) {
+        history.push(V[current()].move);
+        message = t().computer;
+      }
+      draw();
+    }
+
     function draw() {
       const v = current();
-      svg.querySelectorAll(".vertex").forEach((g) => g.classList.remove("current", "choice", "visited"));
+      const mine = readerToMove();
+      svg.querySelectorAll(".vertex").forEach((g) => {
+        g.classList.remove("current", "choice", "visited");
+        g.removeAttribute("tabindex");
+        g.removeAttribute("role");
+        g.removeAttribute("aria-label");
+      });
       svg.querySelectorAll(".edge").forEach((g) => g.classList.remove("played"));
       history.forEach((name, k) => {
         vertexNode(svg, prefix, data, name).classList.add("visited");
@@ -173,28 +217,31 @@
       });
       vertexNode(svg, prefix, data, v).classList.add("current");
       if (board) {
-        board.querySelectorAll(".board-vertex").forEach((g) => g.classList.remove("ourson", "puppy", "free"));
+        board.querySelectorAll(".board-vertex").forEach((g) => {
+          g.classList.remove("ourson", "puppy");
+          g.classList.toggle("selected", selected !== null && g.id.slice(-1) === selected);
+          g.setAttribute("tabindex", mine ? "0" : "-1");
+        });
         [...v.slice(0, 3)].forEach((c, k) => board.querySelector(`[id="${figure}-board--board-${c}"]`)
           .classList.add(k ? "puppy" : "ourson"));
       }
-      const mine = !over(v) && V[v].owner === side;
-      choices.replaceChildren(...(mine ? Object.keys(V[v].successors).map((s) => {
-        vertexNode(svg, prefix, data, s).classList.add("choice");
-        return el("button", { type: "button", class: "md-button arena-move", "data-move": s,
-          onclick: () => play(s) }, t().moveTo(moveText(v, s)));
-      }) : []));
+      const moves = mine ? Object.keys(V[v].successors) : [];
+      moves.forEach((s) => {
+        const g = vertexNode(svg, prefix, data, s);
+        g.classList.add("choice");
+        g.setAttribute("tabindex", "0");
+        g.setAttribute("role", "button");
+        g.setAttribute("aria-label", t().moveTo(moveText(v, s)));
+      });
+      choices.replaceChildren(...moves.map((s) => el("button", { type: "button",
+        class: "md-button arena-move", "data-move": s, onclick: () => play(s) },
+        t().moveTo(moveText(v, s)))));
       const lines = [];
       if (message) lines.push(message);
-      if (board && history.length > 16 && V[v].victory === null) {
-        lines.push(t().oursonWins);
-      } else if (over(v)) {
-        lines.push(V[v].victory === null ? t().draw : t().won(V[v].victory));
-      } else {
-        if (mine) lines.push(t().yourTurn(side));
-        lines.push(t().position(V[v].winner, V[v].rank));
-      }
-      if (board) lines.push(t().rule(history.length - 1));
-      else lines.push(t().count(history.length - 1));
+      if (board && history.length > 16 && V[v].victory === null) lines.push(t().oursonWins);
+      else if (over(v)) lines.push(V[v].victory === null ? t().draw : t().won(V[v].victory));
+      else if (mine) lines.push(t().yourTurn(side));
+      lines.push(board ? t().rule(history.length - 1) : t().count(history.length - 1));
       status.textContent = lines.join(" ");
       box.dataset.position = v;
       box.dataset.moves = String(history.length - 1);
@@ -203,100 +250,122 @@
 
     function play(s) {
       const v = current();
-      if (over(v) || V[v].owner !== side || !(s in V[v].successors)) return;
+      if (!readerToMove() || !(s in V[v].successors)) return;
       history.push(s);
-      message = "";
-      reply();
-    }
-
-    function reply() {
-      const v = current();
-      if (!over(v) && V[v].owner !== side) {
-        history.push(V[v].move);
-        message = t().computer;
-      }
-      draw();
+      changed();
     }
 
     function restart() {
       history = [start];
-      message = "";
-      reply();
+      changed();
     }
 
-    svg.addEventListener("click", (event) => {
-      const g = event.target.closest(".vertex, .edge");
-      if (!g) return;
+    function undo() {
+      // back to the reader's previous decision (before the computer's answer to it)
+      while (history.length > 1) {
+        history.pop();
+        if (readerToMove()) break;
+      }
+      changed();
+    }
+
+    function hint() {
+      if (!readerToMove()) return;
+      const v = current();
+      const best = V[v].move;
+      const verdict = t().position(V[v].winner, V[v].rank);
+      message = `${verdict} ${V[v].winner === side ? t().hintMove(moveText(v, best))
+        : (V[v].winner === null ? t().drawHint(moveText(v, best)) : t().noHint)}`;
+      draw();
+      box.dataset.hint = V[v].winner === side || V[v].winner === null ? best : "";
+    }
+
+    // a vertex of the state graph, clicked or activated from the keyboard
+    function graphVertex(g) {
       const id = g.id.slice(prefix.length);
       const v = current();
       const target = Object.keys(V[v].successors).find((s) =>
         V[s].svg === id || V[v].successors[s] === id);
       if (target) play(target);
-    });
+    }
+
     // On the board: the ourson moves by a click on its destination; a puppy by a click
     // on it, then on its destination (or directly when only one puppy can go there).
-    let selected = null;
-    if (board) board.addEventListener("click", (event) => {
-      const g = event.target.closest(".board-vertex");
+    function boardVertex(g) {
       const v = current();
-      if (!g || over(v) || V[v].owner !== side) return;
+      if (!readerToMove()) return;
       const spot = g.id.slice(-1);
       const pups = v.slice(1, 3);
       if (side === 1 && pups.includes(spot)) {
         selected = spot;
         message = t().pick;
         draw();
-        board.querySelectorAll(".board-vertex").forEach((b) =>
-          b.classList.toggle("selected", b.id.slice(-1) === spot));
         return;
       }
       const candidates = Object.keys(V[v].successors).filter((s) => side === 0
         ? s[0] === spot
         : s.slice(1, 3).includes(spot) && !pups.includes(spot)
           && (selected === null || !s.slice(1, 3).includes(selected)));
-      selected = null;
-      board.querySelectorAll(".board-vertex.selected").forEach((b) => b.classList.remove("selected"));
       if (candidates.length === 1) play(candidates[0]);
-      else if (candidates.length) { message = t().pick; draw(); }
-    });
+      else if (candidates.length) { selected = null; message = t().pick; draw(); }
+    }
+
+    const activate = (selector, act) => {
+      const target = board && selector === ".board-vertex" ? board : svg;
+      target.addEventListener("click", (event) => {
+        const g = event.target.closest(selector);
+        if (g) act(g);
+      });
+      target.addEventListener("keydown", (event) => {
+        const g = event.target.closest(selector);
+        if (g && (event.key === "Enter" || event.key === " ")) {
+          event.preventDefault();
+          act(g);
+        }
+      });
+    };
+    activate(".vertex, .edge", graphVertex);
+    if (board) {
+      board.querySelectorAll(".board-vertex").forEach((g) => {
+        g.setAttribute("role", "button");
+        g.setAttribute("aria-label", t().spot(g.id.slice(-1)));
+      });
+      activate(".board-vertex", boardVertex);
+    }
     sideSelect.addEventListener("change", () => { side = Number(sideSelect.value); restart(); });
     startSelect.addEventListener("change", () => { start = startSelect.value; restart(); });
     sideSelect.value = String(side);
     startSelect.value = start;
     const controls = el("div", { class: "arena-controls" },
       el("label", {}, `${t().side} `, sideSelect), el("label", {}, `${t().start} `, startSelect),
-      el("button", { type: "button", class: "md-button", onclick: restart }, t().restart),
-      el("button", { type: "button", class: "md-button", onclick: () => {
-        // undo the reader's last move (and the computer's answer to it)
-        while (history.length > 1) {
-          history.pop();
-          if (V[current()].owner === side && !over(current())) break;
-        }
-        message = "";
-        draw();
-      } }, t().undo),
-      el("button", { type: "button", class: "md-button arena-hint", onclick: () => {
-        const v = current();
-        if (over(v) || V[v].owner !== side) return;
-        const best = V[v].move;
-        message = V[v].winner === side ? t().hintMove(moveText(v, best))
-          : (V[v].winner === null ? t().drawHint(moveText(v, best)) : t().noHint);
-        draw();
-        box.dataset.hint = V[v].winner === side || V[v].winner === null ? best : "";
-      } }, t().hint));
+      el("button", { type: "button", class: "md-button arena-restart", onclick: restart }, t().restart),
+      el("button", { type: "button", class: "md-button arena-undo", onclick: undo }, t().undo),
+      el("button", { type: "button", class: "md-button arena-hint", onclick: hint }, t().hint));
     box.replaceChildren(controls, stage, choices, status);
     if (board) {
-      const graph = el("details", { class: "arena-states" }, el("summary", {}, figure));
+      // the state graph, folded below the board: styled and playable like the stage
+      const graph = el("details", { class: "arena-states arena-live" }, el("summary", {}, figure));
       graph.append(svg);
       box.append(graph);
     }
     box.classList.add("ready");
-    reply();
+    changed();
+  }
+
+  // A figure whose data cannot be read: say so, keep the text and the static figure.
+  function broken(box, error) {
+    box.replaceChildren(el("p", { class: "arena-error", role: "status" }, t().broken));
+    box.classList.add("broken");
+    const tabs = box.nextElementSibling;
+    if (tabs && tabs.classList.contains("tabbed-set")) tabs.style.display = "";
+    console.warn(`arena: ${box.dataset.figure}: ${error}`);
   }
 
   function init() {
-    document.querySelectorAll(".arena-stepper:not(.ready)").forEach((b) => stepper(b));
-    document.querySelectorAll(".arena-game:not(.ready)").forEach((b) => game(b));
+    document.querySelectorAll(".arena-stepper:not(.ready):not(.broken)")
+      .forEach((b) => stepper(b).catch((e) => broken(b, e)));
+    document.querySelectorAll(".arena-game:not(.ready):not(.broken)")
+      .forEach((b) => game(b).catch((e) => broken(b, e)));
   }
   if (typeof document$ !== "undefined") document$.subscribe(init);
   else document.addEventListener("DOMContentLoaded", init);
