@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: help site serve handout test lint bench figures clean
+.PHONY: help site serve handout test lint bench figures clean constraints
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 12
@@ -17,12 +17,16 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(VENV)/.docs-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[docs]'
+# the versions the site and the tests are built with are pinned in constraints.txt
+# (refresh them on purpose with `make constraints`)
+PIP_INSTALL := $(BIN)/python -m pip install -q -c constraints.txt
+
+$(VENV)/.docs-installed: pyproject.toml constraints.txt | $(BIN)/python
+	$(PIP_INSTALL) -e '.[docs]'
 	@touch $@
 
-$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test]'
+$(VENV)/.test-installed: pyproject.toml constraints.txt | $(BIN)/python
+	$(PIP_INSTALL) -e '.[test]'
 	@touch $@ $(VENV)/.docs-installed
 
 site: $(VENV)/.docs-installed ## build the course site into site/ (figures, fragments, notebooks, both languages)
@@ -48,11 +52,22 @@ test: $(VENV)/.test-installed ## install what the tests need, build the site, ru
 	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES) || echo "the handout tests will be skipped"
 	@$(ENSURE) chromium -- $(BROWSER_PACKAGES) || echo "the browser tests will be skipped"
 	$(BIN)/ruff check src tests scripts docs/hooks
+	$(BIN)/mypy
 	$(BIN)/python scripts/build_site.py
 	$(BIN)/python -m pytest -n 2 --dist loadfile
 
-lint: $(VENV)/.test-installed ## ruff only
-	$(BIN)/ruff check src tests scripts
+lint: $(VENV)/.test-installed ## ruff and mypy only
+	$(BIN)/ruff check src tests scripts docs/hooks
+	$(BIN)/mypy
+
+constraints: | $(BIN)/python ## refresh constraints.txt: the newest versions pyproject.toml allows, pinned
+	rm -rf build/constraints-venv
+	$(PYTHON) -m venv build/constraints-venv
+	build/constraints-venv/bin/python -m pip install -q -e '.[test]'
+	{ echo "# Pinned versions the site and the tests are built with (make site, make test, CI)."; \
+	  echo "# Refresh on purpose with: make constraints"; \
+	  build/constraints-venv/bin/pip freeze --exclude-editable | grep -v '^arena' | sort -f; } > constraints.txt
+	rm -rf build/constraints-venv
 
 figures: $(VENV)/.docs-installed ## build the figure catalogue into docs/figures (incremental)
 	$(BIN)/arena figures

@@ -112,7 +112,7 @@ class TestFiles:
         ("- a\n", "expected a mapping"),
         ("S0: [a\n", "not valid YAML"),
         ("S0: &x [a]\nS1: *x\n", "YAML aliases (*name) are not allowed"),
-        ("S0: [a]\nS1: []\ntitle: 3\n", "key 'title': expected a text or a mapping"),
+        ("S0: [a]\nS1: []\ntitle: [a]\n", "key 'title': expected a text or a mapping"),
         ("S0: [a]\nS1: []\ntitle: [[[[[[[[[[a]]]]]]]]]]\n", "nested more than"),
     ])
     def test_bad_files_are_refused_naming_file_key_and_vertex(self, tmp_path, text, message):

@@ -56,7 +56,7 @@ def test_table_without_json(tmp_path):
     status, out, _ = run("solve", "nim", "--n", "4", "--limit", "3")
     lines = out.splitlines()
     assert status == 0
-    assert lines[1] == "9 vertices, 12 edges; J_0 wins 5, J_1 wins 4, draws 0"
+    assert lines[1] == "9 vertices, 12 edges; J_0 wins 5, J_1 wins 4, 0 draws"
     assert lines[2] == "start 4,0: won by J_0 in 3 moves"
     assert lines[4].split() == ["vertex", "owner", "victory", "winner", "rank", "move"]
     assert lines[5].split() == ["4,0", "J_0", "J_0", "3", "3,1"]

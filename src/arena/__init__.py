@@ -11,4 +11,5 @@ from arena.solve import Solution, StrategyError, attractor, solve, verify_strate
 
 __all__ = ["Arena", "ArenaError", "Player", "Vertex", "vertex_id", "Solution", "StrategyError",
            "attractor", "solve", "verify_strategy"]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+"""The version, written here only: `arena --version` and the package metadata read it."""

@@ -1,7 +1,10 @@
 """A YAML reader for arena files that refuses what a game description never needs.
 
 Anchors and aliases are refused (they let a small file expand into a huge or cyclic
-structure), and so is nesting deeper than a few levels.
+structure), and so is nesting deeper than a few levels. A file means what it says: every
+scalar is the text written (``0450``, ``010``, ``on``, ``1:30``, ``1e3`` are names, not
+numbers or booleans; only an empty value is null), and a key written twice in a mapping
+is refused with its line.
 """
 
 from __future__ import annotations
@@ -17,7 +20,26 @@ MAX_DEPTH = 8
 
 
 class _ArenaLoader(yaml.SafeLoader):
-    """SafeLoader without aliases and with a nesting limit."""
+    """SafeLoader without aliases, with a nesting limit, scalars read as text and
+    duplicate keys refused."""
+
+    # no implicit types: a plain scalar is a string, except the empty value (null)
+    yaml_implicit_resolvers = {"": [("tag:yaml.org,2002:null", None)]}
+
+    def construct_mapping(self, node, deep=False):  # type: ignore[no-untyped-def]
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[Any, int] = {}
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    first = seen.setdefault(key, key_node.start_mark.line + 1)
+                except TypeError:       # an unhashable key: SafeLoader's own error follows
+                    continue
+                if first != key_node.start_mark.line + 1:
+                    raise ArenaError(f"line {key_node.start_mark.line + 1}: key {key!r} is "
+                                     f"written twice in the same mapping (first on line "
+                                     f"{first})")
+        return super().construct_mapping(node, deep=deep)
 
     def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
         if self.check_event(yaml.AliasEvent):

@@ -21,14 +21,18 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Hashable, Iterable, Mapping
+import re
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeAlias
 
 __all__ = ["Arena", "ArenaError", "Player", "Vertex", "vertex_id", "MAX_FILE_BYTES"]
 
-Vertex = Hashable
-"""A vertex of an arena: any hashable value (a string from a file, a tuple for Nim...)."""
+Vertex: TypeAlias = Any
+"""A vertex of an arena: any hashable value (a string from a file, a tuple for Nim...).
+
+Typed ``Any`` rather than ``Hashable``: a game's own vertex type (``tuple[int, int]`` for
+Nim) then flows through the library's functions without casts."""
 
 Player = Literal[0, 1]
 """J_0 is ``0`` and plays first; J_1 is ``1``."""
@@ -124,7 +128,7 @@ class Arena:
                  "_n_edges")
 
     def __init__(self, S0: Iterable[Vertex], S1: Iterable[Vertex],
-                 edges: Mapping[Vertex, Iterable[Vertex]] | None = None,
+                 edges: Mapping[Any, Iterable[Any]] | None = None,
                  V0: Iterable[Vertex] = (), V1: Iterable[Vertex] = (),
                  start: Vertex | None = None,
                  title: Mapping[str, str] | None = None) -> None:
@@ -345,6 +349,26 @@ class Arena:
         data = _load_text(text, path)
         return cls.from_dict(data, source=path)
 
+    @classmethod
+    def from_stream(cls, stream: Any, *, source: str = "<stdin>") -> Arena:
+        """Read an arena (YAML, or JSON which YAML reads too) from a binary stream, such
+        as standard input for ``arena solve -``; ``source`` names it in error messages.
+        """
+        limit = _max_file_bytes()
+        raw = stream.read(limit + 1)
+        if len(raw) > limit:
+            raise ArenaError(f"more than the limit of {limit:,} bytes "
+                             "(set ARENA_MAX_FILE_BYTES to raise it)", file=source)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise ArenaError(f"not valid UTF-8 (byte {err.start})", file=source) from None
+        path = Path(source)
+        stripped = text.lstrip()
+        data = (_load_json(text, path) if stripped.startswith(("{", "["))
+                else _load_text(text, path))
+        return cls.from_dict(data, source=source)
+
     def to_file(self, path: str | os.PathLike[str]) -> None:
         """Write the arena to ``path`` (YAML or JSON by extension); vertices become strings.
 
@@ -384,13 +408,35 @@ def _file_data(arena: Arena) -> dict[str, Any]:
     return data
 
 
+def _load_json(text: str, path: Path) -> Any:
+    """JSON as written: a number is kept as its text (``0450`` is not valid JSON, but
+    ``1e3`` and ``1.50`` stay names, never ``1000.0`` or ``1.5``), and a key written twice
+    in an object is refused with its line."""
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj: dict[str, Any] = {}
+        for key, value in items:
+            if key in obj:
+                pattern = re.compile(re.escape(json.dumps(key, ensure_ascii=False)) + r"\s*:")
+                lines = [text.count("\n", 0, m.start()) + 1 for m in pattern.finditer(text)]
+                where = f"line {lines[1]}: " if len(lines) > 1 else ""
+                raise ArenaError(f"{where}key {key!r} is written twice in the same object",
+                                 file=path)
+            obj[key] = value
+        return obj
+
+    try:
+        return json.loads(text, object_pairs_hook=pairs, parse_int=str, parse_float=str,
+                          parse_constant=str)
+    except json.JSONDecodeError as err:
+        raise ArenaError(f"not valid JSON (line {err.lineno}: {err.msg})", file=path) from None
+    except RecursionError:
+        raise ArenaError("not valid JSON (nested too deeply)", file=path) from None
+
+
 def _load_text(text: str, path: Path) -> Any:
     if path.suffix.lower() == ".json":
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as err:
-            raise ArenaError(f"not valid JSON (line {err.lineno}: {err.msg})",
-                             file=path) from None
+        return _load_json(text, path)
     from arena._yaml import load_yaml
 
     return load_yaml(text, path)

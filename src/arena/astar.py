@@ -13,29 +13,30 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["AStarResult", "astar", "dijkstra_to", "is_admissible", "is_consistent",
            "EXAMPLE_GRAPH", "EXAMPLE_POSITIONS", "straight_line"]
 
-Graph = Mapping[Hashable, Mapping[Hashable, float]]
+Graph = Mapping[Any, Mapping[Any, float]]
 
 
 @dataclass(frozen=True)
 class AStarResult:
     """A path found by :func:`astar`."""
 
-    path: tuple[Hashable, ...]
+    path: tuple[Any, ...]
     """From the start to the goal (empty when the goal cannot be reached)."""
     cost: float
     """The sum of the weights along ``path`` (``inf`` when unreachable)."""
-    expanded: tuple[Hashable, ...]
+    expanded: tuple[Any, ...]
     """The vertices in the order A* expanded them."""
 
 
-def astar(graph: Graph, start: Hashable, goal: Hashable,
-          h: Callable[[Hashable], float]) -> AStarResult:
+def astar(graph: Graph, start: Any, goal: Any,
+          h: Callable[[Any], float]) -> AStarResult:
     """A shortest path from ``start`` to ``goal``, exploring by least ``d + h``.
 
     Ties are broken by the order in which vertices were first reached, so the result is
@@ -49,11 +50,11 @@ def astar(graph: Graph, start: Hashable, goal: Hashable,
     -----
     With a binary heap, O((|S| + |A|) log |S|) for a consistent heuristic.
     """
-    dist: dict[Hashable, float] = {start: 0}
-    parent: dict[Hashable, Hashable] = {}
+    dist: dict[Any, float] = {start: 0}
+    parent: dict[Any, Any] = {}
     order = {start: 0}
     heap = [(h(start), 0, start)]
-    done: set[Hashable] = set()
+    done: set[Any] = set()
     expanded = []
     while heap:
         _, _, u = heapq.heappop(heap)
@@ -80,18 +81,18 @@ def astar(graph: Graph, start: Hashable, goal: Hashable,
     return AStarResult((), math.inf, tuple(expanded))
 
 
-def dijkstra_to(graph: Graph, goal: Hashable) -> dict[Hashable, float]:
+def dijkstra_to(graph: Graph, goal: Any) -> dict[Any, float]:
     """The true distance from every vertex to ``goal`` (Dijkstra on the reversed graph).
 
     >>> dijkstra_to({"a": {"b": 2}, "b": {"c": 3}, "c": {}}, "c")
     {'c': 0, 'b': 3, 'a': 5}
     """
-    reverse: dict[Hashable, list[tuple[Hashable, float]]] = {}
+    reverse: dict[Any, list[tuple[Any, float]]] = {}
     for u, succ in graph.items():
         for v, w in succ.items():
             reverse.setdefault(v, []).append((u, w))
-    dist = {goal: 0}
-    heap = [(0, 0, goal)]
+    dist: dict[Any, float] = {goal: 0}
+    heap: list[tuple[float, int, Any]] = [(0, 0, goal)]
     counter = 1
     while heap:
         d, _, v = heapq.heappop(heap)
@@ -105,12 +106,12 @@ def dijkstra_to(graph: Graph, goal: Hashable) -> dict[Hashable, float]:
     return dist
 
 
-def is_admissible(graph: Graph, goal: Hashable, h: Callable[[Hashable], float]) -> bool:
+def is_admissible(graph: Graph, goal: Any, h: Callable[[Any], float]) -> bool:
     """Whether ``h`` never overestimates the distance to ``goal`` (checked everywhere)."""
     return all(h(v) <= d for v, d in dijkstra_to(graph, goal).items())
 
 
-def is_consistent(graph: Graph, goal: Hashable, h: Callable[[Hashable], float]) -> bool:
+def is_consistent(graph: Graph, goal: Any, h: Callable[[Any], float]) -> bool:
     """Whether h(goal) = 0 and h(s) ≤ w(s, p) + h(p) on every edge (s, p).
 
     A consistent heuristic is admissible.

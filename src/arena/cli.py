@@ -5,8 +5,12 @@
   strategy``);
 - ``arena figures`` builds the course's figure catalogue (``make figures``).
 
+``FILE`` may be ``-``: the arena (YAML or JSON) is read from standard input.
+``arena --version`` prints the version.
+
 Exit status: 0 on success, 2 on bad input (an unreadable or invalid arena file, an
-unknown game or option), with one line on stderr that names the file, key and vertex.
+unknown game or option, a drawing Graphviz cannot make, a file that cannot be written),
+with one line on stderr that names the file, key and vertex; 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from arena import __version__
 from arena.arena import Arena, ArenaError, vertex_id
 from arena.games import GAMES, BuiltinGame
 from arena.solve import Solution, solve
@@ -26,6 +31,18 @@ from arena.solve import Solution, solve
 __all__ = ["main", "solution_report"]
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+RENDER_LIMIT = 2_000
+"""Graphviz lays out a few thousand vertices at most in reasonable time."""
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``n`` and the word that agrees with it: ``1 move``, ``0 moves``, ``2 moves``.
+
+    >>> plural(1, "move"), plural(0, "move"), plural(3, "vertex", "vertices")
+    ('1 move', '0 moves', '3 vertices')
+    """
+    return f"{n:,} {word if n == 1 else (words or word + 's')}"
 
 
 class UsageError(Exception):
@@ -39,8 +56,8 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="arena", description="Two-player reachability games on graphs.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                                     parser_class=_Parser)
+    parser.add_argument("--version", action="store_true", help="print the version and stop")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     solve_cmd = commands.add_parser(
         "solve", help="solve an arena file or a built-in game",
         description="Solve an arena file (.yaml, .yml, .json) or a built-in game: "
@@ -83,7 +100,8 @@ SHOW = ("graph", "winners", "attractor", "strategy")
 
 def _add_target(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("target", metavar="FILE|GAME",
-                     help="an arena file (.yaml, .yml, .json) or a built-in game: "
+                     help="an arena file (.yaml, .yml, .json; - reads standard input) or a "
+                          "built-in game: "
                           + ", ".join(GAMES))
     options: dict[str, Any] = {}
     for game in GAMES.values():
@@ -142,14 +160,16 @@ def _who(player: int | None) -> str:
 def _print_table(report: dict[str, Any], title: str | None, limit: int, out: TextIO) -> None:
     s = report["summary"]
     lines = [title or report["game"] or "arena",
-             f"{report['vertices']} vertices, {report['edges']} edges; "
-             f"J_0 wins {s['won_by_0']}, J_1 wins {s['won_by_1']}, draws {s['draws']}"]
+             f"{plural(report['vertices'], 'vertex', 'vertices')}, "
+             f"{plural(report['edges'], 'edge')}; "
+             f"J_0 wins {s['won_by_0']:,}, J_1 wins {s['won_by_1']:,}, "
+             f"{plural(s['draws'], 'draw')}"]
     if report["start"] is not None:
         if report["start_winner"] is None:
             lines.append(f"start {report['start']}: a draw (neither player can force a win)")
         else:
             lines.append(f"start {report['start']}: won by J_{report['start_winner']} "
-                         f"in {report['start_rank']} moves")
+                         f"in {plural(report['start_rank'], 'move')}")
     rows = [("vertex", "owner", "victory", "winner", "rank", "move")]
     positions = report["positions"]
     shown = positions if limit <= 0 else positions[:limit]
@@ -162,7 +182,8 @@ def _print_table(report: dict[str, Any], title: str | None, limit: int, out: Tex
     for r in rows:
         lines.append("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
     if len(shown) < len(positions):
-        lines.append(f"... {len(positions) - len(shown)} more positions (--limit 0 shows all)")
+        lines.append(f"... {plural(len(positions) - len(shown), 'more position')} "
+                     "(--limit 0 shows all)")
     out.write("\n".join(lines) + "\n")
 
 
@@ -171,6 +192,12 @@ def _load_target(args: argparse.Namespace, err: TextIO, max_positions: int | Non
     given = {name: getattr(args, name) for name in _all_params()
              if getattr(args, name) is not None}
     game = GAMES.get(args.target)
+    if game is None and args.target == "-":
+        if given:
+            raise UsageError(f"--{_flag(next(iter(given)))} applies to built-in games, "
+                             "not to files")
+        arena = Arena.from_stream(sys.stdin.buffer, source="<stdin>")
+        return arena, None, {}
     if game is None:
         path = Path(args.target)
         if not path.suffix and not path.exists():
@@ -216,6 +243,7 @@ def _run_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     arena, game, params = _load_target(args, err)
     title = None
     if arena is None:
+        assert game is not None and game.report is not None   # a game solved by its report
         try:
             report = game.report(**params)
         except ValueError as exc:
@@ -242,6 +270,7 @@ def _run_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if output.suffix.lower() not in (".svg", ".pdf"):
         raise UsageError(f"--output: {output} should end in .svg or .pdf")
     arena, game, _ = _load_target(args, err, max_positions=RENDER_LIMIT)
+    assert arena is not None                  # render always builds the arena
     if len(arena) > RENDER_LIMIT:
         raise UsageError(f"{len(arena):,} vertices is too many to draw (limit {RENDER_LIMIT:,})")
     sol = solve(arena)
@@ -258,16 +287,15 @@ def _run_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     svg, pdf = render.render(dot, title=title, desc=render.describe(arena, sol, name=name),
                              titles=render.vertex_titles(arena, name))
     data = svg if output.suffix.lower() == ".svg" else pdf
-    output.parent.mkdir(parents=True, exist_ok=True)
-    tmp = output.with_name(output.name + ".tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, output)
-    out.write(f"wrote {output} ({len(data):,} bytes)\n")
+    try:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        tmp = output.with_name(output.name + ".tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, output)
+    except OSError as exc:
+        raise UsageError(f"{output}: cannot write the file ({exc.strerror})") from None
+    out.write(f"wrote {output} ({plural(len(data), 'byte')})\n")
     return 0
-
-
-RENDER_LIMIT = 2_000
-"""Graphviz lays out a few thousand vertices at most in reasonable time."""
 
 
 def _run_figures(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -289,13 +317,25 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    from arena.render import RenderError
+
     try:
-        args = _parser().parse_args(argv)
+        parser = _parser()
+        args = parser.parse_args(argv)
+        if args.version:
+            out.write(f"arena {__version__}\n")
+            return 0
+        if args.command is None:
+            raise UsageError("a command is required: " + ", ".join(
+                ("solve", "render", "figures")) + " (arena --help lists them)")
         run = {"solve": _run_solve, "render": _run_render, "figures": _run_figures}
         return run[args.command](args, out, err)
-    except (ArenaError, UsageError) as exc:
+    except (ArenaError, UsageError, RenderError) as exc:
         err.write(f"arena: error: {exc}\n")
         return EXIT_USAGE
+    except KeyboardInterrupt:
+        err.write("arena: interrupted\n")
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader stopped early (`arena solve ... | head`)
         if out is sys.stdout:  # Python's recipe: no flush error when the interpreter exits
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

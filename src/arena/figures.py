@@ -79,7 +79,10 @@ class Figure:
 
 def _module_bytes(name: str) -> bytes:
     """The source file of module ``name`` (part of the cache key of its figures)."""
-    return Path(import_module(name).__file__).read_bytes()
+    source = import_module(name).__file__
+    if source is None:
+        raise RuntimeError(f"module {name} has no source file")
+    return Path(source).read_bytes()
 
 
 @cache

@@ -16,13 +16,14 @@ References
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from arena.arena import Arena, Vertex, vertex_id
 
 __all__ = ["mex", "grundy_numbers", "grundy", "game_sum", "subtraction_grundy", "period"]
 
-Position = Hashable
+Position = Any
 Moves = Callable[[Position], Iterable[Position]]
 
 

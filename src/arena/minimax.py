@@ -51,12 +51,12 @@ class SearchResult:
 
 
 def _search(position: Hashable, moves: Callable[[Any], Sequence[Any]],
-            evaluate: Callable[[Any], float], depth: int, maximizing: bool,
+            evaluate: Callable[[Any], float], depth: float, maximizing: bool,
             pruning: bool) -> SearchResult:
     result = SearchResult(value=0.0, move=None)
     best_child: dict[Path, int] = {}
 
-    def visit(p: Any, path: Path, d: int, maxing: bool, alpha: float, beta: float) -> float:
+    def visit(p: Any, path: Path, d: float, maxing: bool, alpha: float, beta: float) -> float:
         result.visited.append(path)
         children = moves(p) if d > 0 else ()
         if not children:
@@ -89,7 +89,7 @@ def _search(position: Hashable, moves: Callable[[Any], Sequence[Any]],
 
 
 def minimax(position: Hashable, moves: Callable[[Any], Sequence[Any]],
-            evaluate: Callable[[Any], float], depth: int, maximizing: bool = True
+            evaluate: Callable[[Any], float], depth: float, maximizing: bool = True
             ) -> SearchResult:
     """Minimax value of ``position`` looking ``depth`` moves ahead.
 
@@ -114,7 +114,7 @@ def minimax(position: Hashable, moves: Callable[[Any], Sequence[Any]],
 
 
 def alphabeta(position: Hashable, moves: Callable[[Any], Sequence[Any]],
-              evaluate: Callable[[Any], float], depth: int, maximizing: bool = True
+              evaluate: Callable[[Any], float], depth: float, maximizing: bool = True
               ) -> SearchResult:
     """:func:`minimax` with alpha-beta pruning: the same value, fewer nodes.
 

@@ -29,7 +29,7 @@ from typing import Any
 
 import graphviz
 
-from arena.arena import Arena, Vertex, vertex_id
+from arena.arena import Arena, Player, Vertex, vertex_id
 from arena.solve import Solution, solve
 
 __all__ = ["COLOURS", "FONT", "View", "RenderError", "svg_id", "arena_dot", "render",
@@ -93,8 +93,8 @@ class View:
     step: int | None = None
     """Show the attractor of ``player`` up to this step: A_step filled, its newest
     vertices emphasised, their ranks written."""
-    player: int = 0
-    strategy: int | None = None
+    player: Player = 0
+    strategy: Player | None = None
     """Highlight the moves of this player's strategy."""
     play: tuple[Vertex, ...] = ()
     """A play to draw: its edges highlighted and numbered in order."""
@@ -140,7 +140,8 @@ def _vertex_style(arena: Arena, v: Vertex, sol: Solution | None, view: View
         attrs.update(fillcolor=COLOURS[winner], color=COLOURS[winner], fontcolor=PAPER)
         if winner == 1:
             attrs["style"] = "filled,dashed"
-    if view.ranks and xlabel is None and sol is not None and sol.rank[v] is not None:
+    if (view.ranks and xlabel is None and sol is not None and winner is not None
+            and sol.rank[v] is not None):
         xlabel = str(sol.rank[v])
         label_colour = COLOURS[winner]
     if xlabel is not None:
@@ -190,9 +191,9 @@ def arena_dot(arena: Arena, solution: Solution | None = None, view: View = View(
         attrs = {"id": f"e-{ids[x]}-{ids[y]}"}
         classes = []
         if (x, y) in highlighted:
-            colour, width, extra, edge_label = highlighted[(x, y)]
+            colour, width, kind, edge_label = highlighted[(x, y)]
             attrs.update(color=colour, penwidth=width, arrowsize="0.9")
-            classes.append(extra)
+            classes.append(kind)
             if edge_label:
                 attrs.update(label=_plain(edge_label), fontcolor=colour, fontname=FONT)
         elif highlighted:
@@ -202,7 +203,7 @@ def arena_dot(arena: Arena, solution: Solution | None = None, view: View = View(
         dot.edge(f"v-{ids[x]}", f"v-{ids[y]}", **attrs)
     if arena.start is not None:
         start = f"v-{ids[arena.start]}"
-        extra = {}
+        extra: dict[str, str] = {}
         if positions is not None:
             sx, sy = positions[arena.start]
             extra["pos"] = f"{sx - 60:.2f},{sy:.2f}"

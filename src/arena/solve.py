@@ -194,10 +194,10 @@ def attractor(arena: Arena, i: Player) -> dict[Vertex, int]:
     return {vs[x]: r for x, (w, r) in enumerate(zip(winner, rank)) if w == player}
 
 
-def _check_player(i: Any) -> int:
+def _check_player(i: Any) -> Player:
     if i not in (0, 1) or isinstance(i, bool):
         raise ValueError(f"a player is 0 or 1, not {i!r}")
-    return int(i)
+    return 0 if i == 0 else 1
 
 
 class _ByVertex(Mapping):
@@ -256,9 +256,11 @@ class Solution:
 
     def _player_ranks(self, i: int) -> list[int]:
         """Ranks for player i, -1 outside its attractor (built once, on first use)."""
-        if self._per_player[i] is None:
-            self._per_player[i] = [r if w == i else -1 for w, r in zip(self._win, self._rk)]
-        return self._per_player[i]
+        ranks = self._per_player[i]
+        if ranks is None:
+            ranks = self._per_player[i] = [r if w == i else -1
+                                           for w, r in zip(self._win, self._rk)]
+        return ranks
 
     def ranks(self, i: Player) -> Mapping[Vertex, int | None]:
         """Rank of every vertex for player ``i`` (``None`` outside its attractor)."""

@@ -229,9 +229,9 @@ def connect4(rows: int = 4, cols: int = 4, align: int = 4,
     levels = _generate(rows, cols, align, max_positions)
     names = [[board_text(int(c), int(m), k, rows, cols) for c, m in zip(lv.current, lv.mask)]
              for k, lv in enumerate(levels)]
-    S = ([], [])
-    V = ([], [])
-    edges = {}
+    S: tuple[list[str], list[str]] = ([], [])
+    V: tuple[list[str], list[str]] = ([], [])
+    edges: dict[str, list[str]] = {}
     for k, level in enumerate(levels):
         ends = np.append(level.starts, len(level.children))
         for i, name in enumerate(names[k]):

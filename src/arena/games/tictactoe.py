@@ -60,7 +60,7 @@ def tictactoe(size: int = 3, align: int = 3, max_positions: int = 1_000_000) -> 
     owner = {empty: 0}
     order = [empty]
     edges: dict[str, list[str]] = {}
-    V = ([], [])
+    V: tuple[list[str], list[str]] = ([], [])
     for board in order:  # breadth-first: the list grows while it is read
         won = winner_of(board, runs)
         if won is not None:
