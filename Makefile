@@ -42,11 +42,9 @@ handout: $(VENV)/.docs-installed ## build the LaTeX exercise sheets into build/h
 	$(BIN)/arena figures
 	$(BIN)/python scripts/handout.py
 
-serve: $(VENV)/.docs-installed ## live preview of one language (LANG=en for English) at http://127.0.0.1:8000
-	$(BIN)/arena figures
-	$(BIN)/python scripts/fragments.py
-	$(BIN)/python scripts/notebooks.py
-	$(BIN)/mkdocs serve -f $(if $(filter en,$(LANG)),mkdocs.en.yml,mkdocs.yml)
+PORT ?= 8000
+serve: $(VENV)/.docs-installed ## live preview of both languages at http://127.0.0.1:8000 (PORT=...), rebuilt on every save
+	$(BIN)/python scripts/serve.py --port $(PORT)
 
 test: $(VENV)/.test-installed ## install what the tests need, build the site, run ruff and pytest
 	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES) || echo "the handout tests will be skipped"

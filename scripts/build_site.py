@@ -28,15 +28,17 @@ def mkdocs_builds(outputs: dict[str, Path] = OUTPUTS) -> None:
     """Build both languages in parallel, in strict mode, into ``outputs[lang]``."""
     env = dict(os.environ, PYTHONHASHSEED="0", NO_MKDOCS_2_WARNING="1",
                SOURCE_DATE_EPOCH=os.environ.get("SOURCE_DATE_EPOCH", "1700000000"))
-    procs = {lang: subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
+    procs = {lang: subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict",
                                      "-f", str(cfg), "-d", str(outputs[lang])], cwd=ROOT,
                                     env=env, stderr=subprocess.PIPE, text=True)
              for lang, cfg in CONFIGS.items()}
     failed = []
     for lang, proc in procs.items():
         _, err = proc.communicate()
-        if err.strip():
-            sys.stderr.write(err)
+        # warnings and errors only (strict mode counts the warnings: no -q, which hides them)
+        shown = "".join(line for line in err.splitlines(True) if not line.startswith("INFO"))
+        if shown.strip():
+            sys.stderr.write(shown)
         if proc.returncode:
             failed.append(lang)
     if failed:

@@ -1,5 +1,7 @@
 """arena: two-player reachability games on graphs, solved by attractors.
 
+Examples
+--------
 >>> from arena import Arena, solve
 >>> g = Arena(S0=["a"], S1=["b", "w"], edges={"a": ["b", "w"], "b": ["a"]}, V0=["w"])
 >>> solve(g).winner["b"]

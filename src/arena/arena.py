@@ -82,6 +82,8 @@ class ArenaError(ValueError):
 def vertex_id(v: Vertex) -> str:
     """The text id of a vertex: the string itself, or the parts of a tuple joined by commas.
 
+    Examples
+    --------
     >>> vertex_id("a"), vertex_id((10, 0))
     ('a', '10,0')
     """

@@ -42,13 +42,15 @@ def astar(graph: Graph, start: Any, goal: Any,
     Ties are broken by the order in which vertices were first reached, so the result is
     deterministic.
 
-    >>> g = {"a": {"b": 1, "c": 4}, "b": {"c": 1}, "c": {}}
-    >>> astar(g, "a", "c", lambda v: 0)
-    AStarResult(path=('a', 'b', 'c'), cost=2, expanded=('a', 'b', 'c'))
-
     Notes
     -----
     With a binary heap, O((|S| + |A|) log |S|) for a consistent heuristic.
+
+    Examples
+    --------
+    >>> g = {"a": {"b": 1, "c": 4}, "b": {"c": 1}, "c": {}}
+    >>> astar(g, "a", "c", lambda v: 0)
+    AStarResult(path=('a', 'b', 'c'), cost=2, expanded=('a', 'b', 'c'))
     """
     dist: dict[Any, float] = {start: 0}
     parent: dict[Any, Any] = {}
@@ -84,6 +86,8 @@ def astar(graph: Graph, start: Any, goal: Any,
 def dijkstra_to(graph: Graph, goal: Any) -> dict[Any, float]:
     """The true distance from every vertex to ``goal`` (Dijkstra on the reversed graph).
 
+    Examples
+    --------
     >>> dijkstra_to({"a": {"b": 2}, "b": {"c": 3}, "c": {}}, "c")
     {'c': 0, 'b': 3, 'a': 5}
     """
@@ -144,6 +148,8 @@ def straight_line(goal: str = "t", scale: float = 1.0) -> Callable[[str], float]
     """The straight-line distance to ``goal`` on :data:`EXAMPLE_POSITIONS`, times
     ``scale``: admissible and consistent for ``scale ≤ 1``, not for large scales.
 
+    Examples
+    --------
     >>> h = straight_line()
     >>> far = straight_line(scale=3)
     >>> is_consistent(EXAMPLE_GRAPH, "t", h), is_admissible(EXAMPLE_GRAPH, "t", far)

@@ -39,6 +39,8 @@ RENDER_LIMIT = 2_000
 def plural(n: int, word: str, words: str | None = None) -> str:
     """``n`` and the word that agrees with it: ``1 move``, ``0 moves``, ``2 moves``.
 
+    Examples
+    --------
     >>> plural(1, "move"), plural(0, "move"), plural(3, "vertex", "vertices")
     ('1 move', '0 moves', '3 vertices')
     """

@@ -39,6 +39,8 @@ def chapter_dicts(arena: Arena) -> tuple[Adjacency, dict, dict, dict, dict]:
 
     Victory vertices are terminal, so they get no successors in ``A``.
 
+    Examples
+    --------
     >>> from arena.games import nim
     >>> A, S0, S1, V0, V1 = chapter_dicts(nim(3, [1, 2]))
     >>> A[(3, 0)], list(V1)
@@ -56,13 +58,15 @@ def naive_attractor_steps(arena: Arena, i: Player) -> list[set[Vertex]]:
     Each step re-reads every vertex and all its successors, until a step adds nothing.
     The last set of the list is the attractor.
 
-    >>> from arena.games import nim
-    >>> [len(step) for step in naive_attractor_steps(nim(4, [1, 2]), 0)]
-    [1, 3, 4, 5]
-
     Notes
     -----
     Up to |S| steps of O(|S| + |A|) each: O(|S|·(|S| + |A|)).
+
+    Examples
+    --------
+    >>> from arena.games import nim
+    >>> [len(step) for step in naive_attractor_steps(nim(4, [1, 2]), 0)]
+    [1, 3, 4, 5]
     """
     targets = {v for v in arena.vertices if arena.victory(v) is not None}
     step = set(arena.V0 if i == 0 else arena.V1)
@@ -128,6 +132,8 @@ def marque_propage(s, d, B, S0, attracteur) -> None:
 def calcule_attracteur(A, S0, V0) -> dict:
     """The attractor of the player who owns ``S0`` and wins on ``V0`` (a dict as a set).
 
+    Examples
+    --------
     >>> from arena.games import nim
     >>> A, S0, S1, V0, V1 = chapter_dicts(nim(4, [1, 2]))
     >>> sorted(calcule_attracteur(A, S0, V0))
@@ -162,6 +168,8 @@ def calcule_attracteur2(A, S0, V0) -> dict:
     (number below the rank). The exact rank needs the vertices in rank order, which
     :func:`arena.solve.attractor` does.
 
+    Examples
+    --------
     >>> A = {"x": ["y", "w"], "y": ["z"], "z": ["v"], "v": [], "w": []}
     >>> S0 = {"y": None}                  # J_0 owns y; J_1 owns x and z
     >>> calcule_attracteur2(A, S0, {"v": None, "w": None})["x"]   # its rank is 3

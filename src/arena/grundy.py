@@ -30,6 +30,8 @@ Moves = Callable[[Position], Iterable[Position]]
 def mex(values: Iterable[int]) -> int:
     """The least non-negative integer not in ``values``.
 
+    Examples
+    --------
     >>> mex([0, 1, 3]), mex([]), mex([1, 2])
     (2, 0, 0)
     """
@@ -89,6 +91,8 @@ def grundy_numbers(arena: Arena) -> dict[Vertex, int]:
 
     Owners are ignored; victory vertices are terminal (Grundy number 0), like dead ends.
 
+    Examples
+    --------
     >>> from arena.games import nim
     >>> g = grundy_numbers(nim(6, [1, 2]))
     >>> [g[(k, 0)] for k in range(7)]
@@ -109,6 +113,8 @@ def game_sum(moves_g: Moves, moves_h: Moves) -> Moves:
 
     Sprague-Grundy theorem: g(G + H) = g(G) xor g(H).
 
+    Examples
+    --------
     >>> heap = lambda k: range(k)            # one Nim heap: take any number
     >>> grundy((3, 5), game_sum(heap, heap))[(3, 5)] == 3 ^ 5
     True
@@ -123,6 +129,8 @@ def game_sum(moves_g: Moves, moves_h: Moves) -> Moves:
 def subtraction_grundy(rule: Iterable[int], n: int) -> list[int]:
     """Grundy numbers 0..n of the subtraction game with ``rule`` (take q ∈ rule sticks).
 
+    Examples
+    --------
     >>> subtraction_grundy([2, 3, 5], 13)
     [0, 0, 1, 1, 2, 2, 3, 0, 0, 1, 1, 2, 2, 3]
     """
@@ -141,13 +149,15 @@ def period(sequence: Sequence[int], max_preperiod: int | None = None) -> tuple[i
     Subtraction games with a finite rule are ultimately periodic; with enough terms this
     finds the period.
 
-    >>> period(subtraction_grundy([2, 3, 5], 60))
-    (0, 7)
-
     Raises
     ------
     ValueError
         If no period fits in the sequence.
+
+    Examples
+    --------
+    >>> period(subtraction_grundy([2, 3, 5], 60))
+    (0, 7)
     """
     n = len(sequence)
     limit = n // 2 if max_preperiod is None else max_preperiod

@@ -147,6 +147,8 @@ def minimax_tree(tree: Tree, maximizing: bool = True) -> SearchResult:
 
     The slides' example: J_max at A0 looks three moves ahead.
 
+    Examples
+    --------
     >>> tree = [[[-5, 2, -3], [4, 8, 9], [-1, 2, 3]],
     ...         [[7, 2, 6], [4, 1, 0], [-2, 0, -2]],
     ...         [[3, 1, -2], [4, 2, 1], [5, 3, 3]]]
@@ -160,6 +162,8 @@ def minimax_tree(tree: Tree, maximizing: bool = True) -> SearchResult:
 def alphabeta_tree(tree: Tree, maximizing: bool = True) -> SearchResult:
     """Alpha-beta on an explicit tree (see :func:`minimax_tree`).
 
+    Examples
+    --------
     >>> tree = [[[-5, 2, -3], [4, 8, 9], [-1, 2, 3]],
     ...         [[7, 2, 6], [4, 1, 0], [-2, 0, -2]],
     ...         [[3, 1, -2], [4, 2, 1], [5, 3, 3]]]
@@ -189,6 +193,8 @@ def weighted_score(board: Sequence[Sequence[int]],
     """A positional heuristic: the sum of the weights of J_max's squares (``1``) minus
     those of J_min's (``-1``); empty squares are ``0``.
 
+    Examples
+    --------
     >>> board = [[0] * 8 for _ in range(8)]
     >>> board[0][0], board[1][1] = 1, -1        # J_max holds a corner, J_min its diagonal
     >>> weighted_score(board)

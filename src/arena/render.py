@@ -76,6 +76,8 @@ def svg_id(name: str) -> str:
     """An id safe in HTML and CSS: letters and digits kept, any other character written
     ``_<hex>_``, so that ``e-<from>-<to>`` is unambiguous.
 
+    Examples
+    --------
     >>> svg_id("10,0"), svg_id("a-b")
     ('10_2c_0', 'a_2d_b')
     """

@@ -19,6 +19,8 @@ def shapes(rows: int, cols: int) -> list[Shape]:
     """Every staircase that keeps the poisoned square: non-increasing row lengths, the
     first row not empty, trailing empty rows dropped. Largest shape first.
 
+    Examples
+    --------
     >>> shapes(2, 2)
     [(2, 2), (2, 1), (2,), (1, 1), (1,)]
     """
@@ -62,6 +64,8 @@ def chomp(rows: int = 2, cols: int = 3) -> Arena:
     would win, a contradiction. The argument proves a winning move exists without
     saying which; the solver finds it.
 
+    Examples
+    --------
     >>> g = chomp(2, 3)
     >>> len(g), g.start, g.V1
     (18, ((3, 3), 0), (((1,), 0),))

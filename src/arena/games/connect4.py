@@ -181,6 +181,8 @@ def solve_connect4(rows: int = 4, cols: int = 5, align: int = 4,
                    max_positions: int = 20_000_000) -> Connect4:
     """Generate and solve connect-4 on a ``rows`` × ``cols`` board, ``align`` in a row.
 
+    Examples
+    --------
     >>> c = solve_connect4(4, 4)
     >>> c.positions, c.start_winner
     (161029, None)
@@ -198,6 +200,8 @@ def solve_connect4(rows: int = 4, cols: int = 5, align: int = 4,
 def board_text(current: int, mask: int, stones: int, rows: int, cols: int) -> str:
     """The board, top row first, with ``x`` (J_0), ``o`` (J_1) and ``-``.
 
+    Examples
+    --------
     >>> board_text(0, 1, 1, 2, 2)    # one stone of x, bottom left
     '--x-'
     """
@@ -222,6 +226,8 @@ def connect4(rows: int = 4, cols: int = 4, align: int = 4,
     Positions where x (or o) has made a run are in V0 (V1); a full board without a run
     is a draw. Successors are in column order.
 
+    Examples
+    --------
     >>> g = connect4(3, 3, 3)
     >>> len(g), g.start
     (694, '---------')

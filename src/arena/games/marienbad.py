@@ -35,6 +35,8 @@ def heap_moves(heaps: Heaps) -> list[Heaps]:
     """Positions after one move: take k ≥ 1 matches from one heap (heap by heap, from
     taking all to taking one).
 
+    Examples
+    --------
     >>> heap_moves((1, 2))
     [(0, 2), (1, 0), (1, 1)]
     """
@@ -49,6 +51,8 @@ def bouton_wins(heaps: Heaps, misere: bool = False) -> bool:
     except when every heap has at most one match, where the player to move wins iff the
     number of matches is even.
 
+    Examples
+    --------
     >>> bouton_wins((1, 3, 5, 7)), bouton_wins((1, 3, 5, 7), misere=True)
     (False, False)
     """
@@ -70,6 +74,8 @@ def marienbad(heaps: Iterable[int] | str = (1, 3, 5, 7), misere: bool = True) ->
     starting ones, for each player. With every heap empty and J_i to move, J_i wins in
     misère play (the opponent took the last match) and loses in normal play.
 
+    Examples
+    --------
     >>> g = marienbad((1, 3, 5, 7))
     >>> len(g), g.start, g.V0
     (768, ((1, 3, 5, 7), 0), (((0, 0, 0, 0), 0),))

@@ -12,6 +12,8 @@ __all__ = ["nim", "parse_rule"]
 def parse_rule(rule: Iterable[int] | str) -> tuple[int, ...]:
     """A rule as a sorted tuple of distinct positive integers (``"1,2"`` is accepted).
 
+    Examples
+    --------
     >>> parse_rule("3,1,2")
     (1, 2, 3)
     """
@@ -38,6 +40,8 @@ def nim(n: int = 10, rule: Iterable[int] | str = (1, 2)) -> Arena:
 
     Text ids: ``"k,i"``, e.g. ``"10,0"``.
 
+    Examples
+    --------
     >>> g = nim(10, [1, 2])
     >>> len(g), g.n_edges, g.start, g.successors((10, 0))
     (21, 36, (10, 0), ((8, 1), (9, 1)))

@@ -47,6 +47,8 @@ def ourson(board: tuple[tuple[int, ...], ...] = BOARD) -> Arena:
     ourson is to move and blocked form V1; nothing is in V0 (the 16-move rule is a bound
     on the length of the play, checked with :func:`arena.verify_strategy`).
 
+    Examples
+    --------
     >>> g = ourson()
     >>> len(g), g.n_edges, g.V1
     (120, 324, ('4020', '5030'))
@@ -79,6 +81,8 @@ def article_rank(arena: Arena) -> dict[Vertex, int]:
     It ignores who moves, which is why it misleads: the ourson does not help the puppies
     shorten the game.
 
+    Examples
+    --------
     >>> r = article_rank(ourson())
     >>> r["0450"], max(r.values())
     (6, 6)
@@ -105,6 +109,8 @@ def article_rank_cycle(arena: Arena | None = None,
     Returns the cycle as a list of positions, starting at the position nearest to the
     start and ending just before it comes back.
 
+    Examples
+    --------
     >>> cycle = article_rank_cycle()
     >>> len(cycle) >= 2 and cycle[0] in cycle[1:] + cycle[:1]
     True

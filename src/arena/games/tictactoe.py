@@ -14,6 +14,8 @@ MARKS = ("x", "o")
 def lines(size: int, align: int) -> list[tuple[int, ...]]:
     """Every run of ``align`` cells in a row, column or diagonal, as cell indices.
 
+    Examples
+    --------
     >>> len(lines(3, 3)), lines(3, 3)[0]
     (8, (0, 1, 2))
     """
@@ -48,6 +50,8 @@ def tictactoe(size: int = 3, align: int = 3, max_positions: int = 1_000_000) -> 
     Generation stops with a :class:`ValueError` past ``max_positions`` (4 × 4 boards have
     millions of positions).
 
+    Examples
+    --------
     >>> g = tictactoe(3, 3)
     >>> len(g), len(g.V0), len(g.V1)
     (5478, 626, 316)
