@@ -29,7 +29,12 @@ $(VENV)/.test-installed: pyproject.toml constraints.txt | $(BIN)/python
 	$(PIP_INSTALL) -e '.[test]'
 	@touch $@ $(VENV)/.docs-installed
 
-site: $(VENV)/.docs-installed ## build the course site into site/ (figures, fragments, notebooks, both languages)
+# JavaScript the site serves, from the npm registry, pinned by package-lock.json
+node_modules/.package-lock.json: package.json package-lock.json
+	@scripts/ensure-debian-packages.sh npm -- nodejs npm
+	npm ci --ignore-scripts --no-audit --no-fund
+
+site: $(VENV)/.docs-installed node_modules/.package-lock.json ## build the course site into site/ and build/arena-site.zip (figures, fragments, notebooks, both languages)
 	$(BIN)/python scripts/build_site.py
 
 # only what the sheets use (TeX Live's latex-extra alone would double the download)
@@ -43,10 +48,10 @@ handout: $(VENV)/.docs-installed ## build the LaTeX exercise sheets into build/h
 	$(BIN)/python scripts/handout.py
 
 PORT ?= 8000
-serve: $(VENV)/.docs-installed ## live preview of both languages at http://127.0.0.1:8000 (PORT=...), rebuilt on every save
+serve: $(VENV)/.docs-installed node_modules/.package-lock.json ## live preview of both languages at http://127.0.0.1:8000 (PORT=...), rebuilt on every save
 	$(BIN)/python scripts/serve.py --port $(PORT)
 
-test: $(VENV)/.test-installed ## install what the tests need, build the site, run ruff and pytest
+test: $(VENV)/.test-installed node_modules/.package-lock.json ## install what the tests need, build the site, run ruff and pytest
 	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES) || echo "the handout tests will be skipped"
 	@$(ENSURE) chromium -- $(BROWSER_PACKAGES) || echo "the browser tests will be skipped"
 	$(BIN)/ruff check src tests scripts docs/hooks
@@ -74,6 +79,6 @@ bench: $(VENV)/.test-installed ## measure speed (tables printed; the site shows 
 	$(BIN)/python scripts/bench.py --json build/bench.json
 
 clean: ## remove the virtual environment, build outputs and caches
-	rm -rf $(VENV) build site .cache .pytest_cache .ruff_cache .hypothesis docs/figures docs/generated
+	rm -rf $(VENV) build site .cache .pytest_cache .ruff_cache .hypothesis docs/figures docs/generated node_modules
 	rm -f docs/*/notebooks/*.ipynb
 	find . -name __pycache__ -prune -exec rm -rf {} +

@@ -4,7 +4,8 @@
 2. the generated Markdown fragments (``scripts/fragments.py``);
 3. the notebooks, executed with a cache (``scripts/notebooks.py``);
 4. the French and English sites, built in parallel by MkDocs in strict mode, then put
-   together: French at ``site/``, English at ``site/en/``.
+   together: French at ``site/``, English at ``site/en/``;
+5. the same site built to open from a folder (file://), zipped: ``build/arena-site.zip``.
 
 Usage: python scripts/build_site.py
 """
@@ -24,10 +25,16 @@ CONFIGS = {"fr": ROOT / "mkdocs.yml", "en": ROOT / "mkdocs.en.yml"}
 OUTPUTS = {"fr": ROOT / "build" / "site-fr", "en": ROOT / "build" / "site-en"}
 
 
-def mkdocs_builds(outputs: dict[str, Path] = OUTPUTS) -> None:
-    """Build both languages in parallel, in strict mode, into ``outputs[lang]``."""
+OFFLINE = {"fr": ROOT / "build" / "offline-fr", "en": ROOT / "build" / "offline-en"}
+ZIP = ROOT / "build" / "arena-site.zip"
+
+
+def mkdocs_builds(outputs: dict[str, Path] = OUTPUTS, offline: bool = False) -> None:
+    """Build both languages in parallel, in strict mode, into ``outputs[lang]``; with
+    ``offline``, the copy that opens from a folder (Material's offline plugin)."""
     env = dict(os.environ, PYTHONHASHSEED="0", NO_MKDOCS_2_WARNING="1",
-               SOURCE_DATE_EPOCH=os.environ.get("SOURCE_DATE_EPOCH", "1700000000"))
+               SOURCE_DATE_EPOCH=os.environ.get("SOURCE_DATE_EPOCH", "1700000000"),
+               ARENA_OFFLINE="true" if offline else "false")
     procs = {lang: subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict",
                                      "-f", str(cfg), "-d", str(outputs[lang])], cwd=ROOT,
                                     env=env, stderr=subprocess.PIPE, text=True)
@@ -45,21 +52,47 @@ def mkdocs_builds(outputs: dict[str, Path] = OUTPUTS) -> None:
         raise SystemExit(f"site: mkdocs failed for {', '.join(failed)}")
 
 
-def assemble(site: Path) -> None:
+def assemble(site: Path, outputs: dict[str, Path] = OUTPUTS) -> None:
     tmp = site.with_name(site.name + ".new")
     shutil.rmtree(tmp, ignore_errors=True)
-    shutil.copytree(OUTPUTS["fr"], tmp)
-    shutil.copytree(OUTPUTS["en"], tmp / "en")
+    shutil.copytree(outputs["fr"], tmp)
+    shutil.copytree(outputs["en"], tmp / "en")
     shutil.rmtree(site, ignore_errors=True)
     os.replace(tmp, site)
 
 
-def main() -> int:
+def offline_zip(zip_path: Path = ZIP) -> Path:
+    """The site as a zip to hand out: unzipped anywhere, ``arena-site/index.html`` opens
+    from the folder (file://) with search and widgets working. Same inputs, same bytes."""
+    import zipfile
+
+    mkdocs_builds(OFFLINE, offline=True)
+    folder = ROOT / "build" / "site-offline"
+    assemble(folder, OFFLINE)
+    tmp = zip_path.with_name(zip_path.name + ".new")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            info = zipfile.ZipInfo(f"arena-site/{path.relative_to(folder).as_posix()}",
+                                   date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+    os.replace(tmp, zip_path)
+    return zip_path
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
     import fragments
     import notebooks
 
     from arena import figures
 
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-zip", action="store_true",
+                        help="skip the copy for folders (build/arena-site.zip)")
+    args = parser.parse_args(argv)
     t0 = time.perf_counter()
     figures.build(ROOT / "docs" / "figures")
     fragments.main([])
@@ -67,6 +100,9 @@ def main() -> int:
     print("site: building the French and English sites", file=sys.stderr, flush=True)
     mkdocs_builds()
     assemble(ROOT / "site")
+    if not args.no_zip:
+        print("site: the copy that opens from a folder", file=sys.stderr, flush=True)
+        offline_zip()
     print(f"site: done in {time.perf_counter() - t0:.1f} s -> {ROOT / 'site'} "
           "(French at /, English at /en/)", file=sys.stderr)
     return 0

@@ -187,23 +187,48 @@ def test_the_widgets_are_played_from_the_keyboard(browser, base_url, path):
         visit.close()
 
 
-@pytest.mark.parametrize(("path", "broken", "message"), [
-    ("attractors/", "nim-graph-a.json", "n'ont pas pu être lues"),
-    ("en/attractors/", "nim-graph-a.svg", "could not be read"),
-    ("en/strategies/", "nim-graph-a.json", "could not be read"),
-    ("ourson/", "ourson-board.svg", "n'ont pas pu être lues"),
+EMBEDDED = re.compile(r'data-embedded="([^"]*)"')
+
+
+def _corrupt(page: str, how: str) -> str:
+    """The page with its first widget's embedded data damaged in one way."""
+    import html
+
+    def damage(m: re.Match) -> str:
+        text = html.unescape(m.group(1))
+        if how == "json":                       # the data cut in the middle
+            text = text[: len(text) // 2]
+        elif how == "fetch":                    # no data in the page: fetched (and cut)
+            return ""
+        else:
+            data = json.loads(text)
+            data[how] = data[how][: len(data[how]) // 2]     # a truncated SVG
+            text = json.dumps(data)
+        return f'data-embedded="{html.escape(text)}"'
+
+    return EMBEDDED.sub(damage, page, count=1)
+
+
+@pytest.mark.parametrize(("path", "how", "message"), [
+    ("attractors/", "json", "n'ont pas pu être lues"),
+    ("en/attractors/", "svg", "could not be read"),
+    ("en/strategies/", "fetch", "could not be read"),
+    ("ourson/", "board", "n'ont pas pu être lues"),
 ])
 def test_a_widget_facing_bad_data_says_so_and_keeps_the_static_figure(browser, base_url, path,
-                                                                     broken, message):
+                                                                     how, message):
     context = browser.new_context()
+
+    def page_route(route):
+        response = route.fetch()
+        route.fulfill(response=response, body=_corrupt(response.text(), how))
 
     def truncated(route):
         body = route.fetch().body()
-        route.fulfill(body=body[: len(body) // 2], status=200,
-                      content_type="image/svg+xml" if broken.endswith(".svg")
-                      else "application/json")
+        route.fulfill(body=body[: len(body) // 2], status=200, content_type="application/json")
 
-    context.route(f"**/figures/{broken}", truncated)
+    context.route(base_url + path, page_route)
+    context.route("**/figures/*.json", truncated)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -75,6 +75,10 @@ def on_files(files: Files, config, **kwargs):
     for part in MATHJAX_PARTS:
         _add_tree(files, config, es5 / part, f"assets/mathjax/{part}")
     _add_tree(files, config, EXAMPLES, "examples")
+    shim = ROOT / "node_modules" / "iframe-worker" / "shim" / "index.js"
+    if not shim.exists():
+        raise PluginError(f"{shim} is missing: run `npm ci` (make site does)")
+    _add_tree(files, config, shim, "assets/javascripts/vendor/iframe-worker.js")
     return files
 
 
@@ -132,8 +136,22 @@ def interactive_html(kind: str, args: list[str], lang: str, page_url: str) -> st
         if args[1] not in _manifest:
             raise PluginError(f"game: unknown board figure {args[1]!r}")
         attrs["data-board"] = url(f"{args[1]}.svg")
+    attrs["data-embedded"] = _embedded_data(
+        figure_id, args[1] if kind == "game" and len(args) > 1 else None)
     text = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
     return f'<div {text}><p class="arena-noscript">{NO_SCRIPT[lang]}</p></div>'
+
+
+def _embedded_data(figure_id: str, board: str | None) -> str:
+    """The widget's data in the page itself (its SVG, its JSON, the board's SVG), as
+    JSON for a ``data-`` attribute, so that it plays where nothing can be fetched: the
+    site opened from a folder (file://). (Not a ``<script>``: instant navigation would
+    run it as JavaScript.)"""
+    data = {"svg": (FIGURES / f"{figure_id}.svg").read_text("utf-8"),
+            "json": json.loads((FIGURES / f"{figure_id}.json").read_text("utf-8"))}
+    if board is not None:
+        data["board"] = (FIGURES / _manifest[board]["svg"]).read_text("utf-8")
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def on_page_markdown(markdown: str, page, config, files, **kwargs):

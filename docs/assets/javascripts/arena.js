@@ -68,8 +68,23 @@
   }
   const fetchJson = async (url) => JSON.parse(await fetchText(url));
 
-  async function inlineSvg(url, prefix) {
-    const parsed = new DOMParser().parseFromString(await fetchText(url), "image/svg+xml");
+  // A widget's data: written in the page by the site build (so that it plays from a
+  // folder, file://, where nothing can be fetched), or else fetched from figures/.
+  function embedded(box) {
+    return box.dataset.embedded ? JSON.parse(box.dataset.embedded) : null;
+  }
+  const svgOf = async (box, key, prefix) => {
+    const data = embedded(box);
+    return parseSvg(data ? data[key] : await fetchText(box.dataset[key]), prefix);
+  };
+  const jsonOf = async (box) => {
+    const data = embedded(box);
+    return data ? data.json : fetchJson(box.dataset.json);
+  };
+
+  function parseSvg(text, prefix) {
+    if (typeof text !== "string") throw new Error("no SVG");
+    const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
     // a truncated file parses to an error document: never put that text in the page
     if (parsed.querySelector("parsererror") || parsed.documentElement.localName !== "svg") {
       throw new Error(`${url}: not a readable SVG`);
@@ -92,8 +107,7 @@
     const figure = box.dataset.figure;
     const prefix = `${figure}--`;
     const player = Number(box.dataset.player || 0);
-    const [svg, data] = await Promise.all([inlineSvg(box.dataset.svg, prefix),
-      fetchJson(box.dataset.json)]);
+    const [svg, data] = await Promise.all([svgOf(box, "svg", prefix), jsonOf(box)]);
     const layers = data.layers[player];
     if (!Array.isArray(layers) || layers.some((layer) => layer.some((name) =>
       !(name in data.vertices) || !vertexNode(svg, prefix, data, name)))) {
@@ -151,8 +165,8 @@
     const figure = box.dataset.figure;
     const prefix = `${figure}--`;
     const [svg, data, board] = await Promise.all([
-      inlineSvg(box.dataset.svg, prefix), fetchJson(box.dataset.json),
-      box.dataset.board ? inlineSvg(box.dataset.board, `${figure}-board--`) : null]);
+      svgOf(box, "svg", prefix), jsonOf(box),
+      box.dataset.board ? svgOf(box, "board", `${figure}-board--`) : null]);
     const V = data.vertices;
     const names = Object.keys(V);
     const playable = names.filter((n) => V[n].victory === null && Object.keys(V[n].successors).length);
@@ -362,11 +376,16 @@
   }
 
   function init() {
-    document.querySelectorAll(".arena-stepper:not(.ready):not(.broken)")
-      .forEach((b) => stepper(b).catch((e) => broken(b, e)));
-    document.querySelectorAll(".arena-game:not(.ready):not(.broken)")
-      .forEach((b) => game(b).catch((e) => broken(b, e)));
+    const start = (selector, widget) => document.querySelectorAll(selector).forEach((b) => {
+      b.dataset.started = "";                  // once per widget, however often init runs
+      widget(b).catch((e) => broken(b, e));
+    });
+    start(".arena-stepper:not([data-started])", stepper);
+    start(".arena-game:not([data-started])", game);
   }
+  // Material announces each page (instant navigation included) on document$; opened from
+  // a folder (file://) it may not, so the page's own load starts the widgets too.
   if (typeof document$ !== "undefined") document$.subscribe(init);
-  else document.addEventListener("DOMContentLoaded", init);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
 })();

@@ -1,0 +1,89 @@
+"""The site handed out as a zip, unzipped and opened from the folder (file://), with no
+server and no network: every page reads, figures show, search works, a widget plays."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+from browsing import CHROMIUM, NO_CHROMIUM
+
+ROOT = Path(__file__).resolve().parents[1]
+ZIP = ROOT / "build" / "arena-site.zip"
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
+
+
+@pytest.fixture(scope="module")
+def folder(site, tmp_path_factory) -> Path:
+    assert ZIP.exists(), "make site writes build/arena-site.zip"
+    target = tmp_path_factory.mktemp("unzipped")
+    with zipfile.ZipFile(ZIP) as archive:
+        archive.extractall(target)
+    return target / "arena-site"
+
+
+def _open(browser, url: str):
+    context = browser.new_context()
+    outside: list[str] = []
+
+    def route(r):
+        if r.request.url.startswith("file://") or r.request.url.startswith("data:"):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    return context, page, errors, outside
+
+
+@pytest.mark.parametrize(("path", "query", "lang"), [("strategies.html", "attracteur", "fr"),
+                                                     ("en/strategies.html", "attractor", "en")])
+def test_the_unzipped_site_reads_searches_and_plays_from_a_folder(browser, folder, path, query,
+                                                                  lang):
+    context, page, errors, outside = _open(browser, (folder / path).as_uri())
+    try:
+        assert page.get_attribute("html", "lang") == lang
+        page.wait_for_selector(".arena-game.ready", timeout=15_000)
+        images = page.eval_on_selector_all(
+            "article img", "imgs => imgs.map(i => i.complete && i.naturalWidth > 0)")
+        assert images and all(images)
+        # play: the reader's move, and the computer answers
+        box = ".arena-game"
+        if page.get_attribute(box, "data-turn") == "reader":
+            before = int(page.get_attribute(box, "data-moves"))
+            page.click(f"{box} .arena-move >> nth=0")
+            assert int(page.get_attribute(box, "data-moves")) > before
+        # maths typeset
+        page.wait_for_function("document.querySelectorAll('.arithmatex mjx-container').length"
+                               " > 0", timeout=15_000)
+        # search, from the inlined index
+        page.click(".md-search__input")
+        page.keyboard.type(query, delay=30)
+        page.wait_for_selector(".md-search-result__item", timeout=15_000)
+        assert page.locator(".md-search-result__item").count() > 0
+        # the language switch leads to the twin page, as a file
+        href = page.get_attribute("a.md-select__link[hreflang='%s']" % ("en" if lang == "fr"
+                                                                        else "fr"), "href")
+        assert href.endswith("strategies.html")
+        assert errors == [] and outside == []
+    finally:
+        context.close()
+
+
+def test_the_zip_is_the_same_for_the_same_inputs():
+    import hashlib
+    import subprocess
+    import sys
+
+    before = hashlib.sha256(ZIP.read_bytes()).hexdigest()
+    sys.path.insert(0, str(ROOT / "scripts"))
+    subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, 'scripts'); "
+                    "import build_site; build_site.offline_zip()"], cwd=ROOT, check=True)
+    assert hashlib.sha256(ZIP.read_bytes()).hexdigest() == before
