@@ -34,7 +34,8 @@ node_modules/.package-lock.json: package.json package-lock.json
 	@scripts/ensure-debian-packages.sh npm -- nodejs npm
 	npm ci --ignore-scripts --no-audit --no-fund
 
-site: $(VENV)/.docs-installed node_modules/.package-lock.json ## build the course site into site/ and build/arena-site.zip (figures, fragments, notebooks, both languages)
+site: $(VENV)/.docs-installed node_modules/.package-lock.json ## build the course site into site/ and build/arena-site.zip (figures, exercise sheets, fragments, notebooks, both languages)
+	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
 	$(BIN)/python scripts/build_site.py
 
 # only what the sheets use (TeX Live's latex-extra alone would double the download)
@@ -49,10 +50,11 @@ handout: $(VENV)/.docs-installed ## build the LaTeX exercise sheets into build/h
 
 PORT ?= 8000
 serve: $(VENV)/.docs-installed node_modules/.package-lock.json ## live preview of both languages at http://127.0.0.1:8000 (PORT=...), rebuilt on every save
+	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
 	$(BIN)/python scripts/serve.py --port $(PORT)
 
 test: $(VENV)/.test-installed node_modules/.package-lock.json ## install what the tests need, build the site, run ruff and pytest
-	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES) || echo "the handout tests will be skipped"
+	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
 	@$(ENSURE) chromium -- $(BROWSER_PACKAGES) || echo "the browser tests will be skipped"
 	$(BIN)/ruff check src tests scripts docs/hooks
 	$(BIN)/mypy

@@ -1,6 +1,7 @@
 """Build the bilingual course site into ``site/`` (what ``make site`` runs).
 
-1. the figure catalogue (``arena figures``, incremental);
+1. the figure catalogue (``arena figures``, incremental), then the exercise sheets
+   (``scripts/handout.py``, LaTeX, incremental) that the exercises pages offer;
 2. the generated Markdown fragments (``scripts/fragments.py``);
 3. the notebooks, executed with a cache (``scripts/notebooks.py``);
 4. the French and English sites, built in parallel by MkDocs in strict mode, then put
@@ -85,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     import fragments
+    import handout
     import notebooks
 
     from arena import figures
@@ -95,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     t0 = time.perf_counter()
     figures.build(ROOT / "docs" / "figures")
+    handout.main()                 # the exercise sheets the exercises pages offer
     fragments.main([])
     notebooks.build()
     print("site: building the French and English sites", file=sys.stderr, flush=True)

@@ -24,6 +24,16 @@ ROOT = Path(__file__).resolve().parents[2]
 FIGURES = ROOT / "docs" / "figures"
 ASSETS = ROOT / "docs" / "assets"
 EXAMPLES = ROOT / "docs" / "examples"
+HANDOUTS = ROOT / "build" / "handout"        # the exercise sheets (scripts/handout.py)
+HANDOUT_CODE = re.compile(r"^<!-- handouts -->[ \t]*$", re.M)
+HANDOUT_TEXT = {
+    "fr": ("Les feuilles d'exercices à imprimer, avec leurs solutions\u202f: "
+           '<a href="{fr}" download hreflang="fr">en français (PDF)</a> · '
+           '<a href="{en}" download hreflang="en" lang="en">in English (PDF)</a>.'),
+    "en": ("The printable exercise sheets, with their solutions: "
+           '<a href="{en}" download hreflang="en">in English (PDF)</a> · '
+           '<a href="{fr}" download hreflang="fr" lang="fr">en français (PDF)</a>.'),
+}
 MATHJAX_PARTS = ("tex-chtml.js", "output/chtml/fonts/woff-v2", "input/tex/extensions", "ui",
                  "a11y", "sre", "adaptors")
 FONT_FILES = ("SourceSansPro-Regular.ttf", "SourceSansPro-Bold.ttf", "SourceSansPro-It.ttf",
@@ -39,9 +49,11 @@ LABEL = {"fr": "Figure", "en": "Figure"}
 PDF_LINK = {"fr": "PDF pour l'impression", "en": "PDF for print"}
 
 _manifest: dict[str, dict] = {}
+_shared = {"root": ""}      # "../" in the English build: shared assets live in the French one
 
 
 def on_config(config, **kwargs):
+    _shared["root"] = config.extra.get("shared_root", "")
     path = FIGURES / "manifest.json"
     if not path.exists():
         raise PluginError(f"{path} is missing: run `make figures` (or `make site`) first")
@@ -58,11 +70,25 @@ def _add_tree(files: Files, config, source: Path, dest: str) -> None:
         files.append(File.generated(config, rel, abs_src_path=str(path)))
 
 
+def _url(path: str, page_url: str) -> str:
+    """The relative URL, from the page at ``page_url``, of a file both languages share
+    (stored once, by the French build, at the root of the published site)."""
+    return _shared["root"] + get_relative_url(path, page_url)
+
+
 def on_files(files: Files, config, **kwargs):
     import font_source_sans_pro
     import mathjax
 
+    _add_tree(files, config, EXAMPLES, "examples")
+    if _shared["root"]:
+        return files      # the English pages use the French build's copies (see _url)
     _add_tree(files, config, ASSETS, "assets")
+    for lang in ("fr", "en"):
+        sheet = HANDOUTS / f"handout-{lang}.pdf"
+        if not sheet.exists():
+            raise PluginError(f"{sheet} is missing: run `make handout` (make site does)")
+        _add_tree(files, config, sheet, f"handouts/handout-{lang}.pdf")
     for entry in _manifest.values():
         for key in ("svg", "pdf"):
             _add_tree(files, config, FIGURES / entry[key], f"figures/{entry[key]}")
@@ -74,7 +100,6 @@ def on_files(files: Files, config, **kwargs):
     es5 = Path(mathjax.__file__).parent / "static" / "mathjax" / "es5"
     for part in MATHJAX_PARTS:
         _add_tree(files, config, es5 / part, f"assets/mathjax/{part}")
-    _add_tree(files, config, EXAMPLES, "examples")
     shim = ROOT / "node_modules" / "iframe-worker" / "shim" / "index.js"
     if not shim.exists():
         raise PluginError(f"{shim} is missing: run `npm ci` (make site does)")
@@ -88,8 +113,8 @@ def figure_html(figure_id: str, lang: str, page_url: str, number: int) -> str:
     if entry is None:
         raise PluginError(f"unknown figure id {figure_id!r} (not in docs/figures/manifest.json)")
     caption = entry["caption"][lang]
-    svg = get_relative_url(f"figures/{entry['svg']}", page_url)
-    pdf = get_relative_url(f"figures/{entry['pdf']}", page_url)
+    svg = _url(f"figures/{entry['svg']}", page_url)
+    pdf = _url(f"figures/{entry['pdf']}", page_url)
     text = html.escape(caption)
     return (f'<figure class="arena-figure" id="fig-{figure_id}">\n'
             f'<img src="{svg}" alt="{text}" loading="lazy">\n'
@@ -126,7 +151,7 @@ def interactive_html(kind: str, args: list[str], lang: str, page_url: str) -> st
         raise PluginError(f"{kind}: {figure_id!r} is not an interactive figure (no {data.name})")
 
     def url(name: str) -> str:
-        return get_relative_url(f"figures/{name}", page_url)
+        return _url(f"figures/{name}", page_url)
 
     attrs = {"class": f"arena-{kind}", "data-figure": figure_id,
              "data-svg": url(f"{figure_id}.svg"), "data-json": url(f"{figure_id}.json")}
@@ -157,6 +182,9 @@ def _embedded_data(figure_id: str, board: str | None) -> str:
 def on_page_markdown(markdown: str, page, config, files, **kwargs):
     lang = config.theme["language"]
     count = 0
+    markdown = HANDOUT_CODE.sub(lambda m: '<p class="arena-handouts">' + HANDOUT_TEXT[lang].format(
+        **{k: _url(f"handouts/handout-{k}.pdf", page.url) for k in ("fr", "en")}) + "</p>",
+        markdown)
     markdown = INTERACTIVE.sub(
         lambda m: m.group("indent") + interactive_html(m.group("kind"), m.group("args").split(),
                                                         lang, page.url), markdown)
