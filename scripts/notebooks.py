@@ -24,9 +24,11 @@ LANGS = ("fr", "en")
 
 
 def library_hash() -> str:
-    """A hash of the library's code: notebooks show its results."""
+    """A hash of the library's code and of the example files: notebooks show their
+    results (the notebooks read ``docs/examples/``)."""
     h = hashlib.sha256(sys.version.encode())
-    for path in sorted((ROOT / "src" / "arena").rglob("*.py")):
+    files = [*(ROOT / "src" / "arena").rglob("*.py"), *(ROOT / "docs" / "examples").glob("*")]
+    for path in sorted(files):
         h.update(path.relative_to(ROOT).as_posix().encode())
         h.update(path.read_bytes())
     return h.hexdigest()

@@ -166,3 +166,21 @@ def test_cli_render_writes_the_requested_format(tmp_path):
                  "--show", "strategy", "-o", str(out)]) == 0
     assert out.read_bytes().startswith(b"%PDF")
     assert main(["render", "nim", "-o", str(tmp_path / "x.png")]) == 2
+
+
+def test_editing_an_example_file_rebuilds_exactly_the_figures_that_read_it(tmp_path,
+                                                                             monkeypatch):
+    """The cache key covers the data files a figure reads (docs/examples/*.yaml), so that
+    an edit shows in `make serve`, not only the code."""
+    before = {f.id: f.key() for f in fig.CATALOGUE}
+    original = fig._project_file(fig.EX42)
+    edited = tmp_path / "exercise-4-2.yaml"
+    edited.write_text(original.read_text(encoding="utf-8").replace("start: a", "start: b"),
+                      encoding="utf-8")
+    assert edited.read_text(encoding="utf-8") != original.read_text(encoding="utf-8")
+    real = fig._project_file
+    monkeypatch.setattr(fig, "_project_file",
+                        lambda rel: edited if rel == fig.EX42 else real(rel))
+    after = {f.id: f.key() for f in fig.CATALOGUE}
+    changed = sorted(i for i in before if before[i] != after[i])
+    assert changed == ["ex42-attractors", "ex42-graph", "ex42-strategy"]

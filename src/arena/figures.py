@@ -113,6 +113,10 @@ def _sources_used(draw: Callable[[], Drawing]) -> list[str]:
             elif name.isupper() and isinstance(value, (str, dict, list, tuple)):
                 seen[name] = repr(value)
                 out.append(seen[name])
+                if isinstance(value, str) and value.endswith((".yaml", ".yml", ".json")):
+                    # a data file the figure reads (an example's arena): its content too
+                    data = _project_file(value)
+                    out.append(data.read_text("utf-8", "replace") if data.exists() else "")
     return out
 
 
