@@ -65,20 +65,23 @@ def assemble(site: Path, outputs: dict[str, Path] = OUTPUTS) -> None:
 def offline_zip(zip_path: Path = ZIP) -> Path:
     """The site as a zip to hand out: unzipped anywhere, ``arena-site/index.html`` opens
     from the folder (file://) with search and widgets working. Same inputs, same bytes."""
+    import io
     import zipfile
+
+    from arena._files import write_atomic
 
     mkdocs_builds(OFFLINE, offline=True)
     folder = ROOT / "build" / "site-offline"
     assemble(folder, OFFLINE)
-    tmp = zip_path.with_name(zip_path.name + ".new")
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as archive:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in sorted(p for p in folder.rglob("*") if p.is_file()):
             info = zipfile.ZipInfo(f"arena-site/{path.relative_to(folder).as_posix()}",
                                    date_time=(1980, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
-    os.replace(tmp, zip_path)
+    write_atomic(zip_path, buffer.getvalue())
     return zip_path
 
 

@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from arena import Arena, solve, verify_strategy  # noqa: E402
+from arena._files import write_atomic  # noqa: E402
 from arena.arena import vertex_id  # noqa: E402
 
 Bilingual = dict[str, str]
@@ -623,7 +624,7 @@ def write(out: Path, names: Sequence[str] | None = None) -> list[Path]:
             path = out / lang / f"{name}.md"
             path.parent.mkdir(parents=True, exist_ok=True)
             if not path.exists() or path.read_text(encoding="utf-8") != text:
-                path.write_text(text, encoding="utf-8")
+                write_atomic(path, text)
                 changed.append(path)
     return changed
 

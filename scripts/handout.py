@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from arena import Arena, solve, verify_strategy  # noqa: E402
+from arena._files import write_atomic  # noqa: E402
 from arena.games import chomp, nim  # noqa: E402
 
 OUT = ROOT / "build" / "handout"
@@ -101,7 +102,7 @@ def write_answers() -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         lines = ["% Written by scripts/handout.py from the solver: do not edit."]
         lines += [f"\\newcommand{{\\{name}}}{{{text}}}" for name, text in answers(lang).items()]
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        write_atomic(path, "\n".join(lines) + "\n")
 
 
 def compile_pdf(lang: str) -> Path:

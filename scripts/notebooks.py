@@ -19,6 +19,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from arena._files import write_atomic  # noqa: E402
+
 CACHE = ROOT / "build" / "notebooks"
 LANGS = ("fr", "en")
 
@@ -66,7 +70,8 @@ def _execute(source: Path, target: Path) -> None:
             km.shutdown_kernel(now=True)
     nb.metadata.pop("jupytext", None)
     target.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(nb, target)
+    text = nbformat.writes(nb)
+    write_atomic(target, text if text.endswith("\n") else text + "\n")   # as nbformat.write
 
 
 def build(names: list[str] | None = None, jobs: int = 2) -> list[Path]:
@@ -99,7 +104,7 @@ def build(names: list[str] | None = None, jobs: int = 2) -> list[Path]:
     for cached, target in outputs:
         data = cached.read_bytes()
         if not target.exists() or target.read_bytes() != data:
-            target.write_bytes(data)
+            write_atomic(target, data)
             changed.append(target)
         for stale in cached.parent.glob(f"{target.stem}-*.ipynb"):
             if stale != cached:

@@ -384,9 +384,9 @@ class Arena:
             import yaml
 
             text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
+        from arena._files import write_atomic
+
+        write_atomic(path, text)
 
 
 def _lookup(index: Mapping[Vertex, int], v: Any, key: str, source: Any = None) -> int:

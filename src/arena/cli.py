@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from arena import __version__
+from arena._files import write_atomic
 from arena.arena import Arena, ArenaError, vertex_id
 from arena.games import GAMES, BuiltinGame
 from arena.solve import Solution, solve
@@ -291,9 +292,7 @@ def _run_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     data = svg if output.suffix.lower() == ".svg" else pdf
     try:
         output.parent.mkdir(parents=True, exist_ok=True)
-        tmp = output.with_name(output.name + ".tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, output)
+        write_atomic(output, data)
     except OSError as exc:
         raise UsageError(f"{output}: cannot write the file ({exc.strerror})") from None
     out.write(f"wrote {output} ({plural(len(data), 'byte')})\n")

@@ -29,6 +29,7 @@ from importlib import import_module, metadata
 from pathlib import Path
 from typing import TextIO
 
+from arena._files import write_atomic
 from arena.arena import Arena, Vertex, vertex_id
 
 __all__ = ["Figure", "Drawing", "CATALOGUE", "build", "figure_ids", "figure_data",
@@ -879,12 +880,10 @@ def _render_one(figure_id: str) -> tuple[str, bytes, bytes, bytes | None, dict[s
 
 
 def _write_if_changed(path: Path, data: bytes) -> bool:
-    """Replace ``path`` with ``data`` only if the bytes differ (through ``*.new``)."""
+    """Replace ``path`` with ``data`` (atomically) only if the bytes differ."""
     if path.exists() and path.read_bytes() == data:
         return False
-    tmp = path.with_name(path.name + ".new")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
+    write_atomic(path, data)
     return True
 
 
