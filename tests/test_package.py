@@ -52,3 +52,14 @@ def test_pages_deploy_only_after_the_tests():
     assert re.search(r"\n  test:\n(?:    .*\n|\n)*?      - run: make test\n", jobs)
     assert re.search(r"\n  build:\n    needs: test\n", jobs)
     assert re.search(r"\n  deploy:\n    needs: build\n", jobs)
+
+
+def test_the_extras_refer_to_this_distribution():
+    """`arena[figures]` would now name the unrelated `arena` of the package index."""
+    name = PYPROJECT["project"]["name"]
+    for extra, requirements in PYPROJECT["project"]["optional-dependencies"].items():
+        for requirement in requirements:
+            base = re.split(r"[\[<>=!~ ;]", requirement, maxsplit=1)[0]
+            assert base != "arena", (extra, requirement)
+            if "[" in requirement and base.startswith("arena"):
+                assert base == name, (extra, requirement)
