@@ -10,6 +10,7 @@ Usage: python scripts/handout.py
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -29,6 +30,20 @@ EX42 = ROOT / "docs" / "examples" / "exercise-4-2.yaml"
 
 def _pos(v) -> str:
     return f"({v[0]}, {v[1]})"
+
+
+_TEX_SPECIALS = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&",
+                 "#": r"\#", "^": r"\^{}", "_": r"\_", "%": r"\%", "~": r"\textasciitilde{}"}
+
+
+def _name(v) -> str:
+    """A vertex name from a file, for LaTeX's maths mode: plain names as they are, any
+    other one as text with every LaTeX special character escaped (``\\input{...}`` is
+    printed, never run)."""
+    text = str(v)
+    if re.fullmatch(r"[A-Za-z0-9]+", text):
+        return text
+    return r"\mbox{\texttt{" + "".join(_TEX_SPECIALS.get(c, c) for c in text) + "}}"
 
 
 def _set(items) -> str:
@@ -66,18 +81,19 @@ def answers(lang: str) -> dict[str, str]:
     esol = solve(e)
 
     def attr(i):
-        return ", ".join(f"${v}$ ({r})" for v, r in sorted(esol.attractor(i).items(),
-                                                           key=lambda t: (t[1], t[0])))
+        return ", ".join(f"${_name(v)}$ ({r})" for v, r in sorted(esol.attractor(i).items(),
+                                                                  key=lambda t: (t[1], t[0])))
 
-    draws = ", ".join(f"${v}$" for v in e.vertices if esol.winner[v] is None)
-    strategy = ", ".join(f"${x} \\to {y}$" for x, y in esol.strategy(0).items())
+    draws = ", ".join(f"${_name(v)}$" for v in e.vertices if esol.winner[v] is None)
+    strategy = ", ".join(f"${_name(x)} \\to {_name(y)}$" for x, y in esol.strategy(0).items())
+    start = _name(e.start)
     two = (f"$\\mathcal{{A}}^0$ (rangs entre parenthèses) : {attr(0)}. "
-           f"$\\mathcal{{A}}^1$ : {attr(1)}. Matchs nuls : {draws}. Le départ ${e.start}$ est "
+           f"$\\mathcal{{A}}^1$ : {attr(1)}. Matchs nuls : {draws}. Le départ ${start}$ est "
            f"dans $\\mathcal{{A}}^0$ : $J_0$ gagne en {esol.rank[e.start]} coups au plus, avec "
            f"la stratégie {strategy}."
            if fr else
            f"$\\mathcal{{A}}^0$ (ranks in brackets): {attr(0)}. $\\mathcal{{A}}^1$: {attr(1)}. "
-           f"Draws: {draws}. The start ${e.start}$ is in $\\mathcal{{A}}^0$: $J_0$ wins within "
+           f"Draws: {draws}. The start ${start}$ is in $\\mathcal{{A}}^0$: $J_0$ wins within "
            f"{esol.rank[e.start]} moves, with the strategy {strategy}.")
 
     c = chomp(2, 3)

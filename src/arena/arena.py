@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Literal, TypeAlias
@@ -339,6 +340,9 @@ class Arena:
         """
         path = Path(path)
         try:
+            if path.exists() and not path.is_file():
+                raise ArenaError("not a regular file (a folder, a device or a pipe; use - "
+                                 "for standard input)", file=path)
             size, limit = path.stat().st_size, _max_file_bytes()
             if size > limit:
                 raise ArenaError(f"file is {size:,} bytes, more than the limit of {limit:,} "
@@ -444,12 +448,37 @@ def _load_text(text: str, path: Path) -> Any:
     return load_yaml(text, path)
 
 
+MAX_NAME_LENGTH = 200
+"""Longest vertex name a file may give (a drawing writes names inside its vertices)."""
+
+
+def _check_text(text: str, key: str, owner: Any = None) -> str:
+    """A name from a file: printable text of reasonable length (no control or format
+    character, no lone surrogate), so that it lands unchanged in a table, an SVG, a DOT
+    file, a page or a terminal."""
+    shown = text if len(text) <= 40 else text[:40] + "…"
+    problem = None
+    if len(text) > MAX_NAME_LENGTH:
+        problem = f"is {len(text):,} characters long, more than {MAX_NAME_LENGTH}"
+    elif text == "":
+        problem = "is empty"
+    else:
+        bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co")),
+                   None)
+        if bad is not None:
+            problem = f"contains the character U+{ord(bad):04X}, which is not printable"
+    if problem is not None:
+        where = {"vertex": owner} if owner is not None else {}
+        raise ArenaError(f"the name {shown!r} {problem}", key=key, **where)
+    return text
+
+
 def _scalar_name(value: Any, key: str, owner: Any = None) -> str:
     """Vertex names are strings; YAML scalars such as 3 or true are read as their text."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (str, int, float)):
-        return str(value)
+        return _check_text(str(value), key, owner)
     what = f"a vertex name, not {type(value).__name__}"
     if owner is not None:
         raise ArenaError(f"successors must be {what}", key=key, vertex=owner)
@@ -496,6 +525,8 @@ def _parse_file_data(data: Any) -> dict[str, Any]:
                   and all(isinstance(k, str) and isinstance(v, str) for k, v in title.items())):
             raise ArenaError("expected a text or a mapping from a language to a text",
                              key="title")
+        for text in title.values():
+            _check_text(text, "title")
     start = data.get("start")
     return {
         "S0": _name_list(data, "S0"), "S1": _name_list(data, "S1"),

@@ -258,9 +258,8 @@ def _run_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         report = solution_report(solve(arena), game=game.name, params=params,
                                  id_of=game.vertex_id)
         title = (arena.title or {}).get("en")
-    if args.json:
-        json.dump(report, out, ensure_ascii=False, indent=2)
-        out.write("\n")
+    if args.json:       # made whole first: an error never leaves half a document written
+        out.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
     else:
         _print_table(report, title, args.limit, out)
     return 0
@@ -330,14 +329,26 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
             raise UsageError("a command is required: " + ", ".join(
                 ("solve", "render", "figures")) + " (arena --help lists them)")
         run = {"solve": _run_solve, "render": _run_render, "figures": _run_figures}
-        return run[args.command](args, out, err)
+        status = run[args.command](args, out, err)
+        out.flush()             # a full device says so here, not at the interpreter's exit
+        return status
     except (ArenaError, UsageError, RenderError) as exc:
         err.write(f"arena: error: {exc}\n")
+        return EXIT_USAGE
+    except BrokenPipeError:  # the reader stopped early (`arena solve ... | head`)
+        _drop_stdout(out)
+        return 0
+    except OSError as exc:   # the output cannot be written (a full device, ...)
+        err.write(f"arena: error: cannot write the output ({exc.strerror or exc})\n")
+        _drop_stdout(out)
         return EXIT_USAGE
     except KeyboardInterrupt:
         err.write("arena: interrupted\n")
         return EXIT_INTERRUPTED
-    except BrokenPipeError:  # the reader stopped early (`arena solve ... | head`)
-        if out is sys.stdout:  # Python's recipe: no flush error when the interpreter exits
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+
+
+def _drop_stdout(out: TextIO) -> None:
+    """Python's recipe: what is left in stdout's buffer goes nowhere, so the interpreter's
+    exit raises no second error."""
+    if out is sys.stdout:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -107,7 +107,10 @@ class View:
 
 
 def _plain(text: str) -> str:
-    return graphviz.nohtml(graphviz.escape(text))
+    """A label drawn exactly as written: DOT's backslash escapes neutralised, and every
+    ``&`` written as ``&amp;``, since Graphviz passes a character reference such as
+    ``&amp;`` through to the SVG unchanged (so that ``&amp;`` would be drawn as ``&``)."""
+    return graphviz.nohtml(graphviz.escape(text.replace("&", "&amp;")))
 
 
 def _vertex_style(arena: Arena, v: Vertex, sol: Solution | None, view: View

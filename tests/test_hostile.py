@@ -1,0 +1,131 @@
+"""Hostile and careless input: never a traceback, a live script or half an output. Names
+that could not land unchanged everywhere (a table, an SVG, a DOT file, a page, LaTeX, a
+terminal) are refused at the door; what is accepted is escaped where it lands."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from arena.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"S0": ["a\\u001b[31m"], "S1": []}', "U+001B"),
+    ('{"S0": ["\\ud800"], "S1": []}', "U+D800"),
+    ('{"S0": ["a\\u202eb"], "S1": []}', "U+202E"),            # a bidi override
+    ('{"S0": ["' + "9" * 5000 + '"], "S1": []}', "5,000 characters"),
+    ('{"S0": ["a"], "S1": [], "title": "x\\n```\\n<img src=x onerror=alert(1)>"}',
+     "U+000A"),
+    ('{"S0": ' + "[" * 50_000 + "]" * 50_000 + "}", "nested too deeply"),
+])
+def test_names_that_cannot_land_unchanged_are_refused(tmp_path, text, message):
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    status, out, err = run("solve", str(path), "--json")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert message in err and err.startswith(f"arena: error: {path}")
+
+
+def test_a_device_is_not_read(tmp_path):
+    status, out, err = run("solve", "/dev/zero")
+    assert status == 2 and "not a regular file" in err
+
+
+def test_stdout_on_a_full_device_is_one_line_and_exit_2():
+    done = subprocess.run(f"{sys.executable} -m arena solve nim --n 10 --json > /dev/full",
+                          shell=True, capture_output=True, text=True, check=False)
+    assert done.returncode == 2
+    assert done.stderr == "arena: error: cannot write the output (No space left on device)\n"
+
+
+def test_latex_specials_in_a_name_are_printed_not_run(tmp_path, monkeypatch):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import handout
+
+    example = tmp_path / "exercise-4-2.yaml"
+    example.write_text("S0: ['\\input{/etc/passwd}', 'x_1']\nS1: ['b$c', '50%']\n"
+                       "V0: ['50%']\nedges:\n  '\\input{/etc/passwd}': ['b$c', '50%']\n"
+                       "  'b$c': ['x_1']\nstart: '\\input{/etc/passwd}'\n", encoding="utf-8")
+    monkeypatch.setattr(handout, "EX42", example)
+    answer = handout.answers("en")["ExTwoAnswer"]
+    assert "\\input{" not in answer and "\\textbackslash{}input\\{/etc/passwd\\}" in answer
+    assert "b\\$c" in answer and "50\\%" in answer and "x\\_1" in answer
+
+
+NAMES = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1,
+                max_size=30) | st.sampled_from(["&amp;", "<script>alert(1)</script>",
+                                                "\\input{x}", "a\"b", "0450", "on", "-1"])
+
+
+@st.composite
+def documents(draw):
+    """Arena documents, valid or not: arbitrary names, keys and shapes."""
+    names = draw(st.lists(NAMES, min_size=1, max_size=6, unique=True))
+    half = draw(st.integers(0, len(names)))
+    doc: dict = {"S0": names[:half], "S1": names[half:]}
+    doc["edges"] = {x: draw(st.lists(st.sampled_from(names), max_size=3, unique=True))
+                    for x in draw(st.lists(st.sampled_from(names), max_size=3, unique=True))}
+    if draw(st.booleans()):
+        doc["V0"] = draw(st.lists(st.sampled_from(names), max_size=2, unique=True))
+    if draw(st.booleans()):
+        doc["start"] = draw(st.sampled_from(names))
+    if draw(st.booleans()):
+        doc[draw(st.sampled_from(["title", "extra", "S0"]))] = draw(NAMES)
+    return doc
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(doc=documents(), as_yaml=st.booleans())
+def test_any_document_gives_exit_0_or_2_and_names_are_kept_exactly(tmp_path, doc, as_yaml):
+    import yaml
+
+    path = tmp_path / ("doc.yaml" if as_yaml else "doc.json")
+    text = (yaml.safe_dump(doc, allow_unicode=True) if as_yaml
+            else json.dumps(doc, ensure_ascii=False))
+    path.write_text(text, encoding="utf-8")
+    status, out, err = run("solve", str(path), "--json")
+    assert status in (0, 2), err
+    assert "Traceback" not in err
+    if status == 2:
+        assert out == "" and err.count("\n") == 1 and err.startswith("arena: error: ")
+        return
+    report = json.loads(out)
+    ids = [p["id"] for p in report["positions"]]
+    assert sorted(ids) == sorted(set(doc["S0"]) | set(doc["S1"]))       # exactly as written
+    svg = tmp_path / "doc.svg"
+    status, _, err = run("render", str(path), "-o", str(svg))
+    assert status == 0, err
+    root = ET.fromstring(svg.read_bytes())                                # well-formed XML
+    titles = {t.text for t in root.iter("{http://www.w3.org/2000/svg}title")}
+    texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
+    assert set(ids) <= titles                                   # for screen readers
+    assert {i for i in ids if i.strip() == i and " " not in i} <= texts   # drawn as written
+
+
+def test_markup_and_references_in_names_are_drawn_as_written(tmp_path):
+    path = tmp_path / "h.yaml"
+    path.write_text('S0: ["&amp;", "<b>x</b>"]\nS1: [\'a"b\']\nedges:\n  "&amp;": [\'a"b\']\n',
+                    encoding="utf-8")
+    svg = tmp_path / "h.svg"
+    assert run("render", str(path), "-o", str(svg))[0] == 0
+    root = ET.fromstring(svg.read_bytes())
+    texts = sorted(t.text for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    assert texts == sorted(["&amp;", "<b>x</b>", 'a"b'])
