@@ -129,3 +129,40 @@ def test_markup_and_references_in_names_are_drawn_as_written(tmp_path):
     root = ET.fromstring(svg.read_bytes())
     texts = sorted(t.text for t in root.iter("{http://www.w3.org/2000/svg}text"))
     assert texts == sorted(["&amp;", "<b>x</b>", 'a"b'])
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["solve", "nim", "--n", "1000000000"], "more than the limit of 2,000,000"),
+    (["solve", "chomp", "--rows", "30", "--cols", "30"], "more than the limit"),
+    (["solve", "tictactoe", "--size", "1000000"], "far more than any machine holds"),
+    (["solve", "marienbad", "--heaps", "1000,1000,1000"], "2,006,006,002 positions"),
+    (["render", "nim", "--n", "100000000", "-o", "x.svg"], "too many to draw"),
+    (["solve", "nim", "--max-positions", "-2"], "not a positive number"),
+])
+def test_work_is_estimated_before_it_starts(tmp_path, monkeypatch, argv, message):
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(*argv)
+    assert status == 2 and out == "" and message in err and err.count("\n") == 1
+    if "limit" in message:
+        assert "--max-positions N raises it" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_limit_is_raised_by_the_option_it_names():
+    status, out, _ = run("solve", "chomp", "--rows", "5", "--cols", "7", "--max-positions",
+                         "1000")
+    assert status == 2
+    status, out, _ = run("solve", "chomp", "--rows", "3", "--cols", "3", "--max-positions",
+                         "1000")
+    assert status == 0 and "38 vertices" in out
+
+
+def test_a_dense_arena_is_refused_before_graphviz_runs(tmp_path):
+    names = [f"v{k}" for k in range(100)]
+    lines = ["S0: [" + ", ".join(names[:50]) + "]", "S1: [" + ", ".join(names[50:]) + "]",
+             "edges:"] + [f"  {x}: [" + ", ".join(n for n in names if n != x) + "]"
+                          for x in names]
+    path = tmp_path / "dense.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status, _, err = run("render", str(path), "-o", str(tmp_path / "d.svg"))
+    assert status == 2 and "9,900 edges is too many to draw (limit 6,000)" in err

@@ -35,6 +35,12 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 RENDER_LIMIT = 2_000
 """Graphviz lays out a few thousand vertices at most in reasonable time."""
+RENDER_EDGE_LIMIT = 6_000
+"""... and a few thousand edges (a dense 300-vertex arena takes minutes)."""
+DEFAULT_MAX_POSITIONS = 2_000_000
+"""Largest built-in game built by default (``--max-positions`` raises it)."""
+ABSURD = 10 ** 30
+"""Positions no machine holds: refused even where a game counts its positions itself."""
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -217,6 +223,17 @@ def _load_target(args: argparse.Namespace, err: TextIO, max_positions: int | Non
     params = dict(game.defaults)
     if max_positions is not None and "max_positions" in params:
         params["max_positions"] = max_positions
+    limit = DEFAULT_MAX_POSITIONS
+    if "max_positions" in given:
+        try:
+            limit = int(given["max_positions"])
+        except ValueError:
+            raise UsageError(f"--max-positions: {given['max_positions']!r} is not an "
+                             "integer") from None
+        if limit < 1:
+            raise UsageError(f"--max-positions: {limit} is not a positive number")
+        if "max_positions" not in game.defaults:     # a limit of the command line only
+            given = {k: v for k, v in given.items() if k != "max_positions"}
     for name, text in given.items():
         if name not in game.defaults:
             raise UsageError(f"--{_flag(name)} is not an option of {game.name} (options: "
@@ -225,6 +242,7 @@ def _load_target(args: argparse.Namespace, err: TextIO, max_positions: int | Non
             params[name] = game.read(name, text)
         except ValueError as exc:
             raise UsageError(f"--{_flag(name)}: {exc}") from None
+    _check_size(game, params, limit, max_positions)
     if game.report is not None and args.command == "solve":
         return None, game, params
     try:
@@ -232,6 +250,32 @@ def _load_target(args: argparse.Namespace, err: TextIO, max_positions: int | Non
     except ValueError as exc:
         raise UsageError(f"{game.name}: {exc}") from None
     return arena, game, params
+
+
+def _check_size(game: BuiltinGame, params: dict[str, Any], limit: int,
+                draw_limit: int | None) -> None:
+    """Refuse, before anything is built, a game whose positions would not fit."""
+    if game.size is None:
+        return
+    try:
+        estimate = game.size(**params)
+    except (TypeError, ValueError):
+        return                  # the generator itself says what is wrong with the values
+    if draw_limit is not None and estimate > draw_limit:
+        raise UsageError(f"{game.name}: up to {_big(estimate)} positions, too many to draw "
+                         f"(limit {draw_limit:,} vertices)")
+    if "max_positions" in game.defaults:
+        # the generator counts its positions and stops at --max-positions by itself
+        if estimate > ABSURD:
+            raise UsageError(f"{game.name}: up to {_big(estimate)} positions, far more than "
+                             "any machine holds")
+    elif estimate > limit:
+        raise UsageError(f"{game.name}: up to {_big(estimate)} positions, more than the "
+                         f"limit of {limit:,} (--max-positions N raises it)")
+
+
+def _big(n: int) -> str:
+    return f"{n:,}" if n < 10 ** 15 else f"about 10^{len(str(n)) - 1}"
 
 
 def _flag(name: str) -> str:
@@ -275,6 +319,9 @@ def _run_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     assert arena is not None                  # render always builds the arena
     if len(arena) > RENDER_LIMIT:
         raise UsageError(f"{len(arena):,} vertices is too many to draw (limit {RENDER_LIMIT:,})")
+    if arena.n_edges > RENDER_EDGE_LIMIT:
+        raise UsageError(f"{arena.n_edges:,} edges is too many to draw "
+                         f"(limit {RENDER_EDGE_LIMIT:,})")
     sol = solve(arena)
     step = args.step
     if args.show == "attractor" and step is None:

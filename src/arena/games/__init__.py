@@ -6,6 +6,7 @@ with their parameters, defaults and the text ids of their vertices.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +37,9 @@ class BuiltinGame:
     """The text id of a vertex, in JSON and in figures."""
     report: Callable[..., dict[str, Any]] | None = None
     """For games too large for an :class:`Arena`: ``report(**params)`` gives the JSON."""
+    size: Callable[..., int] | None = None
+    """An upper bound on the number of positions, computed from the parameters alone
+    (before anything is built), so that the command line refuses a game too large."""
 
     def read(self, name: str, text: str) -> Any:
         """The parameter ``name`` read from the command line's ``text``."""
@@ -71,14 +75,39 @@ def connect4_report(rows: int, cols: int, align: int, max_positions: int) -> dic
     }
 
 
+def _nim_size(n: int, rule: Any = ()) -> int:
+    return 2 * max(n, 0) + 1                       # (k, 0) for k <= n, (k, 1) for k < n
+
+
+def _chomp_size(rows: int, cols: int) -> int:
+    # a state is a staircase inside the bar (a path from one corner to the other) and the
+    # player to move
+    return 2 * math.comb(max(rows, 0) + max(cols, 0), max(rows, 0))
+
+
+def _marienbad_size(heaps: tuple[int, ...], misere: bool = True) -> int:
+    return 2 * math.prod(h + 1 for h in heaps)
+
+
+def _tictactoe_size(size: int, align: int = 3, max_positions: int = 0) -> int:
+    # each cell empty, X or O: 3^(size²) bounds the positions (and the board's memory)
+    return 3 ** (max(size, 0) ** 2) if size <= 12 else 10 ** 100
+
+
+def _connect4_size(rows: int, cols: int, align: int = 4, max_positions: int = 0) -> int:
+    return 3 ** (max(rows, 0) * max(cols, 0)) if rows * cols <= 200 else 10 ** 100
+
+
 GAMES: dict[str, BuiltinGame] = {g.name: g for g in (
-    BuiltinGame("nim", nim, {"n": 10, "rule": (1, 2)}, {"rule": parse_rule}),
-    BuiltinGame("chomp", chomp, {"rows": 2, "cols": 3}, vertex_id=chomp_id),
-    BuiltinGame("ourson", ourson, {}),
-    BuiltinGame("tictactoe", tictactoe, {"size": 3, "align": 3, "max_positions": 1_000_000}),
+    BuiltinGame("nim", nim, {"n": 10, "rule": (1, 2)}, {"rule": parse_rule}, size=_nim_size),
+    BuiltinGame("chomp", chomp, {"rows": 2, "cols": 3}, vertex_id=chomp_id, size=_chomp_size),
+    BuiltinGame("ourson", ourson, {}, size=lambda: 120),
+    BuiltinGame("tictactoe", tictactoe, {"size": 3, "align": 3, "max_positions": 1_000_000},
+                size=_tictactoe_size),
     BuiltinGame("connect4", connect4,
                 {"rows": 4, "cols": 5, "align": 4, "max_positions": 20_000_000},
-                report=connect4_report),
+                report=connect4_report, size=_connect4_size),
     BuiltinGame("marienbad", marienbad, {"heaps": (1, 3, 5, 7), "misere": True},
-                {"heaps": parse_heaps, "misere": _play}, vertex_id=marienbad_id),
+                {"heaps": parse_heaps, "misere": _play}, vertex_id=marienbad_id,
+                size=_marienbad_size),
 )}
