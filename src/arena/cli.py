@@ -348,6 +348,8 @@ def _run_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _run_figures(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from arena import figures
 
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError(f"--jobs: {args.jobs} is not a positive number of processes")
     if args.list:
         for figure_id in figures.figure_ids():
             out.write(figure_id + "\n")

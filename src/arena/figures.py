@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import import_module, metadata
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from arena._files import write_atomic
 from arena.arena import Arena, Vertex, vertex_id
@@ -299,12 +299,12 @@ EX42 = "docs/examples/exercise-4-2.yaml"
 
 def _ex42(view, caption: dict[str, str], interactive: bool = False) -> Drawing:
     from arena import solve
-    from arena.render import arena_dot, describe, positions_of, vertex_titles
+    from arena.render import arena_dot, describe, positions_of, svg_id, vertex_titles
 
     g = Arena.from_file(_project_file(EX42))
     sol = solve(g)
     base = positions_of(arena_dot(g, graph_attr={"rankdir": "LR"}))
-    positions = {v: base[f"v-{v}"] for v in g.vertices}
+    positions = {v: base[f"v-{svg_id(vertex_id(v))}"] for v in g.vertices}
     dot = arena_dot(g, sol, view, positions=positions)
     return Drawing(dot, caption, describe(g, sol), fixed=True, titles=vertex_titles(g),
                    arena=g if interactive else None)
@@ -913,11 +913,12 @@ def build(out: Path = DEFAULT_OUT, ids: Sequence[str] | None = None, *, jobs: in
                      f"process{'es' if workers > 1 else ''}\n")
         results = _run(todo, workers)
         for k, (fid, svg, pdf, data, caption, seconds) in enumerate(results, start=1):
-            _write_if_changed(out / f"{fid}.svg", svg)
-            _write_if_changed(out / f"{fid}.pdf", pdf)
-            if data is not None:
-                _write_if_changed(out / f"{fid}.json", data)
-            sidecar = {"key": keys[fid], "caption": caption}
+            files = {"svg": svg, "pdf": pdf, **({"json": data} if data is not None else {})}
+            for ext, content in files.items():
+                _write_if_changed(out / f"{fid}.{ext}", content)
+            # what was written, hashed: a deleted, truncated or edited output is rebuilt
+            sidecar = {"key": keys[fid], "caption": caption,
+                       "outputs": {ext: _digest(c) for ext, c in files.items()}}
             _write_if_changed(sidecars / f"{fid}.json",
                               json.dumps(sidecar, ensure_ascii=False, indent=1).encode())
             stream.write(f"  [{k:>2}/{len(todo)}] {fid:<18} {seconds:5.2f} s\n")
@@ -941,23 +942,46 @@ def _run(todo: list[str], workers: int):
         yield from pool.map(_render_one, todo)
 
 
-def _up_to_date(out: Path, sidecars: Path, fid: str, key: str) -> bool:
-    sidecar = sidecars / f"{fid}.json"
-    if not ((out / f"{fid}.svg").exists() and (out / f"{fid}.pdf").exists()
-            and sidecar.exists()):
-        return False
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _read_sidecar(sidecars: Path, fid: str) -> dict[str, Any] | None:
+    """The sidecar of ``fid``, or None when it is missing or not what the build wrote
+    (any such cache entry is simply rebuilt)."""
     try:
-        return json.loads(sidecar.read_text(encoding="utf-8"))["key"] == key
-    except (ValueError, KeyError):
+        data = json.loads((sidecars / f"{fid}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not (isinstance(data, dict) and isinstance(data.get("key"), str)
+            and isinstance(data.get("caption"), dict)
+            and all(isinstance(data["caption"].get(lang), str) for lang in ("fr", "en"))
+            and isinstance(data.get("outputs"), dict)
+            and {"svg", "pdf"} <= set(data["outputs"])):
+        return None
+    return data
+
+
+def _up_to_date(out: Path, sidecars: Path, fid: str, key: str) -> bool:
+    """The figure's inputs have not changed and its outputs are the bytes written."""
+    sidecar = _read_sidecar(sidecars, fid)
+    if sidecar is None or sidecar["key"] != key:
         return False
+    for ext, digest in sidecar["outputs"].items():
+        try:
+            if _digest((out / f"{fid}.{ext}").read_bytes()) != digest:
+                return False
+        except OSError:
+            return False
+    return True
 
 
 def _write_manifest(out: Path, sidecars: Path) -> None:
     entries = []
     for fid in figure_ids():
-        sidecar = sidecars / f"{fid}.json"
-        if sidecar.exists():
-            caption = json.loads(sidecar.read_text(encoding="utf-8"))["caption"]
+        sidecar = _read_sidecar(sidecars, fid)
+        if sidecar is not None:
+            caption = sidecar["caption"]
             entries.append({"id": fid, "svg": f"{fid}.svg", "pdf": f"{fid}.pdf",
                             "caption": caption})
     text = json.dumps(entries, ensure_ascii=False, indent=2) + "\n"
