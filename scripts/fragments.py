@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
@@ -63,8 +64,24 @@ def who(player: int | None, lang: str) -> str:
     return f"$J_{player}$"
 
 
+def code(text: str) -> str:
+    """``text`` as a Markdown code span, whatever it holds: the fence is longer than any
+    run of backticks inside, and ``|`` is escaped for tables (markup shows as written)."""
+    run = max((len(m) for m in re.findall(r"`+", text)), default=0)
+    fence = "`" * (run + 1)
+    pad = " " if text[:1] == "`" or text[-1:] == "`" else ""
+    return f"{fence}{pad}{text.replace('|', chr(92) + '|')}{pad}{fence}"
+
+
+def fence(text: str, info: str = "") -> str:
+    """``text`` as a fenced code block whose fence no line of ``text`` can close."""
+    run = max((len(m) for m in re.findall(r"`+", text)), default=0)
+    marks = "`" * max(3, run + 1)
+    return f"{marks}{info}\n{text}\n{marks}\n"
+
+
 def pos(v) -> str:
-    return f"$({v[0]}, {v[1]})$" if isinstance(v, tuple) else f"`{vertex_id(v)}`"
+    return f"$({v[0]}, {v[1]})$" if isinstance(v, tuple) else code(vertex_id(v))
 
 
 # -- modelling -----------------------------------------------------------------------------
@@ -359,17 +376,17 @@ def ex42_solution() -> Bilingual:
     sol = solve(g)
 
     def attr(i):
-        return ", ".join(f"`{v}` ({r})" for v, r in sorted(sol.attractor(i).items(),
-                                                           key=lambda t: (t[1], t[0])))
+        return ", ".join(f"{code(v)} ({r})" for v, r in sorted(sol.attractor(i).items(),
+                                                               key=lambda t: (t[1], t[0])))
 
-    draws = ", ".join(f"`{v}`" for v in g.vertices if sol.winner[v] is None)
+    draws = ", ".join(code(v) for v in g.vertices if sol.winner[v] is None)
     s = g.start
     return both(
         f"$\\mathcal{{A}}^0$ (avec les rangs) : {attr(0)}.\n\n$\\mathcal{{A}}^1$ : {attr(1)}.\n\n"
-        f"Matchs nuls : {draws}. Le départ `{s}` est dans $\\mathcal{{A}}^0$ : $J_0$ est sûr de "
+        f"Matchs nuls : {draws}. Le départ {code(s)} est dans $\\mathcal{{A}}^0$ : $J_0$ est sûr de "
         f"gagner, en {sol.rank[s]} coups au plus. Sa stratégie :\n\n" + _strategy_table(g, 0, "fr"),
         f"$\\mathcal{{A}}^0$ (with ranks): {attr(0)}.\n\n$\\mathcal{{A}}^1$: {attr(1)}.\n\n"
-        f"Draws: {draws}. The start `{s}` is in $\\mathcal{{A}}^0$: $J_0$ is sure to win, "
+        f"Draws: {draws}. The start {code(s)} is in $\\mathcal{{A}}^0$: $J_0$ is sure to win, "
         f"within {sol.rank[s]} moves. Its strategy:\n\n" + _strategy_table(g, 0, "en"))
 
 
@@ -588,7 +605,8 @@ def solve_example() -> Bilingual:
 
     buf = io.StringIO()
     main(["solve", str(ROOT / "docs/examples/exercise-4-2.yaml")], out=buf)
-    text = f"```console\n$ arena solve docs/examples/exercise-4-2.yaml\n{buf.getvalue().rstrip()}\n```\n"
+    text = fence(f"$ arena solve docs/examples/exercise-4-2.yaml\n{buf.getvalue().rstrip()}",
+                 "console")
     return both(text, text)
 
 

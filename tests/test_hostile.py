@@ -166,3 +166,15 @@ def test_a_dense_arena_is_refused_before_graphviz_runs(tmp_path):
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     status, _, err = run("render", str(path), "-o", str(tmp_path / "d.svg"))
     assert status == 2 and "9,900 edges is too many to draw (limit 6,000)" in err
+
+
+def test_markdown_code_spans_and_fences_hold_any_name():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import fragments
+
+    assert fragments.code("a") == "`a`"
+    assert fragments.code("x`y") == "``x`y``"
+    assert fragments.code("`<img src=x onerror=alert(1)>") == "`` `<img src=x onerror=alert(1)> ``"
+    assert fragments.code("a|b") == "`a\\|b`"
+    block = fragments.fence("title\n```\n<img src=x onerror=alert(1)>", "console")
+    assert block.startswith("````console\n") and block.endswith("\n````\n")
