@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: help site serve handout test lint bench figures clean
+.PHONY: help js site serve handout test lint bench figures clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 12
@@ -25,7 +25,21 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	@touch $@ $(VENV)/.docs-installed
 
-site: $(VENV)/.docs-installed ## build the course site into site/ (figures, fragments, notebooks, both languages)
+# JavaScript from npm, pinned by package-lock.json (Node.js and npm from Debian if absent)
+NODE_STAMP := node_modules/.package-lock.json
+EDITOR_JS := build/js/editor.js
+$(NODE_STAMP): package.json package-lock.json
+	@scripts/ensure-debian-packages.sh node npm -- nodejs npm
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# the exercises' editor: CodeMirror 6 bundled by esbuild
+$(EDITOR_JS): js/editor.mjs $(NODE_STAMP)
+	node_modules/.bin/esbuild js/editor.mjs --bundle --minify --format=iife --log-level=warning --outfile=$@
+
+js: $(EDITOR_JS) ## install the site's JavaScript (npm ci) and bundle the editor
+
+site: $(VENV)/.docs-installed $(EDITOR_JS) ## build the course site into site/ (figures, fragments, notebooks, both languages)
 	$(BIN)/python scripts/build_site.py
 
 # only what the sheets use (TeX Live's latex-extra alone would double the download)
@@ -38,13 +52,13 @@ handout: $(VENV)/.docs-installed ## build the LaTeX exercise sheets into build/h
 	$(BIN)/arena figures
 	$(BIN)/python scripts/handout.py
 
-serve: $(VENV)/.docs-installed ## live preview of one language (LANG=en for English) at http://127.0.0.1:8000
+serve: $(VENV)/.docs-installed $(EDITOR_JS) ## live preview of one language (LANG=en for English) at http://127.0.0.1:8000
 	$(BIN)/arena figures
 	$(BIN)/python scripts/fragments.py
 	$(BIN)/python scripts/notebooks.py
 	$(BIN)/mkdocs serve -f $(if $(filter en,$(LANG)),mkdocs.en.yml,mkdocs.yml)
 
-test: $(VENV)/.test-installed ## install what the tests need, build the site, run ruff and pytest
+test: $(VENV)/.test-installed $(EDITOR_JS) ## install what the tests need, build the site, run ruff and pytest
 	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES) || echo "the handout tests will be skipped"
 	@$(ENSURE) chromium -- $(BROWSER_PACKAGES) || echo "the browser tests will be skipped"
 	$(BIN)/ruff check src tests scripts docs/hooks
