@@ -28,7 +28,7 @@ const theme = EditorView.theme({
                    caretColor: "var(--md-code-fg-color)" },
   ".cm-gutters": { backgroundColor: "var(--md-code-bg-color)",
                    color: "var(--md-default-fg-color--light)", border: "none" },
-  ".cm-activeLine": { backgroundColor: "var(--md-code-hl-color--light, transparent)" },
+  ".cm-activeLine": { backgroundColor: "transparent" },
   "&.cm-focused": { outline: "2px solid var(--md-accent-fg-color)" },
   "&.cm-focused .cm-cursor": { borderLeftColor: "var(--md-code-fg-color)" },
   "&.cm-focused .cm-selectionBackground, .cm-selectionBackground":

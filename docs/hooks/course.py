@@ -180,7 +180,7 @@ EXERCISE_WORDS = {
     "fr": {"exercise": "Exercice (Python)", "run": "Exécuter", "check": "Vérifier",
            "stop": "Arrêter", "reset": "Réinitialiser", "solution": "Solution",
            "noscript": "Cet exercice demande JavaScript ; le code de départ est ci-dessus.",
-           "help": "Tab indente ; Échap puis Tab quitte l'éditeur.",
+           "help": "Tab indente\u00a0; Échap puis Tab quitte l'éditeur.",
            "output": "Sortie", "editor": "Code Python de l'exercice"},
     "en": {"exercise": "Exercise (Python)", "run": "Run", "check": "Check", "stop": "Stop",
            "reset": "Reset", "solution": "Solution",
@@ -221,7 +221,7 @@ def exercise_html(exercise_id: str, lang: str, page_url: str) -> str:
             f'<div class="arena-exercise-editor" hidden></div>'
             f'<p class="arena-exercise-help" hidden>{w["help"]}</p>'
             f'<div class="arena-exercise-buttons" hidden>{buttons}</div>'
-            f'<pre class="arena-exercise-output" data-role="output" aria-live="polite" '
+            f'<pre class="arena-exercise-output" data-role="output" role="log" '
             f'aria-label="{w["output"]}" hidden></pre>'
             f'<div class="arena-exercise-verdict" data-role="verdict" aria-live="polite"></div>'
             f'<p class="arena-noscript">{w["noscript"]}</p>'

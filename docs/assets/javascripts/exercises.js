@@ -96,7 +96,7 @@
   // A small drawing of a counterexample: vertices on a circle.
   function drawGraph(graph, label) {
     const NS = "http://www.w3.org/2000/svg";
-    const n = graph.vertices.length, R = n > 1 ? 70 : 0, size = 2 * R + 60, c = size / 2;
+    const n = graph.vertices.length, R = n > 1 ? 25 + 12 * n : 0, size = 2 * R + 100, c = size / 2;
     const svg = document.createElementNS(NS, "svg");
     svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
     svg.setAttribute("width", size); svg.setAttribute("height", size);
