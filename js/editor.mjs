@@ -27,8 +27,8 @@ const theme = EditorView.theme({
   ".cm-content": { fontFamily: "var(--md-code-font-family, monospace)",
                    caretColor: "var(--md-code-fg-color)" },
   ".cm-gutters": { backgroundColor: "var(--md-code-bg-color)",
-                   color: "var(--md-default-fg-color--light)", border: "none" },
-  ".cm-activeLine": { backgroundColor: "transparent" },
+                   color: "var(--md-code-fg-color)", border: "none" },
+  ".cm-activeLine, .cm-activeLineGutter": { backgroundColor: "transparent" },
   "&.cm-focused": { outline: "2px solid var(--md-accent-fg-color)" },
   "&.cm-focused .cm-cursor": { borderLeftColor: "var(--md-code-fg-color)" },
   "&.cm-focused .cm-selectionBackground, .cm-selectionBackground":
@@ -44,7 +44,7 @@ function create(parent, doc, { label = "Python", onChange = () => {} } = {}) {
       extensions: [
         lineNumbers(), history(), drawSelection(), highlightActiveLine(), bracketMatching(),
         indentUnit.of("    "), EditorState.tabSize.of(4), python(),
-        syntaxHighlighting(style), theme,
+        syntaxHighlighting(style), theme, EditorView.lineWrapping,
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
         EditorView.contentAttributes.of({ "aria-label": label }),
         EditorView.updateListener.of((u) => { if (u.docChanged) onChange(u.state.doc.toString()); }),

@@ -521,29 +521,37 @@ def _chain(n: int) -> tuple[dict, dict, dict]:
 
 
 def _complexity(f: Callable, lang: str) -> str:
-    """Time ``f`` on chains of doubling size; raise on a recursive or quadratic version."""
+    """Time ``f`` on chains of doubling size; raise on a recursive or quadratic version.
+
+    Each size is timed twice and the faster run kept (a pause of the collector or a busy
+    machine slows one run, rarely both); a version is quadratic when the time grows by
+    more than 2.8 on two doublings in a row (4 expected, 2 for a linear version)."""
     times: list[tuple[int, float]] = []
     n = 250
     while n <= 16000:
         A, S0, V0 = _chain(n)
-        start = time.perf_counter()
-        try:
-            got = f(A, S0, V0)
-        except RecursionError:
-            message = _say("recursive", lang, n=n + 1)
-            raise _Failure({"status": "fail", "message": message}) from None
-        elapsed = time.perf_counter() - start
+        best = math.inf
+        for _ in range(2):
+            start = time.perf_counter()
+            try:
+                got = f(copy.deepcopy(A), dict(S0), dict(V0))
+            except RecursionError:
+                message = _say("recursive", lang, n=n + 1)
+                raise _Failure({"status": "fail", "message": message}) from None
+            best = min(best, time.perf_counter() - start)
+            if best > 0.3:
+                break
         if not isinstance(got, dict) or len(got) != n + 1:
             raise _wrong(lang, f"calcule_attracteur(<{n + 1} sommets en chaîne>, …)"
                          if lang == "fr" else f"calcule_attracteur(<chain of {n + 1} vertices>, …)",
                          f"{n + 1} keys", f"{len(got) if isinstance(got, dict) else got!r}")
-        times.append((n, elapsed))
-        if len(times) >= 2:
-            (a, ta), (b, tb) = times[-2], times[-1]
-            if tb >= 0.02 and tb / max(ta, 1e-6) > 3.0:
+        times.append((n, best))
+        if len(times) >= 3:
+            (_, t0), (a, ta), (b, tb) = times[-3:]
+            if tb >= 0.02 and tb / max(ta, 1e-6) > 2.8 and ta / max(t0, 1e-6) > 2.8:
                 raise _Failure({"status": "fail", "message": _say(
                     "quadratic", lang, r=tb / max(ta, 1e-6), a=a + 1, b=b + 1, ta=ta, tb=tb)})
-        if elapsed > 0.6:
+        if best > 0.6:
             break
         n *= 2
     return _say("linear", lang, n=times[-1][0] + 1, t=times[-1][1])
