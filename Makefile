@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: help site serve handout test lint bench figures clean constraints
+.PHONY: help js site serve handout test lint bench figures clean constraints
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 12
@@ -30,11 +30,21 @@ $(VENV)/.test-installed: pyproject.toml constraints.txt | $(BIN)/python
 	@touch $@ $(VENV)/.docs-installed
 
 # JavaScript the site serves, from the npm registry, pinned by package-lock.json
-node_modules/.package-lock.json: package.json package-lock.json
-	@scripts/ensure-debian-packages.sh npm -- nodejs npm
-	npm ci --ignore-scripts --no-audit --no-fund
+# (Node.js and npm from Debian when absent)
+NODE_STAMP := node_modules/.package-lock.json
+EDITOR_JS := build/js/editor.js
+$(NODE_STAMP): package.json package-lock.json
+	@scripts/ensure-debian-packages.sh node npm -- nodejs npm
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
 
-site: $(VENV)/.docs-installed node_modules/.package-lock.json ## build the course site into site/ and build/arena-site.zip (figures, exercise sheets, fragments, notebooks, both languages)
+# the exercises' editor: CodeMirror 6 bundled by esbuild
+$(EDITOR_JS): js/editor.mjs $(NODE_STAMP)
+	node_modules/.bin/esbuild js/editor.mjs --bundle --minify --format=iife --log-level=warning --outfile=$@
+
+js: $(EDITOR_JS) ## install the site's JavaScript (npm ci) and bundle the editor
+
+site: $(VENV)/.docs-installed $(EDITOR_JS) ## build the course site into site/ and build/arena-site.zip (figures, exercise sheets, fragments, notebooks, both languages)
 	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
 	$(BIN)/python scripts/build_site.py
 
@@ -49,11 +59,11 @@ handout: $(VENV)/.docs-installed ## build the LaTeX exercise sheets into build/h
 	$(BIN)/python scripts/handout.py
 
 PORT ?= 8000
-serve: $(VENV)/.docs-installed node_modules/.package-lock.json ## live preview of both languages at http://127.0.0.1:8000 (PORT=...), rebuilt on every save
+serve: $(VENV)/.docs-installed $(EDITOR_JS) ## live preview of both languages at http://127.0.0.1:8000 (PORT=...), rebuilt on every save
 	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
 	$(BIN)/python scripts/serve.py --port $(PORT)
 
-test: $(VENV)/.test-installed node_modules/.package-lock.json ## install what the tests need, build the site, run ruff and pytest
+test: $(VENV)/.test-installed $(EDITOR_JS) ## install what the tests need, build the site, run ruff and pytest
 	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
 	@$(ENSURE) chromium -- $(BROWSER_PACKAGES) || echo "the browser tests will be skipped"
 	$(BIN)/ruff check src tests scripts docs/hooks

@@ -4,7 +4,7 @@ Speed is measured here, never asserted in tests. Each table says what it measure
 ``--quick`` runs smaller sizes. ``--json`` keeps the measures for the course site, whose
 algorithms chapter shows them (``make bench`` refreshes them).
 
-Usage: python scripts/bench.py [--quick] [--only solver|games|build] [--json FILE]
+Usage: python scripts/bench.py [--quick] [--only solver|games|build|exercises] [--json FILE]
 """
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ def build_table(rows: list[dict]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
-    parser.add_argument("--only", choices=["solver", "games", "build"])
+    parser.add_argument("--only", choices=["solver", "games", "build", "exercises"])
     parser.add_argument("--json", type=Path,
                         help="also write the measures to this file (the site shows "
                              "build/bench.json)")
@@ -162,6 +162,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.only == "build" or (args.only is None and not args.quick):
         measures["build"] = build_rows()
         tables.append(build_table(measures["build"]))
+    if args.only == "exercises":      # needs the built site and Chromium
+        from bench_exercises import exercises_rows, exercises_table
+
+        measures["exercises"] = exercises_rows()
+        tables.append(exercises_table(measures["exercises"]))
     print("\n\n".join("\n".join(t) for t in tables))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

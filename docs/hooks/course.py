@@ -2,11 +2,16 @@
 
 - Adds the files both languages share but that live outside their ``docs_dir``: the
   generated figures (``docs/figures``), the course's stylesheet and scripts
-  (``docs/assets``), the figures' font from its pinned package, MathJax from its package
-  (the site makes no request to another host), and the example arena files.
+  (``docs/assets``), the figures' font from its pinned package, MathJax, Pyodide and the
+  exercises' editor from ``node_modules`` (npm, pinned by ``package-lock.json``; the site
+  makes no request to another host), the library's sources for Pyodide, and the example
+  arena files. What both languages share is stored once, by the French build, at the
+  root of the site; the English build (``extra.shared_root``) links to it.
 - Expands ``<!-- figure: ID -->`` into the figure with its caption in the page's language,
   read from ``docs/figures/manifest.json``. An unknown id stops the build: a typo breaks
   the build, not the page.
+- Expands ``<!-- exercise: ID -->`` into a Python exercise run in the browser
+  (``arena.exercises``; ``assets/javascripts/exercises.js``).
 """
 
 from __future__ import annotations
@@ -34,6 +39,12 @@ HANDOUT_TEXT = {
            '<a href="{en}" download hreflang="en">in English (PDF)</a> · '
            '<a href="{fr}" download hreflang="fr" lang="fr">en français (PDF)</a>.'),
 }
+NODE = ROOT / "node_modules"
+EDITOR_JS = ROOT / "build" / "js" / "editor.js"
+# the Pyodide core files a worker needs (no packages: the library is pure Python)
+PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+EXERCISE = re.compile(r"^(?P<indent>[ \t]*)<!-- exercise: (?P<id>[a-z0-9-]+) -->[ \t]*$", re.M)
 MATHJAX_PARTS = ("tex-chtml.js", "output/chtml/fonts/woff-v2", "input/tex/extensions", "ui",
                  "a11y", "sre", "adaptors")
 FONT_FILES = ("SourceSansPro-Regular.ttf", "SourceSansPro-Bold.ttf", "SourceSansPro-It.ttf",
@@ -76,9 +87,31 @@ def _url(path: str, page_url: str) -> str:
     return _shared["root"] + get_relative_url(path, page_url)
 
 
+def _node_file(*parts: str) -> Path:
+    path = NODE.joinpath(*parts)
+    if not path.exists():
+        raise PluginError(f"{path} is missing: run `make site` (it runs `npm ci`)")
+    return path
+
+
+def library_zip() -> bytes:
+    """The library's sources as a zip Pyodide unpacks (deterministic: sorted, fixed dates)."""
+    import io
+    import zipfile
+
+    package = ROOT / "src" / "arena"
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(package.rglob("*.py")):
+            info = zipfile.ZipInfo(f"arena/{path.relative_to(package).as_posix()}",
+                                   (1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
 def on_files(files: Files, config, **kwargs):
     import font_source_sans_pro
-    import mathjax
 
     _add_tree(files, config, EXAMPLES, "examples")
     if _shared["root"]:
@@ -97,13 +130,16 @@ def on_files(files: Files, config, **kwargs):
     fonts = Path(font_source_sans_pro.__file__).parent / "files"
     for name in FONT_FILES:
         _add_tree(files, config, fonts / name, f"assets/fonts/{name}")
-    es5 = Path(mathjax.__file__).parent / "static" / "mathjax" / "es5"
     for part in MATHJAX_PARTS:
-        _add_tree(files, config, es5 / part, f"assets/mathjax/{part}")
-    shim = ROOT / "node_modules" / "iframe-worker" / "shim" / "index.js"
-    if not shim.exists():
-        raise PluginError(f"{shim} is missing: run `npm ci` (make site does)")
-    _add_tree(files, config, shim, "assets/javascripts/vendor/iframe-worker.js")
+        _add_tree(files, config, _node_file("mathjax", "es5", part), f"assets/mathjax/{part}")
+    if not EDITOR_JS.exists():
+        raise PluginError(f"{EDITOR_JS} is missing: run `make site` (it bundles the editor)")
+    _add_tree(files, config, EDITOR_JS, "assets/javascripts/editor.js")
+    for name in PYODIDE_FILES:
+        _add_tree(files, config, _node_file("pyodide", name), f"assets/pyodide/{name}")
+    files.append(File.generated(config, "assets/pyodide/arena.zip", content=library_zip()))
+    _add_tree(files, config, _node_file("iframe-worker", "shim", "index.js"),
+              "assets/javascripts/vendor/iframe-worker.js")
     return files
 
 
@@ -179,9 +215,63 @@ def _embedded_data(figure_id: str, board: str | None) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
+EXERCISE_WORDS = {
+    "fr": {"exercise": "Exercice (Python)", "run": "Exécuter", "check": "Vérifier",
+           "stop": "Arrêter", "reset": "Réinitialiser", "solution": "Solution",
+           "noscript": "Cet exercice demande JavaScript ; le code de départ est ci-dessus.",
+           "help": "Tab indente\u00a0; Échap puis Tab quitte l'éditeur.",
+           "output": "Sortie", "editor": "Code Python de l'exercice"},
+    "en": {"exercise": "Exercise (Python)", "run": "Run", "check": "Check", "stop": "Stop",
+           "reset": "Reset", "solution": "Solution",
+           "noscript": "This exercise needs JavaScript; the starter code is above.",
+           "help": "Tab indents; Escape then Tab leaves the editor.",
+           "output": "Output", "editor": "Python code of the exercise"},
+}
+
+
+def exercise_html(exercise_id: str, lang: str, page_url: str) -> str:
+    """The block ``assets/javascripts/exercises.js`` brings to life: statement, starter
+    code (static, and what print shows), buttons, output, verdict, folded solution."""
+    import markdown as md
+
+    from arena.exercises import EXERCISES, french
+
+    exercise = EXERCISES.get(exercise_id)
+    if exercise is None:
+        raise PluginError(f"unknown exercise id {exercise_id!r} (not in arena.exercises)")
+    w = EXERCISE_WORDS[lang]
+    attrs = {"class": "arena-exercise", "data-exercise": exercise_id, "data-lang": lang,
+             "data-pyodide": _url("assets/pyodide/", page_url),
+             "data-worker": _url("assets/javascripts/exercises-worker.js", page_url),
+             "data-editor": _url("assets/javascripts/editor.js", page_url),
+             "data-starter": exercise.starter, "data-label": w["editor"]}
+    text = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
+    statement = md.markdown(exercise.statement[lang])
+    if lang == "fr":
+        statement = french(statement)
+    buttons = "".join(f'<button type="button" class="md-button" data-action="{a}">{w[a]}</button>'
+                      for a in ("run", "check", "stop", "reset"))
+    colon = "\u00a0: " if lang == "fr" else ": "
+    return (f'<div {text}><p class="arena-exercise-title"><strong>{w["exercise"]}{colon}'
+            f'{html.escape(exercise.title[lang])}</strong></p>{statement}'
+            f'<pre class="arena-exercise-starter"><code>{html.escape(exercise.starter)}'
+            '</code></pre>'
+            f'<div class="arena-exercise-editor" hidden></div>'
+            f'<p class="arena-exercise-help" hidden>{w["help"]}</p>'
+            f'<div class="arena-exercise-buttons" hidden>{buttons}</div>'
+            f'<pre class="arena-exercise-output" data-role="output" role="log" '
+            f'aria-label="{w["output"]}" hidden></pre>'
+            f'<div class="arena-exercise-verdict" data-role="verdict" aria-live="polite"></div>'
+            f'<p class="arena-noscript">{w["noscript"]}</p>'
+            f'<details class="arena-exercise-solution"><summary>{w["solution"]}</summary>'
+            f'<pre><code>{html.escape(exercise.solution)}</code></pre></details></div>')
+
+
 def on_page_markdown(markdown: str, page, config, files, **kwargs):
     lang = config.theme["language"]
     count = 0
+    markdown = EXERCISE.sub(lambda m: m.group("indent") + exercise_html(m.group("id"), lang,
+                                                                         page.url), markdown)
     markdown = HANDOUT_CODE.sub(lambda m: '<p class="arena-handouts">' + HANDOUT_TEXT[lang].format(
         **{k: _url(f"handouts/handout-{k}.pdf", page.url) for k in ("fr", "en")}) + "</p>",
         markdown)

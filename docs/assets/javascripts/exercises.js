@@ -1,0 +1,247 @@
+// Python exercises (the blocks <div class="arena-exercise"> written by docs/hooks/course.py).
+// Nothing heavy loads with the page: the editor script is loaded when a page has an
+// exercise, Pyodide only on the first Run or Check, in one Web Worker kept for the whole
+// visit (instant navigation keeps this script's state). A job that passes the time limit,
+// or Stop, terminates the worker; the next job starts a fresh one.
+(function () {
+  "use strict";
+  const WORDS = {
+    fr: { python: "Chargement de Python (Pyodide, une seule fois)…", library: "Chargement de la bibliothèque arena…",
+          running: "Exécution…", checking: "Vérification…", timeout: "Temps limite dépassé ({s} s) : exécution arrêtée.",
+          stopped: "Exécution arrêtée.", pass: "Réussi", fail: "Échec", error: "Erreur",
+          nothing: "(aucune sortie)", resetAsk: "Remettre le code de départ ? Le code actuel sera perdu.",
+          drawing: "Le plus petit contre-exemple : les sommets de J0 sont des cercles, ceux de J1 des carrés, les positions de victoire de J0 sont doublées, celles de J1 en pointillés." },
+    en: { python: "Loading Python (Pyodide, once)…", library: "Loading the arena library…",
+          running: "Running…", checking: "Checking…", timeout: "Time limit exceeded ({s} s): run stopped.",
+          stopped: "Run stopped.", pass: "Passed", fail: "Failed", error: "Error",
+          nothing: "(no output)", resetAsk: "Put the starter code back? The current code will be lost.",
+          drawing: "The smallest counterexample: J0's vertices are circles, J1's squares, J0's victory positions are doubled, J1's dashed." },
+  };
+  const LIMIT = 5000;
+  const state = window.__arenaExercises || (window.__arenaExercises = {
+    worker: null, jobs: new Map(), next: 1, blocks: new Map(), editorLoad: null,
+  });
+
+  function words(block) { return WORDS[block.dataset.lang] || WORDS.en; }
+
+  function loadEditor(url) {
+    if (window.ArenaEditor) return Promise.resolve();
+    if (!state.editorLoad) {
+      state.editorLoad = new Promise((resolve, reject) => {
+        const s = document.createElement("script");
+        s.src = url; s.onload = resolve; s.onerror = reject;
+        document.head.appendChild(s);
+      });
+    }
+    return state.editorLoad;
+  }
+
+  function killWorker() {
+    if (state.worker) state.worker.terminate();
+    state.worker = null;
+  }
+
+  function getWorker(url) {
+    if (!state.worker) {
+      state.worker = new Worker(url);
+      state.worker.onmessage = (e) => {
+        const job = state.jobs.get(e.data.job);
+        if (job) job.onMessage(e.data);
+      };
+    }
+    return state.worker;
+  }
+
+  // Run a job in the worker; resolves to {status, message, output}; never rejects.
+  function submit(block, kind, code, report) {
+    const w = words(block);
+    const limit = Number(block.dataset.timeout || LIMIT);
+    const worker = getWorker(new URL(block.dataset.worker, location.href).href);
+    const id = state.next++;
+    return new Promise((resolve) => {
+      let timer = null;
+      const finish = (result) => {
+        clearTimeout(timer);
+        state.jobs.delete(id);
+        resolve(result);
+      };
+      state.jobs.set(id, {
+        block,
+        finish,
+        onMessage(msg) {
+          if (msg.type === "progress") report(w[msg.step]);
+          else if (msg.type === "start") {
+            report(kind === "check" ? w.checking : w.running);
+            timer = setTimeout(() => {
+              killWorker();
+              finish({ status: "timeout", message: w.timeout.replace("{s}", limit / 1000), output: "" });
+            }, limit);
+          } else if (msg.type === "done") finish(msg.result);
+        },
+      });
+      worker.postMessage({
+        job: id, kind, exercise: block.dataset.exercise, code, lang: block.dataset.lang,
+        base: new URL(block.dataset.pyodide, location.href).href,
+      });
+    });
+  }
+
+  function stopAll() {
+    killWorker();
+    for (const job of [...state.jobs.values()]) {
+      job.finish({ status: "error", message: words(job.block).stopped, output: "" });
+    }
+  }
+
+  // A small drawing of a counterexample: vertices on a circle.
+  function drawGraph(graph, label) {
+    const NS = "http://www.w3.org/2000/svg";
+    const n = graph.vertices.length, R = n > 1 ? 25 + 12 * n : 0, size = 2 * R + 100, c = size / 2;
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+    svg.setAttribute("width", size); svg.setAttribute("height", size);
+    svg.setAttribute("role", "img"); svg.setAttribute("aria-label", label);
+    svg.classList.add("arena-exercise-graph");
+    const pos = {};
+    graph.vertices.forEach((v, i) => {
+      const a = 2 * Math.PI * i / n - Math.PI / 2;
+      pos[v] = [c + R * Math.cos(a), c + R * Math.sin(a)];
+    });
+    const el = (tag, attrs, parent = svg) => {
+      const e = document.createElementNS(NS, tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      parent.appendChild(e); return e;
+    };
+    const defs = el("defs", {});
+    const marker = el("marker", { id: "arena-ex-arrow", viewBox: "0 0 10 10", refX: 10, refY: 5,
+      markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" }, defs);
+    el("path", { d: "M0,0 L10,5 L0,10 z", fill: "currentColor" }, marker);
+    const r = 13;
+    for (const [s, t] of graph.edges) {
+      const [x1, y1] = pos[s], [x2, y2] = pos[t];
+      if (s === t) {
+        el("path", { d: `M${x1 - 6},${y1 - r} C${x1 - 20},${y1 - 45} ${x1 + 20},${y1 - 45} ${x1 + 6},${y1 - r}`,
+          fill: "none", stroke: "currentColor", "marker-end": "url(#arena-ex-arrow)" });
+        continue;
+      }
+      const d = Math.hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / d, uy = (y2 - y1) / d;
+      el("line", { x1: x1 + ux * r, y1: y1 + uy * r, x2: x2 - ux * (r + 2), y2: y2 - uy * (r + 2),
+        stroke: "currentColor", "marker-end": "url(#arena-ex-arrow)" });
+    }
+    for (const v of graph.vertices) {
+      const [x, y] = pos[v], own0 = graph.S0.includes(v);
+      const shape = (k) => own0
+        ? el("circle", { cx: x, cy: y, r: r + k, fill: k ? "none" : "var(--md-default-bg-color)", stroke: "currentColor" })
+        : el("rect", { x: x - r - k, y: y - r - k, width: 2 * (r + k), height: 2 * (r + k),
+            fill: k ? "none" : "var(--md-default-bg-color)", stroke: "currentColor" });
+      const main = shape(0);
+      if (graph.V0.includes(v)) shape(3);
+      if (graph.V1.includes(v)) main.setAttribute("stroke-dasharray", "3 2");
+      const text = el("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 11, fill: "currentColor" });
+      text.textContent = v;
+    }
+    return svg;
+  }
+
+  function showVerdict(block, result) {
+    const w = words(block);
+    const verdict = block.querySelector('[data-role="verdict"]');
+    verdict.dataset.status = result.status;
+    verdict.textContent = "";
+    const head = document.createElement("strong");
+    head.textContent = w[result.status] || w.error;
+    const body = document.createElement("pre");
+    body.textContent = result.message;
+    verdict.append(head, body);
+    if (result.graph) verdict.appendChild(drawGraph(result.graph, w.drawing));
+  }
+
+  function setBusy(block, busy) {
+    block.querySelectorAll("[data-action]").forEach((b) => {
+      b.disabled = busy ? b.dataset.action !== "stop" : b.dataset.action === "stop";
+    });
+  }
+
+  async function act(block, kind) {
+    const info = state.blocks.get(block.dataset.exercise);
+    await info.ready;
+    const output = block.querySelector('[data-role="output"]');
+    const verdict = block.querySelector('[data-role="verdict"]');
+    output.hidden = false;
+    output.textContent = "…";
+    if (kind === "check") { delete verdict.dataset.status; verdict.textContent = ""; }
+    setBusy(block, true);
+    const result = await submit(block, kind, info.editor.getCode(), (text) => { output.textContent = text; });
+    setBusy(block, false);
+    const w = words(block);
+    const lines = [result.output, result.status === "pass" || result.status === "ok" ? "" : result.message];
+    output.textContent = lines.filter(Boolean).join("\n") || w.nothing;
+    if (kind === "check") {
+      output.textContent = result.output || w.nothing;
+      showVerdict(block, result);
+    } else if (result.status === "timeout") {
+      verdict.dataset.status = "timeout";
+    }
+    return { status: result.status, message: result.message };
+  }
+
+  function setup(block) {
+    const id = block.dataset.exercise;
+    const key = "arena-exercise:" + id;
+    const holder = block.querySelector(".arena-exercise-editor");
+    const info = { block };
+    info.ready = loadEditor(new URL(block.dataset.editor, location.href).href).then(() => {
+      let saved = null;
+      try { saved = localStorage.getItem(key); } catch (e) { /* storage off */ }
+      info.editor = window.ArenaEditor.create(holder, saved ?? block.dataset.starter, {
+        label: block.dataset.label,
+        onChange: (code) => { try { localStorage.setItem(key, code); } catch (e) { /* storage off */ } },
+      });
+      holder.hidden = false;
+      block.querySelector(".arena-exercise-starter").hidden = true;
+      block.querySelector(".arena-exercise-help").hidden = false;
+      block.querySelector(".arena-exercise-buttons").hidden = false;
+      block.querySelector(".arena-noscript").hidden = true;
+      setBusy(block, false);
+      block.classList.add("ready");
+    });
+    state.blocks.set(id, info);
+    block.querySelector(".arena-exercise-buttons").addEventListener("click", (e) => {
+      const action = e.target.closest("[data-action]")?.dataset.action;
+      if (action === "run" || action === "check") act(block, action);
+      else if (action === "stop") stopAll();
+      else if (action === "reset" && window.confirm(words(block).resetAsk)) {
+        info.editor.setCode(block.dataset.starter);
+      }
+    });
+  }
+
+  function init() {
+    state.blocks.clear();
+    document.querySelectorAll(".arena-exercise").forEach(setup);
+  }
+
+  function block(id) {
+    const info = state.blocks.get(id);
+    if (!info) throw new Error("no exercise " + id + " on this page");
+    return info;
+  }
+
+  window.arenaExercises = {
+    async setCode(id, code) { const info = block(id); await info.ready; info.editor.setCode(code); },
+    async getCode(id) { const info = block(id); await info.ready; return info.editor.getCode(); },
+    check(id) { return act(block(id).block, "check"); },
+    run(id) { return act(block(id).block, "run"); },
+    stop: stopAll,
+    ids() { return [...state.blocks.keys()]; },
+  };
+
+  // print shows the solutions (a closed <details> prints folded)
+  window.addEventListener("beforeprint", () => {
+    document.querySelectorAll(".arena-exercise-solution").forEach((d) => { d.open = true; });
+  });
+
+  if (typeof document$ !== "undefined") document$.subscribe(init);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

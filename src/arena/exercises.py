@@ -1,0 +1,797 @@
+"""Programming exercises of the course and their checkers (run in the browser by Pyodide).
+
+A student writes one function in the course's representation (a graph is a dict ``A``
+mapping every vertex to the list of its successors; the sets ``S0, S1, V0, V1`` and an
+attractor are dicts whose keys are the elements). :func:`check` runs that code and
+compares the function with the library on the course's examples and on seeded random
+cases, tried from the smallest up: the verdict names the smallest case where the
+function is wrong, with the student's inputs, the expected and the obtained result.
+
+In the random arenas every vertex either has successors or is a victory vertex of the
+opponent of its owner (a player who cannot move loses, as in Nim): J_1's dead ends form
+V0 and J_0's form V1. The chapters' definitions of the attractor (with "all successors
+in A_n" read literally) and the library's then agree.
+
+The same module runs in CPython (``tests/test_exercises.py``) and in Pyodide
+(``assets/javascripts/exercises-worker.js``); it needs neither numpy nor PyYAML.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+import re
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from arena.arena import Arena
+
+__all__ = ["EXERCISES", "Exercise", "check", "run"]
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise: its function, statement (Markdown), starter code and solution."""
+
+    id: str
+    function: str
+    title: dict[str, str]
+    statement: dict[str, str]
+    starter: str
+    solution: str
+
+
+_SLIDES_TREE = [[[-5, 2, -3], [4, 8, 9], [-1, 2, 3]],
+                [[7, 2, 6], [4, 1, 0], [-2, 0, -2]],
+                [[3, 1, -2], [4, 2, 1], [5, 3, 3]]]
+
+_ARENA_FR = ("Le graphe `A` est un dictionnaire qui associe à chaque sommet la liste de ses "
+             "successeurs ; `S0` et `V0` sont des dictionnaires dont les clés sont les sommets "
+             "de J<sub>0</sub> et ses positions de victoire.")
+_ARENA_EN = ("The graph `A` is a dict mapping every vertex to the list of its successors; "
+             "`S0` and `V0` are dicts whose keys are J<sub>0</sub>'s vertices and its victory "
+             "positions.")
+
+EXERCISES: dict[str, Exercise] = {e.id: e for e in [
+    Exercise(
+        "nim-graph", "jeu_de_nim",
+        {"fr": "Le graphe du jeu de Nim", "en": "The graph of Nim"},
+        {"fr": "Écrire `jeu_de_nim(n, R)` qui renvoie `(A, S0, S1, V0, V1)` pour le jeu de Nim "
+               "à `n` bâtonnets où l'on peut retirer `q` bâtonnets pour tout `q` de `R`. Le "
+               "sommet `(k, i)` signifie : il reste `k` bâtonnets et J<sub>i</sub> doit jouer ; "
+               "les sommets sont `(k, 0)` pour 0 ≤ k ≤ n et `(k, 1)` pour 0 ≤ k < n. Le joueur "
+               "qui ne peut plus jouer a perdu.",
+         "en": "Write `jeu_de_nim(n, R)` returning `(A, S0, S1, V0, V1)` for Nim with `n` sticks "
+               "where a move takes `q` sticks for any `q` in `R`. Vertex `(k, i)` means: `k` "
+               "sticks are left and J<sub>i</sub> is to move; the vertices are `(k, 0)` for "
+               "0 ≤ k ≤ n and `(k, 1)` for 0 ≤ k < n. The player who cannot move has lost."},
+        "def jeu_de_nim(n, R):\n    A, S0, S1, V0, V1 = {}, {}, {}, {}, {}\n"
+        "    # ...\n    return A, S0, S1, V0, V1\n",
+        "def jeu_de_nim(n, R):\n    A, S0, S1, V0, V1 = {}, {}, {}, {}, {}\n"
+        "    for i in (0, 1):\n        for k in range(n + 1 - i):\n"
+        "            s = (k, i)\n            A[s] = [(k - q, 1 - i) for q in R if q <= k]\n"
+        "            (S0 if i == 0 else S1)[s] = None\n            if not A[s]:\n"
+        "                (V1 if i == 0 else V0)[s] = None\n    return A, S0, S1, V0, V1\n"),
+    Exercise(
+        "degrees", "degres",
+        {"fr": "Degrés sortants et entrants", "en": "Out-degrees and in-degrees"},
+        {"fr": "Écrire `degres(A)` qui renvoie deux dictionnaires `(dplus, dmoins)` associant à "
+               "chaque sommet son degré sortant et son degré entrant, en temps O(|S| + |A|).",
+         "en": "Write `degres(A)` returning two dicts `(dplus, dmoins)` mapping every vertex to "
+               "its out-degree and its in-degree, in time O(|S| + |A|)."},
+        "def degres(A):\n    dplus, dmoins = {}, {}\n    # ...\n    return dplus, dmoins\n",
+        "def degres(A):\n    dplus = {s: len(A[s]) for s in A}\n    dmoins = {s: 0 for s in A}\n"
+        "    for s in A:\n        for t in A[s]:\n            dmoins[t] += 1\n"
+        "    return dplus, dmoins\n"),
+    Exercise(
+        "reverse", "renverse_graphe",
+        {"fr": "Le graphe renversé", "en": "The reversed graph"},
+        {"fr": "Écrire `renverse_graphe(A)` qui renvoie le dictionnaire associant à chaque sommet "
+               "la liste de ses prédécesseurs (tout sommet est une clé), en temps O(|S| + |A|).",
+         "en": "Write `renverse_graphe(A)` returning the dict mapping every vertex to the list "
+               "of its predecessors (every vertex is a key), in time O(|S| + |A|)."},
+        "def renverse_graphe(A):\n    R = {}\n    # ...\n    return R\n",
+        "def renverse_graphe(A):\n    R = {s: [] for s in A}\n    for s in A:\n"
+        "        for t in A[s]:\n            R[t].append(s)\n    return R\n"),
+    Exercise(
+        "naive-attractor", "attracteur_naif",
+        {"fr": "L'attracteur par la définition", "en": "The attractor from its definition"},
+        {"fr": "Écrire `attracteur_naif(A, S0, V0)` qui renvoie un dictionnaire dont les clés "
+               "forment l'attracteur de J<sub>0</sub>, en calculant les étapes A<sub>0</sub> = "
+               "V0, A<sub>n+1</sub> = A<sub>n</sub> ∪ {s ∈ S0 : un successeur de s est dans "
+               "A<sub>n</sub>} ∪ {s ∉ S0 : tous les successeurs de s sont dans A<sub>n</sub>} "
+               "jusqu'à ce qu'elles ne changent plus. " + _ARENA_FR,
+         "en": "Write `attracteur_naif(A, S0, V0)` returning a dict whose keys form "
+               "J<sub>0</sub>'s attractor, by computing the steps A<sub>0</sub> = V0, "
+               "A<sub>n+1</sub> = A<sub>n</sub> ∪ {s ∈ S0 : some successor of s is in "
+               "A<sub>n</sub>} ∪ {s ∉ S0 : every successor of s is in A<sub>n</sub>} "
+               "until they no longer change. "
+               + _ARENA_EN},
+        "def attracteur_naif(A, S0, V0):\n    attr = dict(V0)\n    # ...\n    return attr\n",
+        "def attracteur_naif(A, S0, V0):\n    attr = dict(V0)\n    change = True\n"
+        "    while change:\n        change = False\n        for s in A:\n"
+        "            if s in attr:\n                continue\n"
+        "            dedans = [t in attr for t in A[s]]\n"
+        "            if (s in S0 and any(dedans)) or (s not in S0 and all(dedans)):\n"
+        "                attr[s] = None\n                change = True\n    return attr\n"),
+    Exercise(
+        "attractor", "calcule_attracteur",
+        {"fr": "L'attracteur en temps linéaire", "en": "The attractor in linear time"},
+        {"fr": "Écrire `calcule_attracteur(A, S0, V0)` qui renvoie le même dictionnaire que "
+               "`attracteur_naif`, en temps O(|S| + |A|) : parcourir le graphe renversé depuis "
+               "V0 avec, pour chaque sommet de J<sub>1</sub>, un compteur des successeurs pas "
+               "encore dans l'attracteur. Sans récursion : la vérification essaie une chaîne "
+               "de plusieurs milliers de sommets. " + _ARENA_FR,
+         "en": "Write `calcule_attracteur(A, S0, V0)` returning the same dict as "
+               "`attracteur_naif`, in time O(|S| + |A|): walk the reversed graph from V0, with, "
+               "for each vertex of J<sub>1</sub>, a counter of its successors not yet in the "
+               "attractor. Without recursion: the check tries a chain of several thousand "
+               "vertices. " + _ARENA_EN},
+        "def calcule_attracteur(A, S0, V0):\n    attr = dict(V0)\n    # ...\n    return attr\n",
+        "def calcule_attracteur(A, S0, V0):\n    pred = {s: [] for s in A}\n    for s in A:\n"
+        "        for t in A[s]:\n            pred[t].append(s)\n"
+        "    compteur = {s: len(A[s]) for s in A}\n    attr = dict(V0)\n"
+        "    a_traiter = list(V0)\n    while a_traiter:\n        t = a_traiter.pop()\n"
+        "        for s in pred[t]:\n            if s in attr:\n                continue\n"
+        "            compteur[s] -= 1\n            if s in S0 or compteur[s] == 0:\n"
+        "                attr[s] = None\n                a_traiter.append(s)\n    return attr\n"),
+    Exercise(
+        "ranks", "rangs",
+        {"fr": "Les rangs", "en": "The ranks"},
+        {"fr": "Écrire `rangs(A, S0, V0)` qui renvoie le dictionnaire associant à chaque sommet "
+               "de l'attracteur de J<sub>0</sub> son rang : le plus petit n tel que le sommet "
+               "est dans A<sub>n</sub>. " + _ARENA_FR,
+         "en": "Write `rangs(A, S0, V0)` returning the dict mapping every vertex of "
+               "J<sub>0</sub>'s attractor to its rank: the least n such that the vertex is in "
+               "A<sub>n</sub>. " + _ARENA_EN},
+        "def rangs(A, S0, V0):\n    rang = {s: 0 for s in V0}\n    # ...\n    return rang\n",
+        "def rangs(A, S0, V0):\n    pred = {s: [] for s in A}\n    for s in A:\n"
+        "        for t in A[s]:\n            pred[t].append(s)\n"
+        "    compteur = {s: len(A[s]) for s in A}\n    rang = {s: 0 for s in V0}\n"
+        "    etape = list(V0)\n    n = 0\n    while etape:\n        n += 1\n"
+        "        suivante = []\n        for t in etape:\n            for s in pred[t]:\n"
+        "                if s in rang:\n                    continue\n"
+        "                compteur[s] -= 1\n                if s in S0 or compteur[s] == 0:\n"
+        "                    rang[s] = n\n                    suivante.append(s)\n"
+        "        etape = suivante\n    return rang\n"),
+    Exercise(
+        "strategy", "strategie",
+        {"fr": "Jouer la stratégie", "en": "Playing the strategy"},
+        {"fr": "Écrire `strategie(A, attr0, attr1, s)` qui renvoie le successeur que J<sub>0</sub> "
+               "joue depuis le sommet `s` de S0 (qui a au moins un successeur). `attr0` et "
+               "`attr1` associent aux sommets des attracteurs de J<sub>0</sub> et de "
+               "J<sub>1</sub> leur rang. Depuis un sommet gagnant, aller vers un successeur de "
+               "rang plus petit dans `attr0` ; depuis un sommet nul, rester hors de `attr1` ; "
+               "depuis un sommet perdant, n'importe quel successeur convient.",
+         "en": "Write `strategie(A, attr0, attr1, s)` returning the successor J<sub>0</sub> "
+               "plays from the vertex `s` of S0 (which has at least one successor). `attr0` "
+               "and `attr1` map the vertices of J<sub>0</sub>'s and J<sub>1</sub>'s attractors "
+               "to their ranks. From a winning vertex, move to a successor of smaller rank in "
+               "`attr0`; from a draw, stay out of `attr1`; from a losing vertex, any successor "
+               "will do."},
+        "def strategie(A, attr0, attr1, s):\n    # ...\n    return A[s][0]\n",
+        "def strategie(A, attr0, attr1, s):\n    if s in attr0:\n        for t in A[s]:\n"
+        "            if t in attr0 and attr0[t] < attr0[s]:\n                return t\n"
+        "    for t in A[s]:\n        if t not in attr1:\n            return t\n"
+        "    return A[s][0]\n"),
+    Exercise(
+        "grundy", "grundy",
+        {"fr": "Nombres de Grundy", "en": "Grundy numbers"},
+        {"fr": "Écrire `grundy(A)` qui renvoie le dictionnaire associant à chaque sommet du "
+               "graphe sans cycle `A` (un jeu impartial) son nombre de Grundy : le plus petit "
+               "entier naturel qui n'est le nombre de Grundy d'aucun de ses successeurs.",
+         "en": "Write `grundy(A)` returning the dict mapping every vertex of the acyclic graph "
+               "`A` (an impartial game) to its Grundy number: the least natural number that is "
+               "not the Grundy number of any of its successors."},
+        "def grundy(A):\n    g = {}\n    # ...\n    return g\n",
+        "def grundy(A):\n    g = {}\n\n    def calcule(s):\n        if s not in g:\n"
+        "            vus = {calcule(t) for t in A[s]}\n            m = 0\n"
+        "            while m in vus:\n                m += 1\n            g[s] = m\n"
+        "        return g[s]\n\n    for s in A:\n        calcule(s)\n    return g\n"),
+    Exercise(
+        "minimax", "minimax",
+        {"fr": "Minimax", "en": "Minimax"},
+        {"fr": "Un arbre est un entier (une feuille, sa valeur) ou une liste de sous-arbres. "
+               "Écrire `minimax(arbre, joueur_max)` qui renvoie la valeur de l'arbre ; "
+               "`joueur_max` vaut `True` quand la racine maximise. Tester les feuilles avec "
+               "`isinstance(arbre, int)`.",
+         "en": "A tree is an int (a leaf, its value) or a list of subtrees. Write "
+               "`minimax(arbre, joueur_max)` returning the value of the tree; `joueur_max` is "
+               "`True` when the root maximises. Test for leaves with `isinstance(arbre, int)`."},
+        "def minimax(arbre, joueur_max):\n    if isinstance(arbre, int):\n        return arbre\n"
+        "    # ...\n",
+        "def minimax(arbre, joueur_max):\n    if isinstance(arbre, int):\n        return arbre\n"
+        "    valeurs = [minimax(f, not joueur_max) for f in arbre]\n"
+        "    return max(valeurs) if joueur_max else min(valeurs)\n"),
+    Exercise(
+        "alphabeta", "alphabeta",
+        {"fr": "Élagage alpha-bêta", "en": "Alpha-beta pruning"},
+        {"fr": "Écrire `alphabeta(arbre, alpha, beta, joueur_max)` qui renvoie la même valeur que "
+               "`minimax` quand `alpha = -inf` et `beta = +inf`, en cessant d'examiner les fils "
+               "d'un nœud dès que `alpha >= beta`. Sur l'arbre du cours, il doit évaluer moins "
+               "de feuilles que minimax.",
+         "en": "Write `alphabeta(arbre, alpha, beta, joueur_max)` returning the same value as "
+               "`minimax` when `alpha = -inf` and `beta = +inf`, and stop examining the "
+               "children of a node as soon as `alpha >= beta`. On the course's tree it must "
+               "evaluate fewer leaves than minimax."},
+        "def alphabeta(arbre, alpha, beta, joueur_max):\n    if isinstance(arbre, int):\n"
+        "        return arbre\n    # ...\n",
+        "def alphabeta(arbre, alpha, beta, joueur_max):\n    if isinstance(arbre, int):\n"
+        "        return arbre\n    if joueur_max:\n        v = -float('inf')\n"
+        "        for f in arbre:\n            v = max(v, alphabeta(f, alpha, beta, False))\n"
+        "            alpha = max(alpha, v)\n            if alpha >= beta:\n                break\n"
+        "    else:\n        v = float('inf')\n        for f in arbre:\n"
+        "            v = min(v, alphabeta(f, alpha, beta, True))\n"
+        "            beta = min(beta, v)\n            if alpha >= beta:\n                break\n"
+        "    return v\n"),
+]}
+
+# --------------------------------------------------------------------------- verdicts
+
+_WORDS = {
+    "pass": {"fr": "Réussi : {n} cas vérifiés.", "en": "Passed: {n} cases checked."},
+    "missing": {"fr": "Le code ne définit pas la fonction `{f}`.",
+                "en": "The code does not define the function `{f}`."},
+    "fail": {"fr": "Faux sur le plus petit cas trouvé\u00a0:",
+             "en": "Wrong on the smallest case found:"},
+    "raised": {"fr": "La fonction a levé une exception sur le plus petit cas trouvé\u00a0:",
+               "en": "The function raised an exception on the smallest case found:"},
+    "call": {"fr": "Appel", "en": "Call"},
+    "expected": {"fr": "Attendu", "en": "Expected"},
+    "obtained": {"fr": "Obtenu", "en": "Obtained"},
+    "syntax": {"fr": "Erreur de syntaxe ligne {line} : {msg}",
+               "en": "Syntax error on line {line}: {msg}"},
+    "load": {"fr": "Le code lève une exception à son exécution :",
+             "en": "The code raises an exception when it runs:"},
+    "recursive": {"fr": "Version récursive : elle échoue (RecursionError) sur une chaîne de {n} "
+                        "sommets. Utiliser une pile ou une file.",
+                  "en": "Recursive version: it fails (RecursionError) on a chain of {n} "
+                        "vertices. Use a stack or a queue."},
+    "quadratic": {"fr": "Version quadratique : le temps est multiplié par {r:.1f} quand la taille "
+                        "double ({a} → {b} sommets, {ta:.3f} s → {tb:.3f} s) ; une version "
+                        "linéaire le multiplie par environ 2.",
+                  "en": "Quadratic version: the time is multiplied by {r:.1f} when the size "
+                        "doubles ({a} → {b} vertices, {ta:.3f} s → {tb:.3f} s); a linear version "
+                        "multiplies it by about 2."},
+    "quadratic-reads": {"fr": "Version quadratique : elle lit le graphe {rb} fois sur une chaîne "
+                              "de {b} sommets, contre {ra} fois sur {a} sommets : le travail est "
+                              "multiplié par 4 quand la taille double, au lieu de 2.",
+                        "en": "Quadratic version: it reads the graph {rb} times on a chain of {b} "
+                              "vertices, against {ra} times on {a} vertices: the work is "
+                              "multiplied by 4 when the size doubles, instead of 2."},
+    "linear": {"fr": "Version linéaire (une chaîne de {n} sommets en {t:.3f} s).",
+               "en": "Linear version (a chain of {n} vertices in {t:.3f} s)."},
+    "pruning": {"fr": "Valeurs justes, mais sans élagage : {k} feuilles évaluées sur l'arbre du "
+                      "cours, autant que minimax ({m}).",
+                "en": "Right values, but no pruning: {k} leaves evaluated on the course's tree, "
+                      "as many as minimax ({m})."},
+    "pruned": {"fr": "Élagage : {k} feuilles évaluées sur l'arbre du cours au lieu de {m}.",
+               "en": "Pruning: {k} leaves evaluated on the course's tree instead of {m}."},
+    "rule": {"fr": "Règle", "en": "Rule"},
+    "not-successor": {"fr": "{t!r} n'est pas un successeur de {s!r}.",
+                      "en": "{t!r} is not a successor of {s!r}."},
+    "winning": {"fr": "{s!r} est gagnant de rang {r} : il faut un successeur de rang plus petit "
+                      "dans attr0.",
+                "en": "{s!r} is winning with rank {r}: a successor of smaller rank in attr0 "
+                      "is needed."},
+    "draw": {"fr": "{s!r} est nul : il faut un successeur hors de attr1.",
+             "en": "{s!r} is a draw: a successor outside attr1 is needed."},
+}
+
+
+def french(text: str) -> str:
+    """French typography: a no-break space before « : » and « ; »."""
+    return text.replace(" :", "\u00a0:").replace(" ;", "\u00a0;")
+
+
+def _say(key: str, lang: str, **kw: Any) -> str:
+    if lang != "fr":
+        return _WORDS[key]["en"].format(**kw)
+    text = french(_WORDS[key]["fr"].format(**kw))
+    return re.sub(r"(\d)\.(\d+ s)", r"\1,\2", text)  # French decimal comma
+
+
+def _short(value: Any, limit: int = 600) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + " …"
+
+
+def _tb(exc: BaseException, limit: int = 4) -> str:
+    """The last lines of the traceback, inside the student's code only."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == "<exercice>"]
+    lines = [f'  line {f.lineno}, in {f.name}\n    {f.line}' for f in frames[-limit:]]
+    return "\n".join(lines + [f"{type(exc).__name__}: {exc}"])
+
+
+class _Failure(Exception):
+    pass
+
+
+def _load(code: str, name: str, lang: str) -> tuple[Callable | None, dict | None]:
+    try:
+        compiled = compile(code, "<exercice>", "exec")
+    except SyntaxError as exc:
+        return None, {"status": "error",
+                      "message": _say("syntax", lang, line=exc.lineno, msg=exc.msg)}
+    namespace: dict[str, Any] = {"__name__": "__exercice__"}
+    try:
+        exec(compiled, namespace)
+    except Exception as exc:  # the student's code may raise anything
+        return None, {"status": "error", "message": _say("load", lang) + "\n" + _tb(exc)}
+    f = namespace.get(name)
+    if not callable(f):
+        return None, {"status": "error", "message": _say("missing", lang, f=name)}
+    return f, None
+
+
+def run(code: str, lang: str = "fr") -> dict[str, str]:
+    """Run the code as a script (the Run button): its output is printed by the caller."""
+    try:
+        compiled = compile(code, "<exercice>", "exec")
+    except SyntaxError as exc:
+        return {"status": "error", "message": _say("syntax", lang, line=exc.lineno, msg=exc.msg)}
+    try:
+        exec(compiled, {"__name__": "__main__"})
+    except Exception as exc:
+        return {"status": "error", "message": _tb(exc)}
+    return {"status": "ok", "message": ""}
+
+
+# --------------------------------------------------------------------------- cases
+
+def random_arena(seed: int, n: int) -> tuple[dict, dict, dict, dict, dict]:
+    """A seeded random arena with ``n`` vertices 0..n-1 in the course's representation:
+    ``(A, S0, S1, V0, V1)``; dead ends of J_1 form V0, those of J_0 form V1."""
+    rng = random.Random(seed * 7919 + n)
+    A: dict[int, list[int]] = {}
+    S0: dict[int, None] = {}
+    S1: dict[int, None] = {}
+    for v in range(n):
+        (S0 if rng.random() < 0.5 else S1)[v] = None
+        k = 0 if rng.random() < 0.25 else rng.randint(1, min(3, n))
+        A[v] = sorted(rng.sample(range(n), k))
+    V0 = {v: None for v in S1 if not A[v]}
+    V1 = {v: None for v in S0 if not A[v]}
+    return A, S0, S1, V0, V1
+
+
+def _library_arena(A: dict, S0: dict, S1: dict, V0: dict, V1: dict) -> Arena:
+    return Arena(S0=list(S0), S1=list(S1), edges={v: list(A[v]) for v in A},
+                 V0=list(V0), V1=list(V1))
+
+
+def _arenas(count: int = 60) -> Iterator[tuple]:
+    """Random arenas from 1 to 12 vertices, smallest first."""
+    for n in range(1, 13):
+        for seed in range(count // 12):
+            yield random_arena(seed, n)
+
+
+def _random_dag(seed: int, n: int) -> dict[int, list[int]]:
+    rng = random.Random(seed * 104729 + n)
+    return {v: sorted(rng.sample(range(v), rng.randint(0, min(3, v)))) for v in range(n)}
+
+
+def _random_tree(rng: random.Random, depth: int) -> Any:
+    if depth == 0 or rng.random() < 0.2:
+        return rng.randint(-9, 9)
+    return [_random_tree(rng, depth - 1) for _ in range(rng.randint(1, 3))]
+
+
+def _trees() -> Iterator[Any]:
+    yield 4
+    yield [1, 5]
+    for depth in range(1, 5):
+        for seed in range(8):
+            yield _random_tree(random.Random(depth * 100 + seed), depth)
+
+
+# --------------------------------------------------------------------------- checks
+
+def _call(f: Callable, args: tuple, lang: str, shown: str, expected: Any) -> Any:
+    try:
+        return f(*copy.deepcopy(args))
+    except RecursionError:
+        raise
+    except Exception as exc:
+        c = _colon(lang)
+        raise _Failure({"status": "fail", "message": "\n".join([
+            _say("raised", lang), f"{_say('call', lang)}{c}{shown}",
+            f"{_say('expected', lang)}{c}{_short(expected)}", _tb(exc)])}) from None
+
+
+def _colon(lang: str) -> str:
+    return "\u00a0: " if lang == "fr" else ": "
+
+
+def _wrong(lang: str, shown: str, expected: Any, obtained: Any, extra: str = "",
+           drawing: dict | None = None) -> _Failure:
+    c = _colon(lang)
+    lines = [_say("fail", lang), f"{_say('call', lang)}{c}{shown}",
+             f"{_say('expected', lang)}{c}{_short(expected)}",
+             f"{_say('obtained', lang)}{c}{_short(obtained)}"]
+    if extra:
+        lines.append(extra)
+    verdict: dict[str, Any] = {"status": "fail", "message": "\n".join(lines)}
+    if drawing is not None:
+        verdict["graph"] = drawing
+    return _Failure(verdict)
+
+
+def _graph(A: dict, S0: dict | None = None, V0: dict | None = None,
+           V1: dict | None = None) -> dict | None:
+    """What the page draws next to a small counterexample (at most 8 vertices)."""
+    if len(A) > 8:
+        return None
+    return {"vertices": [repr(v) for v in A],
+            "edges": [[repr(s), repr(t)] for s in A for t in A[s]],
+            "S0": [repr(v) for v in (S0 or {})], "V0": [repr(v) for v in (V0 or {})],
+            "V1": [repr(v) for v in (V1 or {})]}
+
+
+def _keys(result: Any) -> Any:
+    return set(result) if isinstance(result, dict) else result
+
+
+def _check_nim(f: Callable, lang: str) -> int:
+    from arena.games import nim
+
+    n_cases = 0
+    for n in range(0, 9):
+        for rule in ({1, 2}, {1}, {2, 3}, {1, 3, 4}, {2}):
+            n_cases += 1
+            game = nim(n, sorted(rule))
+            want_A = {v: set(game.successors(v)) for v in game.vertices}
+            want = {"S0": {v for v in game.vertices if game.owner(v) == 0},
+                    "S1": {v for v in game.vertices if game.owner(v) == 1},
+                    "V0": {v for v in game.vertices if game.victory(v) == 0},
+                    "V1": {v for v in game.vertices if game.victory(v) == 1}}
+            shown = f"jeu_de_nim({n}, {rule!r})"
+            got = _call(f, (n, set(rule)), lang, shown, "(A, S0, S1, V0, V1)")
+            if not (isinstance(got, tuple | list) and len(got) == 5):
+                raise _wrong(lang, shown, "(A, S0, S1, V0, V1)", got)
+            A, *sets = got
+            if not isinstance(A, dict) or {v: set(A[v]) for v in A} != want_A:
+                raise _wrong(lang, shown + "[0]  (A)", {v: sorted(s) for v, s in want_A.items()},
+                             A)
+            for name, got_set in zip(("S0", "S1", "V0", "V1"), sets, strict=True):
+                if _keys(got_set) != want[name]:
+                    raise _wrong(lang, f"{shown}  ({name})", sorted(want[name]), got_set)
+    return n_cases
+
+
+def _check_degrees(f: Callable, lang: str) -> int:
+    n_cases = 0
+    for A, S0, S1, V0, V1 in _arenas():
+        n_cases += 1
+        g = _library_arena(A, S0, S1, V0, V1)
+        dplus = {v: len(g.successors(v)) for v in g.vertices}
+        dmoins = dict.fromkeys(g.vertices, 0)
+        for v in g.vertices:
+            for w in g.successors(v):
+                dmoins[w] += 1
+        shown = f"degres({_short(A)})"
+        got = _call(f, (A,), lang, shown, (dplus, dmoins))
+        if not (isinstance(got, tuple | list) and len(got) == 2
+                and (got[0], got[1]) == (dplus, dmoins)):
+            raise _wrong(lang, shown, (dplus, dmoins), got, drawing=_graph(A))
+    return n_cases
+
+
+def _check_reverse(f: Callable, lang: str) -> int:
+    n_cases = 0
+    for A, S0, S1, V0, V1 in _arenas():
+        n_cases += 1
+        g = _library_arena(A, S0, S1, V0, V1)
+        want = {v: [] for v in g.vertices}
+        for v in g.vertices:
+            for w in g.successors(v):
+                want[w].append(v)
+        shown = f"renverse_graphe({_short(A)})"
+        got = _call(f, (A,), lang, shown, want)
+        ok = (isinstance(got, dict) and set(got) == set(want)
+              and all(Counter(got[v]) == Counter(want[v]) for v in want))
+        if not ok:
+            raise _wrong(lang, shown, want, got, drawing=_graph(A))
+    return n_cases
+
+
+def _check_attractor_keys(f: Callable, lang: str, name: str) -> int:
+    from arena.solve import attractor
+
+    n_cases = 0
+    for A, S0, S1, V0, V1 in _arenas():
+        n_cases += 1
+        want = attractor(_library_arena(A, S0, S1, V0, V1), 0)
+        shown = f"{name}({_short(A)}, {_short(S0)}, {_short(V0)})"
+        got = _call(f, (A, S0, V0), lang, shown, dict.fromkeys(want))
+        if not isinstance(got, dict) or set(got) != set(want):
+            raise _wrong(lang, shown, dict.fromkeys(sorted(want)), got,
+                         drawing=_graph(A, S0, V0, V1))
+    return n_cases
+
+
+def _chain(n: int) -> tuple[dict, dict, dict]:
+    """0 → 1 → … → n-1 → n, owners alternating, n ∈ V0: everything is in the attractor, one
+    vertex per step, discovered last by a pass that follows the dict's order."""
+    A = {v: [v + 1] for v in range(n)}
+    A[n] = []
+    return A, {v: None for v in range(0, n, 2)}, {n: None}
+
+
+class _Counter:
+    """Counts the reads of a graph: a deterministic measure of the work done on it."""
+
+    def __init__(self) -> None:
+        self.reads = 0
+
+
+class _CountingList(list):
+    def __init__(self, items: list, counter: _Counter) -> None:
+        super().__init__(items)
+        self._counter = counter
+
+    def __iter__(self):
+        for x in list.__iter__(self):
+            self._counter.reads += 1
+            yield x
+
+    def __getitem__(self, i):
+        self._counter.reads += 1
+        return list.__getitem__(self, i)
+
+
+class _CountingGraph(dict):
+    def __init__(self, A: dict, counter: _Counter) -> None:
+        super().__init__({s: _CountingList(t, counter) for s, t in A.items()})
+        self._counter = counter
+
+    def __iter__(self):
+        for x in dict.__iter__(self):
+            self._counter.reads += 1
+            yield x
+
+    def __getitem__(self, s):
+        self._counter.reads += 1
+        return dict.__getitem__(self, s)
+
+    def keys(self):
+        return list(self.__iter__())
+
+    def items(self):
+        return [(s, self[s]) for s in self.__iter__()]
+
+    def values(self):
+        return [self[s] for s in self.__iter__()]
+
+
+def _reads(f: Callable, n: int) -> int:
+    A, S0, V0 = _chain(n)
+    counter = _Counter()
+    f(_CountingGraph(A, counter), S0, V0)
+    return counter.reads
+
+
+def _complexity(f: Callable, lang: str) -> str:
+    """Raise on a quadratic or a recursive version of the attractor.
+
+    1. The reads of the graph (vertices and successor lists) on chains of 100 to 800
+       vertices, a deterministic measure: a version that passes over the graph again
+       and again reads 4 times as much when the chain doubles, a linear one 2 times.
+    2. A chain of 16001 vertices: a recursive version goes as deep and fails. Its time
+       catches a quadratic version that works on its own lists (``list.remove``...):
+       more than 0.1 s and 3.2 times as much on two doublings in a row."""
+    reads: list[tuple[int, int]] = []
+    for n in (100, 200, 400, 800):
+        try:
+            reads.append((n, _reads(f, n)))
+        except RecursionError:
+            break
+        if len(reads) >= 3:
+            (_, r0), (a, ra), (b, rb) = reads[-3:]
+            if rb > 3 * ra and ra > 3 * r0:
+                raise _Failure({"status": "fail", "message": _say(
+                    "quadratic-reads", lang, a=a + 1, b=b + 1, ra=ra, rb=rb)})
+    times: list[tuple[int, float]] = []
+    for n in (4000, 8000, 16000):
+        A, S0, V0 = _chain(n)
+        start = time.perf_counter()
+        try:
+            got = f(A, S0, V0)
+        except RecursionError:
+            message = _say("recursive", lang, n=n + 1)
+            raise _Failure({"status": "fail", "message": message}) from None
+        times.append((n, time.perf_counter() - start))
+        if not isinstance(got, dict) or len(got) != n + 1:
+            raise _wrong(lang, f"calcule_attracteur(<{n + 1} sommets en chaîne>, …)"
+                         if lang == "fr" else f"calcule_attracteur(<chain of {n + 1} vertices>, …)",
+                         f"{n + 1} keys", f"{len(got) if isinstance(got, dict) else got!r}")
+        if len(times) == 3:
+            (_, t0), (a, ta), (b, tb) = times
+            if tb > 0.1 and tb > 3.2 * ta and ta > 3.2 * t0:
+                raise _Failure({"status": "fail", "message": _say(
+                    "quadratic", lang, r=tb / ta, a=a + 1, b=b + 1, ta=ta, tb=tb)})
+        if times[-1][1] > 1.0:
+            break
+    return _say("linear", lang, n=times[-1][0] + 1, t=times[-1][1])
+
+
+def _check_ranks(f: Callable, lang: str) -> int:
+    from arena.solve import attractor
+
+    n_cases = 0
+    for A, S0, S1, V0, V1 in _arenas():
+        n_cases += 1
+        want = attractor(_library_arena(A, S0, S1, V0, V1), 0)
+        shown = f"rangs({_short(A)}, {_short(S0)}, {_short(V0)})"
+        got = _call(f, (A, S0, V0), lang, shown, want)
+        if got != want:
+            raise _wrong(lang, shown, dict(sorted(want.items())), got,
+                         drawing=_graph(A, S0, V0, V1))
+    return n_cases
+
+
+def _check_strategy(f: Callable, lang: str) -> int:
+    from arena.solve import attractor
+
+    n_cases = 0
+    for A, S0, S1, V0, V1 in _arenas():
+        g = _library_arena(A, S0, S1, V0, V1)
+        attr0, attr1 = attractor(g, 0), attractor(g, 1)
+        for s in S0:
+            if not A[s]:
+                continue
+            n_cases += 1
+            shown = f"strategie({_short(A)}, {attr0!r}, {attr1!r}, {s!r})"
+            if s in attr0:
+                good = [t for t in A[s] if t in attr0 and attr0[t] < attr0[s]]
+                rule = _say("winning", lang, s=s, r=attr0[s])
+            elif s not in attr1:
+                good = [t for t in A[s] if t not in attr1]
+                rule = _say("draw", lang, s=s)
+            else:
+                good = list(A[s])
+                rule = ""
+            got = _call(f, (A, attr0, attr1, s), lang, shown, good)
+            if got not in A[s]:
+                raise _wrong(lang, shown, " | ".join(map(repr, good)), got,
+                             _say("not-successor", lang, t=got, s=s), _graph(A, S0, V0, V1))
+            if got not in good:
+                raise _wrong(lang, shown, " | ".join(map(repr, good)), got, rule,
+                             _graph(A, S0, V0, V1))
+    return n_cases
+
+
+def _check_grundy(f: Callable, lang: str) -> int:
+    from arena.grundy import grundy_numbers
+
+    n_cases = 0
+    for n in range(1, 13):
+        for seed in range(5):
+            n_cases += 1
+            A = _random_dag(seed, n)
+            want = grundy_numbers(Arena(S0=list(A), S1=[], edges=A))
+            shown = f"grundy({_short(A)})"
+            got = _call(f, (A,), lang, shown, want)
+            if got != want:
+                raise _wrong(lang, shown, want, got, drawing=_graph(A))
+    return n_cases
+
+
+def _minimax_value(tree: Any, maxing: bool) -> int:
+    from arena.minimax import minimax_tree
+
+    return int(minimax_tree(tree, maxing).value)
+
+
+class _Node(list):
+    """A node of a tree that records which of its leaves were read."""
+
+    def __init__(self, items: list, seen: set) -> None:
+        super().__init__(items)
+        self._seen = seen
+
+    def _mark(self, i: int) -> None:
+        if not isinstance(list.__getitem__(self, i), list):
+            self._seen.add((id(self), i))
+
+    def __iter__(self):
+        for i in range(len(self)):
+            self._mark(i)
+            yield list.__getitem__(self, i)
+
+    def __getitem__(self, i):
+        if isinstance(i, int):
+            self._mark(i % len(self))
+        return list.__getitem__(self, i)
+
+
+def _counting(tree: Any, seen: set) -> Any:
+    return _Node([_counting(t, seen) for t in tree], seen) if isinstance(tree, list) else tree
+
+
+def _count_leaves(tree: Any) -> int:
+    return sum(map(_count_leaves, tree)) if isinstance(tree, list) else 1
+
+
+def _check_tree_values(f: Callable, lang: str, name: str, pruning: bool) -> int:
+    n_cases = 0
+    trees = [_SLIDES_TREE, *_trees()]
+    trees.sort(key=lambda t: len(repr(t)))
+    for tree in trees:
+        for maxing in (True, False):
+            n_cases += 1
+            want = _minimax_value(tree, maxing)
+            if pruning:
+                args = (tree, -math.inf, math.inf, maxing)
+                shown = f"alphabeta({tree!r}, -inf, inf, {maxing})"
+            else:
+                args, shown = (tree, maxing), f"minimax({tree!r}, {maxing})"
+            got = _call(f, args, lang, shown, want)
+            if got != want:
+                raise _wrong(lang, shown, want, got)
+    return n_cases
+
+
+def _check_alphabeta(f: Callable, lang: str) -> tuple[int, str]:
+    n_cases = _check_tree_values(f, lang, "alphabeta", True)
+    seen: set = set()
+    tree = _counting(_SLIDES_TREE, seen)
+    f(tree, -math.inf, math.inf, True)
+    total = _count_leaves(_SLIDES_TREE)
+    if len(seen) >= total:
+        raise _Failure({"status": "fail", "message": _say("pruning", lang, k=len(seen), m=total)})
+    return n_cases, _say("pruned", lang, k=len(seen), m=total)
+
+
+def check(exercise_id: str, code: str, lang: str = "fr") -> dict[str, Any]:
+    """Check the student's ``code`` for an exercise: ``{"status", "message"}`` with status
+    ``pass``, ``fail`` or ``error`` (the code does not compile, raises on loading, or does
+    not define the function); ``graph`` is added when the failing case is small.
+
+    >>> check("degrees", EXERCISES["degrees"].solution, "en")["status"]
+    'pass'
+    >>> print(check("degrees", "def degres(A):\\n    return {}, {}", "en")["message"])
+    Wrong on the smallest case found:
+    Call: degres({0: []})
+    Expected: ({0: 0}, {0: 0})
+    Obtained: ({}, {})
+    """
+    exercise = EXERCISES[exercise_id]
+    f, error = _load(code, exercise.function, lang)
+    if error is not None:
+        return error
+    assert f is not None
+    note = ""
+    try:
+        if exercise_id == "nim-graph":
+            n = _check_nim(f, lang)
+        elif exercise_id == "degrees":
+            n = _check_degrees(f, lang)
+        elif exercise_id == "reverse":
+            n = _check_reverse(f, lang)
+        elif exercise_id in ("naive-attractor", "attractor"):
+            n = _check_attractor_keys(f, lang, exercise.function)
+            if exercise_id == "attractor":
+                note = _complexity(f, lang)
+        elif exercise_id == "ranks":
+            n = _check_ranks(f, lang)
+        elif exercise_id == "strategy":
+            n = _check_strategy(f, lang)
+        elif exercise_id == "grundy":
+            n = _check_grundy(f, lang)
+        elif exercise_id == "minimax":
+            n = _check_tree_values(f, lang, "minimax", False)
+        else:
+            n, note = _check_alphabeta(f, lang)
+    except _Failure as failure:
+        return failure.args[0]
+    except RecursionError:
+        return {"status": "fail", "message": "RecursionError"}
+    message = _say("pass", lang, n=n)
+    return {"status": "pass", "message": message + (" " + note if note else "")}

@@ -1,0 +1,97 @@
+"""The Python exercises' checkers (arena.exercises), in CPython: every reference solution
+passes, plausible wrong answers fail on the smallest case, with the student's inputs,
+the expected and the obtained result."""
+
+from __future__ import annotations
+
+import pytest
+from exercise_wrong import NAIVE_ONE_PASS, QUADRATIC, RECURSIVE, WRONG
+
+from arena.exercises import EXERCISES, check, random_arena
+
+SPEC_IDS = ["nim-graph", "degrees", "reverse", "naive-attractor", "attractor", "ranks",
+            "strategy", "grundy", "minimax", "alphabeta"]
+
+
+def test_the_ten_exercises_of_the_spec_exist_with_their_french_function_names():
+    assert list(EXERCISES) == SPEC_IDS
+    assert [EXERCISES[i].function for i in SPEC_IDS] == [
+        "jeu_de_nim", "degres", "renverse_graphe", "attracteur_naif", "calcule_attracteur",
+        "rangs", "strategie", "grundy", "minimax", "alphabeta"]
+    for e in EXERCISES.values():
+        assert set(e.title) == set(e.statement) == {"fr", "en"}
+        assert f"def {e.function}(" in e.starter and f"def {e.function}(" in e.solution
+
+
+@pytest.mark.parametrize("exercise_id", SPEC_IDS)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_reference_solution_passes(exercise_id, lang):
+    verdict = check(exercise_id, EXERCISES[exercise_id].solution, lang)
+    assert verdict["status"] == "pass", verdict["message"]
+    assert verdict["message"].startswith("Réussi" if lang == "fr" else "Passed")
+
+
+@pytest.mark.parametrize("exercise_id", SPEC_IDS)
+def test_a_plausible_wrong_solution_fails_with_a_counterexample(exercise_id):
+    code, piece = WRONG[exercise_id]
+    verdict = check(exercise_id, code, "en")
+    assert verdict["status"] == "fail"
+    assert piece in verdict["message"], verdict["message"]
+
+
+def test_the_starter_code_fails_but_is_not_a_syntax_error():
+    for exercise_id, e in EXERCISES.items():
+        assert check(exercise_id, e.starter, "en")["status"] == "fail", exercise_id
+
+
+def test_the_counterexample_is_the_smallest_one():
+    # degres without the vertices of in-degree 0: already wrong on the one-vertex graph
+    verdict = check("degrees", WRONG["degrees"][0], "en")
+    assert "Call: degres({0: []})" in verdict["message"]
+    assert "Obtained: ({0: 0}, {})" in verdict["message"]
+    assert verdict["graph"] == {"vertices": ["0"], "edges": [], "S0": [], "V0": [], "V1": []}
+
+
+def test_a_single_pass_is_not_the_attractor():
+    verdict = check("naive-attractor", NAIVE_ONE_PASS, "en")
+    assert verdict["status"] == "fail" and "Obtained:" in verdict["message"]
+
+
+def test_the_attractor_check_names_a_recursive_version():
+    verdict = check("attractor", RECURSIVE, "en")
+    assert verdict["status"] == "fail"
+    assert verdict["message"].startswith("Recursive version")
+
+
+def test_the_attractor_check_names_a_quadratic_version():
+    verdict = check("attractor", QUADRATIC, "fr")
+    assert verdict["status"] == "fail"
+    assert verdict["message"].startswith("Version quadratique")
+
+
+def test_the_attractor_check_names_the_linear_version():
+    verdict = check("attractor", EXERCISES["attractor"].solution, "en")
+    assert "Linear version" in verdict["message"]
+
+
+def test_alphabeta_must_prune_on_the_course_tree():
+    verdict = check("alphabeta", EXERCISES["alphabeta"].solution, "en")
+    assert "20 leaves evaluated on the course's tree instead of 27" in verdict["message"]
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    ("def degres(A)\n    return A", "Syntax error on line 1"),
+    ("x = 1 / 0", "ZeroDivisionError: division by zero"),
+    ("def autre(A):\n    pass", "does not define the function `degres`"),
+])
+def test_code_that_cannot_be_checked_is_an_error_with_a_clear_message(code, words):
+    verdict = check("degrees", code, "en")
+    assert verdict["status"] == "error" and words in verdict["message"]
+
+
+def test_random_arenas_follow_the_convention_of_the_exercises():
+    for seed in range(5):
+        A, S0, S1, V0, V1 = random_arena(seed, 12)
+        assert set(A) == set(S0) | set(S1) and not set(S0) & set(S1)
+        assert set(V0) == {v for v in S1 if not A[v]}
+        assert set(V1) == {v for v in S0 if not A[v]}

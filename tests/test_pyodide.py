@@ -1,0 +1,165 @@
+"""Python exercises in the browser (SPEC §8): Pyodide in a Web Worker, served by the
+site; the checkers of arena.exercises. One page per language is shared by the tests of
+this module, so that Pyodide loads once per language."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from browsing import CHROMIUM, NO_CHROMIUM, Visit
+from exercise_wrong import QUADRATIC, RECURSIVE, WRONG
+
+from arena.exercises import EXERCISES
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
+
+
+@pytest.fixture(scope="module", params=["fr", "en"])
+def exercises_page(request, browser, base_url):
+    lang = request.param
+    visit = Visit(browser, base_url + ("en/" if lang == "en" else "") + "exercises/")
+    visit.wasm = []
+    visit.page.on("request",
+                  lambda r: r.url.endswith("pyodide.asm.wasm") and visit.wasm.append(r.url))
+    visit.lang = lang
+    if lang == "en":   # the default 5 s limit is tested in French; 2 s here saves time
+        visit.page.evaluate("document.querySelectorAll('.arena-exercise')"
+                            ".forEach(b => { b.dataset.timeout = '2000'; })")
+    yield visit
+    assert visit.outside == [], visit.outside
+    visit.close()
+
+
+def _check(page, exercise_id: str, code: str) -> dict:
+    page.evaluate("([id, code]) => window.arenaExercises.setCode(id, code)", [exercise_id, code])
+    return page.evaluate("(id) => window.arenaExercises.check(id)", exercise_id)
+
+
+def test_every_reference_solution_passes_and_a_wrong_one_fails(exercises_page):
+    page, lang = exercises_page.page, exercises_page.lang
+    assert sorted(page.evaluate("window.arenaExercises.ids()")) == sorted(EXERCISES)
+    for exercise_id, exercise in EXERCISES.items():
+        verdict = _check(page, exercise_id, exercise.solution)
+        assert verdict["status"] == "pass", (exercise_id, verdict)
+        shown = page.locator(f'[data-exercise="{exercise_id}"] [data-role="verdict"]')
+        assert shown.get_attribute("data-status") == "pass"
+        code, piece = WRONG[exercise_id]
+        verdict = _check(page, exercise_id, code)
+        assert verdict["status"] == "fail", (exercise_id, verdict)
+        assert (piece if lang == "en" else "") in verdict["message"]
+        assert shown.get_attribute("data-status") == "fail"
+        assert verdict["message"].split("\n")[0] in shown.inner_text()
+    assert len(exercises_page.wasm) == 1          # Pyodide loaded once for all checks
+
+
+def test_recursive_and_quadratic_attractors_are_named(exercises_page):
+    page, lang = exercises_page.page, exercises_page.lang
+    verdict = _check(page, "attractor", RECURSIVE)
+    assert verdict["status"] == "fail"
+    assert verdict["message"].startswith("Version récursive" if lang == "fr"
+                                         else "Recursive version")
+    verdict = _check(page, "attractor", QUADRATIC)
+    assert verdict["status"] == "fail"
+    assert verdict["message"].startswith("Version quadratique" if lang == "fr"
+                                         else "Quadratic version")
+
+
+def test_an_endless_loop_is_stopped_and_the_next_run_works(exercises_page):
+    page = exercises_page.page
+    start = time.monotonic()
+    verdict = _check(page, "degrees", "def degres(A):\n    while True:\n        pass\n")
+    assert verdict["status"] == "timeout"
+    limit = 5 if exercises_page.lang == "fr" else 2
+    assert time.monotonic() - start < limit + 3     # the limit, plus the check's own start
+    # the page stayed responsive, and a fresh worker checks the next answer
+    assert page.evaluate("1 + 1") == 2
+    verdict = _check(page, "degrees", EXERCISES["degrees"].solution)
+    assert verdict["status"] == "pass"
+
+
+def test_stop_ends_a_run_that_loops(exercises_page):
+    page = exercises_page.page
+    page.evaluate("window.arenaExercises.setCode('grundy', 'while True:\\n    pass\\n')")
+    block = page.locator('[data-exercise="grundy"]')
+    block.locator('[data-action="run"]').click()
+    page.wait_for_timeout(800)
+    block.locator('[data-action="stop"]').click()
+    expect = "Exécution arrêtée" if exercises_page.lang == "fr" else "Run stopped"
+    page.wait_for_function("(t) => document.querySelector('[data-exercise=\"grundy\"] "
+                           "[data-role=\"output\"]').textContent.includes(t)", arg=expect)
+    verdict = _check(page, "grundy", EXERCISES["grundy"].solution)
+    assert verdict["status"] == "pass"
+
+
+def test_run_shows_the_output_and_a_clear_syntax_error(exercises_page):
+    page, lang = exercises_page.page, exercises_page.lang
+    output = page.locator('[data-exercise="minimax"] [data-role="output"]')
+    page.evaluate("window.arenaExercises.setCode('minimax', 'print(6 * 7)')")
+    page.evaluate("window.arenaExercises.run('minimax')")
+    assert output.inner_text().strip() == "42"
+    page.evaluate("window.arenaExercises.setCode('minimax', 'def minimax(arbre)\\n    return 1')")
+    page.evaluate("window.arenaExercises.run('minimax')")
+    expected = ("Erreur de syntaxe ligne 1" if lang == "fr" else "Syntax error on line 1")
+    assert expected in output.inner_text()
+    verdict = page.evaluate("window.arenaExercises.check('minimax')")
+    assert verdict["status"] == "error" and expected in verdict["message"]
+
+
+def test_the_code_survives_a_reload(exercises_page):
+    page = exercises_page.page
+    code = "def renverse_graphe(A):\n    return {}  # mine\n"
+    page.evaluate("([c]) => window.arenaExercises.setCode('reverse', c)", [code])
+    page.reload(wait_until="networkidle")
+    assert page.evaluate("window.arenaExercises.getCode('reverse')") == code
+    page.evaluate("([c]) => window.arenaExercises.setCode('reverse', c)",
+                  [EXERCISES["reverse"].starter])
+
+
+def test_checks_work_after_instant_navigation_with_the_same_worker(browser, base_url):
+    # as in test_interactive: the sitemap read as if the site lived at this server
+    origin = base_url.split("/arena/")[0]
+
+    def sitemap(route):
+        body = route.fetch().text().replace("https://example.org", origin)
+        route.fulfill(body=body, content_type="application/xml")
+
+    context = browser.new_context()
+    context.route("**/sitemap.xml", sitemap)
+    page = context.new_page()
+    wasm, outside = [], []
+    page.on("request", lambda r: r.url.endswith("pyodide.asm.wasm") and wasm.append(r.url))
+    page.on("request", lambda r: r.url.startswith(origin) or r.url.startswith("data:")
+            or outside.append(r.url))
+    try:
+        page.goto(base_url + "attractors/", wait_until="networkidle")
+        assert wasm == []                              # a page view loads no Pyodide
+        verdict = _check(page, "ranks", EXERCISES["ranks"].solution)
+        assert verdict["status"] == "pass" and len(wasm) == 1
+        page.evaluate("window.__same_document = true")   # survives only without a reload
+        page.click('article a[href$="/algorithms/"] >> nth=0')
+        page.wait_for_selector('[data-exercise="attractor"].ready', timeout=10_000)
+        assert page.evaluate("window.__same_document === true")
+        assert page.evaluate("window.arenaExercises.ids()") == ["attractor"]
+        verdict = _check(page, "attractor", EXERCISES["attractor"].solution)
+        assert verdict["status"] == "pass", verdict
+        assert len(wasm) == 1   # the same worker
+        assert outside == []
+    finally:
+        context.close()
+
+
+def test_a_page_view_loads_no_pyodide(browser, base_url):
+    visit = Visit(browser, base_url + "beyond/")
+    try:
+        names = visit.page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+        assert not [n for n in names if "pyodide" in n]
+        assert any(n.endswith("editor.js") for n in names)
+    finally:
+        visit.close()
+
+
+def test_no_serious_accessibility_violation_on_an_exercise_page(exercises_page):
+    from test_browser import _axe_violations
+
+    assert _axe_violations(exercises_page.page) == []
