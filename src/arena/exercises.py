@@ -488,7 +488,7 @@ def _check_reverse(f: Callable, lang: str) -> int:
     for A, S0, S1, V0, V1 in _arenas():
         n_cases += 1
         g = _library_arena(A, S0, S1, V0, V1)
-        want = {v: [] for v in g.vertices}
+        want: dict[Any, list[Any]] = {v: [] for v in g.vertices}
         for v in g.vertices:
             for w in g.successors(v):
                 want[w].append(v)
@@ -727,6 +727,7 @@ def _check_tree_values(f: Callable, lang: str, name: str, pruning: bool) -> int:
         for maxing in (True, False):
             n_cases += 1
             want = _minimax_value(tree, maxing)
+            args: tuple[Any, ...]
             if pruning:
                 args = (tree, -math.inf, math.inf, maxing)
                 shown = f"alphabeta({tree!r}, -inf, inf, {maxing})"
