@@ -32,7 +32,7 @@ EXAMPLES = ROOT / "docs" / "examples"
 HANDOUTS = ROOT / "build" / "handout"        # the exercise sheets (scripts/handout.py)
 HANDOUT_CODE = re.compile(r"^<!-- handouts -->[ \t]*$", re.M)
 HANDOUT_TEXT = {
-    "fr": ("Les feuilles d'exercices à imprimer, avec leurs solutions\u202f: "
+    "fr": ("Les feuilles d'exercices à imprimer, avec leurs solutions\u00a0: "
            '<a href="{fr}" download hreflang="fr">en français (PDF)</a> · '
            '<a href="{en}" download hreflang="en" lang="en">in English (PDF)</a>.'),
     "en": ("The printable exercise sheets, with their solutions: "
