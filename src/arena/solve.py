@@ -18,7 +18,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import chain
 from typing import Any
 
-import numpy as np
+try:
+    import numpy as np
+
+    HAVE_NUMPY = True
+except ImportError:     # Pyodide's core, a minimal install: the pure-Python path below
+    HAVE_NUMPY = False
 
 from arena.arena import Arena, Player, Vertex, vertex_id
 
@@ -109,6 +114,8 @@ def _winners_and_ranks(owner: bytes, victory: Sequence[int | None],
     queue in Python: the same order of ranks, so the same result.
     """
     n = len(succ)
+    if not HAVE_NUMPY:
+        return _winners_and_ranks_python(owner, victory, succ)
     lengths, sources, targets, terminal = edges or _edge_arrays(victory, succ)
     pred, bounds = _reversed_csr(n, sources, targets, terminal)
     own = np.frombuffer(owner, dtype=np.uint8).astype(np.int8)
@@ -304,6 +311,57 @@ class Solution:
                 f"{s['won_by_1']} won by J_1, {s['draws']} draws>")
 
 
+def _winners_and_ranks_python(owner: bytes, victory: Sequence[int | None],
+                              succ: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
+    """:func:`_winners_and_ranks` without numpy (for Pyodide): the same backward search
+    in one first-in first-out queue, so vertices are processed in increasing rank and get
+    the same winners and exact ranks."""
+    n = len(succ)
+    winner = [-1 if w is None else w for w in victory]
+    rank = [-1 if w is None else 0 for w in victory]
+    remaining = [len(s) for s in succ]
+    pred: list[list[int]] = [[] for _ in range(n)]
+    for x in range(n):
+        if victory[x] is None:                 # victory vertices are terminal
+            for y in succ[x]:
+                pred[y].append(x)
+    queue = [x for x in range(n) if victory[x] is not None]
+    for y in queue:  # the queue grows while it is read
+        w = winner[y]
+        r = rank[y] + 1
+        for x in pred[y]:
+            if winner[x] < 0:
+                if owner[x] == w:
+                    winner[x] = w
+                    rank[x] = r
+                    queue.append(x)
+                else:
+                    remaining[x] -= 1
+                    if not remaining[x]:
+                        winner[x] = w
+                        rank[x] = r
+                        queue.append(x)
+    return winner, rank
+
+
+def _strategy_moves_python(owner: bytes, victory: Sequence[int | None],
+                           succ: Sequence[Sequence[int]], winner: Sequence[int],
+                           rank: Sequence[int]) -> list[int]:
+    """:func:`_strategy_moves` without numpy: the first qualifying successor of each
+    row, by the same rule."""
+    moves = [-1] * len(succ)
+    for x, row in enumerate(succ):
+        if victory[x] is not None or not row:
+            continue
+        w = winner[x]
+        if w >= 0:
+            moves[x] = next(y for y in row if winner[y] == w and rank[y] == rank[x] - 1)
+        else:
+            opponent = 1 - owner[x]
+            moves[x] = next(y for y in row if winner[y] != opponent)
+    return moves
+
+
 def _strategy_moves(owner: bytes, edges, winner: Sequence[int], rank: Sequence[int]
                     ) -> list[int]:
     """The move of the owner at each non-terminal vertex with a successor (-1 elsewhere).
@@ -362,6 +420,10 @@ def solve(arena: Arena) -> Solution:
     O(|S| + |A|) time and memory.
     """
     owner, victory, succ = arena._compact()
+    if not HAVE_NUMPY:
+        winner, rank = _winners_and_ranks_python(owner, victory, succ)
+        moves = _strategy_moves_python(owner, victory, succ, winner, rank)
+        return Solution(arena, winner, rank, moves)
     edges = _edge_arrays(victory, succ)
     winner, rank = _winners_and_ranks(owner, victory, succ, edges)
     return Solution(arena, winner, rank, _strategy_moves(owner, edges, winner, rank))

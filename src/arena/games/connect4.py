@@ -18,7 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
+try:
+    import numpy as np
+
+    HAVE_NUMPY = True
+except ImportError:     # Pyodide's core: the other games work, this compact solver does not
+    HAVE_NUMPY = False
 
 from arena.arena import Arena
 
@@ -96,6 +101,8 @@ def _runs(stones: np.ndarray, rows: int, align: int) -> np.ndarray:
 
 
 def _generate(rows: int, cols: int, align: int, max_positions: int) -> list[_Level]:
+    if not HAVE_NUMPY:
+        raise ValueError("connect-4's compact generator needs numpy (pip install numpy)")
     h = rows + 1
     bottoms = [np.uint64(1 << (c * h)) for c in range(cols)]
     tops = [np.uint64(1 << (c * h + rows - 1)) for c in range(cols)]
