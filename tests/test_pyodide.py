@@ -163,3 +163,14 @@ def test_no_serious_accessibility_violation_on_an_exercise_page(exercises_page):
     from test_browser import _axe_violations
 
     assert _axe_violations(exercises_page.page) == []
+
+
+def test_no_serious_accessibility_violation_in_the_dark_palette(browser, base_url):
+    from test_browser import _axe_violations
+
+    visit = Visit(browser, base_url + "en/beyond/", dark=True)
+    try:
+        visit.page.wait_for_selector('[data-exercise="alphabeta"].ready')
+        assert _axe_violations(visit.page) == []
+    finally:
+        visit.close()
