@@ -95,3 +95,23 @@ def test_random_arenas_follow_the_convention_of_the_exercises():
         assert set(A) == set(S0) | set(S1) and not set(S0) & set(S1)
         assert set(V0) == {v for v in S1 if not A[v]}
         assert set(V1) == {v for v in S0 if not A[v]}
+
+
+CHAPTERS = {"modelling": ["nim-graph", "degrees", "reverse"],
+            "attractors": ["naive-attractor", "ranks"], "algorithms": ["attractor"],
+            "strategies": ["strategy"], "beyond": ["grundy", "minimax", "alphabeta"]}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_each_exercise_is_in_its_chapter_and_all_are_on_the_exercises_page(site, lang):
+    import re
+
+    root = site / "en" if lang == "en" else site
+    for page, ids in [*CHAPTERS.items(), ("exercises", SPEC_IDS)]:
+        text = (root / page / "index.html").read_text("utf-8")
+        assert sorted(re.findall(r'data-exercise="([a-z-]+)"', text)) == sorted(ids), page
+        assert f'data-lang="{lang}"' in text
+    # Pyodide and the library are shipped once, at the site's root
+    assert (site / "assets" / "pyodide" / "pyodide.asm.wasm").exists()
+    assert (site / "assets" / "pyodide" / "arena.zip").exists()
+    assert not (site / "en" / "assets" / "pyodide").exists()

@@ -163,3 +163,31 @@ def test_no_serious_accessibility_violation_on_an_exercise_page(exercises_page):
     from test_browser import _axe_violations
 
     assert _axe_violations(exercises_page.page) == []
+
+
+def test_no_serious_accessibility_violation_in_the_dark_palette(browser, base_url):
+    from test_browser import _axe_violations
+
+    visit = Visit(browser, base_url + "en/beyond/", dark=True)
+    try:
+        visit.page.wait_for_selector('[data-exercise="alphabeta"].ready')
+        assert _axe_violations(visit.page) == []
+    finally:
+        visit.close()
+
+
+def test_tab_indents_and_escape_then_tab_leaves_the_editor(exercises_page):
+    page = exercises_page.page
+    page.evaluate("window.arenaExercises.setCode('degrees', 'x')")
+    content = page.locator('[data-exercise="degrees"] .cm-content')
+    content.click()
+    page.keyboard.press("End")
+    page.keyboard.press("Tab")
+    code = page.evaluate("window.arenaExercises.getCode('degrees')")
+    assert code == "    x"                          # Tab indents the line by 4 spaces
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.dataset.action || ''")
+    assert focused == "run"
+    page.evaluate("([c]) => window.arenaExercises.setCode('degrees', c)",
+                  [EXERCISES["degrees"].starter])

@@ -1,10 +1,11 @@
 // The exercises' Python: a Web Worker that loads Pyodide (served by the site itself) and
 // the library (assets/pyodide/arena.zip) on its first job, then runs and checks code.
-// Messages in: {job, kind: "run" | "check", exercise, code, lang, base}.
+// Messages in: {job, kind: "run" | "check" | "boot", exercise, code, lang, base}.
 // Messages out: {job, type: "progress", step} while loading, {job, type: "start"} when
 // the code starts (the page's time limit counts from there), {job, type: "done", result}.
 /* global loadPyodide */
 let pyodide = null;
+let booting = null;   // one load, even when jobs arrive while it runs
 
 async function boot(base, job) {
   self.postMessage({ job, type: "progress", step: "python" });
@@ -20,7 +21,8 @@ async function boot(base, job) {
 self.onmessage = async (event) => {
   const { job, kind, exercise, code, lang, base } = event.data;
   try {
-    if (!pyodide) pyodide = await boot(base, job);
+    if (!pyodide) pyodide = await (booting = booting || boot(base, job));
+    if (kind === "boot") return;      // a fresh worker warming up after a stop
     const out = [];
     pyodide.setStdout({ batched: (s) => out.push(s) });
     pyodide.setStderr({ batched: (s) => out.push(s) });

@@ -36,9 +36,15 @@
     return state.editorLoad;
   }
 
-  function killWorker() {
+  // End the worker (a loop cannot be interrupted otherwise) and start a fresh one that
+  // loads Pyodide again at once (from the browser's cache), ready for the next job.
+  function killWorker(block) {
     if (state.worker) state.worker.terminate();
     state.worker = null;
+    if (block) {
+      getWorker(new URL(block.dataset.worker, location.href).href).postMessage({
+        job: 0, kind: "boot", base: new URL(block.dataset.pyodide, location.href).href });
+    }
   }
 
   function getWorker(url) {
@@ -73,7 +79,7 @@
           else if (msg.type === "start") {
             report(kind === "check" ? w.checking : w.running);
             timer = setTimeout(() => {
-              killWorker();
+              killWorker(block);
               finish({ status: "timeout", message: w.timeout.replace("{s}", limit / 1000), output: "" });
             }, limit);
           } else if (msg.type === "done") finish(msg.result);
@@ -87,7 +93,8 @@
   }
 
   function stopAll() {
-    killWorker();
+    const running = [...state.jobs.values()][0];
+    killWorker(running && running.block);
     for (const job of [...state.jobs.values()]) {
       job.finish({ status: "error", message: words(job.block).stopped, output: "" });
     }
