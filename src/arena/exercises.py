@@ -759,8 +759,8 @@ def check(exercise_id: str, code: str, lang: str = "fr") -> dict[str, Any]:
     'pass'
     >>> print(check("degrees", "def degres(A):\\n    return {}, {}", "en")["message"])
     Wrong on the smallest case found:
-    Call: degres({0: []})
-    Expected: ({0: 0}, {0: 0})
+    Call: degres({0: [0]})
+    Expected: ({0: 1}, {0: 1})
     Obtained: ({}, {})
     """
     exercise = EXERCISES[exercise_id]
