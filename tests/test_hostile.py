@@ -178,3 +178,16 @@ def test_markdown_code_spans_and_fences_hold_any_name():
     assert fragments.code("a|b") == "`a\\|b`"
     block = fragments.fence("title\n```\n<img src=x onerror=alert(1)>", "console")
     assert block.startswith("````console\n") and block.endswith("\n````\n")
+
+
+def test_ctrl_c_during_a_solve_is_one_line_and_exit_130():
+    import signal
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "arena", "solve", "nim", "--n", "3000000",
+                             "--max-positions", "10000000"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(3)           # past start-up; building and solving 6 million positions takes longer
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and err == "arena: interrupted\n"
