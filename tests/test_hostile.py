@@ -184,9 +184,11 @@ def test_ctrl_c_during_a_solve_is_one_line_and_exit_130():
     import signal
     import time
 
+    # a pytest-xdist worker ignores SIGINT, and a child would inherit that: give it back
     proc = subprocess.Popen([sys.executable, "-m", "arena", "solve", "nim", "--n", "3000000",
                              "--max-positions", "10000000"], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(3)           # past start-up; building and solving 6 million positions takes longer
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=120)
