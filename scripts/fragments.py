@@ -272,19 +272,19 @@ def numbering_examples() -> Bilingual:
 
 @fragment
 def naive_cost() -> Bilingual:
-    from arena.course import naive_attractor_steps
-
     rows = []
     for n in (10, 100, 1000):
         g = Arena(S0=range(0, n, 2), S1=range(1, n, 2),
                   edges={k: [k + 1] for k in range(n - 1)}, V0=[n - 1])
-        steps = len(naive_attractor_steps(g, 0))
-        rows.append((num(n, "fr"), num(n, "en"), steps, steps * (len(g) + g.n_edges)))
-    return both(
-        table(("Sommets de la chaîne", "Étapes", "Sommets et arêtes relus"),
-              [(a, s, num(c, "fr")) for a, _, s, c in rows], "rrr"),
-        table(("Vertices of the chain", "Steps", "Vertices and edges read"),
-              [(b, s, num(c, "en")) for _, b, s, c in rows], "rrr"))
+        steps, reads = naive_reads(g)
+        assert steps == n, "on a chain, each step adds one vertex"
+        rows.append((n, g.n_edges, steps, reads))
+    return {lang: table(head, [(num(n, lang), num(m, lang), num(s, lang), num(r, lang))
+                               for n, m, s, r in rows], "rrrr")
+            for lang, head in (("fr", ("Sommets de la chaîne", "Arêtes", "Étapes",
+                                       "Successeurs lus")),
+                               ("en", ("Vertices of the chain", "Edges", "Steps",
+                                       "Successors read")))}
 
 
 @fragment
@@ -578,6 +578,170 @@ def astar_facts() -> Bilingual:
         f"length {guided.cost}, expanding {len(guided.expanded)} vertices; Dijkstra expands "
         f"{len(blind.expanded)}. With three times that distance, the heuristic is no longer "
         f"admissible and A* returns {far_path}, of length {far.cost}: not the shortest.\n")
+
+
+# -- algorithms and beyond: the listings, the looping strategy, the searches ---------------
+
+LISTINGS = ROOT / "docs" / "listings" / "attractors.py"
+
+
+def listing_sections(lang: str, path: Path = LISTINGS) -> dict[str, str]:
+    """The sections (``# listing: NAME``) of a listing file, as the page in ``lang`` shows
+    them: comment lines ``#fr ...`` / ``#en ...`` kept (as ``# ...``) in their language only."""
+    sections: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        head = re.match(r"# listing: ([a-z0-9-]+)$", line)
+        if head:
+            current = sections.setdefault(head.group(1), [])
+            continue
+        if current is None:
+            continue
+        tag = re.match(r"(\s*)#(fr|en) (.*)$", line)
+        if tag:
+            if tag.group(2) == lang:
+                current.append(f"{tag.group(1)}# {tag.group(3)}")
+            continue
+        current.append(line)
+    return {name: "\n".join(lines).strip("\n") + "\n" for name, lines in sections.items()}
+
+
+def _listing_fragment(name: str) -> Bilingual:
+    return {lang: fence(listing_sections(lang)[name].rstrip("\n"), "python")
+            for lang in ("fr", "en")}
+
+
+@fragment
+def listing_naif() -> Bilingual:
+    return _listing_fragment("naif")
+
+
+@fragment
+def listing_compteurs() -> Bilingual:
+    return _listing_fragment("compteurs")
+
+
+@fragment
+def listing_file() -> Bilingual:
+    return _listing_fragment("file")
+
+
+@fragment
+def listing_strategie() -> Bilingual:
+    return _listing_fragment("strategie")
+
+
+def listing_namespace(lang: str = "en") -> dict:
+    """The functions of the listings, run from the text the page in ``lang`` shows."""
+    namespace: dict = {}
+    exec("from collections import deque\n\n" + "\n\n".join(listing_sections(lang).values()),
+         namespace)
+    return namespace
+
+
+class _Counted(list):
+    """A successor list that counts the successors read through it."""
+
+    reads = 0
+
+    def __iter__(self):
+        for y in super().__iter__():
+            _Counted.reads += 1
+            yield y
+
+
+def naive_reads(arena: Arena) -> tuple[int, int]:
+    """(steps, successors read) of the page's naive fixpoint for J_0 on ``arena``:
+    counted while it runs, not by a formula."""
+    from arena.course import chapter_dicts
+
+    A, S0, _, V0, _ = chapter_dicts(arena)
+    counted = {x: _Counted(ys) for x, ys in A.items()}
+    _Counted.reads = 0
+    rang = listing_namespace()["attracteur_naif"](counted, S0, V0)
+    return max(rang.values(), default=0) + 1, _Counted.reads
+
+
+def looping_arena() -> tuple[Arena, str]:
+    """The smallest bipartite arena (fewest vertices, then edges) found by a seeded random
+    search on which the source's ``strategie``, fed with the ``marque_propage2``
+    numbering, lets J_1 force an endless play from J_0's attractor; and the looping play
+    that ``verify_strategy`` reports."""
+    import random
+
+    from arena.solve import StrategyError
+
+    rng = random.Random(2026)
+    best: tuple[tuple[int, int], Arena, str] | None = None
+    for _ in range(4000):
+        n0, n1 = rng.randint(1, 3), rng.randint(1, 3)
+        S0, S1 = [f"a{k}" for k in range(n0)], [f"b{k}" for k in range(n1)]
+        edges = {x: rng.sample(S1 + ["v"], rng.randint(1, n1 + 1)) for x in S0}
+        edges.update({x: rng.sample(S0, rng.randint(1, n0)) for x in S1})
+        g = Arena(S0=S0, S1=S1 + ["v"], edges=edges, V0=["v"])
+        if not g.is_bipartite():
+            continue
+        play = _source_strategy_loop(g, StrategyError)
+        if play and (best is None or (len(g), g.n_edges) < best[0]):
+            best = ((len(g), g.n_edges), g, play)
+    assert best is not None, "no looping arena found: widen the search"
+    return best[1], best[2]
+
+
+def source_strategy(g: Arena) -> dict:
+    """J_0's moves given by the source's ``strategie`` on the ``marque_propage2`` numbering."""
+    from arena.course import calcule_attracteur2, chapter_dicts, strategie
+
+    A, S0, S1, V0, V1 = chapter_dicts(g)
+    a0, a1 = calcule_attracteur2(A, S0, V0), calcule_attracteur2(A, S1, V1)
+    return {s: strategie(A, a0, a1, s) for s in g.S0 if A[s]}
+
+
+def _source_strategy_loop(g: Arena, error: type) -> str | None:
+    try:
+        verify_strategy(g, 0, source_strategy(g))
+    except error as e:
+        if "loops" in str(e):
+            return re.search(r"the play (.*) follows", str(e)).group(1)
+    return None
+
+
+@fragment
+def looping_strategy() -> Bilingual:
+    from arena import attractor
+    from arena.course import calcule_attracteur2, chapter_dicts
+
+    g, play = looping_arena()
+    A, S0, _, V0, _ = chapter_dicts(g)
+    numbers, ranks = calcule_attracteur2(A, S0, V0), attractor(g, 0)
+    moves = source_strategy(g)
+    loop = play.split(" -> ")
+    assert all(v in ranks for v in g.S0), "the text says: J_0's vertices are all winning"
+    assert loop[0] == loop[-1] and loop[0] in ranks, "the play must loop inside J_0's attractor"
+    edges = ", ".join(f"{x} → {y}" for x, y in g.edges())
+    rows = [(f"`{v}`", "$J_0$" if g.owner(v) == 0 else "$J_1$", ranks.get(v, ""),
+             numbers.get(v, ""), f"`{moves[v]}`" if v in moves else "") for v in g.vertices]
+    ring = " → ".join(f"`{v}`" for v in loop)
+    start = loop[0]
+    return both(
+        f"$S_0 = \\{{{', '.join(g.S0)}\\}}$, $S_1 = \\{{{', '.join(g.S1)}\\}}$, "
+        f"$V_0 = \\{{{', '.join(g.V0)}\\}}$, arêtes {edges} (dans cet ordre dans `A`). "
+        f"L'arène est bipartie : chaque coup change de joueur.\n\n"
+        + table(("Sommet", "Joueur", "Rang", "Numéro `marque_propage2`", "Coup de `strategie`"),
+                rows, "llrrl")
+        + f"\nTous les sommets de $J_0$ sont dans son attracteur, mais en suivant `strategie`, "
+        f"$J_0$ laisse $J_1$ jouer la partie infinie {ring} → … : la vérification de toutes "
+        f"les réponses de $J_1$ trouve ce cycle. Depuis `{start}`, de rang {ranks[start]}, "
+        f"$J_0$ devait gagner en {ranks[start]} coups au plus.\n",
+        f"$S_0 = \\{{{', '.join(g.S0)}\\}}$, $S_1 = \\{{{', '.join(g.S1)}\\}}$, "
+        f"$V_0 = \\{{{', '.join(g.V0)}\\}}$, edges {edges} (in this order in `A`). "
+        f"The arena is bipartite: every move changes the player.\n\n"
+        + table(("Vertex", "Player", "Rank", "`marque_propage2` number", "`strategie`'s move"),
+                rows, "llrrl")
+        + f"\nEvery vertex of $J_0$ is in its attractor, yet following `strategie`, $J_0$ lets "
+        f"$J_1$ play the endless play {ring} → …: checking every reply of $J_1$ finds this "
+        f"cycle. From `{start}`, of rank {ranks[start]}, $J_0$ should have won within "
+        f"{ranks[start]} moves.\n")
 
 
 # -- teachers ------------------------------------------------------------------------------

@@ -1,0 +1,87 @@
+"""The Python listings of the chapter "Computing the attractor", run from the very text each
+page shows (French and English comments), agree with the solver: winners, ranks, moves."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import arenas
+from hypothesis import given, settings
+
+from arena import Arena, attractor, solve, verify_strategy
+from arena.course import chapter_dicts
+from arena.games import chomp, nim, ourson
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import fragments  # noqa: E402
+
+LANGS = ("fr", "en")
+CODE = {lang: fragments.listing_namespace(lang) for lang in LANGS}
+
+
+def course_examples() -> list[Arena]:
+    examples = [nim(10, [1, 2]), nim(15, [2, 3, 5]), chomp(2, 3), ourson(),
+                Arena.from_file(ROOT / "docs/examples/exercise-4-2.yaml"),
+                fragments.looping_arena()[0]]
+    return examples + [g for _, g in fragments._numbering_examples()]
+
+
+def check(g: Arena, code: dict) -> None:
+    A, S0, S1, V0, V1 = chapter_dicts(g)
+    sol = solve(g)
+    ranks = {}
+    for i, (Si, Vi) in enumerate(((S0, V0), (S1, V1))):
+        exact = attractor(g, i)
+        ranks[i] = code["calcule_rangs"](A, Si, Vi)
+        assert ranks[i] == exact
+        assert code["attracteur_naif"](A, Si, Vi) == exact
+        assert set(code["calcule_attracteur"](A, Si, Vi)) == set(exact)
+    for i, Si in enumerate((S0, S1)):
+        moves = code["strategie"](A, Si, ranks[i], ranks[1 - i])
+        # the longest play from each vertex of the attractor is its rank, draws stay draws
+        assert verify_strategy(g, i, moves, solution=sol) == ranks[i]
+        for s, x in moves.items():      # and losing positions delay the defeat fully
+            if s in ranks[1 - i]:
+                assert ranks[1 - i][x] == ranks[1 - i][s] - 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_listings_on_the_course_examples(lang):
+    for g in course_examples():
+        check(g, CODE[lang])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@settings(max_examples=150, deadline=None)
+@given(g=arenas())
+def test_listings_on_random_arenas(lang, g):
+    check(g, CODE[lang])
+
+
+def test_the_two_languages_show_the_same_code():
+    strip = {lang: [line for text in fragments.listing_sections(lang).values()
+                    for line in text.splitlines() if not line.lstrip().startswith("#")]
+             for lang in LANGS}
+    assert strip["fr"] == strip["en"]
+    fr = "\n".join(fragments.listing_sections("fr").values())
+    assert "# Match nul : rester hors de l'attracteur de l'adversaire." in fr
+    assert "Draw:" not in fr
+
+
+def test_the_naive_count_is_counted():
+    g = Arena(S0=[0, 2], S1=[1, 3], edges={0: [1], 1: [2], 2: [3]}, V0=[3])
+    # steps 0..3; step n re-reads the successors of the 3 - n vertices still outside
+    assert fragments.naive_reads(g) == (4, 3 + 2 + 1)
+
+
+def test_the_source_strategy_loops_on_a_bipartite_arena():
+    g, play = fragments.looping_arena()
+    assert g.is_bipartite() and len(g) == 5
+    loop = play.split(" -> ")
+    assert loop[0] == loop[-1] and len(loop) == 3
+    # the solver's strategy wins from the same vertex
+    assert verify_strategy(g, 0)[loop[0]] == solve(g).rank[loop[0]]
