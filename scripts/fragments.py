@@ -470,20 +470,23 @@ def ourson_facts() -> Bilingual:
         f"gagnantes pour les chiots, {s['won_by_0']} pour l'ourson et {s['draws']} nulle. "
         f"Le « rang » de l'article vaut {rank['0450']} au départ `0450` (et au plus "
         f"{max(rank.values())}) ; le rang de l'attracteur y vaut {sol.rank['0450']}. Avec la "
-        f"stratégie du rang de l'attracteur, `verify_strategy` prouve que toute partie depuis "
+        f"stratégie du rang de l'attracteur, l'exploration de toutes les réponses de "
+        f"l'ourson montre que toute partie depuis "
         f"`0450` finit par le blocage de l'ourson en {longest['0450']} coups au plus, "
         f"et jamais en plus de {max(longest.values())} coups depuis n'importe quelle position : "
-        f"la règle des 16 coups est largement respectée. Un cycle de la stratégie de l'article : "
+        f"la règle des 16 coups est largement respectée. Un cycle que permet la stratégie "
+        f"du « rang » de l'article (trouvé par le calcul) : "
         f"{ring}.\n",
         f"The position graph has {len(g)} vertices and {g.n_edges} edges; the ourson is blocked "
         f"in {len(g.V1)} positions ({blocked}). The solver finds {s['won_by_1']} positions won "
         f"by the puppies, {s['won_by_0']} by the ourson and {s['draws']} draws. The article's "
         f"“rank” is {rank['0450']} at the start `0450` (and at most {max(rank.values())}); the "
         f"attractor rank there is {sol.rank['0450']}. With the attractor-rank strategy, "
-        f"`verify_strategy` proves that every play from `0450` ends with the ourson blocked "
+        f"exploring every reply of the ourson shows that every play from `0450` ends with "
+        f"the ourson blocked "
         f"within {longest['0450']} moves, and never later than {max(longest.values())} moves "
-        f"from any position: the 16-move rule holds with room to spare. A cycle of the "
-        f"article's strategy: {ring}.\n")
+        f"from any position: the 16-move rule holds with room to spare. A cycle that the "
+        f"article's “rank” strategy allows (found by computation): {ring}.\n")
 
 
 # -- beyond ----------------------------------------------------------------------------------
@@ -631,6 +634,12 @@ def listing_strategie() -> Bilingual:
     return _listing_fragment("strategie")
 
 
+def source_strategy(g: Arena) -> dict:
+    from arena.course import strategie_moves
+
+    return strategie_moves(g)
+
+
 def listing_namespace(lang: str = "en") -> dict:
     """The functions of the listings, run from the text the page in ``lang`` shows."""
     namespace: dict = {}
@@ -663,47 +672,9 @@ def naive_reads(arena: Arena) -> tuple[int, int]:
 
 
 def looping_arena() -> tuple[Arena, str]:
-    """The smallest bipartite arena (fewest vertices, then edges) found by a seeded random
-    search on which the source's ``strategie``, fed with the ``marque_propage2``
-    numbering, lets J_1 force an endless play from J_0's attractor; and the looping play
-    that ``verify_strategy`` reports."""
-    import random
+    from arena.course import looping_strategie_arena
 
-    from arena.solve import StrategyError
-
-    rng = random.Random(2026)
-    best: tuple[tuple[int, int], Arena, str] | None = None
-    for _ in range(4000):
-        n0, n1 = rng.randint(1, 3), rng.randint(1, 3)
-        S0, S1 = [f"a{k}" for k in range(n0)], [f"b{k}" for k in range(n1)]
-        edges = {x: rng.sample(S1 + ["v"], rng.randint(1, n1 + 1)) for x in S0}
-        edges.update({x: rng.sample(S0, rng.randint(1, n0)) for x in S1})
-        g = Arena(S0=S0, S1=S1 + ["v"], edges=edges, V0=["v"])
-        if not g.is_bipartite():
-            continue
-        play = _source_strategy_loop(g, StrategyError)
-        if play and (best is None or (len(g), g.n_edges) < best[0]):
-            best = ((len(g), g.n_edges), g, play)
-    assert best is not None, "no looping arena found: widen the search"
-    return best[1], best[2]
-
-
-def source_strategy(g: Arena) -> dict:
-    """J_0's moves given by the source's ``strategie`` on the ``marque_propage2`` numbering."""
-    from arena.course import calcule_attracteur2, chapter_dicts, strategie
-
-    A, S0, S1, V0, V1 = chapter_dicts(g)
-    a0, a1 = calcule_attracteur2(A, S0, V0), calcule_attracteur2(A, S1, V1)
-    return {s: strategie(A, a0, a1, s) for s in g.S0 if A[s]}
-
-
-def _source_strategy_loop(g: Arena, error: type) -> str | None:
-    try:
-        verify_strategy(g, 0, source_strategy(g))
-    except error as e:
-        if "loops" in str(e):
-            return re.search(r"the play (.*) follows", str(e)).group(1)
-    return None
+    return looping_strategie_arena()
 
 
 @fragment
@@ -742,6 +713,52 @@ def looping_strategy() -> Bilingual:
         f"$J_1$ play the endless play {ring} → …: checking every reply of $J_1$ finds this "
         f"cycle. From `{start}`, of rank {ranks[start]}, $J_0$ should have won within "
         f"{ranks[start]} moves.\n")
+
+
+def _steps_text(trace: dict) -> Bilingual:
+    """Every step of an algorithm stepper as a numbered list (the stepper's text, readable
+    without JavaScript)."""
+    out = {}
+    for lang in ("fr", "en"):
+        word = "Étape" if lang == "fr" else "Step"
+        colon = " :" if lang == "fr" else ":"
+        lines = []
+        for k, step in enumerate(trace["steps"]):
+            state = " ".join(f"{line}." for line in step["state"][lang])
+            lines.append(f"{k + 1}. **{word} {k}{colon}** {step['text'][lang]} {state}"
+                         .replace("*", "\\*").replace("\\*\\*", "**"))
+        out[lang] = "\n".join(lines) + "\n"
+    return out
+
+
+@fragment
+def nim_counter_steps() -> Bilingual:
+    from arena.figures import counter_trace
+    from arena.games import nim
+
+    return _steps_text(counter_trace(nim(10, [1, 2]), 0))
+
+
+@fragment
+def ex42_counter_steps() -> Bilingual:
+    from arena.figures import counter_trace
+
+    return _steps_text(counter_trace(Arena.from_file(ROOT / "docs/examples/exercise-4-2.yaml"), 0))
+
+
+@fragment
+def alphabeta_steps_text() -> Bilingual:
+    from arena.figures import SLIDES_TREE, alphabeta_trace
+
+    return _steps_text(alphabeta_trace(SLIDES_TREE))
+
+
+@fragment
+def astar_steps_text() -> Bilingual:
+    from arena.astar import EXAMPLE_GRAPH, straight_line
+    from arena.figures import astar_trace
+
+    return _steps_text(astar_trace(EXAMPLE_GRAPH, "s", "t", straight_line()))
 
 
 # -- teachers ------------------------------------------------------------------------------

@@ -50,7 +50,7 @@ MATHJAX_PARTS = ("tex-chtml.js", "output/chtml/fonts/woff-v2", "input/tex/extens
 FONT_FILES = ("SourceSansPro-Regular.ttf", "SourceSansPro-Bold.ttf", "SourceSansPro-It.ttf",
               "LICENSE.txt")
 SHORTCODE = re.compile(r"^(?P<indent>[ \t]*)<!-- figure: (?P<id>[a-z0-9-]+) -->[ \t]*$", re.M)
-INTERACTIVE = re.compile(r"^(?P<indent>[ \t]*)<!-- (?P<kind>stepper|game): "
+INTERACTIVE = re.compile(r"^(?P<indent>[ \t]*)<!-- (?P<kind>stepper|game|trace): "
                          r"(?P<args>[a-z0-9 -]+) -->[ \t]*$", re.M)
 NO_SCRIPT = {"fr": "Cette partie interactive demande JavaScript ; les figures ci-dessus "
                    "montrent les mêmes résultats.",
@@ -180,7 +180,8 @@ def on_post_page(output: str, page, config, **kwargs):
 def interactive_html(kind: str, args: list[str], lang: str, page_url: str) -> str:
     """The container the course's script (assets/javascripts/arena.js) brings to life:
     ``stepper: FIGURE PLAYER`` steps through an attractor; ``game: FIGURE [BOARD]`` plays
-    against the computed strategy (on a board drawing when one is given)."""
+    against the computed strategy (on a board drawing when one is given); ``trace: FIGURE``
+    steps through an algorithm whose steps the figure's build computed (its JSON)."""
     figure_id = args[0]
     data = FIGURES / f"{figure_id}.json"
     if figure_id not in _manifest or not data.exists():

@@ -28,7 +28,7 @@ from arena.arena import Arena, Player, Vertex
 
 __all__ = ["chapter_dicts", "naive_attractor_steps", "naive_attractor", "renverse_graphe",
            "dplus", "marque_propage", "calcule_attracteur", "marque_propage2",
-           "calcule_attracteur2", "strategie"]
+           "calcule_attracteur2", "strategie", "strategie_moves", "looping_strategie_arena"]
 
 Adjacency = dict[Hashable, list[Hashable]]
 
@@ -200,3 +200,54 @@ def strategie(A, attr0, attr1, s):
             if x not in attr1:
                 return x
     return None
+
+
+def strategie_moves(arena: Arena) -> dict:
+    """J_0's move at each of its vertices with a successor, as :func:`strategie` chooses
+    it from the :func:`calcule_attracteur2` numbering of both attractors."""
+    A, S0, S1, V0, V1 = chapter_dicts(arena)
+    a0, a1 = calcule_attracteur2(A, S0, V0), calcule_attracteur2(A, S1, V1)
+    return {s: strategie(A, a0, a1, s) for s in arena.S0 if A[s]}
+
+
+def looping_strategie_arena(seed: int = 2026, trials: int = 20000) -> tuple[Arena, str]:
+    """A small bipartite arena on which :func:`strategie` loops, and the looping play.
+
+    A seeded random search over bipartite arenas with at most three vertices per player
+    and one victory vertex ``v`` of J_0 keeps the smallest one (fewest vertices, then
+    fewest edges) on which J_1 can force an endless play against :func:`strategie_moves`
+    from J_0's attractor; :func:`arena.solve.verify_strategy` finds the play. The reason:
+    the numbering can put an opponent's vertex *below* its rank, so J_0 "lowers the
+    number" by moving to it, and J_1 moves back up.
+
+    Examples
+    --------
+    >>> g, play = looping_strategie_arena()
+    >>> len(g), g.is_bipartite(), play
+    (5, True, 'a1 -> b1 -> a1')
+    """
+    import random
+    import re
+
+    from arena.solve import StrategyError, verify_strategy
+
+    rng = random.Random(seed)
+    best: tuple[tuple[int, int], Arena, str] | None = None
+    for _ in range(trials):
+        n0, n1 = rng.randint(1, 3), rng.randint(1, 3)
+        S0, S1 = [f"a{k}" for k in range(n0)], [f"b{k}" for k in range(n1)]
+        edges: dict[Vertex, list[Vertex]] = {
+            x: rng.sample(S1 + ["v"], rng.randint(1, n1 + 1)) for x in S0}
+        edges.update({x: rng.sample(S0, rng.randint(1, n0)) for x in S1})
+        g = Arena(S0=S0, S1=S1 + ["v"], edges=edges, V0=["v"])
+        if not g.is_bipartite() or (best is not None and (len(g), g.n_edges) >= best[0]):
+            continue
+        try:
+            verify_strategy(g, 0, strategie_moves(g))
+        except StrategyError as e:
+            found = re.search(r"the play (.*) follows the strategy .* and loops", str(e))
+            if found:
+                best = ((len(g), g.n_edges), g, found.group(1))
+    if best is None:
+        raise RuntimeError("no looping arena found: widen the search")
+    return best[1], best[2]

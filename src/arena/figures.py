@@ -53,6 +53,8 @@ class Drawing:
     """For interactive figures: the arena drawn, written to ``<id>.json`` with its solution."""
     name: Callable[[Vertex], str] | None = None
     """The text id of a vertex of ``arena`` (its SVG id is ``v-`` + ``svg_id(name)``)."""
+    trace: dict | None = None
+    """For algorithm steppers: the steps computed here, written to ``<id>.json``."""
 
 
 @dataclass(frozen=True)
@@ -549,13 +551,15 @@ def ourson_cycle() -> Drawing:
                     name=lambda v: f"{v[0]}{v[1]}", label=lambda v: _plain(v[1]))
     ring = " → ".join(cycle + [cycle[0]])
     return Drawing(dot, _caption(
-        f"À gauche, un cycle de l'article : {ring}. À côté de chaque position, le « rang » de "
-        "l'article (longueur d'un plus court chemin vers une position bloquée) ; les chiots "
+        f"À gauche, un cycle que permet la stratégie du « rang » de l'article, trouvé par le "
+        f"calcul (ce n'est pas l'un des cycles que l'article dessine) : {ring}. À côté de "
+        "chaque position, le « rang » de l'article (longueur d'un plus court chemin vers une position bloquée) ; les chiots "
         "le font baisser à chaque coup, l'ourson le fait remonter, et la partie tourne en "
         f"rond. À droite, depuis la même position {root}, la stratégie du rang de "
         "l'attracteur (nombre à côté) : il baisse à chaque coup, de 1 exactement à chaque "
         "coup des chiots, et l'ourson finit bloqué.",
-        f"Left, a cycle from the article: {ring}. Beside each position, the article's "
+        f"Left, a cycle that the article's “rank” strategy allows, found by computation (not "
+        f"one of the cycles the article draws): {ring}. Beside each position, the article's "
         "“rank” (length of a shortest path to a blocked position); the puppies lower it at "
         "each move, the ourson raises it again, and the play goes round. Right, from the "
         f"same position {root}, the attractor-rank strategy (number beside): it falls at "
@@ -585,6 +589,7 @@ def _search_tree(result) -> object:
     paths = sorted(set(result.visited) | set(result.pruned), key=lambda p: (len(p), p))
     pv = set(result.principal_variation) | {()}
     pruned_roots = set(result.pruned)
+    stopped = {p[:-1] for p in pruned_roots}      # their value is only a bound
 
     def under_pruned(p):
         return any(p[:k] in pruned_roots for k in range(1, len(p) + 1))
@@ -597,6 +602,8 @@ def _search_tree(result) -> object:
         cut = under_pruned(p)
         value = SLIDES_TREE[p[0]][p[1]][p[2]] if leaf else result.values.get(p)
         text = "" if value is None else str(value).replace("-", "−")
+        if text and p in stopped:
+            text = ("≥ " if maxing else "≤ ") + text
         attrs = {"shape": "circle" if maxing else "square",
                  "class": "node pruned" if cut else ("node chosen" if p in pv else "node")}
         if leaf:
@@ -650,13 +657,15 @@ def alphabeta_tree() -> Drawing:
         f"mais {len(r.pruned)} feuilles ne sont jamais évaluées (entre parenthèses, "
         "reliées par des traits tiretés) : "
         "dès qu'un carré trouve une valeur inférieure ou égale à ce que J_max s'est déjà "
-        "assuré, ou qu'un cercle dépasse ce que J_min s'est assuré, ses autres fils sont "
-        "inutiles.",
+        "assuré, ou qu'un cercle une valeur supérieure ou égale à ce que J_min s'est "
+        "assuré, ses autres fils sont inutiles. Un nœud ainsi arrêté porte une borne "
+        "(≤ ou ≥), pas sa valeur.",
         f"Alpha-beta pruning on the same tree: the value of A0 is the same ({r.value}), but "
         f"{len(r.pruned)} leaves are never evaluated (in brackets, reached by dashed lines): "
         "as soon as a square "
-        "finds a value at most what J_max is already sure of, or a circle exceeds what J_min "
-        "is sure of, its remaining children cannot matter."),
+        "finds a value at most what J_max is already sure of, or a circle a value at least "
+        "what J_min is sure of, its remaining children cannot matter. A node stopped this "
+        "way carries a bound (≤ or ≥), not its value."),
         f"Alpha-beta on the same tree; {len(r.visited)} nodes visited, {len(r.pruned)} "
         "pruned.")
 
@@ -793,6 +802,412 @@ def astar_map() -> Drawing:
         f"Shortest path {' -> '.join(guided.path)}, length {guided.cost}.", fixed=True)
 
 
+# -- algorithms and beyond: steppers of the algorithms (steps computed here) ---------------
+
+def _show(v) -> str:
+    """A vertex as the pages write it: (k, i) for Nim, its name otherwise."""
+    return f"({v[0]}, {v[1]})" if isinstance(v, tuple) else vertex_id(v)
+
+
+def _names(vs) -> str:
+    return ", ".join(map(_show, vs)) if vs else "∅"
+
+
+def _both_labels(labels: dict) -> dict:
+    return {"fr": labels, "en": labels}
+
+
+def counter_trace(g: Arena, player: int) -> dict:
+    """The steps of the chapter's queue algorithm (``calcule_rangs``) for J_``player``:
+    after each vertex taken out of the queue, the queue, the counters d(x), the ranks found
+    and a sentence in each language. Checked against the solver's attractor."""
+    from collections import deque
+
+    from arena.course import chapter_dicts, dplus, renverse_graphe
+    from arena.render import svg_id
+    from arena.solve import attractor
+
+    A, S0, S1, V0, V1 = chapter_dicts(g)
+    Si, Vi = (S0, V0) if player == 0 else (S1, V1)
+    d, B = dplus(A), renverse_graphe(A)
+    rang = {s: 0 for s in Vi}
+    queue, done = deque(Vi), []
+    J = f"J{'₀₁'[player]}"
+
+    def snapshot(current, touched, fr: str, en: str) -> dict:
+        marks = {vertex_id(v): "done" for v in done}
+        marks.update({vertex_id(v): "queued" for v in queue})
+        marks.update({vertex_id(v): "touched" for v in touched if v not in rang})
+        if current is not None:
+            marks[vertex_id(current)] = "current"
+        labels = {vertex_id(v): (f"r={rang[v]}" if v in rang else f"d={d[v]}")
+                  for v in A if A[v] or v in rang}
+        q = _names(queue)
+        return {"text": {"fr": fr, "en": en}, "marks": marks, "labels": _both_labels(labels),
+                "state": {"fr": [f"File : {q}", "Rangs trouvés : " + _ranks_text(rang, " : ")],
+                          "en": [f"Queue: {q}", "Ranks found: " + _ranks_text(rang, ": ")]}}
+
+    steps = [snapshot(None, (), f"Départ : chaque compteur d(x) vaut le degré sortant de x ; "
+                      f"la file contient les positions de victoire de {J}, de rang 0 : "
+                      f"{_names(queue)}.",
+                      f"Start: each counter d(x) is the out-degree of x; the queue holds the "
+                      f"victory positions of {J}, of rank 0: {_names(queue)}.")]
+    while queue:
+        y = queue.popleft()
+        fr, en = [], []
+        for x in B[y]:
+            if x in rang:
+                fr.append(f"{_show(x)} est déjà gagnant")
+                en.append(f"{_show(x)} is already winning")
+                continue
+            d[x] -= 1
+            change = f"d{_arg(x)} : {d[x] + 1} → {d[x]}"
+            change_en = f"d{_arg(x)}: {d[x] + 1} → {d[x]}"
+            if x in Si or d[x] == 0:
+                rang[x] = rang[y] + 1
+                queue.append(x)
+                why_fr = f"{_show(x)} est à {J}" if x in Si else "tous ses successeurs gagnent"
+                why_en = f"{_show(x)} is {J}'s" if x in Si else "all its successors win"
+                fr.append(f"{change}, {why_fr} : rang {rang[x]}, il entre dans la file")
+                en.append(f"{change_en}, {why_en}: rank {rang[x]}, it joins the queue")
+            else:
+                fr.append(change)
+                en.append(change_en)
+        head_fr = f"On sort {_show(y)} (rang {rang[y]}) de la file. "
+        head_en = f"Take {_show(y)} (rank {rang[y]}) out of the queue. "
+        body_fr = ("Ses prédécesseurs : " + " ; ".join(fr) + ".") if fr else \
+            "Il n'a pas de prédécesseur."
+        body_en = ("Its predecessors: " + "; ".join(en) + ".") if en else \
+            "It has no predecessor."
+        steps.append(snapshot(y, B[y], head_fr + body_fr, head_en + body_en))
+        done.append(y)
+    assert rang == attractor(g, player), "the stepper must find the solver's ranks"
+    steps.append(snapshot(None, (), f"La file est vide : l'attracteur de {J} compte {len(rang)} "
+                          "positions, chacune avec son rang ; les autres ne sont pas "
+                          f"gagnantes pour {J}.",
+                          f"The queue is empty: the attractor of {J} has {len(rang)} "
+                          "positions, each with its rank; the others are not winning for "
+                          f"{J}."))
+    nodes = {vertex_id(v): f"v-{svg_id(vertex_id(v))}" for v in g.vertices}
+    return {"kind": "counter", "nodes": nodes, "steps": steps}
+
+
+def _ranks_text(rang: dict, colon: str) -> str:
+    return ", ".join(f"{_show(v)}{colon}{r}" for v, r in rang.items()) or "∅"
+
+
+def _arg(v) -> str:
+    """``v`` as the argument of a function: d(2, 0), d(c)."""
+    return _show(v) if isinstance(v, tuple) else f"({_show(v)})"
+
+
+def nim_counter() -> Drawing:
+    from arena.games import nim
+    from arena.render import View, arena_dot, describe, vertex_titles
+
+    g = nim(10, [1, 2])
+    trace = counter_trace(g, 0)
+    dot = arena_dot(g, None, View(), positions=_nim_rows(g))
+    return Drawing(dot, _caption(
+        "L'algorithme des compteurs avec une file, pour J₀, sur le jeu de Nim (n = 10, "
+        f"règle {{1, 2}}) : {len(trace['steps'])} étapes, une par position sortie de la file. "
+        "À côté de chaque sommet, d = son compteur (successeurs pas encore gagnants) ou "
+        "r = son rang une fois gagnant. Bordure épaisse noire : la position sortie de la file ; "
+        "tiretée : dans la file ; bleu : déjà traitée ; orange : compteur modifié.",
+        "The counter algorithm with a queue, for J₀, on Nim (n = 10, rule {1, 2}): "
+        f"{len(trace['steps'])} steps, one per position taken out of the queue. Beside each "
+        "vertex, d = its counter (successors not yet winning) or r = its rank once winning. "
+        "Thick black border: the position taken out of the queue; dashed: in the queue; "
+        "blue: already processed; orange: counter changed."),
+        describe(g), fixed=True, titles=vertex_titles(g), trace=trace)
+
+
+def ex42_counter() -> Drawing:
+    from arena.render import View, arena_dot, describe, positions_of, svg_id, vertex_titles
+
+    g = Arena.from_file(_project_file(EX42))
+    trace = counter_trace(g, 0)
+    base = positions_of(arena_dot(g, graph_attr={"rankdir": "LR"}))
+    positions = {v: base[f"v-{svg_id(vertex_id(v))}"] for v in g.vertices}
+    dot = arena_dot(g, None, View(), positions=positions)
+    return Drawing(dot, _caption(
+        "L'algorithme des compteurs avec une file, pour J₀, sur le jeu de l'exercice 4.2 : "
+        f"{len(trace['steps'])} étapes. À côté de chaque sommet, d = son compteur ou r = son "
+        "rang une fois gagnant. Bordure épaisse noire : la position sortie de la file ; "
+        "tiretée : dans la file ; bleu : déjà traitée ; orange : compteur modifié.",
+        "The counter algorithm with a queue, for J₀, on the game of exercise 4.2: "
+        f"{len(trace['steps'])} steps. Beside each vertex, d = its counter or r = its rank "
+        "once winning. Thick black border: the position taken out of the queue; dashed: in "
+        "the queue; blue: already processed; orange: counter changed."),
+        describe(g), fixed=True, titles=vertex_titles(g), trace=trace)
+
+
+def _bound(x: float) -> str:
+    return "+∞" if x == float("inf") else ("−∞" if x == float("-inf") else
+                                            str(x).replace("-", "−"))
+
+
+def alphabeta_trace(tree) -> dict:
+    """The steps of alpha-beta on ``tree``, as the chapter's pseudo-code runs: entering a
+    node with its bounds (α, β), a leaf evaluated, a value backed up, a cut. Checked
+    against :func:`arena.minimax.alphabeta_tree` (same value, same leaves evaluated)."""
+    import math
+
+    from arena.minimax import alphabeta_tree as search
+
+    steps: list[dict] = []
+    shown: dict[str, str] = {}          # what each finished node shows: value or bound
+    status: dict[str, str] = {}
+    stack: list[str] = []
+    evaluated: list[tuple[int, ...]] = []
+
+    def name(p):
+        return f"n{''.join(map(str, p))}"
+
+    def step(p, fr, en, alpha, beta):
+        marks = dict(status)
+        for q in stack:
+            marks[q] = "path"
+        marks[name(p)] = "current"
+        labels = dict(shown)
+        if len(p) < 3:
+            labels[name(p)] = f"α={_bound(alpha)} β={_bound(beta)}"
+        steps.append({"text": {"fr": fr, "en": en}, "marks": marks,
+                      "labels": _both_labels(labels),
+                      "state": {"fr": [f"En {_tree_name(p)} : α = {_bound(alpha)}, "
+                                       f"β = {_bound(beta)}"],
+                                "en": [f"At {_tree_name(p)}: α = {_bound(alpha)}, "
+                                       f"β = {_bound(beta)}"]}})
+
+    def visit(node, p, maxing, alpha, beta):
+        n = _tree_name(p)
+        if not isinstance(node, list):
+            evaluated.append(p)
+            status[name(p)] = "done"
+            step(p, f"{n} est une feuille : sa valeur est {_bound(node)}.",
+                 f"{n} is a leaf: its value is {_bound(node)}.", alpha, beta)
+            return node
+        who = "J_max" if maxing else "J_min"
+        step(p, f"On entre en {n} ({who}) avec α = {_bound(alpha)} et β = {_bound(beta)}.",
+             f"Enter {n} ({who}) with α = {_bound(alpha)} and β = {_bound(beta)}.",
+             alpha, beta)
+        stack.append(name(p))
+        value = -math.inf if maxing else math.inf
+        for i, child in enumerate(node):
+            v = visit(child, p + (i,), not maxing, alpha, beta)
+            value = max(value, v) if maxing else min(value, v)
+            if maxing:
+                alpha = max(alpha, value)
+            else:
+                beta = min(beta, value)
+            c = _tree_name(p + (i,))
+            if alpha >= beta and i + 1 < len(node):
+                cut = [p + (j,) for j in range(i + 1, len(node))]
+                for q in cut:
+                    status[name(q)] = "pruned"
+                    if isinstance(_subtree(tree, q), list):
+                        for leaf in _leaves(_subtree(tree, q), q):
+                            status[name(leaf)] = "pruned"
+                bound = ("≥ " if maxing else "≤ ") + _bound(value)
+                names = ", ".join(_tree_name(q) for q in cut)
+                stack.pop()
+                shown[name(p)] = bound
+                status[name(p)] = "done"
+                step(p, f"{c} renvoie {_bound(v)} ; en {n}, α = {_bound(alpha)} ≥ β = "
+                     f"{_bound(beta)} : coupure, {names} ne sont pas explorés. {n} renvoie "
+                     f"{_bound(value)}, une borne : sa vraie valeur est {bound}.",
+                     f"{c} returns {_bound(v)}; at {n}, α = {_bound(alpha)} ≥ β = "
+                     f"{_bound(beta)}: cut, {names} are not explored. {n} returns "
+                     f"{_bound(value)}, a bound: its true value is {bound}.", alpha, beta)
+                return value
+            step(p, f"{c} renvoie {_bound(v)} ; en {n}, la meilleure valeur est "
+                 f"{_bound(value)}, d'où α = {_bound(alpha)}, β = {_bound(beta)}.",
+                 f"{c} returns {_bound(v)}; at {n}, the best value is {_bound(value)}, "
+                 f"hence α = {_bound(alpha)}, β = {_bound(beta)}.", alpha, beta)
+        stack.pop()
+        shown[name(p)] = _bound(value)
+        status[name(p)] = "done"
+        steps[-1]["text"]["fr"] += f" {n} renvoie sa valeur {_bound(value)}."
+        steps[-1]["text"]["en"] += f" {n} returns its value {_bound(value)}."
+        return value
+
+    value = visit(tree, (), True, -math.inf, math.inf)
+    ref = search(tree)
+    assert value == ref.value and evaluated == [p for p in ref.visited if len(p) == 3]
+    nodes = {name(p): name(p) for p in _all_paths(tree)}
+    return {"kind": "alphabeta", "nodes": nodes, "steps": steps}
+
+
+def _subtree(tree, p):
+    for i in p:
+        tree = tree[i]
+    return tree
+
+
+def _leaves(node, p):
+    if not isinstance(node, list):
+        return [p]
+    return [q for i, child in enumerate(node) for q in _leaves(child, p + (i,))]
+
+
+def _all_paths(node, p=()):
+    out = [p]
+    if isinstance(node, list):
+        for i, child in enumerate(node):
+            out += _all_paths(child, p + (i,))
+    return out
+
+
+def alphabeta_steps() -> Drawing:
+    from arena.minimax import minimax_tree as full
+
+    r = full(SLIDES_TREE)     # every node drawn, nothing marked: the stepper marks them
+    plain = type(r)(value=r.value, move=None, visited=list(r.visited), values={})
+    trace = alphabeta_trace(SLIDES_TREE)
+    return Drawing(_search_tree(plain), _caption(
+        f"Alpha-bêta pas à pas sur l'arbre des transparents ({len(trace['steps'])} étapes). "
+        "Au nœud en cours (bordure épaisse), ses bornes α et β ; sur un nœud terminé, sa "
+        "valeur, ou une borne (≤ ou ≥) quand une coupure l'a arrêté ; tireté : le chemin "
+        "depuis la racine ; grisé et barré : les nœuds coupés, jamais explorés.",
+        f"Alpha-beta step by step on the slides' tree ({len(trace['steps'])} steps). At the "
+        "current node (thick border), its bounds α and β; on a finished node, its value, or "
+        "a bound (≤ or ≥) when a cut stopped it; dashed: the path from the root; greyed "
+        "and struck out: the cut nodes, never explored."),
+        "Alpha-beta step by step on the slides' tree.", trace=trace)
+
+
+def astar_trace(graph, start, goal, h) -> dict:
+    """The steps of A* (the chapter's pseudo-code): each vertex taken out of the priority
+    queue with its g, h and f = g + h, the queue afterwards. Checked against
+    :func:`arena.astar.astar` (same expansions, same path)."""
+    import heapq
+    import math
+
+    from arena.astar import astar
+
+    dist, parent, order = {start: 0}, {}, {start: 0}
+    heap = [(h(start), 0, start)]
+    done: list = []
+    steps: list[dict] = []
+
+    def fmt(x, lang="fr"):
+        text = f"{round(x, 1):g}"
+        return text.replace(".", ",") if lang == "fr" else text
+
+    def snapshot(current, fr, en):
+        waiting = sorted({v for _, _, v in heap if v not in done},
+                         key=lambda v: (dist[v] + h(v), order[v]))
+        marks = {v: "done" for v in done}
+        marks.update({v: "queued" for v in waiting})
+        if current is not None:
+            marks[current] = "current"
+        labels = {lang: {v: f"{fmt(dist[v], lang)} + {fmt(h(v), lang)}" for v in dist}
+                  for lang in ("fr", "en")}
+        q = {lang: "; ".join(f"{v} (f = {fmt(dist[v] + h(v), lang)})" for v in waiting) or "∅"
+             for lang in ("fr", "en")}
+        steps.append({"text": {"fr": fr, "en": en}, "marks": marks, "labels": labels,
+                      "state": {"fr": [f"File de priorité : {q['fr'].replace('; ', ' ; ')}"],
+                                "en": [f"Priority queue: {q['en']}"]}})
+
+    snapshot(None, f"Départ : g({start}) = 0 ; {start} est dans la file.",
+             f"Start: g({start}) = 0; {start} is in the queue.")
+    found = None
+    while heap:
+        _, _, u = heapq.heappop(heap)
+        if u in done:
+            continue
+        done.append(u)
+        f, f_en = fmt(dist[u] + h(u)), fmt(dist[u] + h(u), "en")
+        if u == goal:
+            path = [u]
+            while path[-1] in parent:
+                path.append(parent[path[-1]])
+            found = tuple(reversed(path))
+            snapshot(u, f"On sort {u}, le but, de la file (f = {f}) : le chemin "
+                     f"{' → '.join(found)}, de longueur {dist[u]}, est le plus court.",
+                     f"Take {u}, the goal, out of the queue (f = {f_en}): the path "
+                     f"{' → '.join(found)}, of length {dist[u]}, is a shortest one.")
+            break
+        news_fr, news_en = [], []
+        for v, w in graph.get(u, {}).items():
+            d = dist[u] + w
+            if d < dist.get(v, math.inf):
+                dist[v], parent[v] = d, u
+                order.setdefault(v, len(order))
+                heapq.heappush(heap, (d + h(v), order[v], v))
+                news_fr.append(f"g({v}) = {d}")
+                news_en.append(f"g({v}) = {d}")
+        tail_fr = (" ; mises à jour : " + ", ".join(news_fr)) if news_fr else \
+            " ; aucune mise à jour"
+        tail_en = ("; updates: " + ", ".join(news_en)) if news_en else "; no update"
+        snapshot(u, f"On développe {u} (f = g + h = {f}), le plus petit f de la file"
+                 f"{tail_fr}.",
+                 f"Expand {u} (f = g + h = {f_en}), the least f in the queue{tail_en}.")
+    ref = astar(graph, start, goal, h)
+    assert found == ref.path and tuple(done) == ref.expanded
+    return {"kind": "astar", "nodes": {v: f"v-{v}" for v in graph}, "steps": steps}
+
+
+def astar_steps() -> Drawing:
+    import graphviz
+
+    from arena.astar import EXAMPLE_GRAPH, EXAMPLE_POSITIONS, straight_line
+    from arena.render import FONT, GREY, INK, INK_ON_ANY, PAPER
+
+    trace = astar_trace(EXAMPLE_GRAPH, "s", "t", straight_line())
+    dot = graphviz.Digraph(engine="neato")
+    dot.attr(bgcolor="transparent", fontname=FONT, forcelabels="true")
+    dot.attr("node", fontname=FONT, fontsize="14", shape="circle", style="filled",
+             fillcolor=PAPER, color=GREY, fontcolor=INK, width="0.45", fixedsize="true")
+    dot.attr("edge", color=GREY, fontname=FONT, fontsize="12", fontcolor=INK_ON_ANY,
+             arrowsize="0.7")
+    for v, (x, y) in EXAMPLE_POSITIONS.items():
+        dot.node(v, pos=f"{x * 60},{y * 60}", id=f"v-{v}", **{"class": "vertex"})
+    for u, succ in EXAMPLE_GRAPH.items():
+        for v, w in succ.items():
+            dot.edge(u, v, label=str(w), id=f"e-{u}-{v}")
+    return Drawing(dot, _caption(
+        f"A* pas à pas de s à t sur la petite carte ({len(trace['steps'])} étapes) ; sur "
+        "chaque route, sa longueur. À côté d'un sommet atteint : g + h, la longueur du "
+        "meilleur chemin trouvé jusqu'à lui plus la distance à vol d'oiseau jusqu'à t. "
+        "Bordure épaisse : le sommet développé ; tiretée : dans la file ; bleu : déjà "
+        "développé.",
+        f"A* step by step from s to t on the small map ({len(trace['steps'])} steps); on "
+        "each road, its length. Beside a vertex reached: g + h, the length of the best path "
+        "found to it plus the straight-line distance to t. Thick border: the vertex "
+        "expanded; dashed: in the queue; blue: already expanded."),
+        "A* step by step on the small map.", fixed=True, trace=trace)
+
+
+
+def looping_strategie() -> Drawing:
+    from arena.course import calcule_attracteur2, chapter_dicts, looping_strategie_arena
+    from arena.course import strategie_moves
+    from arena.render import View, arena_dot, describe, vertex_titles
+    from arena.solve import attractor
+
+    g, play = looping_strategie_arena()
+    loop = play.split(" -> ")
+    A, S0, _, V0, _ = chapter_dicts(g)
+    numbers, ranks = calcule_attracteur2(A, S0, V0), attractor(g, 0)
+    moves = strategie_moves(g)
+    labels = {v: f"{ranks[v]} | {numbers[v]}" for v in g.vertices if v in ranks}
+    dot = arena_dot(g, None, View(cycle=tuple(loop[:-1]), labels=labels),
+                    graph_attr={"rankdir": "LR"})
+    chosen = ", ".join(f"{s} → {x}" for s, x in moves.items())
+    ring = " → ".join(loop)
+    return Drawing(dot, _caption(
+        f"Une arène bipartie de {len(g)} sommets où la stratégie du chapitre source boucle "
+        "(cercles : J₀ joue ; carrés : J₁ joue ; double bordure : v, la victoire de J₀). À "
+        "côté de chaque sommet : son rang | son numéro par marque_propage2. Les coups de "
+        f"strategie pour J₀ : {chosen}. Arêtes épaisses : la partie infinie {ring} → …, "
+        "que J₁ peut imposer.",
+        f"A bipartite arena of {len(g)} vertices where the source chapter's strategy loops "
+        "(circles: J₀ moves; squares: J₁ moves; double border: v, J₀'s victory). Beside each "
+        "vertex: its rank | its marque_propage2 number. The moves of strategie for J₀: "
+        f"{chosen}. Thick edges: the endless play {ring} → …, which J₁ can force."),
+        describe(g), titles=vertex_titles(g))
+
 def _attractor_figure(step: int) -> Figure:
     draw = lambda: _nim_attractor(step)  # noqa: E731
     draw.__name__ = f"nim_attractor_{step}"
@@ -821,6 +1236,11 @@ CATALOGUE: tuple[Figure, ...] = (
     Figure("tictactoe-tree", tictactoe_tree, ("arena.games.tictactoe",)),
     Figure("marienbad-graph", marienbad_graph, ("arena.games.marienbad", "arena.grundy")),
     Figure("astar-map", astar_map, ("arena.astar",)),
+    Figure("nim-counter", nim_counter, ("arena.games.nim", "arena.course")),
+    Figure("ex42-counter", ex42_counter, ("arena._yaml", "arena.course")),
+    Figure("alphabeta-steps", alphabeta_steps, ("arena.minimax",)),
+    Figure("astar-steps", astar_steps, ("arena.astar",)),
+    Figure("looping-strategie", looping_strategie, ("arena.course",)),
 )
 
 
@@ -873,7 +1293,10 @@ def _render_one(figure_id: str) -> tuple[str, bytes, bytes, bytes | None, dict[s
     svg, pdf = render(drawing.dot, title=title, desc=drawing.desc, prog=drawing.prog,
                       fixed=drawing.fixed, titles=drawing.titles)
     data = None
-    if drawing.arena is not None:
+    if drawing.trace is not None:
+        data = json.dumps({"id": figure_id, **drawing.trace}, ensure_ascii=False,
+                          sort_keys=True, separators=(",", ":")).encode("utf-8")
+    elif drawing.arena is not None:
         data = json.dumps(figure_data(figure_id, drawing.arena, drawing.name),
                           ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return figure_id, svg, pdf, data, drawing.caption, time.perf_counter() - t0

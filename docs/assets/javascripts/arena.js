@@ -25,6 +25,7 @@
       oursonWins: "L'ourson n'est pas bloqué après 16 coups : il a gagné.",
       spot: (c) => `Sommet ${c} du plateau`,
       broken: "Les données de cette figure n'ont pas pu être lues : la figure statique et le texte restent valables.",
+      traceSlider: "Étape de l'algorithme",
     },
     en: {
       first: "First step", prev: "Previous step", next: "Next step", last: "Last step",
@@ -45,6 +46,7 @@
       oursonWins: "The ourson is not blocked after 16 moves: it has won.",
       spot: (c) => `Board vertex ${c}`,
       broken: "This figure's data could not be read: the static figure and the text still hold.",
+      traceSlider: "Step of the algorithm",
     },
   };
   const t = () => TEXT[document.documentElement.lang === "fr" ? "fr" : "en"];
@@ -156,6 +158,88 @@
     slider.addEventListener("input", () => show(Number(slider.value)));
     const tabs = box.nextElementSibling;
     if (tabs && tabs.classList.contains("tabbed-set")) tabs.style.display = "none";   // fallback
+    box.classList.add("ready");
+    show(0);
+  }
+
+  // ---- stepping through an algorithm (counters, alpha-beta, A*) -------------------------
+  // Each step (computed by the site build) gives a sentence, a few lines of state, a mark
+  // per node (current, queued, done, touched, path, pruned: a class, drawn with a border
+  // style as well as a colour) and a label per node (a counter, a rank, bounds, g + h).
+  const MARKS = ["current", "queued", "done", "touched", "path", "pruned"];
+  async function trace(box) {
+    const figure = box.dataset.figure;
+    const prefix = `${figure}--`;
+    const [svg, data] = await Promise.all([svgOf(box, "svg", prefix), jsonOf(box)]);
+    const lang = document.documentElement.lang === "fr" ? "fr" : "en";
+    const nodes = data.nodes || {};
+    const node = (name) => svg.querySelector(`[id="${prefix}${nodes[name]}"]`);
+    const steps = data.steps;
+    if (!Array.isArray(steps) || !steps.length || Object.keys(nodes).some((n) => !node(n))
+      || steps.some((s) => !s.text || typeof s.text[lang] !== "string")) {
+      throw new Error(`${figure}: the data does not match the figure`);
+    }
+    const last = steps.length - 1;
+    const stage = el("div", { class: "arena-live arena-trace-stage" });
+    stage.append(svg);
+    const live = el("p", { class: "arena-status", "aria-live": "polite" });
+    const state = el("ul", { class: "arena-trace-state" });
+    const label = el("span", { class: "arena-step-label" });
+    const slider = el("input", { type: "range", min: "0", max: String(last), value: "0",
+      "aria-label": t().traceSlider });
+    const button = (text, symbol, go) => el("button", { type: "button", class: "md-button",
+      "aria-label": text, title: text, onclick: go }, symbol);
+    let step = 0;
+    const controls = el("div", { class: "arena-controls", role: "group",
+      "aria-label": t().traceSlider },
+    button(t().first, "«", () => show(0)), button(t().prev, "‹", () => show(step - 1)),
+    slider, button(t().next, "›", () => show(step + 1)), button(t().last, "»", () => show(last)),
+    label);
+    box.replaceChildren(stage, controls, live, state);
+    // one label per node, placed above it once the SVG is laid out (a widget in a folded
+    // block has no layout yet: placed when it is unfolded)
+    const labels = {};
+    Object.keys(nodes).forEach((name) => {
+      const text = document.createElementNS(SVGNS, "text");
+      text.setAttribute("text-anchor", "middle");
+      text.setAttribute("class", "arena-trace-label");
+      node(name).append(text);
+      labels[name] = text;
+    });
+    function place() {
+      Object.keys(nodes).forEach((name) => {
+        const text = labels[name];
+        if (text.hasAttribute("y")) return;
+        const shapes = [...node(name).children].filter((c) => c !== text && c.localName !== "title");
+        const boxes = shapes.map((c) => c.getBBox()).filter((b) => b.width > 0);
+        if (!boxes.length) return;
+        const top = Math.min(...boxes.map((b) => b.y));
+        const left = Math.min(...boxes.map((b) => b.x));
+        const right = Math.max(...boxes.map((b) => b.x + b.width));
+        text.setAttribute("x", (left + right) / 2);
+        text.setAttribute("y", top - 3);
+      });
+    }
+    const fold = box.closest("details");
+    if (fold) fold.addEventListener("toggle", () => show(step));
+    function show(n) {
+      place();
+      step = Math.max(0, Math.min(last, n));
+      const s = steps[step];
+      slider.value = String(step);
+      label.textContent = t().step(step, last);
+      const marks = s.marks || {};
+      const texts = (s.labels && s.labels[lang]) || {};
+      Object.keys(nodes).forEach((name) => {
+        const g = node(name);
+        MARKS.forEach((m) => g.classList.remove(`trace-${m}`));
+        if (MARKS.includes(marks[name])) g.classList.add(`trace-${marks[name]}`);
+        labels[name].textContent = texts[name] || "";
+      });
+      live.textContent = s.text[lang];
+      state.replaceChildren(...((s.state && s.state[lang]) || []).map((line) => el("li", {}, line)));
+    }
+    slider.addEventListener("input", () => show(Number(slider.value)));
     box.classList.add("ready");
     show(0);
   }
@@ -382,6 +466,7 @@
     });
     start(".arena-stepper:not([data-started])", stepper);
     start(".arena-game:not([data-started])", game);
+    start(".arena-trace:not([data-started])", trace);
   }
   // Material announces each page (instant navigation included) on document$; opened from
   // a folder (file://) it may not, so the page's own load starts the widgets too.
