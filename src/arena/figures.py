@@ -553,7 +553,8 @@ def ourson_cycle() -> Drawing:
     return Drawing(dot, _caption(
         f"À gauche, un cycle que permet la stratégie du « rang » de l'article, trouvé par le "
         f"calcul (ce n'est pas l'un des cycles que l'article dessine) : {ring}. À côté de "
-        "chaque position, le « rang » de l'article (longueur d'un plus court chemin vers une position bloquée) ; les chiots "
+        "chaque position, le « rang » de l'article (longueur d'un plus court chemin vers "
+        "une position bloquée) ; les chiots "
         "le font baisser à chaque coup, l'ourson le fait remonter, et la partie tourne en "
         f"rond. À droite, depuis la même position {root}, la stratégie du rang de "
         "l'attracteur (nombre à côté) : il baisse à chaque coup, de 1 exactement à chaque "
@@ -1181,8 +1182,12 @@ def astar_steps() -> Drawing:
 
 
 def looping_strategie() -> Drawing:
-    from arena.course import calcule_attracteur2, chapter_dicts, looping_strategie_arena
-    from arena.course import strategie_moves
+    from arena.course import (
+        calcule_attracteur2,
+        chapter_dicts,
+        looping_strategie_arena,
+        strategie_moves,
+    )
     from arena.render import View, arena_dot, describe, vertex_titles
     from arena.solve import attractor
 
