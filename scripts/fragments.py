@@ -586,6 +586,7 @@ def astar_facts() -> Bilingual:
 # -- algorithms and beyond: the listings, the looping strategy, the searches ---------------
 
 LISTINGS = ROOT / "docs" / "listings" / "attractors.py"
+BEYOND_LISTINGS = ROOT / "docs" / "listings" / "beyond.py"
 
 
 def listing_sections(lang: str, path: Path = LISTINGS) -> dict[str, str]:
@@ -609,9 +610,19 @@ def listing_sections(lang: str, path: Path = LISTINGS) -> dict[str, str]:
     return {name: "\n".join(lines).strip("\n") + "\n" for name, lines in sections.items()}
 
 
-def _listing_fragment(name: str) -> Bilingual:
-    return {lang: fence(listing_sections(lang)[name].rstrip("\n"), "python")
+def _listing_fragment(name: str, path: Path = LISTINGS) -> Bilingual:
+    return {lang: fence(listing_sections(lang, path)[name].rstrip("\n"), "python")
             for lang in ("fr", "en")}
+
+
+@fragment
+def listing_minimax() -> Bilingual:
+    return _listing_fragment("minimax", BEYOND_LISTINGS)
+
+
+@fragment
+def listing_othello() -> Bilingual:
+    return _listing_fragment("othello", BEYOND_LISTINGS)
 
 
 @fragment
@@ -640,12 +651,30 @@ def source_strategy(g: Arena) -> dict:
     return strategie_moves(g)
 
 
-def listing_namespace(lang: str = "en") -> dict:
+def listing_namespace(lang: str = "en", path: Path = LISTINGS) -> dict:
     """The functions of the listings, run from the text the page in ``lang`` shows."""
     namespace: dict = {}
-    exec("from collections import deque\n\n" + "\n\n".join(listing_sections(lang).values()),
-         namespace)
+    exec("from collections import deque\n\n"
+         + "\n\n".join(listing_sections(lang, path).values()), namespace)
     return namespace
+
+
+@fragment
+def othello_example() -> Bilingual:
+    from arena.minimax import OTHELLO_WEIGHTS
+
+    score = listing_namespace("en", BEYOND_LISTINGS)["heuristique_othello"]
+    board = [[0] * 8 for _ in range(8)]
+    board[0][0], board[1][1] = 1, -1
+    corner = score(board, OTHELLO_WEIGHTS)
+    board2 = [[0] * 8 for _ in range(8)]
+    board2[0][0], board2[1][1] = -1, 1
+    given = score(board2, OTHELLO_WEIGHTS)
+    return both(
+        f"Si $J_{{\\max}}$ tient le coin a1 et $J_{{\\min}}$ la case b2 voisine, la note vaut "
+        f"{corner} ; dans la situation inverse, elle vaut {given}.\n".replace("-", "−"),
+        f"If $J_{{\\max}}$ holds the corner a1 and $J_{{\\min}}$ the square b2 next to it, the "
+        f"score is {corner}; the other way round, it is {given}.\n".replace("-", "−"))
 
 
 class _Counted(list):
@@ -759,6 +788,24 @@ def astar_steps_text() -> Bilingual:
     from arena.figures import astar_trace
 
     return _steps_text(astar_trace(EXAMPLE_GRAPH, "s", "t", straight_line()))
+
+
+@fragment
+def astar_goal() -> Bilingual:
+    from arena.astar import EXAMPLE_GRAPH, astar, straight_line
+    from arena.figures import astar_trace
+
+    trace = astar_trace(EXAMPLE_GRAPH, "s", "t", straight_line())
+    first = trace["goal_first_reached"]
+    final = astar(EXAMPLE_GRAPH, "s", "t", straight_line())
+    assert first["g"] > final.cost, "the example must show a first path that is not the best"
+    return both(
+        f"Sur la carte, $t$ est atteint une première fois depuis ${first['from']}$, par un chemin "
+        f"de longueur {first['g']} ; il n'est retiré de la file qu'avec $g(t) = {final.cost}$, "
+        f"par le chemin {' → '.join(final.path)}.\n",
+        f"On the map, $t$ is first reached from ${first['from']}$, by a path of length "
+        f"{first['g']}; it is taken out of the queue only with $g(t) = {final.cost}$, by the "
+        f"path {' → '.join(final.path)}.\n")
 
 
 # -- teachers ------------------------------------------------------------------------------

@@ -85,3 +85,50 @@ def test_the_source_strategy_loops_on_a_bipartite_arena():
     assert loop[0] == loop[-1] and len(loop) == 3
     # the solver's strategy wins from the same vertex
     assert verify_strategy(g, 0)[loop[0]] == solve(g).rank[loop[0]]
+
+
+BEYOND = {lang: fragments.listing_namespace(lang, fragments.BEYOND_LISTINGS) for lang in LANGS}
+
+
+def _random_tree(rng, depth):
+    if depth == 0 or rng.random() < 0.2:
+        return rng.randint(-9, 9)
+    return [_random_tree(rng, depth - 1) for _ in range(rng.randint(1, 3))]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_minimax_listing_is_the_library_minimax(lang):
+    import random
+
+    from arena.figures import SLIDES_TREE
+    from arena.minimax import _node, _tree_moves, minimax
+
+    rng = random.Random(12)
+    trees = [SLIDES_TREE] + [_random_tree(rng, 4) for _ in range(200)]
+    for tree in trees:
+        moves = _tree_moves(tree)
+
+        def score(p, t=tree):
+            # a leaf's value; an inner node cut by the depth limit gets a heuristic value
+            node = _node(t, p)
+            return (3 * len(p) + sum(p)) % 11 - 5 if isinstance(node, list) else node
+
+        for depth in (1, 2, 3, 10):
+            for maxing in (True, False):
+                got = BEYOND[lang]["minimax"]((), depth, maxing, moves, score)
+                assert got == minimax((), moves, score, depth, maxing).value
+    assert BEYOND[lang]["minimax"]((), 10, True, _tree_moves(SLIDES_TREE),
+                                   lambda p: _node(SLIDES_TREE, p)) == 3
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_othello_listing_is_the_weighted_score(lang):
+    import random
+
+    from arena.minimax import OTHELLO_WEIGHTS, weighted_score
+
+    rng = random.Random(8)
+    for _ in range(100):
+        board = [[rng.choice((-1, 0, 1)) for _ in range(8)] for _ in range(8)]
+        assert BEYOND[lang]["heuristique_othello"](board, OTHELLO_WEIGHTS) == \
+            weighted_score(board)

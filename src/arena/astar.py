@@ -2,8 +2,9 @@
 
 A* is Dijkstra's algorithm that explores first the vertex p with the least
 ``d(p) + h(p)``: the cost of the best path found so far plus an estimate h of the cost
-left to the goal. With an *admissible* heuristic (h never overestimates) the first path
-that reaches the goal is a shortest one; with a *consistent* one
+left to the goal. With an *admissible* heuristic (h never overestimates) the path found
+when the goal is taken out of the queue is a shortest one (the first path that merely
+reaches the goal may not be); with a *consistent* one
 (h(s) ≤ w(s, p) + h(p) on every edge, and h(goal) = 0) no vertex is expanded twice.
 
 A graph is a mapping ``vertex -> {successor: weight}`` with non-negative weights.

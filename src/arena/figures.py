@@ -1112,7 +1112,7 @@ def astar_trace(graph, start, goal, h) -> dict:
 
     snapshot(None, f"Départ : g({start}) = 0 ; {start} est dans la file.",
              f"Start: g({start}) = 0; {start} is in the queue.")
-    found = None
+    found, first = None, None
     while heap:
         _, _, u = heapq.heappop(heap)
         if u in done:
@@ -1134,6 +1134,8 @@ def astar_trace(graph, start, goal, h) -> dict:
             d = dist[u] + w
             if d < dist.get(v, math.inf):
                 dist[v], parent[v] = d, u
+                if v == goal and first is None:
+                    first = (u, d)
                 order.setdefault(v, len(order))
                 heapq.heappush(heap, (d + h(v), order[v], v))
                 news_fr.append(f"g({v}) = {d}")
@@ -1146,7 +1148,8 @@ def astar_trace(graph, start, goal, h) -> dict:
                  f"Expand {u} (f = g + h = {f_en}), the least f in the queue{tail_en}.")
     ref = astar(graph, start, goal, h)
     assert found == ref.path and tuple(done) == ref.expanded
-    return {"kind": "astar", "nodes": {v: f"v-{v}" for v in graph}, "steps": steps}
+    return {"kind": "astar", "nodes": {v: f"v-{v}" for v in graph}, "steps": steps,
+            "goal_first_reached": {"from": first[0], "g": first[1]} if first else None}
 
 
 def astar_steps() -> Drawing:

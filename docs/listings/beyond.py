@@ -1,0 +1,28 @@
+# The Python listings of the chapter "Beyond reachability games" (docs/*/beyond.md), in the
+# format of attractors.py: "#fr " and "#en " comment lines, sections "# listing: NAME".
+# tests/test_listings.py runs them against arena.minimax.
+
+
+# listing: minimax
+def minimax(p, profondeur, joueur_max, coups, heuristique):
+    #fr coups(p) : les positions atteintes en un coup depuis p (aucune : partie finie).
+    #fr heuristique(p) : la note de p pour J_max.
+    #en coups(p): the positions reached in one move from p (none: the game is over).
+    #en heuristique(p): the score of p for J_max.
+    suivants = coups(p)
+    if profondeur == 0 or not suivants:
+        return heuristique(p)
+    valeurs = [minimax(q, profondeur - 1, not joueur_max, coups, heuristique)
+               for q in suivants]
+    #fr J_max prend le maximum, J_min le minimum.
+    #en J_max takes the maximum, J_min the minimum.
+    return max(valeurs) if joueur_max else min(valeurs)
+
+
+# listing: othello
+def heuristique_othello(plateau, poids):
+    #fr plateau[l][c] vaut 1 (pion de J_max), -1 (pion de J_min) ou 0 (case vide).
+    #fr La note : la somme des poids des cases de J_max moins celle des cases de J_min.
+    #en plateau[l][c] is 1 (a disc of J_max), -1 (a disc of J_min) or 0 (empty square).
+    #en The score: the weights of J_max's squares minus those of J_min's.
+    return sum(poids[l][c] * plateau[l][c] for l in range(8) for c in range(8))
