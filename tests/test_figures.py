@@ -183,4 +183,4 @@ def test_editing_an_example_file_rebuilds_exactly_the_figures_that_read_it(tmp_p
                         lambda rel: edited if rel == fig.EX42 else real(rel))
     after = {f.id: f.key() for f in fig.CATALOGUE}
     changed = sorted(i for i in before if before[i] != after[i])
-    assert changed == ["ex42-attractors", "ex42-graph", "ex42-strategy"]
+    assert changed == ["ex42-attractors", "ex42-counter", "ex42-graph", "ex42-strategy"]
