@@ -41,14 +41,46 @@ def chain(n):
                  edges={k: [k + 1] for k in range(n - 1)}, V0=[n - 1])
 
 
+class CountedList(list):
+    """A list of successors that counts the elements read from it."""
+
+    reads = 0
+
+    def __iter__(self):
+        for y in super().__iter__():
+            CountedList.reads += 1
+            yield y
+
+
+def successors_read(arena):
+    """Run the naive fixpoint and count the successors it reads."""
+    A, S0, S1, V0, V1 = chapter_dicts(arena)
+    CountedList.reads = 0
+    counted = {x: CountedList(ys) for x, ys in A.items()}
+    rang = {s: 0 for s in V0}
+    n = 0
+    while True:
+        n += 1
+        nouveaux = [x for x in counted
+                    if x not in rang and A[x]
+                    and (any(y in rang for y in counted[x]) if x in S0
+                         else all(y in rang for y in counted[x]))]
+        if not nouveaux:
+            return n, CountedList.reads
+        for x in nouveaux:
+            rang[x] = n
+
+
 for n in (10, 100, 1000):
     c = chain(n)
-    steps = len(naive_attractor_steps(c, 0))
-    print(n, steps, steps * (len(c) + c.n_edges), len(c) + c.n_edges)
+    steps, reads = successors_read(c)
+    assert steps == len(naive_attractor_steps(c, 0))
+    print(n, steps, reads, c.n_edges)
 
 # %% [markdown]
-# Third column: the work of the naive fixpoint; fourth: that of the linear algorithm,
-# which looks at each vertex and each edge once.
+# Third column: the successors read by the naive fixpoint, counted while it runs;
+# fourth: the number of edges, which the counter algorithm reads once (and once more to
+# build the reversed graph).
 #
 # ## The recursion trap
 
@@ -74,3 +106,44 @@ small = Arena(S0=["a", "c"], S1=["b", "v", "w"],
               edges={"a": ["b", "w"], "b": ["c"], "c": ["v"]}, V0=["v", "w"])
 A, S0, S1, V0, V1 = chapter_dicts(small)
 calcule_attracteur2(A, S0, V0), attractor(small, 0)
+
+# %% [markdown]
+# ## The source chapter's strategy can loop
+#
+# `strategie` makes $J_0$ move to a successor with a smaller number. A search among small
+# random bipartite arenas finds an arena where $J_1$ can then make the play go round
+# forever, although $J_0$ wins from each of its positions.
+
+# %%
+from IPython.display import SVG
+
+from arena import solve, verify_strategy
+from arena.course import looping_strategie_arena, strategie_moves
+from arena.render import View, arena_svg
+from arena.solve import StrategyError
+
+loop, play = looping_strategie_arena()
+print("bipartite:", loop.is_bipartite(), "; edges:", list(loop.edges()))
+A, S0, S1, V0, V1 = chapter_dicts(loop)
+numbers, ranks = calcule_attracteur2(A, S0, V0), attractor(loop, 0)
+moves = strategie_moves(loop)
+print("numbers:", numbers)
+print("ranks:  ", ranks)
+print("moves of strategie:", moves)
+
+# %%
+SVG(arena_svg(loop, None, View(cycle=tuple(play.split(" -> ")[:-1]), labels={
+    v: f"{ranks[v]} | {numbers[v]}" for v in loop.vertices}),
+    title="The arena where the source chapter's strategy loops; beside each vertex, its "
+          "rank | its number"))
+
+# %% [markdown]
+# `verify_strategy` explores every reply of $J_1$ and finds the play that loops; the
+# strategy of the exact ranks wins.
+
+# %%
+try:
+    verify_strategy(loop, 0, moves)
+except StrategyError as error:
+    print(error)
+verify_strategy(loop, 0) == {v: r for v, r in solve(loop).attractor(0).items()}

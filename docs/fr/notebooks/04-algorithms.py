@@ -41,14 +41,46 @@ def chain(n):
                  edges={k: [k + 1] for k in range(n - 1)}, V0=[n - 1])
 
 
+class ListeComptee(list):
+    """Une liste de successeurs qui compte les éléments qu'on y lit."""
+
+    lus = 0
+
+    def __iter__(self):
+        for y in super().__iter__():
+            ListeComptee.lus += 1
+            yield y
+
+
+def successeurs_lus(arene):
+    """Fait tourner le point fixe naïf et compte les successeurs qu'il lit."""
+    A, S0, S1, V0, V1 = chapter_dicts(arene)
+    ListeComptee.lus = 0
+    comptee = {x: ListeComptee(ys) for x, ys in A.items()}
+    rang = {s: 0 for s in V0}
+    n = 0
+    while True:
+        n += 1
+        nouveaux = [x for x in comptee
+                    if x not in rang and A[x]
+                    and (any(y in rang for y in comptee[x]) if x in S0
+                         else all(y in rang for y in comptee[x]))]
+        if not nouveaux:
+            return n, ListeComptee.lus
+        for x in nouveaux:
+            rang[x] = n
+
+
 for n in (10, 100, 1000):
     c = chain(n)
-    steps = len(naive_attractor_steps(c, 0))
-    print(n, steps, steps * (len(c) + c.n_edges), len(c) + c.n_edges)
+    etapes, lus = successeurs_lus(c)
+    assert etapes == len(naive_attractor_steps(c, 0))
+    print(n, etapes, lus, c.n_edges)
 
 # %% [markdown]
-# Troisième colonne : le travail du point fixe naïf ; quatrième : celui de l'algorithme
-# linéaire, qui regarde chaque sommet et chaque arête une fois.
+# Troisième colonne : les successeurs lus par le point fixe naïf, comptés pendant qu'il
+# tourne ; quatrième : le nombre d'arêtes, que l'algorithme des compteurs lit une fois
+# (plus une fois pour construire le graphe renversé).
 #
 # ## Le piège de la récursion
 
@@ -74,3 +106,44 @@ small = Arena(S0=["a", "c"], S1=["b", "v", "w"],
               edges={"a": ["b", "w"], "b": ["c"], "c": ["v"]}, V0=["v", "w"])
 A, S0, S1, V0, V1 = chapter_dicts(small)
 calcule_attracteur2(A, S0, V0), attractor(small, 0)
+
+# %% [markdown]
+# ## La stratégie du chapitre source peut boucler
+#
+# `strategie` fait jouer à $J_0$ un successeur de numéro plus petit. Une recherche parmi
+# de petites arènes bipartites tirées au hasard trouve une arène où $J_1$ peut alors
+# faire tourner la partie en rond, bien que $J_0$ gagne depuis chacune de ses positions.
+
+# %%
+from IPython.display import SVG
+
+from arena import solve, verify_strategy
+from arena.course import looping_strategie_arena, strategie_moves
+from arena.render import View, arena_svg
+from arena.solve import StrategyError
+
+boucle, partie = looping_strategie_arena()
+print("biparti :", boucle.is_bipartite(), "; arêtes :", list(boucle.edges()))
+A, S0, S1, V0, V1 = chapter_dicts(boucle)
+numeros, rangs = calcule_attracteur2(A, S0, V0), attractor(boucle, 0)
+coups = strategie_moves(boucle)
+print("numéros :", numeros)
+print("rangs   :", rangs)
+print("coups de strategie :", coups)
+
+# %%
+SVG(arena_svg(boucle, None, View(cycle=tuple(partie.split(" -> ")[:-1]), labels={
+    v: f"{rangs[v]} | {numeros[v]}" for v in boucle.vertices}),
+    title="L'arène où la stratégie du chapitre source boucle ; à côté de chaque sommet, "
+          "son rang | son numéro"))
+
+# %% [markdown]
+# `verify_strategy` explore toutes les réponses de $J_1$ et trouve la partie qui boucle ;
+# la stratégie des rangs exacts, elle, gagne.
+
+# %%
+try:
+    verify_strategy(boucle, 0, coups)
+except StrategyError as erreur:
+    print(erreur)
+verify_strategy(boucle, 0) == {v: r for v, r in solve(boucle).attractor(0).items()}
