@@ -845,8 +845,8 @@ def counter_trace(g: Arena, player: int) -> dict:
                   for v in A if A[v] or v in rang}
         q = _names(queue)
         return {"text": {"fr": fr, "en": en}, "marks": marks, "labels": _both_labels(labels),
-                "state": {"fr": [f"File : {q}", "Rangs trouvés : " + _ranks_text(rang, " : ")],
-                          "en": [f"Queue: {q}", "Ranks found: " + _ranks_text(rang, ": ")]}}
+                "state": {"fr": [f"File : {q}", "Rangs trouvés : " + _ranks_text(rang)],
+                          "en": [f"Queue: {q}", "Ranks found: " + _ranks_text(rang)]}}
 
     steps = [snapshot(None, (), f"Départ : chaque compteur d(x) vaut le degré sortant de x ; "
                       f"la file contient les positions de victoire de {J}, de rang 0 : "
@@ -893,8 +893,8 @@ def counter_trace(g: Arena, player: int) -> dict:
     return {"kind": "counter", "nodes": nodes, "steps": steps}
 
 
-def _ranks_text(rang: dict, colon: str) -> str:
-    return ", ".join(f"{_show(v)}{colon}{r}" for v, r in rang.items()) or "∅"
+def _ranks_text(rang: dict) -> str:
+    return ", ".join(f"r{_arg(v)} = {r}" for v, r in rang.items()) or "∅"
 
 
 def _arg(v) -> str:
@@ -912,14 +912,18 @@ def nim_counter() -> Drawing:
     return Drawing(dot, _caption(
         "L'algorithme des compteurs avec une file, pour J₀, sur le jeu de Nim (n = 10, "
         f"règle {{1, 2}}) : {len(trace['steps'])} étapes, une par position sortie de la file. "
-        "À côté de chaque sommet, d = son compteur (successeurs pas encore gagnants) ou "
-        "r = son rang une fois gagnant. Bordure épaisse noire : la position sortie de la file ; "
-        "tiretée : dans la file ; bleu : déjà traitée ; orange : compteur modifié.",
+        "La figure fixe montre le graphe de départ (cercles : J₀ joue ; carrés : J₁ joue). "
+        "Dans la version animée, à côté de chaque sommet, d = son compteur (successeurs pas "
+        "encore gagnants) ou r = son rang une fois gagnant ; bordure épaisse noire : la "
+        "position sortie de la file ; tiretée : dans la file ; bleu : déjà traitée ; orange "
+        "pointillé : compteur modifié.",
         "The counter algorithm with a queue, for J₀, on Nim (n = 10, rule {1, 2}): "
-        f"{len(trace['steps'])} steps, one per position taken out of the queue. Beside each "
-        "vertex, d = its counter (successors not yet winning) or r = its rank once winning. "
-        "Thick black border: the position taken out of the queue; dashed: in the queue; "
-        "blue: already processed; orange: counter changed."),
+        f"{len(trace['steps'])} steps, one per position taken out of the queue. The still "
+        "figure shows the graph at the start (circles: J₀ moves; squares: J₁ moves). In the "
+        "animated version, beside each vertex, d = its counter (successors not yet winning) "
+        "or r = its rank once winning; thick black border: the position taken out of the "
+        "queue; dashed: in the queue; blue: already processed; dotted orange: counter "
+        "changed."),
         describe(g), fixed=True, titles=vertex_titles(g), trace=trace)
 
 
@@ -933,13 +937,15 @@ def ex42_counter() -> Drawing:
     dot = arena_dot(g, None, View(), positions=positions)
     return Drawing(dot, _caption(
         "L'algorithme des compteurs avec une file, pour J₀, sur le jeu de l'exercice 4.2 : "
-        f"{len(trace['steps'])} étapes. À côté de chaque sommet, d = son compteur ou r = son "
-        "rang une fois gagnant. Bordure épaisse noire : la position sortie de la file ; "
-        "tiretée : dans la file ; bleu : déjà traitée ; orange : compteur modifié.",
+        f"{len(trace['steps'])} étapes. La figure fixe montre le graphe de départ. Dans la "
+        "version animée, à côté de chaque sommet, d = son compteur ou r = son rang une fois "
+        "gagnant ; bordure épaisse noire : la position sortie de la file ; tiretée : dans la "
+        "file ; bleu : déjà traitée ; orange pointillé : compteur modifié.",
         "The counter algorithm with a queue, for J₀, on the game of exercise 4.2: "
-        f"{len(trace['steps'])} steps. Beside each vertex, d = its counter or r = its rank "
-        "once winning. Thick black border: the position taken out of the queue; dashed: in "
-        "the queue; blue: already processed; orange: counter changed."),
+        f"{len(trace['steps'])} steps. The still figure shows the graph at the start. In the "
+        "animated version, beside each vertex, d = its counter or r = its rank once winning; "
+        "thick black border: the position taken out of the queue; dashed: in the queue; "
+        "blue: already processed; dotted orange: counter changed."),
         describe(g), fixed=True, titles=vertex_titles(g), trace=trace)
 
 
@@ -1066,11 +1072,13 @@ def alphabeta_steps() -> Drawing:
     plain = type(r)(value=r.value, move=None, visited=list(r.visited), values={})
     trace = alphabeta_trace(SLIDES_TREE)
     return Drawing(_search_tree(plain), _caption(
-        f"Alpha-bêta pas à pas sur l'arbre des transparents ({len(trace['steps'])} étapes). "
-        "Au nœud en cours (bordure épaisse), ses bornes α et β ; sur un nœud terminé, sa "
+        f"Alpha-bêta pas à pas sur l'arbre des transparents ({len(trace['steps'])} étapes) ; "
+        "la figure fixe montre l'arbre et ses feuilles. Dans la version animée : au nœud en "
+        "cours (bordure épaisse), ses bornes α et β ; sur un nœud terminé, sa "
         "valeur, ou une borne (≤ ou ≥) quand une coupure l'a arrêté ; tireté : le chemin "
         "depuis la racine ; grisé et barré : les nœuds coupés, jamais explorés.",
-        f"Alpha-beta step by step on the slides' tree ({len(trace['steps'])} steps). At the "
+        f"Alpha-beta step by step on the slides' tree ({len(trace['steps'])} steps); the "
+        "still figure shows the tree and its leaves. In the animated version: at the "
         "current node (thick border), its bounds α and β; on a finished node, its value, or "
         "a bound (≤ or ≥) when a cut stopped it; dashed: the path from the root; greyed "
         "and struck out: the cut nodes, never explored."),
@@ -1172,14 +1180,15 @@ def astar_steps() -> Drawing:
             dot.edge(u, v, label=str(w), id=f"e-{u}-{v}")
     return Drawing(dot, _caption(
         f"A* pas à pas de s à t sur la petite carte ({len(trace['steps'])} étapes) ; sur "
-        "chaque route, sa longueur. À côté d'un sommet atteint : g + h, la longueur du "
-        "meilleur chemin trouvé jusqu'à lui plus la distance à vol d'oiseau jusqu'à t. "
-        "Bordure épaisse : le sommet développé ; tiretée : dans la file ; bleu : déjà "
-        "développé.",
+        "chaque route, sa longueur ; la figure fixe montre la carte. Dans la version animée, "
+        "à côté d'un sommet atteint : g + h, la longueur du meilleur chemin trouvé jusqu'à "
+        "lui plus la distance à vol d'oiseau jusqu'à t ; bordure épaisse : le sommet "
+        "développé ; tiretée : dans la file ; bleu : déjà développé.",
         f"A* step by step from s to t on the small map ({len(trace['steps'])} steps); on "
-        "each road, its length. Beside a vertex reached: g + h, the length of the best path "
-        "found to it plus the straight-line distance to t. Thick border: the vertex "
-        "expanded; dashed: in the queue; blue: already expanded."),
+        "each road, its length; the still figure shows the map. In the animated version, "
+        "beside a vertex reached: g + h, the length of the best path found to it plus the "
+        "straight-line distance to t; thick border: the vertex expanded; dashed: in the "
+        "queue; blue: already expanded."),
         "A* step by step on the small map.", fixed=True, trace=trace)
 
 
