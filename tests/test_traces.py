@@ -131,3 +131,15 @@ def test_every_step_shows_what_the_build_computed(browser, base_url, lang, path,
         assert visit.errors == []
     finally:
         visit.close()
+
+
+@pytest.mark.parametrize("path", ["algorithms/", "en/algorithms/", "beyond/"])
+def test_the_stepper_pages_have_no_serious_accessibility_violation(browser, base_url, path):
+    from test_browser import _axe_violations
+
+    visit = Visit(browser, base_url + path)
+    try:
+        visit.page.wait_for_selector(".arena-trace.ready")
+        assert _axe_violations(visit.page) == []
+    finally:
+        visit.close()
