@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from arena._files import write_atomic
-from arena.arena import Arena, Vertex, vertex_id
+from arena.arena import Arena, Player, Vertex, vertex_id
 
 __all__ = ["Figure", "Drawing", "CATALOGUE", "build", "figure_ids", "figure_data",
            "DEFAULT_OUT"]
@@ -818,7 +818,7 @@ def _both_labels(labels: dict) -> dict:
     return {"fr": labels, "en": labels}
 
 
-def counter_trace(g: Arena, player: int) -> dict:
+def counter_trace(g: Arena, player: Player) -> dict:
     """The steps of the chapter's queue algorithm (``calcule_rangs``) for J_``player``:
     after each vertex taken out of the queue, the queue, the counters d(x), the ranks found
     and a sentence in each language. Checked against the solver's attractor."""
@@ -832,7 +832,7 @@ def counter_trace(g: Arena, player: int) -> dict:
     Si, Vi = (S0, V0) if player == 0 else (S1, V1)
     d, B = dplus(A), renverse_graphe(A)
     rang = {s: 0 for s in Vi}
-    queue, done = deque(Vi), []
+    queue, done = deque(Vi), list[Vertex]()
     J = f"J{'₀₁'[player]}"
 
     def snapshot(current, touched, fr: str, en: str) -> dict:
@@ -1094,7 +1094,7 @@ def astar_trace(graph, start, goal, h) -> dict:
 
     from arena.astar import astar
 
-    dist, parent, order = {start: 0}, {}, {start: 0}
+    dist, parent, order = {start: 0}, dict[Any, Any](), {start: 0}
     heap = [(h(start), 0, start)]
     done: list = []
     steps: list[dict] = []
