@@ -73,6 +73,21 @@ def code(text: str) -> str:
     return f"{fence}{pad}{text.replace('|', chr(92) + '|')}{pad}{fence}"
 
 
+# what Markdown (and the maths extension) would read as syntax in text from a file
+_MARKDOWN_SPECIALS = re.compile(r"[\\`*_{}\[\]()#+\-!|~$<>&:'\"]")
+
+
+def text(words: str) -> str:
+    """``words`` for a Markdown page (a table cell, a caption), shown as written: every
+    character Markdown, the maths extension or HTML would read as syntax becomes a
+    character reference. Captions name vertices, and vertex names come from files.
+
+    >>> text("[k](javascript:x) `g` $x$ <i>")
+    '&#91;k&#93;&#40;javascript&#58;x&#41; &#96;g&#96; &#36;x&#36; &#60;i&#62;'
+    """
+    return _MARKDOWN_SPECIALS.sub(lambda m: f"&#{ord(m.group())};", words)
+
+
 def fence(text: str, info: str = "") -> str:
     """``text`` as a fenced code block whose fence no line of ``text`` can close."""
     run = max((len(m) for m in re.findall(r"`+", text)), default=0)
@@ -615,7 +630,7 @@ def figure_catalogue() -> Bilingual:
     manifest = json.loads((ROOT / "docs/figures/manifest.json").read_text(encoding="utf-8"))
     out = {}
     for lang, head in (("fr", ("Identifiant", "Légende")), ("en", ("Id", "Caption"))):
-        rows = [(f"`{e['id']}`", e["caption"][lang].replace("|", "\\|")) for e in manifest]
+        rows = [(code(e["id"]), text(e["caption"][lang])) for e in manifest]
         out[lang] = table(head, rows)
     return out
 

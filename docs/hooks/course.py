@@ -143,6 +143,20 @@ def on_files(files: Files, config, **kwargs):
     return files
 
 
+def _fragments():
+    """``scripts/fragments.py``, whose ``text()`` writes text from files for a page."""
+    import importlib.util
+    import sys
+
+    if "fragments" not in sys.modules:
+        path = ROOT / "scripts" / "fragments.py"
+        spec = importlib.util.spec_from_file_location("fragments", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["fragments"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["fragments"]
+
+
 def figure_html(figure_id: str, lang: str, page_url: str, number: int) -> str:
     """The ``<figure>`` of a catalogue entry, for a page at ``page_url``."""
     entry = _manifest.get(figure_id)
@@ -151,7 +165,7 @@ def figure_html(figure_id: str, lang: str, page_url: str, number: int) -> str:
     caption = entry["caption"][lang]
     svg = _url(f"figures/{entry['svg']}", page_url)
     pdf = _url(f"figures/{entry['pdf']}", page_url)
-    text = html.escape(caption)
+    text = _fragments().text(caption)
     return (f'<figure class="arena-figure" id="fig-{figure_id}">\n'
             f'<img src="{svg}" alt="{text}" loading="lazy">\n'
             f"<figcaption><strong>{LABEL[lang]} {number}.</strong> {text} "

@@ -217,7 +217,7 @@ def _load_target(args: argparse.Namespace, err: TextIO, max_positions: int | Non
                              "not to files")
         arena = Arena.from_file(path)
         for v in arena.victory_with_edges():
-            err.write(f"warning: {path}: key 'edges': vertex {vertex_id(v)!r} is a victory "
+            _say(err, f"warning: {path}: key 'edges': vertex {vertex_id(v)!r} is a victory "
                       f"position; its outgoing edges are ignored\n")
         return arena, None, {}
     params = dict(game.defaults)
@@ -382,18 +382,37 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         out.flush()             # a full device says so here, not at the interpreter's exit
         return status
     except (ArenaError, UsageError, RenderError) as exc:
-        err.write(f"arena: error: {exc}\n")
+        _say(err, f"arena: error: {exc}\n")
         return EXIT_USAGE
     except BrokenPipeError:  # the reader stopped early (`arena solve ... | head`)
         _drop_stdout(out)
         return 0
     except OSError as exc:   # the output cannot be written (a full device, ...)
-        err.write(f"arena: error: cannot write the output ({exc.strerror or exc})\n")
+        _say(err, f"arena: error: cannot write the output ({exc.strerror or exc})\n")
         _drop_stdout(out)
         return EXIT_USAGE
     except KeyboardInterrupt:
         err.write("arena: interrupted\n")
         return EXIT_INTERRUPTED
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with every control character but the final newline written as an escape.
+
+    A file name or an option value can hold terminal escape sequences; written raw to a
+    terminal they would recolour it, move the cursor or retitle the window.
+
+    >>> terminal_safe("\x1b[31mred.yaml: no such file\n")
+    '\\x1b[31mred.yaml: no such file\\n'
+    """
+    return "".join(
+        c if c.isprintable() or c == " " else
+        (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}") for c in text)
+
+
+def _say(err: TextIO, line: str) -> None:
+    """Write one line to ``err``, its control characters escaped (:func:`terminal_safe`)."""
+    err.write(terminal_safe(line.rstrip("\n")) + "\n")
 
 
 def _drop_stdout(out: TextIO) -> None:
