@@ -145,6 +145,8 @@ def test_work_is_estimated_before_it_starts(tmp_path, monkeypatch, argv, message
     assert status == 2 and out == "" and message in err and err.count("\n") == 1
     if "limit" in message:
         assert "--max-positions N raises it" in err
+    if "to draw" in message:
+        assert "--max-vertices N raises it" in err
     assert list(tmp_path.iterdir()) == []
 
 
@@ -165,7 +167,12 @@ def test_a_dense_arena_is_refused_before_graphviz_runs(tmp_path):
     path = tmp_path / "dense.yaml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     status, _, err = run("render", str(path), "-o", str(tmp_path / "d.svg"))
-    assert status == 2 and "9,900 edges is too many to draw (limit 6,000)" in err
+    assert status == 2 and "9,900 edges is too many to draw (limit 6,000; --max-edges N" in err
+    status, _, err = run("render", str(path), "-o", str(tmp_path / "d.svg"), "--max-edges",
+                         "9900", "--max-vertices", "99")
+    assert status == 2 and "100 vertices is too many to draw (limit 99 vertices; " \
+        "--max-vertices N raises it)" in err
+    assert list(tmp_path.iterdir()) == [path]
 
 
 def test_markdown_code_spans_and_fences_hold_any_name():

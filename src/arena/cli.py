@@ -90,6 +90,12 @@ def _parser() -> argparse.ArgumentParser:
     render_cmd.add_argument("--player", type=int, choices=(0, 1), default=0)
     render_cmd.add_argument("--step", type=int, metavar="N",
                             help="attractor step to show (default: the last)")
+    render_cmd.add_argument("--max-vertices", type=_positive, default=RENDER_LIMIT,
+                            metavar="N", help="refuse to draw more vertices than this "
+                            f"(default {RENDER_LIMIT:,}: Graphviz slows down beyond)")
+    render_cmd.add_argument("--max-edges", type=_positive, default=RENDER_EDGE_LIMIT,
+                            metavar="N", help="refuse to draw more edges than this "
+                            f"(default {RENDER_EDGE_LIMIT:,})")
 
     figures_cmd = commands.add_parser(
         "figures", help="build the course's figure catalogue (what `make figures` runs)",
@@ -263,7 +269,7 @@ def _check_size(game: BuiltinGame, params: dict[str, Any], limit: int,
         return                  # the generator itself says what is wrong with the values
     if draw_limit is not None and estimate > draw_limit:
         raise UsageError(f"{game.name}: up to {_big(estimate)} positions, too many to draw "
-                         f"(limit {draw_limit:,} vertices)")
+                         f"(limit {draw_limit:,} vertices; --max-vertices N raises it)")
     if "max_positions" in game.defaults:
         # the generator counts its positions and stops at --max-positions by itself
         if estimate > ABSURD:
@@ -272,6 +278,17 @@ def _check_size(game: BuiltinGame, params: dict[str, Any], limit: int,
     elif estimate > limit:
         raise UsageError(f"{game.name}: up to {_big(estimate)} positions, more than the "
                          f"limit of {limit:,} (--max-positions N raises it)")
+
+
+def _positive(text: str) -> int:
+    """An option's value that must be a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a positive number")
+    return value
 
 
 def _big(n: int) -> str:
@@ -315,13 +332,14 @@ def _run_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     output = Path(args.output)
     if output.suffix.lower() not in (".svg", ".pdf"):
         raise UsageError(f"--output: {output} should end in .svg or .pdf")
-    arena, game, _ = _load_target(args, err, max_positions=RENDER_LIMIT)
+    arena, game, _ = _load_target(args, err, max_positions=args.max_vertices)
     assert arena is not None                  # render always builds the arena
-    if len(arena) > RENDER_LIMIT:
-        raise UsageError(f"{len(arena):,} vertices is too many to draw (limit {RENDER_LIMIT:,})")
-    if arena.n_edges > RENDER_EDGE_LIMIT:
-        raise UsageError(f"{arena.n_edges:,} edges is too many to draw "
-                         f"(limit {RENDER_EDGE_LIMIT:,})")
+    if len(arena) > args.max_vertices:
+        raise UsageError(f"{len(arena):,} vertices is too many to draw (limit "
+                         f"{args.max_vertices:,} vertices; --max-vertices N raises it)")
+    if arena.n_edges > args.max_edges:
+        raise UsageError(f"{arena.n_edges:,} edges is too many to draw (limit "
+                         f"{args.max_edges:,}; --max-edges N raises it)")
     sol = solve(arena)
     step = args.step
     if args.show == "attractor" and step is None:
