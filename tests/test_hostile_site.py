@@ -85,8 +85,8 @@ def hostile_site(tmp_path_factory) -> tuple[Path, dict[str, str]]:
     text, names = _hostile_example((ROOT / EXAMPLE).read_text("utf-8"))
     (copy / EXAMPLE).write_text(text, encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(copy / "src"))
-    done = subprocess.run([sys.executable, "scripts/build_site.py", "--no-zip"], cwd=copy,
-                          env=env, capture_output=True, text=True, check=False)
+    done = subprocess.run([sys.executable, "scripts/build_site.py", "--no-zip", "--no-book"],
+                          cwd=copy, env=env, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     return copy / "site", names
 

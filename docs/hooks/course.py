@@ -44,6 +44,16 @@ EDITOR_JS = ROOT / "build" / "js" / "editor.js"
 # the Pyodide core files a worker needs (no packages: the library is pure Python)
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+BOOK_CODE = re.compile(r"^<!-- book -->[ \t]*$", re.M)
+BOOK_TEXT = {
+    "fr": ('<p class="arena-book">Tout le cours en un seul livre, à imprimer ou à lire hors '
+           'ligne\u00a0: <a href="{href}" download>{name} (PDF)</a>. Les figures animées y sont '
+           "remplacées par leurs figures fixes et les solutions sont regroupées à la fin de "
+           "chaque chapitre.</p>"),
+    "en": ('<p class="arena-book">The whole course as one book, to print or to read offline: '
+           '<a href="{href}" download>{name} (PDF)</a>. The animated figures are replaced by '
+           "their still figures and the solutions are gathered at the end of each chapter.</p>"),
+}
 EXERCISE = re.compile(r"^(?P<indent>[ \t]*)<!-- exercise: (?P<id>[a-z0-9-]+) -->[ \t]*$", re.M)
 MATHJAX_PARTS = ("tex-chtml.js", "output/chtml/fonts/woff-v2", "input/tex/extensions", "ui",
                  "a11y", "sre", "adaptors")
@@ -289,6 +299,9 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs):
     markdown = HANDOUT_CODE.sub(lambda m: '<p class="arena-handouts">' + HANDOUT_TEXT[lang].format(
         **{k: _url(f"handouts/handout-{k}.pdf", page.url) for k in ("fr", "en")}) + "</p>",
         markdown)
+    book = config.extra.get("book")
+    markdown = BOOK_CODE.sub(lambda m: BOOK_TEXT[lang].format(
+        href=get_relative_url(book, page.url or "."), name=book), markdown)
     markdown = INTERACTIVE.sub(
         lambda m: m.group("indent") + interactive_html(m.group("kind"), m.group("args").split(),
                                                         lang, page.url), markdown)
