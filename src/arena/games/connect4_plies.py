@@ -35,6 +35,7 @@ Approach of Connect-Four*, 1988.
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import tempfile
 import time
@@ -44,7 +45,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["PlySolution", "solve_connect4_plies", "score_to_value", "BIG"]
+__all__ = ["PlySolution", "solve_connect4_plies", "score_to_value", "code_hash", "BIG"]
 
 BIG = 100
 """Scores: ``BIG - r`` for a position the player to move wins with rank ``r``,
@@ -324,11 +325,30 @@ class PlySolution:
         return [(c, *score_to_value(s, 1)) for c, s in enumerate(self.first_moves)
                 if s is not None]
 
+    def record(self) -> dict:
+        """The facts of the solution as plain data (what the course's data file holds):
+        counts, the start's winner and rank, each first move's, the perfect game."""
+        return {
+            "cols": self.cols, "rows": self.rows, "align": self.align,
+            "positions": self.positions, "moves": self.edges, "plies": list(self.counts),
+            "summary": dict(self.summary),
+            "start": {"winner": self.start_winner, "rank": self.start_rank},
+            "first_moves": [{"column": c, "winner": w, "rank": r}
+                            for c, w, r in self.first_move_values()],
+            "perfect_game": list(self.line),
+        }
+
     def key(self, current: int, mask: int) -> int:
         """The stored key of a position (stones of the player to move, all stones)."""
         b = _Board(self.rows, self.cols, self.align)
         k = b.canonical(b.encode(np.array([current], np.uint64), np.array([mask], np.uint64)))
         return int(k[0])
+
+
+def code_hash() -> str:
+    """SHA-256 of this module's source: the provenance of a recorded result (a result
+    recorded with other code must be computed again)."""
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
 
 
 def solve_connect4_plies(rows: int = 4, cols: int = 6, align: int = 4, *,
