@@ -4,7 +4,7 @@
 peak memory and the result; ``--write`` also records the result, with its provenance
 (this command, the library's version, a hash of the solver's code), in
 ``docs/data/connect4-6x4.json``, the file the course's fragments and figures read
-(``make connect4`` does both). Tests check the same path on smaller boards and that the
+(``make connect-four`` does both). Tests check the same path on smaller boards and that the
 recorded hash is the solver's.
 
 Usage: python scripts/bench_connect4.py [--cols C] [--rows R] [--write] [--out FILE]

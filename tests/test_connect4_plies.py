@@ -131,7 +131,7 @@ class TestCourseData:
 
     def test_recorded_by_the_current_solver(self):
         assert self.data["provenance"]["solver_sha256"] == code_hash(), \
-            "the solver changed: run `make connect4` to record the 6 × 4 result again"
+            "the solver changed: run `make connect-four` to record the 6 × 4 result again"
 
     def test_the_recorded_facts(self):
         d = self.data
