@@ -176,3 +176,24 @@ class TestCourseData:
         assert d["provenance"]["solver_sha256"] == code_hash()
         assert d["provenance"]["command"].endswith("--cols 4 --rows 3 --write")
         assert bench_connect4.text(d) == out.read_text(encoding="utf-8")
+
+
+def test_the_perfect_game_figure_reads_the_record(tmp_path, monkeypatch):
+    from arena import figures as fig
+
+    data = json.loads(bench_connect4.DATA.read_text(encoding="utf-8"))
+    drawing = fig.connect4_perfect_game()
+    played = ", ".join(str(c + 1) for c in data["perfect_game"])
+    for lang in ("fr", "en"):
+        assert played in drawing.caption[lang] and "24" in drawing.caption[lang]
+    assert drawing.desc.startswith(f"Connect-4 perfect game on 6 x 4, columns {played}; o wins")
+    assert drawing.dot.source.count("move-") >= 24
+    # the figure's cache key covers the record: a new record rebuilds exactly this figure
+    copy = tmp_path / "connect4-6x4.json"
+    copy.write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setattr(fig, "CONNECT4_RESULT", str(copy))
+    before = {f.id: f.key() for f in fig.CATALOGUE}
+    copy.write_text(json.dumps({**data, "perfect_game": data["perfect_game"][:-1]}),
+                    encoding="utf-8")
+    after = {f.id: f.key() for f in fig.CATALOGUE}
+    assert sorted(i for i in before if before[i] != after[i]) == ["connect4-perfect-game"]

@@ -2,7 +2,8 @@
 
 Every move adds a stone, so the positions with ``k`` stones (the ply ``k``) only lead to
 positions with ``k + 1`` stones. The attractor's rank can therefore be computed one ply
-at a time, from the full boards back to the empty one, keeping only two plies at hand:
+at a time, from the full boards back to the empty one; solving a ply reads only the next
+ply's keys and values:
 
 - a position where the previous move made a run is lost by the player to move, rank 0;
 - otherwise the player to move wins if one of their moves reaches a position lost by the
@@ -23,10 +24,12 @@ walk the array in order, which is dozens of times faster than random ones). Each
 values are one ``int8`` per stored key (see :func:`score_to_value`). When the keys take
 more memory than ``memory_budget``, the plies go to files in a temporary directory.
 
-Cost: the positions are generated once (each ply's children sorted and deduplicated) and
-looked up once (each ply's children sorted again and searched), so time is
-O(M log M) for M moves and memory is a few bytes per position of the two largest plies,
-plus 9 bytes per stored position kept in memory or on disk.
+Cost: the positions are generated once, from the empty board up (each ply's children
+sorted and deduplicated, by chunks of :data:`CHUNK` positions merged by key ranges), and
+looked up once, from the full boards down (each ply's children sorted again and
+searched), so time is O(M log M) for M moves. Every ply's keys are kept (8 bytes per
+stored position, in memory or on disk) with its values (1 byte); the working memory is
+that of a few chunks and of one ply's sorted children.
 
 References: J. Tromp, *John's Connect Four Playground* (position counts, outcomes of
 small boards), https://tromp.github.io/c4/c4.html; L. V. Allis, *A Knowledge-Based
