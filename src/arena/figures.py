@@ -757,9 +757,12 @@ def connect4_perfect_game() -> Drawing:
                     attrs += ' BGCOLOR="#D9D9D9"'          # the stone just played
                 if (r, c) in run:
                     attrs += f' BORDER="2" COLOR="{COLOURS[player]}"'
-                points = size - (2 if who == 0 else 5)        # × is drawn smaller than o
-                text = "" if who is None else (f'<FONT COLOR="{COLOURS[who]}" POINT-SIZE='
-                                               f'"{points}"><B>{marks[who]}</B></FONT>')
+                # × is drawn larger than o (its glyph is smaller); an empty cell holds a
+                # space as tall as ×, so that every grid has the same height
+                points = size - (5 if who == 1 else 2)
+                text = (f'<FONT POINT-SIZE="{points}"> </FONT>' if who is None else
+                        f'<FONT COLOR="{COLOURS[who]}" POINT-SIZE="{points}">'
+                        f"<B>{marks[who]}</B></FONT>")
                 tds.append(f"<TD {attrs}>{text}</TD>")
             trs.append("<TR>" + "".join(tds) + "</TR>")
         board = ('<TABLE BORDER="1" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" '
@@ -767,26 +770,29 @@ def connect4_perfect_game() -> Drawing:
         label = (f'<<TABLE BORDER="0" CELLSPACING="2" CELLPADDING="0"><TR><TD>'
                  f'<FONT COLOR="{INK}" POINT-SIZE="12">{n + 1}</FONT></TD></TR>'
                  f"<TR><TD>{board}</TD></TR></TABLE>>")
-        x, y = (n % per_line) * (cols * size + 24), -(n // per_line) * (rows * size + 40)
+        x, y = (n % per_line) * (cols * size + 40), -(n // per_line) * (rows * size + 64)
         dot.node(f"move-{n + 1}", label=label, pos=f"{x},{y}", id=f"move-{n + 1}")
     winner, rank = data["start"]["winner"], data["start"]["rank"]
     played = ", ".join(str(c + 1) for c in game)
     last = _connect4_run(grid, (len(game) - 1) % 2)
+    full = len(game) == rows * cols
     return Drawing(dot, _caption(
         f"La partie parfaite sur la grille de {cols} colonnes et {rows} lignes, coup par "
-        f"coup (le numéro du coup au-dessus de chaque grille). × ($J_0$) commence ; case "
-        "grisée : le jeton qui vient d'être joué. Chacun joue, de gauche à droite, la "
-        "première colonne qui garde la valeur de la position et fait baisser le rang de 1. "
+        f"coup (le numéro du coup au-dessus de chaque grille). × (J₀) commence ; case "
+        "grisée : le jeton qui vient d'être joué. Chacun joue la colonne la plus à gauche "
+        "parmi celles qui gardent la valeur de la position et font baisser le rang de 1. "
         f"Colonnes jouées (numérotées de 1 à {cols} de gauche à droite) : {played}. "
-        f"{'o ($J_1$)' if winner == 1 else '× ($J_0$)'} aligne quatre jetons (cases "
-        f"encadrées) au coup {rank}, le dernier : la grille est alors pleine.",
+        f"{'o (J₁)' if winner == 1 else '× (J₀)'} aligne au moins quatre jetons "
+        f"({len(last)} cases encadrées) au coup {rank}"
+        + (", le dernier : la grille est alors pleine." if full else "."),
         f"The perfect game on the grid of {cols} columns and {rows} rows, move by move (the "
-        "move number above each grid). × ($J_0$) starts; grey cell: the stone just played. "
-        "Each player plays, from left to right, the first column that keeps the value of "
-        "the position and lowers its rank by 1. Columns played (numbered 1 to "
+        "move number above each grid). × (J₀) starts; grey cell: the stone just played. "
+        "Each player plays the leftmost of the columns that keep the value of the position "
+        "and lower its rank by 1. Columns played (numbered 1 to "
         f"{cols} from left to right): {played}. "
-        f"{'o ($J_1$)' if winner == 1 else '× ($J_0$)'} lines up four stones (framed cells) "
-        f"at move {rank}, the last one: the grid is then full."),
+        f"{'o (J₁)' if winner == 1 else '× (J₀)'} lines up at least four stones "
+        f"({len(last)} framed cells) "
+        f"at move {rank}" + (", the last one: the grid is then full." if full else ".")),
         f"Connect-4 perfect game on {cols} x {rows}, columns {played}; "
         f"{'o' if winner == 1 else 'x'} wins at move {len(game)} with the cells "
         + ", ".join(f"(row {r + 1}, column {c + 1})" for r, c in sorted(last)) + ".",
