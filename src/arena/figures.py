@@ -732,7 +732,9 @@ def connect4_perfect_game() -> Drawing:
 
     from arena.render import COLOURS, FONT, GREY, INK, PAPER
 
-    data = json.loads(_project_file(CONNECT4_RESULT).read_text(encoding="utf-8"))
+    # the file in the project (the cache key of the figure reads the same file)
+    source = Path(__file__).resolve().parents[2] / CONNECT4_RESULT
+    data = json.loads(source.read_text(encoding="utf-8"))
     rows, cols, game = data["rows"], data["cols"], data["perfect_game"]
     marks = ("×", "o")
     grid: list[list[int | None]] = [[None] * cols for _ in range(rows)]
