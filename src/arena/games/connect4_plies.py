@@ -370,7 +370,7 @@ def solve_connect4_plies(rows: int = 4, cols: int = 6, align: int = 4, *,
     --------
     >>> s = solve_connect4_plies(4, 4)
     >>> s.positions, s.start_winner, s.counts[:4]
-    (161029, None, (1, 4, 16, 64))
+    (161029, None, (1, 4, 16, 52))
     >>> s = solve_connect4_plies(3, 4, 3)
     >>> s.start_winner, s.start_rank, s.line[:3]
     (0, 9, (1, 1, 2))
