@@ -373,7 +373,7 @@ def solve_connect4_plies(rows: int = 4, cols: int = 6, align: int = 4, *,
     (161029, None, (1, 4, 16, 52))
     >>> s = solve_connect4_plies(3, 4, 3)
     >>> s.start_winner, s.start_rank, s.line[:3]
-    (0, 9, (1, 1, 2))
+    (0, 9, (1, 0, 1))
     """
     if rows < 1 or cols < 1 or align < 1:
         raise ValueError(f"a board has positive sizes, not {rows} × {cols} with {align} in a row")
