@@ -19,7 +19,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -309,7 +309,7 @@ def _run_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _progress(err: TextIO):
+def _progress(err: TextIO) -> Callable[[str], None]:
     """Where a long solve reports each step: one line on stderr, written at once."""
     def say(line: str) -> None:
         err.write(f"arena: {line}\n")

@@ -182,8 +182,9 @@ class _Plies:
         k = len(self._keys)
         if self.folder is None:
             arrays = list(parts)
-            self._keys.append(np.concatenate(arrays) if arrays else np.zeros(0, np.uint64))
-            self.lengths.append(len(self._keys[k]))
+            keys = np.concatenate(arrays) if arrays else np.zeros(0, np.uint64)
+            self._keys.append(keys)
+            self.lengths.append(len(keys))
             if sum(self.lengths) * 8 > self.budget:
                 self._spill()
         else:
