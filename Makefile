@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: help js site pdf serve handout test lint bench figures clean constraints
+.PHONY: help js site pdf serve handout test lint bench figures clean constraints connect-four
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 12
@@ -93,6 +93,9 @@ figures: $(VENV)/.docs-installed ## build the figure catalogue into docs/figures
 
 bench: $(VENV)/.test-installed ## measure speed (tables printed; the site shows them after the next make site)
 	$(BIN)/python scripts/bench.py --json build/bench.json
+
+connect-four: $(VENV)/.test-installed ## solve connect-4 on 6 x 4 again (time, peak memory) and record it in docs/data/connect4-6x4.json
+	$(BIN)/python scripts/bench_connect4.py --cols 6 --rows 4 --write
 
 clean: ## remove the virtual environment, build outputs and caches
 	rm -rf $(VENV) build site .cache .pytest_cache .ruff_cache .hypothesis docs/figures docs/generated node_modules

@@ -169,6 +169,63 @@ def tictactoe_facts() -> Bilingual:
         f"{num(s['draws'], 'en')} draws; the empty grid is a draw.\n")
 
 
+# Connect-4 on 6 columns × 4 rows: read from the recorded result (``make connect-four``
+# solves it again, in about 20 s; tests check that the record is the current solver's)
+CONNECT4_DATA = ROOT / "docs" / "data" / "connect4-6x4.json"
+
+
+def _connect4() -> dict:
+    return json.loads(CONNECT4_DATA.read_text(encoding="utf-8"))
+
+
+@fragment
+def connect4_facts() -> Bilingual:
+    d = _connect4()
+    cols, rows, w, rank = d["cols"], d["rows"], d["start"]["winner"], d["start"]["rank"]
+    plies = d["plies"]
+    big = max(range(len(plies)), key=plies.__getitem__)
+    assert w is not None and len(d["perfect_game"]) == rank, "the text says a player wins"
+    full = rank == rows * cols
+    first = {"fr": "le premier joueur" if w == 0 else "le second joueur",
+             "en": "the first player" if w == 0 else "the second player"}
+    lost = all(m["winner"] == w for m in d["first_moves"])
+    return both(
+        f"Sur la grille de {cols} colonnes et {rows} lignes, on atteint "
+        f"{num(d['positions'], 'fr')} positions depuis la grille vide, reliées par "
+        f"{num(d['moves'], 'fr')} coups. Rangées selon leur nombre de jetons, elles forment "
+        f"{len(plies)} étages, de 0 à {len(plies) - 1} jetons ; le plus peuplé est celui des "
+        f"positions à {big} jetons, qui en compte {num(plies[big], 'fr')}. La position de "
+        f"départ est gagnante pour {who(w, 'fr')}, {first['fr']}, avec le rang {rank} : "
+        + ("quel que soit son premier coup, $J_0$ perd, et " if lost and w == 1 else "")
+        + f"si chacun joue au mieux, la partie dure {rank} coups"
+        + (", jusqu'à remplir la grille.\n" if full else ".\n"),
+        f"On the grid of {cols} columns and {rows} rows, {num(d['positions'], 'en')} positions "
+        f"can be reached from the empty grid, linked by {num(d['moves'], 'en')} moves. Sorted "
+        f"by their number of stones, they form {len(plies)} layers, from 0 to "
+        f"{len(plies) - 1} stones; the largest is the layer of positions with {big} stones, "
+        f"{num(plies[big], 'en')} of them. The start is won by {who(w, 'en')}, "
+        f"{first['en']}, with rank {rank}: "
+        + ("whatever its first move, $J_0$ loses, and " if lost and w == 1 else "")
+        + f"when both play their best, the game lasts {rank} moves"
+        + (", until the grid is full.\n" if full else ".\n"))
+
+
+@fragment
+def connect4_first_moves() -> Bilingual:
+    d = _connect4()
+    out = {}
+    for lang, head in (("fr", ("Premier coup de $J_0$", "Gagnant", "Rang de la position atteinte",
+                               "Coups de la partie, ce premier coup compris")),
+                       ("en", ("First move of $J_0$", "Winner", "Rank of the position reached",
+                               "Moves in the game, this first move included"))):
+        column = "colonne" if lang == "fr" else "column"
+        rows = [(f"{column} {m['column'] + 1}", who(m["winner"], lang),
+                 "" if m["rank"] is None else m["rank"],
+                 "" if m["rank"] is None else m["rank"] + 1) for m in d["first_moves"]]
+        out[lang] = table(head, rows, "llrr")
+    return out
+
+
 # -- plays and attractors --------------------------------------------------------------
 
 @fragment

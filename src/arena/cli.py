@@ -19,7 +19,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -309,7 +309,7 @@ def _run_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if arena is None:
         assert game is not None and game.report is not None   # a game solved by its report
         try:
-            report = game.report(**params)
+            report = game.report(**params, progress=_progress(err))
         except ValueError as exc:
             raise UsageError(f"{game.name}: {exc}") from None
     elif game is None:
@@ -324,6 +324,14 @@ def _run_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         _print_table(report, title, args.limit, out)
     return 0
+
+
+def _progress(err: TextIO) -> Callable[[str], None]:
+    """Where a long solve reports each step: one line on stderr, written at once."""
+    def say(line: str) -> None:
+        err.write(f"arena: {line}\n")
+        err.flush()
+    return say
 
 
 def _run_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

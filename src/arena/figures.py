@@ -708,6 +708,99 @@ def tictactoe_tree() -> Drawing:
                     for b, w in outcome.items()) + ".")
 
 
+CONNECT4_RESULT = "docs/data/connect4-6x4.json"
+"""Connect-4 on 6 columns × 4 rows, solved ply by ply (``make connect-four`` records it)."""
+
+
+def _connect4_run(grid: list[list[int | None]], player: int) -> set[tuple[int, int]]:
+    """The cells of ``player``'s runs of four on ``grid`` (``grid[row][col]``, row 0 at
+    the bottom)."""
+    rows, cols = len(grid), len(grid[0])
+    cells: set[tuple[int, int]] = set()
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                run = [(r + dr * i, c + dc * i) for i in range(4)]
+                if all(0 <= y < rows and 0 <= x < cols and grid[y][x] == player
+                       for y, x in run):
+                    cells.update(run)
+    return cells
+
+
+def connect4_perfect_game() -> Drawing:
+    import graphviz
+
+    from arena.render import COLOURS, FONT, GREY, INK, PAPER
+
+    # the file in the project (the cache key of the figure reads the same file)
+    source = Path(__file__).resolve().parents[2] / CONNECT4_RESULT
+    data = json.loads(source.read_text(encoding="utf-8"))
+    rows, cols, game = data["rows"], data["cols"], data["perfect_game"]
+    marks = ("×", "o")
+    grid: list[list[int | None]] = [[None] * cols for _ in range(rows)]
+    heights = [0] * cols
+    dot = graphviz.Graph(engine="neato")
+    dot.attr(bgcolor="transparent", fontname=FONT)
+    dot.attr("node", fontname=FONT, shape="plain")
+    per_line, size = 6, 16
+    for n, column in enumerate(game):
+        player = n % 2
+        row = heights[column]
+        grid[row][column] = player
+        heights[column] += 1
+        run = _connect4_run(grid, player)
+        trs = []
+        for r in range(rows - 1, -1, -1):
+            tds = []
+            for c in range(cols):
+                who = grid[r][c]
+                attrs = f'WIDTH="{size}" HEIGHT="{size}"'
+                if (r, c) == (row, column):
+                    attrs += ' BGCOLOR="#D9D9D9"'          # the stone just played
+                if (r, c) in run:
+                    attrs += f' BORDER="2" COLOR="{COLOURS[player]}"'
+                # × is drawn larger than o (its glyph is smaller); an empty cell holds a
+                # space as tall as ×, so that every grid has the same height
+                points = size - (5 if who == 1 else 2)
+                text = (f'<FONT POINT-SIZE="{points}"> </FONT>' if who is None else
+                        f'<FONT COLOR="{COLOURS[who]}" POINT-SIZE="{points}">'
+                        f"<B>{marks[who]}</B></FONT>")
+                tds.append(f"<TD {attrs}>{text}</TD>")
+            trs.append("<TR>" + "".join(tds) + "</TR>")
+        board = ('<TABLE BORDER="1" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" '
+                 f'COLOR="{GREY}" BGCOLOR="{PAPER}">' + "".join(trs) + "</TABLE>")
+        label = (f'<<TABLE BORDER="0" CELLSPACING="2" CELLPADDING="0"><TR><TD>'
+                 f'<FONT COLOR="{INK}" POINT-SIZE="12">{n + 1}</FONT></TD></TR>'
+                 f"<TR><TD>{board}</TD></TR></TABLE>>")
+        x, y = (n % per_line) * (cols * size + 40), -(n // per_line) * (rows * size + 64)
+        dot.node(f"move-{n + 1}", label=label, pos=f"{x},{y}", id=f"move-{n + 1}")
+    winner, rank = data["start"]["winner"], data["start"]["rank"]
+    played = ", ".join(str(c + 1) for c in game)
+    last = _connect4_run(grid, (len(game) - 1) % 2)
+    full = len(game) == rows * cols
+    return Drawing(dot, _caption(
+        f"La partie parfaite sur la grille de {cols} colonnes et {rows} lignes, coup par "
+        f"coup (le numéro du coup au-dessus de chaque grille). × (J₀) commence ; case "
+        "grisée : le jeton qui vient d'être joué. Chacun joue la colonne la plus à gauche "
+        "parmi celles qui gardent la valeur de la position et font baisser le rang de 1. "
+        f"Colonnes jouées (numérotées de 1 à {cols} de gauche à droite) : {played}. "
+        f"{'o (J₁)' if winner == 1 else '× (J₀)'} aligne au moins quatre jetons "
+        f"({len(last)} cases encadrées) au coup {rank}"
+        + (", le dernier : la grille est alors pleine." if full else "."),
+        f"The perfect game on the grid of {cols} columns and {rows} rows, move by move (the "
+        "move number above each grid). × (J₀) starts; grey cell: the stone just played. "
+        "Each player plays the leftmost of the columns that keep the value of the position "
+        "and lower its rank by 1. Columns played (numbered 1 to "
+        f"{cols} from left to right): {played}. "
+        f"{'o (J₁)' if winner == 1 else '× (J₀)'} lines up at least four stones "
+        f"({len(last)} framed cells) "
+        f"at move {rank}" + (", the last one: the grid is then full." if full else ".")),
+        f"Connect-4 perfect game on {cols} x {rows}, columns {played}; "
+        f"{'o' if winner == 1 else 'x'} wins at move {len(game)} with the cells "
+        + ", ".join(f"(row {r + 1}, column {c + 1})" for r, c in sorted(last)) + ".",
+        fixed=True)
+
+
 def marienbad_graph() -> Drawing:
     import graphviz
 
@@ -819,6 +912,7 @@ CATALOGUE: tuple[Figure, ...] = (
     Figure("minimax-tree", minimax_tree, ("arena.minimax",)),
     Figure("alphabeta-tree", alphabeta_tree, ("arena.minimax",)),
     Figure("tictactoe-tree", tictactoe_tree, ("arena.games.tictactoe",)),
+    Figure("connect4-perfect-game", connect4_perfect_game),
     Figure("marienbad-graph", marienbad_graph, ("arena.games.marienbad", "arena.grundy")),
     Figure("astar-map", astar_map, ("arena.astar",)),
 )
