@@ -708,10 +708,13 @@ def solve_example() -> Bilingual:
 
 @fragment
 def figure_catalogue() -> Bilingual:
+    from arena.exercises import french
+
     manifest = json.loads((ROOT / "docs/figures/manifest.json").read_text(encoding="utf-8"))
     out = {}
     for lang, head in (("fr", ("Identifiant", "Légende")), ("en", ("Id", "Caption"))):
-        rows = [(code(e["id"]), text(e["caption"][lang])) for e in manifest]
+        rows = [(code(e["id"]), text(french(e["caption"][lang]) if lang == "fr"
+                                     else e["caption"][lang])) for e in manifest]
         out[lang] = table(head, rows)
     return out
 

@@ -175,6 +175,10 @@ def figure_html(figure_id: str, lang: str, page_url: str, number: int) -> str:
     caption = entry["caption"][lang]
     svg = _url(f"figures/{entry['svg']}", page_url)
     pdf = _url(f"figures/{entry['pdf']}", page_url)
+    if lang == "fr":      # the typography first: the escaping hides the colons from it
+        from arena.exercises import french
+
+        caption = french(caption)
     text = _fragments().text(caption)
     return (f'<figure class="arena-figure" id="fig-{figure_id}">\n'
             f'<img src="{svg}" alt="{text}" loading="lazy">\n'
@@ -289,6 +293,45 @@ def exercise_html(exercise_id: str, lang: str, page_url: str) -> str:
             f'<p class="arena-noscript">{w["noscript"]}</p>'
             f'<details class="arena-exercise-solution"><summary>{w["solution"]}</summary>'
             f'<pre><code>{html.escape(exercise.solution)}</code></pre></details></div>')
+
+
+# elements whose text is not prose: code, maths, scripts, drawings
+_NOT_PROSE = {"code", "pre", "kbd", "samp", "script", "style", "svg", "math", "textarea"}
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)([^>]*?)(/?)>|<!--.*?-->", re.S)
+
+
+def french_html(html_text: str) -> str:
+    """French typography (:func:`arena.exercises.french`) applied to the prose of a page:
+    the text between tags, never inside code, maths (arithmatex), scripts or drawings,
+    nor in attributes."""
+    from arena.exercises import french
+
+    out, pos = [], 0
+    skip, depth = "", 0             # the element that is not prose we are in, and its nesting
+    for m in _TAG.finditer(html_text):
+        text = html_text[pos:m.start()]
+        out.append(text if skip else french(text))
+        out.append(m.group(0))
+        pos = m.end()
+        closing, name, attrs, empty = m.group(1), (m.group(2) or "").lower(), m.group(3), m.group(4)
+        if not name or empty:
+            continue
+        if skip:
+            if name == skip:
+                depth += -1 if closing else 1
+                if depth == 0:
+                    skip = ""
+        elif not closing and (name in _NOT_PROSE or "arithmatex" in (attrs or "")):
+            skip, depth = name, 1
+    tail = html_text[pos:]
+    out.append(tail if skip else french(tail))
+    return "".join(out)
+
+
+def on_page_content(html_text: str, page, config, files, **kwargs):
+    if config.theme["language"] == "fr":
+        return french_html(html_text)
+    return html_text
 
 
 def on_page_markdown(markdown: str, page, config, files, **kwargs):
