@@ -793,6 +793,33 @@ def astar_map() -> Drawing:
         f"Shortest path {' -> '.join(guided.path)}, length {guided.cost}.", fixed=True)
 
 
+EX313 = "docs/examples/exercise-3-1-3.yaml"
+
+
+def ex313_graph() -> Drawing:
+    """The graph of exercise 3.1.3 (degrees), drawn plainly: no owners, no victory marks."""
+    import graphviz
+
+    from arena.render import FONT, GREY, INK, PAPER
+
+    g = Arena.from_file(_project_file(EX313))
+    dot = graphviz.Digraph()
+    dot.attr(bgcolor="transparent", fontname=FONT, rankdir="LR")
+    dot.attr("node", fontname=FONT, fontsize="14", shape="circle", style="filled",
+             fillcolor=PAPER, color=INK, fontcolor=INK, width="0.45", fixedsize="true")
+    dot.attr("edge", color=GREY, arrowsize="0.7")
+    for v in sorted(g.vertices):
+        dot.node(v, id=f"v-{v}")
+    for x, y in g.edges():
+        dot.edge(x, y, id=f"e-{x}-{y}")
+    names = ", ".join(sorted(g.vertices))
+    edges = ", ".join(f"{x} -> {y}" for x, y in g.edges())
+    return Drawing(dot, _caption(
+        f"Exercice 3.1.3 : un graphe orienté à {len(g)} sommets ({names}) et "
+        f"{g.n_edges} arêtes.",
+        f"Exercise 3.1.3: a directed graph with {len(g)} vertices ({names}) and "
+        f"{g.n_edges} edges."), f"{len(g)} vertices, {g.n_edges} edges: {edges}.")
+
 def _attractor_figure(step: int) -> Figure:
     draw = lambda: _nim_attractor(step)  # noqa: E731
     draw.__name__ = f"nim_attractor_{step}"
@@ -821,6 +848,7 @@ CATALOGUE: tuple[Figure, ...] = (
     Figure("tictactoe-tree", tictactoe_tree, ("arena.games.tictactoe",)),
     Figure("marienbad-graph", marienbad_graph, ("arena.games.marienbad", "arena.grundy")),
     Figure("astar-map", astar_map, ("arena.astar",)),
+    Figure("ex313-graph", ex313_graph, ("arena._yaml",)),
 )
 
 
