@@ -920,6 +920,20 @@ def ex_chomp_square() -> Bilingual:
 
 
 @fragment
+def ex_ourson_count() -> Bilingual:
+    from math import comb
+
+    from arena.games import ourson
+
+    g = ourson()
+    board = 6
+    assert len(g) == board * comb(board - 1, 2) * 2, "the ourson graph changed size"
+    text = f"{board} \\times {comb(board - 1, 2)} \\times 2 = {len(g)}"
+    return both(f"On trouve ${text}$ sommets, le nombre que donne le solveur.\n",
+                f"This gives ${text}$ vertices, the number the solver finds.\n")
+
+
+@fragment
 def ex_ourson_ranks() -> Bilingual:
     from arena.games import ourson
     from arena.games.ourson import article_rank
@@ -927,6 +941,8 @@ def ex_ourson_ranks() -> Bilingual:
     g = ourson()
     sol = solve(g)
     short, rank = article_rank(g), sol.attractor(1)
+    # the text says: the article's "rank" is the distance to V_1, a lower bound of the rank
+    assert {x for x in g.vertices if not g.successors(x)} == set(g.V1)
     assert all(short[x] <= r for x, r in rank.items())
     strict = sum(short[x] < r for x, r in rank.items())
     return both(
