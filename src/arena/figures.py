@@ -802,7 +802,8 @@ def ex313_graph() -> Drawing:
 
     from arena.render import FONT, GREY, INK, PAPER
 
-    g = Arena.from_file(_project_file(EX313))
+    path = Path(__file__).resolve().parents[2] / EX313   # the project's copy, else the
+    g = Arena.from_file(path if path.exists() else Path(EX313))  # working directory's
     dot = graphviz.Digraph()
     dot.attr(bgcolor="transparent", fontname=FONT, rankdir="LR")
     dot.attr("node", fontname=FONT, fontsize="14", shape="circle", style="filled",
