@@ -1031,9 +1031,7 @@ def ex_alphabeta() -> Bilingual:
         f"cut. The value is still {b.value}.\n")
 
 
-EX_ASTAR = {"s": {"a": 2, "b": 4, "d": 1}, "a": {"b": 1, "c": 5}, "b": {"c": 2, "t": 7},
-            "c": {"t": 2}, "d": {"t": 9}, "t": {}}
-EX_ASTAR_H = {"s": 6, "a": 4, "b": 3, "c": 1, "d": 9, "t": 0}
+from arena.figures import EX_ASTAR, EX_ASTAR_H  # noqa: E402 - drawn by the figure build
 
 
 @fragment

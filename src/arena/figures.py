@@ -821,6 +821,39 @@ def ex313_graph() -> Drawing:
         f"Exercise 3.1.3: a directed graph with {len(g)} vertices ({names}) and "
         f"{g.n_edges} edges."), f"{len(g)} vertices, {g.n_edges} edges: {edges}.")
 
+EX_ASTAR = {"s": {"a": 2, "b": 4, "d": 1}, "a": {"b": 1, "c": 5}, "b": {"c": 2, "t": 7},
+            "c": {"t": 2}, "d": {"t": 9}, "t": {}}
+"""The weighted graph of the A* exercise of the chapter Beyond (from ``s`` to ``t``)."""
+EX_ASTAR_H = {"s": 6, "a": 4, "b": 3, "c": 1, "d": 9, "t": 0}
+"""Its heuristic: consistent, so admissible (scripts/fragments.py checks it)."""
+
+
+def ex_astar_graph() -> Drawing:
+    """The A* exercise's graph: weights on the edges, the heuristic under each vertex."""
+    import graphviz
+
+    from arena.render import FONT, GREY, INK, INK_ON_ANY, PAPER
+
+    dot = graphviz.Digraph()
+    dot.attr(bgcolor="transparent", fontname=FONT, rankdir="LR")
+    dot.attr("node", fontname=FONT, fontsize="14", shape="circle", style="filled",
+             fillcolor=PAPER, color=INK, fontcolor=INK, width="0.55", fixedsize="true")
+    dot.attr("edge", color=GREY, fontname=FONT, fontsize="12", fontcolor=INK_ON_ANY,
+             arrowsize="0.7")
+    for v, h in EX_ASTAR_H.items():
+        dot.node(v, label=f"{v}\\nh = {h}", id=f"v-{v}")
+    for u, out in EX_ASTAR.items():
+        for v, w in out.items():
+            dot.edge(u, v, label=str(w), id=f"e-{u}-{v}")
+    edges = ", ".join(f"{u} -> {v} ({w})" for u, out in EX_ASTAR.items() for v, w in out.items())
+    hs = ", ".join(f"h({v}) = {h}" for v, h in EX_ASTAR_H.items())
+    return Drawing(dot, _caption(
+        "Exercice A* : un graphe orienté pondéré ; sur chaque arête, son poids ; dans chaque "
+        "sommet, la valeur de l'heuristique h. On cherche un plus court chemin de s à t.",
+        "A* exercise: a weighted directed graph; on each edge, its weight; in each vertex, "
+        "the value of the heuristic h. We look for a shortest path from s to t."),
+        f"Edges with weights: {edges}. Heuristic: {hs}.")
+
 def _attractor_figure(step: int) -> Figure:
     draw = lambda: _nim_attractor(step)  # noqa: E731
     draw.__name__ = f"nim_attractor_{step}"
@@ -850,6 +883,7 @@ CATALOGUE: tuple[Figure, ...] = (
     Figure("marienbad-graph", marienbad_graph, ("arena.games.marienbad", "arena.grundy")),
     Figure("astar-map", astar_map, ("arena.astar",)),
     Figure("ex313-graph", ex313_graph, ("arena._yaml",)),
+    Figure("ex-astar-graph", ex_astar_graph),
 )
 
 
