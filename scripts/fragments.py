@@ -783,6 +783,50 @@ def ex_nim4_strategies() -> Bilingual:
         "since that position is never reached after $(3, 1)$.\n")
 
 
+def _three_positions(back_edge: bool) -> Arena:
+    """a (J_0), b (J_1), v in V_0: a -> b, b -> a, and b -> v (plays) or a -> v
+    (strategies)."""
+    edges = {"a": ["b"], "b": ["a", "v"]} if back_edge else {"a": ["b", "v"], "b": ["a"]}
+    return Arena(S0=["a"], S1=["b", "v"], edges=edges, V0=["v"])
+
+
+@fragment
+def ex_draw_arena() -> Bilingual:
+    sol = solve(_three_positions(True))
+    assert sol.winner["a"] is None and sol.winner["b"] is None
+    return both("Le solveur le confirme : ni `a` ni `b` n'est dans un attracteur.\n",
+                "The solver confirms it: neither `a` nor `b` is in an attractor.\n")
+
+
+@fragment
+def ex_looping_strategy() -> Bilingual:
+    from arena import StrategyError
+
+    g = _three_positions(False)
+    sol = solve(g)
+    ra, rb = sol.rank["a"], sol.rank["b"]
+    assert sol.winner["a"] == sol.winner["b"] == 0 and rb > ra
+    try:
+        verify_strategy(g, 0, {"a": "b"}, solution=sol)
+    except StrategyError:
+        pass
+    else:
+        raise AssertionError("the strategy a -> b should not win")
+    return both(
+        f"Alors $a \\in \\mathcal{{A}}^0_{{{ra}}}$ (rang {ra}, par le coup vers $v$) et "
+        f"$b \\in \\mathcal{{A}}^0_{{{rb}}}$ (son seul successeur est $a$). La stratégie "
+        "$a \\mapsto b$ joue vers une position de $\\mathcal{A}^0$, mais la seule partie "
+        "qui la suit depuis $a$ est $(a, b, a, b, \\dots)$ : elle est infinie, donc pas "
+        f"gagnante. Le rang interdit ce choix : $\\mathrm{{rg}}(b) = {rb}$ n'est pas plus "
+        f"petit que $\\mathrm{{rg}}(a) = {ra}$.\n",
+        f"Then $a \\in \\mathcal{{A}}^0_{{{ra}}}$ (rank {ra}, by the move to $v$) and "
+        f"$b \\in \\mathcal{{A}}^0_{{{rb}}}$ (its only successor is $a$). The strategy "
+        "$a \\mapsto b$ moves to a position of $\\mathcal{A}^0$, but the only play "
+        "following it from $a$ is $(a, b, a, b, \\dots)$: it is infinite, hence not won. "
+        f"The rank forbids this choice: $\\mathrm{{rg}}(b) = {rb}$ is not smaller than "
+        f"$\\mathrm{{rg}}(a) = {ra}$.\n")
+
+
 @fragment
 def ex_nim8_layers() -> Bilingual:
     from arena.games import nim
