@@ -183,3 +183,14 @@ def test_exercise_facts() -> None:
     assert "2 × 2 × 2 × 1 = 8" in fragments.FRAGMENTS["ex-nim4-strategies"]()["en"]
     text = fragments.FRAGMENTS["ex313-solution"]()["en"]
     assert "| `f` | 0 | 2 |" in text and "Both columns add up to 9" in text
+
+
+def test_built_pages_show_the_game_sizes_only_folded(site) -> None:
+    """In the built pages, the table of game sizes is inside a folded solution only."""
+    for page, row in (("modelling/index.html", "Puissance 4, 5 lignes"),
+                      ("en/modelling/index.html", "Connect-4, 5 rows")):
+        html = (site / page).read_text(encoding="utf-8")
+        assert html.count(row) == 1
+        unfolded = re.sub(r'<details class="solution".*?</details>', "", html, flags=re.S)
+        assert row not in unfolded, page
+        assert "<details class=\"solution\" open" not in html
