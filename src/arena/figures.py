@@ -886,6 +886,67 @@ def astar_map() -> Drawing:
         f"Shortest path {' -> '.join(guided.path)}, length {guided.cost}.", fixed=True)
 
 
+EX313 = "docs/examples/exercise-3-1-3.yaml"
+
+
+def ex313_graph() -> Drawing:
+    """The graph of exercise 3.1.3 (degrees), drawn plainly: no owners, no victory marks."""
+    import graphviz
+
+    from arena.render import FONT, GREY, INK, PAPER
+
+    path = Path(__file__).resolve().parents[2] / EX313   # the project's copy, else the
+    g = Arena.from_file(path if path.exists() else Path(EX313))  # working directory's
+    dot = graphviz.Digraph()
+    dot.attr(bgcolor="transparent", fontname=FONT, rankdir="LR")
+    dot.attr("node", fontname=FONT, fontsize="14", shape="circle", style="filled",
+             fillcolor=PAPER, color=INK, fontcolor=INK, width="0.45", fixedsize="true")
+    dot.attr("edge", color=GREY, arrowsize="0.7")
+    for v in sorted(g.vertices):
+        dot.node(v, id=f"v-{v}")
+    for x, y in g.edges():
+        dot.edge(x, y, id=f"e-{x}-{y}")
+    names = ", ".join(sorted(g.vertices))
+    edges = ", ".join(f"{x} -> {y}" for x, y in g.edges())
+    return Drawing(dot, _caption(
+        f"Exercice 3.1.3 : un graphe orienté à {len(g)} sommets ({names}) et "
+        f"{g.n_edges} arêtes.",
+        f"Exercise 3.1.3: a directed graph with {len(g)} vertices ({names}) and "
+        f"{g.n_edges} edges."), f"{len(g)} vertices, {g.n_edges} edges: {edges}.")
+
+EX_ASTAR = {"s": {"a": 2, "b": 4, "d": 1}, "a": {"b": 1, "c": 5}, "b": {"c": 2, "t": 7},
+            "c": {"t": 2}, "d": {"t": 9}, "t": {}}
+"""The weighted graph of the A* exercise of the chapter Beyond (from ``s`` to ``t``)."""
+EX_ASTAR_H = {"s": 6, "a": 4, "b": 3, "c": 1, "d": 9, "t": 0}
+"""Its heuristic: consistent, so admissible (scripts/fragments.py checks it)."""
+
+
+def ex_astar_graph() -> Drawing:
+    """The A* exercise's graph: weights on the edges, the heuristic under each vertex."""
+    import graphviz
+
+    from arena.render import FONT, GREY, INK, INK_ON_ANY, PAPER
+
+    dot = graphviz.Digraph()
+    dot.attr(bgcolor="transparent", fontname=FONT, rankdir="LR")
+    dot.attr("node", fontname=FONT, fontsize="14", shape="circle", style="filled",
+             fillcolor=PAPER, color=INK, fontcolor=INK, width="0.55", fixedsize="true")
+    dot.attr("edge", color=GREY, fontname=FONT, fontsize="12", fontcolor=INK_ON_ANY,
+             arrowsize="0.7")
+    for v, h in EX_ASTAR_H.items():
+        dot.node(v, label=f"{v}\\nh = {h}", id=f"v-{v}")
+    for u, out in EX_ASTAR.items():
+        for v, w in out.items():
+            dot.edge(u, v, label=str(w), id=f"e-{u}-{v}")
+    edges = ", ".join(f"{u} -> {v} ({w})" for u, out in EX_ASTAR.items() for v, w in out.items())
+    hs = ", ".join(f"h({v}) = {h}" for v, h in EX_ASTAR_H.items())
+    return Drawing(dot, _caption(
+        "Exercice A* : un graphe orienté pondéré ; sur chaque arête, son poids ; dans chaque "
+        "sommet, la valeur de l'heuristique h. On cherche un plus court chemin de s à t.",
+        "A* exercise: a weighted directed graph; on each edge, its weight; in each vertex, "
+        "the value of the heuristic h. We look for a shortest path from s to t."),
+        f"Edges with weights: {edges}. Heuristic: {hs}.")
+
 def _attractor_figure(step: int) -> Figure:
     draw = lambda: _nim_attractor(step)  # noqa: E731
     draw.__name__ = f"nim_attractor_{step}"
@@ -915,6 +976,8 @@ CATALOGUE: tuple[Figure, ...] = (
     Figure("connect4-perfect-game", connect4_perfect_game),
     Figure("marienbad-graph", marienbad_graph, ("arena.games.marienbad", "arena.grundy")),
     Figure("astar-map", astar_map, ("arena.astar",)),
+    Figure("ex313-graph", ex313_graph, ("arena._yaml",)),
+    Figure("ex-astar-graph", ex_astar_graph),
 )
 
 
