@@ -143,3 +143,17 @@ def test_the_stepper_pages_have_no_serious_accessibility_violation(browser, base
         assert _axe_violations(visit.page) == []
     finally:
         visit.close()
+
+
+@pytest.mark.parametrize(("lang", "path", "figure"), _traces())
+def test_without_javascript_every_step_is_in_the_page(site, lang, path, figure):
+    import html as html_lib
+
+    page = html_lib.unescape((site / path / "index.html").read_text(encoding="utf-8"))
+    data = json.loads((ROOT / "docs/figures" / f"{figure}.json").read_text(encoding="utf-8"))
+    assert ("la figure fixe et toutes les étapes" if lang == "fr"
+            else "the still figure and every step") in page
+    assert f'id="fig-{figure}"' in page                 # the still figure
+    text = re.sub(r"<[^>]+>", "", page)
+    for step in data["steps"]:                           # the list of the steps, as text
+        assert re.sub(r"\s+", " ", step["text"][lang]) in re.sub(r"\s+", " ", text)

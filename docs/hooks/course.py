@@ -66,6 +66,10 @@ NO_SCRIPT = {"fr": "Cette partie interactive demande JavaScript ; les figures ci
                    "montrent les mêmes résultats.",
              "en": "This interactive part needs JavaScript; the figures above show the same "
                    "results."}
+NO_SCRIPT_TRACE = {"fr": "Cette animation demande JavaScript ; la figure fixe et toutes les "
+                         "étapes en texte suivent, plus bas.",
+                   "en": "This animation needs JavaScript; the still figure and every step as "
+                         "text follow, below."}
 LABEL = {"fr": "Figure", "en": "Figure"}
 PDF_LINK = {"fr": "PDF pour l'impression", "en": "PDF for print"}
 
@@ -229,7 +233,8 @@ def interactive_html(kind: str, args: list[str], lang: str, page_url: str) -> st
     attrs["data-embedded"] = _embedded_data(
         figure_id, args[1] if kind == "game" and len(args) > 1 else None)
     text = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
-    return f'<div {text}><p class="arena-noscript">{NO_SCRIPT[lang]}</p></div>'
+    words = NO_SCRIPT_TRACE if kind == "trace" else NO_SCRIPT
+    return f'<div {text}><p class="arena-noscript">{words[lang]}</p></div>'
 
 
 def _embedded_data(figure_id: str, board: str | None) -> str:
