@@ -795,6 +795,14 @@ def looping_strategy() -> Bilingual:
              numbers.get(v, ""), f"`{moves[v]}`" if v in moves else "") for v in g.vertices]
     ring = " → ".join(f"`{v}`" for v in loop)
     start = loop[0]
+    low = next(v for v in loop if g.owner(v) == 1)       # J_1's vertex on the loop
+    assert numbers[low] < ranks[low] and numbers[low] < numbers[start]
+    why_fr = (f" La cause : le numéro de `{low}` vaut {numbers[low]}, moins que son rang "
+              f"{ranks[low]} ; depuis `{start}` (numéro {numbers[start]}), `strategie` y voit "
+              f"un pas vers la victoire, mais $J_1$ revient en `{start}`.")
+    why_en = (f" The cause: the number of `{low}` is {numbers[low]}, less than its rank "
+              f"{ranks[low]}; from `{start}` (number {numbers[start]}), `strategie` sees a step "
+              f"towards victory there, but $J_1$ goes back to `{start}`.")
     return both(
         f"$S_0 = \\{{{', '.join(g.S0)}\\}}$, $S_1 = \\{{{', '.join(g.S1)}\\}}$, "
         f"$V_0 = \\{{{', '.join(g.V0)}\\}}$, arêtes {edges} (dans cet ordre dans `A`). "
@@ -804,16 +812,16 @@ def looping_strategy() -> Bilingual:
         + f"\nTous les sommets de $J_0$ sont dans son attracteur, mais en suivant `strategie`, "
         f"$J_0$ laisse $J_1$ jouer la partie infinie {ring} → … : la vérification de toutes "
         f"les réponses de $J_1$ trouve ce cycle. Depuis `{start}`, de rang {ranks[start]}, "
-        f"$J_0$ devait gagner en {ranks[start]} coups au plus.\n",
+        f"$J_0$ devait gagner en {ranks[start]} coups au plus.{why_fr}\n",
         f"$S_0 = \\{{{', '.join(g.S0)}\\}}$, $S_1 = \\{{{', '.join(g.S1)}\\}}$, "
         f"$V_0 = \\{{{', '.join(g.V0)}\\}}$, edges {edges} (in this order in `A`). "
         f"The arena is bipartite: every move changes the player.\n\n"
-        + table(("Vertex", "Player", "Rank", "`marque_propage2` number", "`strategie`'s move"),
+        + table(("Vertex", "Player", "Rank", "`marque_propage2` number", "Move of `strategie`"),
                 rows, "llrrl")
         + f"\nEvery vertex of $J_0$ is in its attractor, yet following `strategie`, $J_0$ lets "
         f"$J_1$ play the endless play {ring} → …: checking every reply of $J_1$ finds this "
         f"cycle. From `{start}`, of rank {ranks[start]}, $J_0$ should have won within "
-        f"{ranks[start]} moves.\n")
+        f"{ranks[start]} moves.{why_en}\n")
 
 
 def _steps_text(trace: dict) -> Bilingual:
