@@ -21,8 +21,8 @@ def minimax(p, profondeur, joueur_max, coups, heuristique):
 
 # listing: othello
 def heuristique_othello(plateau, poids):
-    #fr plateau[l][c] vaut 1 (pion de J_max), -1 (pion de J_min) ou 0 (case vide).
+    #fr plateau[i][j] vaut 1 (pion de J_max), -1 (pion de J_min) ou 0 (case vide).
     #fr La note : la somme des poids des cases de J_max moins celle des cases de J_min.
-    #en plateau[l][c] is 1 (a disc of J_max), -1 (a disc of J_min) or 0 (empty square).
+    #en plateau[i][j] is 1 (a disc of J_max), -1 (a disc of J_min) or 0 (empty square).
     #en The score: the weights of J_max's squares minus those of J_min's.
-    return sum(poids[l][c] * plateau[l][c] for l in range(8) for c in range(8))
+    return sum(poids[i][j] * plateau[i][j] for i in range(8) for j in range(8))
