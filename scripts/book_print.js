@@ -33,7 +33,8 @@ async function assembleBook(book) {
       + ".md-source-file, "
       + ".arena-exercise-editor, .arena-exercise-help, .arena-exercise-buttons, "
       + ".arena-exercise-output, .arena-exercise-verdict, .arena-noscript, "
-      + ".arena-handouts").forEach((e) => e.remove());
+      + ".arena-handouts, .arena-trace").forEach((e) => e.remove());   // a stepper: its
+    // still figure and its steps as text follow it in the page
     // relative addresses are resolved against the page they come from
     article.querySelectorAll("[src]").forEach((e) => {
       e.setAttribute("src", new URL(e.getAttribute("src"), base).href);
