@@ -175,12 +175,56 @@ def nim_layers() -> Bilingual:
                 table(("Step", "Vertices added (of rank $n$)", "Size"), rows, "llr"))
 
 
+class ClaimError(RuntimeError):
+    """A sentence of a chapter is contradicted by the computation: the page is not written."""
+
+
+def best_defence_moves(g: Arena, player: int) -> dict:
+    """For an arena without cycles: the number of moves ``player`` needs to win from each
+    position when both play their best (``None`` where it cannot force a win).
+
+    A direct recursion on the plays, independent of the attractor: 0 on the player's
+    victory positions; at the player's positions, one more than the best successor; at
+    the opponent's, one more than the worst one, and no win if one successor has none.
+    The chapter's theorem says this is the rank; :func:`nim_positions` checks it.
+    """
+    memo: dict = {}
+
+    def moves(v, depth=0):
+        if v in memo:
+            return memo[v]
+        if depth > len(g):
+            raise ClaimError("best_defence_moves: the arena has a cycle")
+        succ = g.successors(v)
+        if g.victory(v) is not None or not succ:
+            result = 0 if g.victory(v) == player else None
+        else:
+            values = [moves(y, depth + 1) for y in succ]
+            if g.owner(v) == player:
+                wins = [m for m in values if m is not None]
+                result = 1 + min(wins) if wins else None
+            else:
+                result = None if None in values else 1 + max(values)
+        memo[v] = result
+        return result
+
+    return {v: moves(v) for v in g.vertices}
+
+
 @fragment
 def nim_positions() -> Bilingual:
     from arena.games import nim
 
     g = nim(10, [1, 2])
     sol = solve(g)
+    # the chapter's theorem: the rank is the number of moves under the best defence
+    # (both bounds), computed here by a recursion that does not use the attractor
+    for p in (0, 1):
+        for v, m in best_defence_moves(g, p).items():
+            rank = sol.rank[v] if sol.winner[v] == p else None
+            if m != rank:
+                raise ClaimError(f"nim_positions: at {v}, J_{p} needs {m} moves under the "
+                                 f"best defence, but the rank is {rank}")
 
     def cell(v, lang):
         if v not in g:
@@ -446,6 +490,64 @@ def chomp_rectangles() -> Bilingual:
                                "Winning moves"))):
         out[lang] = table(head, [(a, b, who(c, lang), d, e, f) for a, b, c, d, e, f in rows],
                           "lrlrlr")
+    return out
+
+
+def _l_shape(arm: int) -> tuple[int, ...]:
+    """The bar left after eating the square of the second row and second column of a
+    square bar: the top row and the left column, each with ``arm`` squares besides the
+    poisoned one."""
+    return (arm + 1,) + (1,) * arm
+
+
+@fragment
+def chomp_squares() -> Bilingual:
+    from arena.games import chomp
+
+    rows = []
+    for n in range(1, 7):
+        g = chomp(n, n)
+        sol = solve(g)
+        where = f"chomp_squares: on the {n} × {n} bar,"
+        for p in (0, 1):   # the rank is the number of moves under the best defence
+            for v, m in best_defence_moves(g, p).items():
+                if m != (sol.rank[v] if sol.winner[v] == p else None):
+                    raise ClaimError(f"{where} at {v}, the rank of J_{p} is not the "
+                                     "number of moves under the best defence")
+        if n == 1:
+            # the exception: the first player must eat the poison
+            if g.start not in g.V1 or sol.winner[g.start] != 1:
+                raise ClaimError(f"{where} the first player should lose at once")
+            rows.append((n, 1, sol.rank[g.start], "", 0))
+            continue
+        first = (_l_shape(n - 1), 1)
+        if first not in g.successors(g.start) or sol.winner[first] != 0:
+            raise ClaimError(f"{where} leaving the symmetric L {first[0]} does not win")
+        # the mirror rule: from a symmetric L with J_1 to move, every move of J_1 leaves
+        # an L with unequal arms, and J_0's mirror reply restores a symmetric L, lost
+        # for J_1
+        for arm in range(n):
+            v = (_l_shape(arm), 1)
+            if sol.winner[v] != 0:
+                raise ClaimError(f"{where} the symmetric L {v[0]} is not lost for J_1")
+            for y in g.successors(v):
+                shape = y[0]
+                top, left = shape[0] - 1, len(shape) - 1
+                if shape != (top + 1,) + (1,) * left or top == left:
+                    raise ClaimError(f"{where} J_1's move {v[0]} -> {shape} does not leave "
+                                     "an L with unequal arms")
+                reply = (_l_shape(min(top, left)), 1)
+                if reply not in g.successors(y) or sol.winner[reply] != 0:
+                    raise ClaimError(f"{where} the mirror reply {shape} -> {reply[0]} fails")
+        wins = [y for y in g.successors(g.start) if sol.winner[y] == 0]
+        rows.append((n, 0, sol.rank[g.start], _shape(first[0]), len(wins)))
+    out = {}
+    for lang, head in (("fr", ("Tablette", "Gagnant", "Rang du départ", "L symétrique laissé",
+                                "Premiers coups gagnants")),
+                       ("en", ("Bar", "Winner", "Rank of the start", "Symmetric L left",
+                               "Winning first moves"))):
+        out[lang] = table(head, [(f"${n} \\times {n}$", who(w, lang), r, shape, k)
+                                 for n, w, r, shape, k in rows], "llrlr")
     return out
 
 
