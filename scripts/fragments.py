@@ -851,7 +851,7 @@ def source_numbering() -> Bilingual:
     if not g.is_bipartite() or not number["x"] < sol.rank["x"]:
         raise ClaimError("source_numbering: the numbering is not below the rank at x")
     order = ", ".join(code(v) for v in V0)
-    edges = ", ".join(code(f"{a} → {b}") for a, b in g.edges())
+    edges = ", ".join(code(f"{a} → {b}") for a, b in sorted(g.edges()))
     s1 = " et ".join(code(v) for v in g.S1 if g.successors(v))
     s1_en = " and ".join(code(v) for v in g.S1 if g.successors(v))
     s0 = ", ".join(code(v) for v in g.S0 if g.successors(v))
