@@ -508,6 +508,11 @@ def chomp_rectangles() -> Bilingual:
                 assert first[0] == (1,)
             if m == 2:
                 assert first[0] == tuple(k for k in (n, n - 1) if k)
+            # and the same by symmetry on one or two columns
+            if n == 1 and m > 1 and first[0] != (1,):
+                raise ClaimError(f"chomp_rectangles: {m} × 1: eating all but the poison loses")
+            if n == 2 and m > 1 and first[0] != (2,) * (m - 1) + (1,):
+                raise ClaimError(f"chomp_rectangles: {m} × 2: eating the corner loses")
             wins = [y for y in g.successors(g.start) if sol.winner[y] == 0]
             rows.append((f"${m} \\times {n}$", len(g), sol.winner[g.start], sol.rank[g.start],
                          "" if sol.winner[g.start] != 0 else _shape(first[0]), len(wins)))
