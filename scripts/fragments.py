@@ -735,6 +735,17 @@ def cli_help() -> Bilingual:
 
 
 @fragment
+def example_game_file() -> Bilingual:
+    """The game file of exercise 4.2 as the teachers' guide shows it: without its
+    leading comment, which is in English and tells the exercise's answers."""
+    lines = (ROOT / "docs/examples/exercise-4-2.yaml").read_text(encoding="utf-8").splitlines()
+    while lines and (lines[0].startswith("#") or not lines[0].strip()):
+        lines.pop(0)
+    text = fence("\n".join(lines), "yaml")
+    return both(text, text)
+
+
+@fragment
 def solve_example() -> Bilingual:
     from arena.cli import main
 
