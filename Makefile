@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: help js site serve handout test lint bench figures clean constraints
+.PHONY: help js site pdf serve handout test lint bench figures clean constraints connect-four
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 12
@@ -44,9 +44,13 @@ $(EDITOR_JS): js/editor.mjs $(NODE_STAMP)
 
 js: $(EDITOR_JS) ## install the site's JavaScript (npm ci) and bundle the editor
 
-site: $(VENV)/.docs-installed $(EDITOR_JS) ## build the course site into site/ and build/arena-site.zip (figures, exercise sheets, fragments, notebooks, both languages)
+site: $(VENV)/.docs-installed $(EDITOR_JS) ## build the course site into site/ and build/arena-site.zip (figures, exercise sheets, fragments, notebooks, books, both languages)
 	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
+	@$(ENSURE) chromium -- $(BROWSER_PACKAGES)
 	$(BIN)/python scripts/build_site.py
+
+pdf: site ## the course as a book, one PDF per language, into build/pdf/ (printed with the site, from it)
+	@ls -1 build/pdf/*.pdf
 
 # only what the sheets use (TeX Live's latex-extra alone would double the download)
 TEX_PACKAGES := latexmk texlive-latex-base texlive-lang-french lmodern poppler-utils
@@ -65,7 +69,7 @@ serve: $(VENV)/.docs-installed $(EDITOR_JS) ## live preview of both languages at
 
 test: $(VENV)/.test-installed $(EDITOR_JS) ## install what the tests need, build the site, run ruff and pytest
 	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
-	@$(ENSURE) chromium -- $(BROWSER_PACKAGES) || echo "the browser tests will be skipped"
+	@$(ENSURE) chromium -- $(BROWSER_PACKAGES)
 	$(BIN)/ruff check src tests scripts docs/hooks
 	$(BIN)/mypy
 	$(BIN)/python scripts/build_site.py
@@ -89,6 +93,9 @@ figures: $(VENV)/.docs-installed ## build the figure catalogue into docs/figures
 
 bench: $(VENV)/.test-installed ## measure speed (tables printed; the site shows them after the next make site)
 	$(BIN)/python scripts/bench.py --json build/bench.json
+
+connect-four: $(VENV)/.test-installed ## solve connect-4 on 6 x 4 again (time, peak memory) and record it in docs/data/connect4-6x4.json
+	$(BIN)/python scripts/bench_connect4.py --cols 6 --rows 4 --write
 
 clean: ## remove the virtual environment, build outputs and caches
 	rm -rf $(VENV) build site .cache .pytest_cache .ruff_cache .hypothesis docs/figures docs/generated node_modules

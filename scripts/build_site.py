@@ -6,7 +6,9 @@
 3. the notebooks, executed with a cache (``scripts/notebooks.py``);
 4. the French and English sites, built in parallel by MkDocs in strict mode, then put
    together: French at ``site/``, English at ``site/en/``;
-5. the same site built to open from a folder (file://), zipped: ``build/arena-site.zip``.
+5. the course as a book, one PDF per language, printed from the site (``scripts/book.py``,
+   cached: printed again only when the site changed) and put in the site;
+6. the same site built to open from a folder (file://), zipped: ``build/arena-site.zip``.
 
 Usage: python scripts/build_site.py
 """
@@ -62,7 +64,7 @@ def assemble(site: Path, outputs: dict[str, Path] = OUTPUTS) -> None:
     os.replace(tmp, site)
 
 
-def offline_zip(zip_path: Path = ZIP) -> Path:
+def offline_zip(zip_path: Path = ZIP, books: bool = True) -> Path:
     """The site as a zip to hand out: unzipped anywhere, ``arena-site/index.html`` opens
     from the folder (file://) with search and widgets working. Same inputs, same bytes."""
     import io
@@ -73,6 +75,10 @@ def offline_zip(zip_path: Path = ZIP) -> Path:
     mkdocs_builds(OFFLINE, offline=True)
     folder = ROOT / "build" / "site-offline"
     assemble(folder, OFFLINE)
+    if books:
+        import book
+
+        book.publish(folder)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in sorted(p for p in folder.rglob("*") if p.is_file()):
@@ -97,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-zip", action="store_true",
                         help="skip the copy for folders (build/arena-site.zip)")
+    parser.add_argument("--no-book", action="store_true",
+                        help="skip the books (build/pdf/, linked from the home pages)")
     args = parser.parse_args(argv)
     t0 = time.perf_counter()
     figures.build(ROOT / "docs" / "figures")
@@ -106,9 +114,15 @@ def main(argv: list[str] | None = None) -> int:
     print("site: building the French and English sites", file=sys.stderr, flush=True)
     mkdocs_builds()
     assemble(ROOT / "site")
+    import book
+
+    if not args.no_book:
+        print("site: the books", file=sys.stderr, flush=True)
+        book.build(ROOT / "site")
+    book.publish(ROOT / "site")         # with --no-book, the books of an earlier build
     if not args.no_zip:
         print("site: the copy that opens from a folder", file=sys.stderr, flush=True)
-        offline_zip()
+        offline_zip(books=not args.no_book)
     print(f"site: done in {time.perf_counter() - t0:.1f} s -> {ROOT / 'site'} "
           "(French at /, English at /en/)", file=sys.stderr)
     return 0

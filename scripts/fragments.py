@@ -73,6 +73,21 @@ def code(text: str) -> str:
     return f"{fence}{pad}{text.replace('|', chr(92) + '|')}{pad}{fence}"
 
 
+# what Markdown (and the maths extension) would read as syntax in text from a file
+_MARKDOWN_SPECIALS = re.compile(r"[\\`*_{}\[\]()#+\-!|~$<>&:'\"]")
+
+
+def text(words: str) -> str:
+    """``words`` for a Markdown page (a table cell, a caption), shown as written: every
+    character Markdown, the maths extension or HTML would read as syntax becomes a
+    character reference. Captions name vertices, and vertex names come from files.
+
+    >>> text("[k](javascript:x) `g` $x$ <i>")
+    '&#91;k&#93;&#40;javascript&#58;x&#41; &#96;g&#96; &#36;x&#36; &#60;i&#62;'
+    """
+    return _MARKDOWN_SPECIALS.sub(lambda m: f"&#{ord(m.group())};", words)
+
+
 def fence(text: str, info: str = "") -> str:
     """``text`` as a fenced code block whose fence no line of ``text`` can close."""
     run = max((len(m) for m in re.findall(r"`+", text)), default=0)
@@ -154,6 +169,63 @@ def tictactoe_facts() -> Bilingual:
         f"{len(g.V0)} of them and o in {len(g.V1)}. The solver finds {num(s['won_by_0'], 'en')} "
         f"positions won by × ($J_0$), {num(s['won_by_1'], 'en')} by o ($J_1$) and "
         f"{num(s['draws'], 'en')} draws; the empty grid is a draw.\n")
+
+
+# Connect-4 on 6 columns × 4 rows: read from the recorded result (``make connect-four``
+# solves it again, in about 20 s; tests check that the record is the current solver's)
+CONNECT4_DATA = ROOT / "docs" / "data" / "connect4-6x4.json"
+
+
+def _connect4() -> dict:
+    return json.loads(CONNECT4_DATA.read_text(encoding="utf-8"))
+
+
+@fragment
+def connect4_facts() -> Bilingual:
+    d = _connect4()
+    cols, rows, w, rank = d["cols"], d["rows"], d["start"]["winner"], d["start"]["rank"]
+    plies = d["plies"]
+    big = max(range(len(plies)), key=plies.__getitem__)
+    assert w is not None and len(d["perfect_game"]) == rank, "the text says a player wins"
+    full = rank == rows * cols
+    first = {"fr": "le premier joueur" if w == 0 else "le second joueur",
+             "en": "the first player" if w == 0 else "the second player"}
+    lost = all(m["winner"] == w for m in d["first_moves"])
+    return both(
+        f"Sur la grille de {cols} colonnes et {rows} lignes, on atteint "
+        f"{num(d['positions'], 'fr')} positions depuis la grille vide, reliées par "
+        f"{num(d['moves'], 'fr')} coups. Rangées selon leur nombre de jetons, elles forment "
+        f"{len(plies)} étages, de 0 à {len(plies) - 1} jetons ; le plus peuplé est celui des "
+        f"positions à {big} jetons, qui en compte {num(plies[big], 'fr')}. La position de "
+        f"départ est gagnante pour {who(w, 'fr')}, {first['fr']}, avec le rang {rank} : "
+        + ("quel que soit son premier coup, $J_0$ perd, et " if lost and w == 1 else "")
+        + f"si chacun joue au mieux, la partie dure {rank} coups"
+        + (", jusqu'à remplir la grille.\n" if full else ".\n"),
+        f"On the grid of {cols} columns and {rows} rows, {num(d['positions'], 'en')} positions "
+        f"can be reached from the empty grid, linked by {num(d['moves'], 'en')} moves. Sorted "
+        f"by their number of stones, they form {len(plies)} layers, from 0 to "
+        f"{len(plies) - 1} stones; the largest is the layer of positions with {big} stones, "
+        f"{num(plies[big], 'en')} of them. The start is won by {who(w, 'en')}, "
+        f"{first['en']}, with rank {rank}: "
+        + ("whatever its first move, $J_0$ loses, and " if lost and w == 1 else "")
+        + f"when both play their best, the game lasts {rank} moves"
+        + (", until the grid is full.\n" if full else ".\n"))
+
+
+@fragment
+def connect4_first_moves() -> Bilingual:
+    d = _connect4()
+    out = {}
+    for lang, head in (("fr", ("Premier coup de $J_0$", "Gagnant", "Rang de la position atteinte",
+                               "Coups de la partie, ce premier coup compris")),
+                       ("en", ("First move of $J_0$", "Winner", "Rank of the position reached",
+                               "Moves in the game, this first move included"))):
+        column = "colonne" if lang == "fr" else "column"
+        rows = [(f"{column} {m['column'] + 1}", who(m["winner"], lang),
+                 "" if m["rank"] is None else m["rank"],
+                 "" if m["rank"] is None else m["rank"] + 1) for m in d["first_moves"]]
+        out[lang] = table(head, rows, "llrr")
+    return out
 
 
 # -- plays and attractors --------------------------------------------------------------
@@ -746,6 +818,30 @@ def example_game_file() -> Bilingual:
 
 
 @fragment
+def cli_limits() -> Bilingual:
+    """The work the command line accepts before it refuses (exit 2, naming the option)."""
+    from arena import cli
+    from arena.games import GAMES
+
+    rows = {"fr": [], "en": []}
+    for game in GAMES.values():
+        limit = game.defaults.get("max_positions", cli.DEFAULT_MAX_POSITIONS)
+        for lang in rows:
+            what = "positions"
+            rows[lang].append((code(f"arena solve {game.name}") + f" : {what}" if lang == "fr"
+                               else code(f"arena solve {game.name}") + f": {what}",
+                               num(limit, lang), code("--max-positions N")))
+    for lang, (v, e) in {"fr": ("sommets dessinés", "arêtes dessinées"),
+                         "en": ("vertices drawn", "edges drawn")}.items():
+        rows[lang] += [(f"`arena render` : {v}" if lang == "fr" else f"`arena render`: {v}",
+                        num(cli.RENDER_LIMIT, lang), code("--max-vertices N")),
+                       (f"`arena render` : {e}" if lang == "fr" else f"`arena render`: {e}",
+                        num(cli.RENDER_EDGE_LIMIT, lang), code("--max-edges N"))]
+    return {"fr": table(("Commande", "Limite", "Option qui l'élève"), rows["fr"], "lrl"),
+            "en": table(("Command", "Limit", "Option that raises it"), rows["en"], "lrl")}
+
+
+@fragment
 def solve_example() -> Bilingual:
     from arena.cli import main
 
@@ -758,10 +854,13 @@ def solve_example() -> Bilingual:
 
 @fragment
 def figure_catalogue() -> Bilingual:
+    from arena.exercises import french
+
     manifest = json.loads((ROOT / "docs/figures/manifest.json").read_text(encoding="utf-8"))
     out = {}
     for lang, head in (("fr", ("Identifiant", "Légende")), ("en", ("Id", "Caption"))):
-        rows = [(f"`{e['id']}`", e["caption"][lang].replace("|", "\\|")) for e in manifest]
+        rows = [(code(e["id"]), text(french(e["caption"][lang]) if lang == "fr"
+                                     else e["caption"][lang])) for e in manifest]
         out[lang] = table(head, rows)
     return out
 
@@ -905,6 +1004,494 @@ def source_bouton() -> Bilingual:
                        ("en", ("Heaps", "Exclusive or", "Winner (the player to move: $J_0$)"))):
         out[lang] = table(head, [(h, x, who(w, lang)) for h, x, w in rows], "lrl")
     return out
+
+
+# -- end-of-chapter exercises (solutions folded after their statements) --------------------
+
+def _set(vs) -> str:
+    """A set of vertices in maths: ``$\\{(1, 0), (3, 1)\\}$``."""
+    return "$\\{" + ", ".join(pos(v).replace("$", "") for v in vs) + "\\}$"
+
+
+_NIM_DICTS_FR = '''\
+n, R = 10, [1, 2]
+A, S0, S1, V0, V1 = {}, {}, {}, {}, {}
+for i in (0, 1):                  # J_i doit jouer
+    for k in range(n + 1 - i):    # J_0 voit au plus n bâtonnets, J_1 au plus n - 1
+        x = (k, i)
+        A[x] = [(k - q, 1 - i) for q in R if q <= k]
+        if i == 0:
+            S0[x] = None
+        else:
+            S1[x] = None
+        if not A[x]:              # le joueur qui doit jouer est bloqué : il a perdu
+            if i == 0:
+                V1[x] = None
+            else:
+                V0[x] = None'''
+
+_NIM_DICTS_EN = '''\
+n, R = 10, [1, 2]
+A, S0, S1, V0, V1 = {}, {}, {}, {}, {}
+for i in (0, 1):                  # J_i is to move
+    for k in range(n + 1 - i):    # J_0 faces at most n sticks, J_1 at most n - 1
+        x = (k, i)
+        A[x] = [(k - q, 1 - i) for q in R if q <= k]
+        if i == 0:
+            S0[x] = None
+        else:
+            S1[x] = None
+        if not A[x]:              # the player to move is stuck: they have lost
+            if i == 0:
+                V1[x] = None
+            else:
+                V0[x] = None'''
+
+
+@fragment
+def ex_nim_dicts() -> Bilingual:
+    from arena.course import chapter_dicts
+    from arena.games import nim
+
+    expected = chapter_dicts(nim(10, [1, 2]))
+    for source in (_NIM_DICTS_FR, _NIM_DICTS_EN):
+        scope: dict = {}
+        exec(source, scope)  # noqa: S102 - our own code, shown on the page
+        got = tuple(scope[k] for k in ("A", "S0", "S1", "V0", "V1"))
+        same_edges = {x: sorted(ys) for x, ys in got[0].items()} == {
+            x: sorted(ys) for x, ys in expected[0].items()}
+        assert same_edges and got[1:] == expected[1:], "the code of exercise 2.1.10 no longer builds Nim's graph"
+    A, S0, S1, V0, V1 = expected
+    edges = sum(map(len, A.values()))
+    return both(
+        fence(_NIM_DICTS_FR, "python") + f"\nOn obtient {len(A)} sommets ({len(S0)} dans `S0`, "
+        f"{len(S1)} dans `S1`) et {edges} arêtes ; `V0` = {_set(V0)} et `V1` = {_set(V1)}. "
+        "Pour la fonction demandée, il suffit de placer ces lignes dans "
+        "`def jeu_de_nim(n, R):` et de renvoyer `A, S0, S1, V0, V1` : c'est l'exercice en "
+        "Python ci-dessous.\n",
+        fence(_NIM_DICTS_EN, "python") + f"\nThis gives {len(A)} vertices ({len(S0)} in `S0`, "
+        f"{len(S1)} in `S1`) and {edges} edges; `V0` = {_set(V0)} and `V1` = {_set(V1)}. "
+        "For the function, put these lines inside `def jeu_de_nim(n, R):` and return "
+        "`A, S0, S1, V0, V1`: that is the Python exercise below.\n")
+
+
+EX313 = ROOT / "docs/examples/exercise-3-1-3.yaml"
+
+
+@fragment
+def ex313_solution() -> Bilingual:
+    g = Arena.from_file(EX313)
+    A = {v: list(g.successors(v)) for v in g.vertices}
+    dminus = {v: 0 for v in A}
+    for x in A:
+        for y in A[x]:
+            dminus[y] += 1
+    assert sum(dminus.values()) == sum(map(len, A.values())) == g.n_edges
+    names = sorted(A)
+    rows = [(code(v), len(A[v]), dminus[v]) for v in names]
+    literal = "A = {" + ",\n     ".join(
+        f"{v!r}: [{', '.join(map(repr, A[v]))}]" for v in names) + "}"
+    return both(
+        table(("Sommet", "$d^+$", "$d^-$"), rows, "lrr") +
+        f"\nLes deux colonnes ont la même somme, {g.n_edges} : chaque arête sort d'un sommet "
+        "et entre dans un autre.\n\n" + fence(literal, "python"),
+        table(("Vertex", "$d^+$", "$d^-$"), rows, "lrr") +
+        f"\nBoth columns add up to {g.n_edges}: every edge leaves one vertex and enters "
+        "one.\n\n" + fence(literal, "python"))
+
+
+def _maximal_plays(g: Arena, x) -> list[list]:
+    """Every play from ``x`` that stops on a position without a move (the graph has no
+    cycle): depth first, successors in the graph's order."""
+    if g.victory(x) is not None or not g.successors(x):
+        return [[x]]
+    return [[x, *p] for y in g.successors(x) for p in _maximal_plays(g, y)]
+
+
+@fragment
+def ex_nim4_plays() -> Bilingual:
+    from arena.games import nim
+
+    g = nim(4, [1, 2])
+    plays = _maximal_plays(g, g.start)
+    won = [p for p in plays if g.victory(p[-1]) == 0]
+    word = {"fr": ("coups, gagnée par", " : "), "en": ("moves, won by", ": ")}
+    lines = {lang: "".join(
+        f"- {' → '.join(pos(v) for v in p)}{word[lang][1]}{len(p) - 1} {word[lang][0]} "
+        f"{who(g.victory(p[-1]), lang)}\n" for p in plays) for lang in ("fr", "en")}
+    return both(
+        f"Il y a {len(plays)} parties, dont {len(won)} gagnées par $J_0$ :\n\n{lines['fr']}\n"
+        "Une partie est gagnée par $J_0$ exactement quand elle compte un nombre impair de "
+        "coups : c'est alors $J_0$ qui a retiré le dernier bâtonnet.\n",
+        f"There are {len(plays)} plays, {len(won)} of them won by $J_0$:\n\n{lines['en']}\n"
+        "A play is won by $J_0$ exactly when it has an odd number of moves: then $J_0$ took "
+        "the last stick.\n")
+
+
+def _winning_from(g: Arena, s: dict, x, player: int) -> bool:
+    """Does every play from ``x`` following ``s`` (player's strategy) end in V_player?
+    The graph must have no cycle."""
+    if g.victory(x) is not None:
+        return g.victory(x) == player
+    succ = g.successors(x)
+    if not succ:
+        return False
+    if g.owner(x) == player:
+        return _winning_from(g, s, s[x], player)
+    return all(_winning_from(g, s, y, player) for y in succ)
+
+
+@fragment
+def ex_nim4_strategies() -> Bilingual:
+    from itertools import product
+
+    from arena.games import nim
+
+    g = nim(4, [1, 2])
+    mine = [x for x in g.S0 if g.victory(x) is None and g.successors(x)]
+    choices = [g.successors(x) for x in mine]
+    total = winning = 0
+    for pick in product(*choices):
+        total += 1
+        winning += _winning_from(g, dict(zip(mine, pick, strict=True)), g.start, 0)
+    degrees = " × ".join(str(len(c)) for c in choices)
+    return both(
+        f"Les positions de $J_0$ qui ont un successeur sont {_set(mine)} ; une stratégie "
+        f"choisit un successeur en chacune, d'où {degrees} = {total} stratégies. En "
+        f"explorant toutes les réponses de $J_1$, on trouve que {winning} d'entre elles "
+        "sont gagnantes depuis $(4, 0)$ : celles qui jouent $(4, 0) \\to (3, 1)$ et "
+        "$(2, 0) \\to (0, 1)$ ; le choix en $(3, 0)$ est libre, car cette position n'est "
+        "jamais atteinte après $(3, 1)$.\n",
+        f"The positions of $J_0$ with a successor are {_set(mine)}; a strategy picks one "
+        f"successor at each, hence {degrees} = {total} strategies. Exploring every reply of "
+        f"$J_1$, {winning} of them are winning from $(4, 0)$: those that play "
+        "$(4, 0) \\to (3, 1)$ and $(2, 0) \\to (0, 1)$; the choice at $(3, 0)$ is free, "
+        "since that position is never reached after $(3, 1)$.\n")
+
+
+def _three_positions(back_edge: bool) -> Arena:
+    """a (J_0), b (J_1), v in V_0: a -> b, b -> a, and b -> v (plays) or a -> v
+    (strategies)."""
+    edges = {"a": ["b"], "b": ["a", "v"]} if back_edge else {"a": ["b", "v"], "b": ["a"]}
+    return Arena(S0=["a"], S1=["b", "v"], edges=edges, V0=["v"])
+
+
+@fragment
+def ex_draw_arena() -> Bilingual:
+    sol = solve(_three_positions(True))
+    assert sol.winner["a"] is None and sol.winner["b"] is None
+    return both("Le solveur le confirme : ni `a` ni `b` n'est dans un attracteur.\n",
+                "The solver confirms it: neither `a` nor `b` is in an attractor.\n")
+
+
+@fragment
+def ex_looping_strategy() -> Bilingual:
+    from arena import StrategyError
+
+    g = _three_positions(False)
+    sol = solve(g)
+    ra, rb = sol.rank["a"], sol.rank["b"]
+    assert sol.winner["a"] == sol.winner["b"] == 0 and rb > ra
+    try:
+        verify_strategy(g, 0, {"a": "b"}, solution=sol)
+    except StrategyError:
+        pass
+    else:
+        raise AssertionError("the strategy a -> b should not win")
+    return both(
+        f"Alors $a \\in \\mathcal{{A}}^0_{{{ra}}}$ (rang {ra}, par le coup vers $v$) et "
+        f"$b \\in \\mathcal{{A}}^0_{{{rb}}}$ (son seul successeur est $a$). La stratégie "
+        "$a \\mapsto b$ joue vers une position de $\\mathcal{A}^0$, mais la seule partie "
+        "qui la suit depuis $a$ est $(a, b, a, b, \\dots)$ : elle est infinie, donc pas "
+        f"gagnante. Le rang interdit ce choix : $\\mathrm{{rg}}(b) = {rb}$ n'est pas plus "
+        f"petit que $\\mathrm{{rg}}(a) = {ra}$.\n",
+        f"Then $a \\in \\mathcal{{A}}^0_{{{ra}}}$ (rank {ra}, by the move to $v$) and "
+        f"$b \\in \\mathcal{{A}}^0_{{{rb}}}$ (its only successor is $a$). The strategy "
+        "$a \\mapsto b$ moves to a position of $\\mathcal{A}^0$, but the only play "
+        "following it from $a$ is $(a, b, a, b, \\dots)$: it is infinite, hence not won. "
+        f"The rank forbids this choice: $\\mathrm{{rg}}(b) = {rb}$ is not smaller than "
+        f"$\\mathrm{{rg}}(a) = {ra}$.\n")
+
+
+@fragment
+def ex_nim8_layers() -> Bilingual:
+    from arena.games import nim
+
+    g = nim(8, [1, 3])
+    sol = solve(g)
+    assert sol.winner[g.start] == 1
+    assert all(sol.winner[(k, i)] == (1 - i if k % 2 == 0 else i) for k, i in g.vertices)
+    rows = [(f"$\\mathcal{{A}}^1_{{{n}}}$", ", ".join(pos(v) for v in layer))
+            for n, layer in enumerate(sol.layers(1))]
+    r = sol.rank[g.start]
+    return both(
+        table(("Étape", "Positions ajoutées"), rows) +
+        f"\nLe départ $(8, 0)$ entre à l'étape {r} : $J_1$ gagne, en {r} coups au plus. "
+        "Les deux coups de la règle sont impairs : chaque coup change la parité du nombre de "
+        "bâtonnets, et le joueur qui doit jouer face à un nombre pair perd.\n",
+        table(("Step", "Positions added"), rows) +
+        f"\nThe start $(8, 0)$ enters at step {r}: $J_1$ wins, within {r} moves. Both moves "
+        "of the rule are odd: every move changes the parity of the number of sticks, and "
+        "the player to move facing an even number loses.\n")
+
+
+@fragment
+def ex_rank_bound() -> Bilingual:
+    from arena.games import nim
+
+    g = nim(10, [1, 2])
+    sol = solve(g)
+    a0 = sol.attractor(0)
+    r, bound = sol.rank[g.start], len(a0) - len(g.V0)
+    assert all(rk <= bound for rk in a0.values())
+    return both(
+        f"Pour le jeu de Nim à 10 bâtonnets et la règle $\\{{1, 2\\}}$ : "
+        f"$|\\mathcal{{A}}^0| = {len(a0)}$, $|V_0| = {len(g.V0)}$, et le rang du départ vaut "
+        f"{r} $\\le {bound}$.\n",
+        f"For Nim with 10 sticks and the rule $\\{{1, 2\\}}$: $|\\mathcal{{A}}^0| = {len(a0)}$, "
+        f"$|V_0| = {len(g.V0)}$, and the rank of the start is {r} $\\le {bound}$.\n")
+
+
+@fragment
+def ex_counter_trace() -> Bilingual:
+    from collections import deque
+
+    from arena.course import chapter_dicts
+    from arena.games import nim
+
+    g = nim(5, [1, 2])
+    A, S0, _, V0, _ = chapter_dicts(g)
+    pred: dict = {x: [] for x in A}
+    for x in A:
+        for y in A[x]:
+            pred[y].append(x)
+    count = {x: len(A[x]) for x in A}
+    rank = {x: 0 for x in sorted(V0)}
+    queue, order = deque(rank), []
+    while queue:
+        y = queue.popleft()
+        order.append(y)
+        for x in sorted(pred[y]):
+            if x in rank:
+                continue
+            count[x] -= 1
+            if x in S0 or count[x] == 0:
+                rank[x] = rank[y] + 1
+                queue.append(x)
+    assert rank == solve(g).attractor(0), "the trace disagrees with the solver"
+    seq = ", ".join(f"{pos(x)} ({rank[x]})" for x in order)
+    out = sorted(x for x in A if x not in rank)
+    left = ", ".join(f"{pos(x)} : {count[x]}" for x in out)
+    left_en = left.replace(" : ", ": ")
+    s = g.start
+    assert s in rank and s not in V0
+    return both(
+        f"Ordre de sortie de la file, avec les rangs : {seq}. Hors de l'attracteur restent "
+        f"{_set(out)}, avec les compteurs finaux {left} (la position $(0, 0)$ n'a pas de "
+        "successeur : son compteur vaut 0 dès le début, mais elle n'est le prédécesseur de "
+        f"personne, et elle est dans $V_1$). Le départ {pos(s)} est gagnant pour $J_0$, de "
+        f"rang {rank[s]}.\n",
+        f"Order in which vertices leave the queue, with their ranks: {seq}. Outside the "
+        f"attractor remain {_set(out)}, with final counters {left_en} (the position "
+        "$(0, 0)$ has no successor: its counter is 0 from the start, but it is nobody's "
+        f"predecessor, and it is in $V_1$). The start {pos(s)} is won by $J_0$, with rank "
+        f"{rank[s]}.\n")
+
+
+@fragment
+def ex_nim12_strategy() -> Bilingual:
+    from arena.games import nim
+
+    g = nim(12, [1, 3, 4])
+    sol = solve(g)
+    lost = [k for k in range(13) if sol.winner[(k, 0)] == 1]
+    assert lost == [k for k in range(13) if k % 7 in (0, 2)], "the rule mod 7 changed"
+    s = g.start
+    return both(
+        f"Le joueur qui doit jouer perd exactement pour $k \\in \\{{{', '.join(map(str, lost))}\\}}$, "
+        f"c'est-à-dire $k \\equiv 0$ ou $2 \\pmod 7$. Le départ $(12, 0)$ est gagnant pour "
+        f"{who(sol.winner[s], 'fr')}, de rang {sol.rank[s]} ; la stratégie calculée joue "
+        f"{pos(sol.move[s])}, en laissant {sol.move[s][0]} bâtonnets.\n",
+        f"The player to move loses exactly for $k \\in \\{{{', '.join(map(str, lost))}\\}}$, "
+        f"that is $k \\equiv 0$ or $2 \\pmod 7$. The start $(12, 0)$ is won by "
+        f"{who(sol.winner[s], 'en')}, with rank {sol.rank[s]}; the computed strategy plays "
+        f"{pos(sol.move[s])}, leaving {sol.move[s][0]} sticks.\n")
+
+
+@fragment
+def ex_chomp_count() -> Bilingual:
+    from math import comb
+
+    from arena.games import chomp
+
+    rows = []
+    for m, n in ((1, 4), (2, 3), (3, 3), (4, 5), (6, 6)):
+        size = len(chomp(m, n))
+        assert size == 2 * (comb(m + n, m) - 1), (m, n)
+        rows.append((f"${m} \\times {n}$", comb(m + n, m) - 1, size))
+    return both(table(("Tablette", "Escaliers", "Sommets du graphe"), rows, "lrr"),
+                table(("Bar", "Staircases", "Vertices of the graph"), rows, "lrr"))
+
+
+@fragment
+def ex_chomp_square() -> Bilingual:
+    from arena.games import chomp
+
+    sizes = range(2, 7)
+    for n in sizes:
+        g = chomp(n, n)
+        sol = solve(g)
+        ell = ((n,) + (1,) * (n - 1), 1)
+        assert ell in g.successors(g.start) and sol.winner[ell] == 0, n
+    last = sizes[-1]
+    return both(
+        f"Le solveur confirme que ce premier coup est gagnant pour $n = 2, \\dots, {last}$.\n",
+        f"The solver confirms that this first move wins for $n = 2, \\dots, {last}$.\n")
+
+
+@fragment
+def ex_ourson_count() -> Bilingual:
+    from math import comb
+
+    from arena.games import ourson
+
+    g = ourson()
+    board = 6
+    assert len(g) == board * comb(board - 1, 2) * 2, "the ourson graph changed size"
+    text = f"{board} \\times {comb(board - 1, 2)} \\times 2 = {len(g)}"
+    return both(f"On trouve ${text}$ sommets, le nombre que donne le solveur.\n",
+                f"This gives ${text}$ vertices, the number the solver finds.\n")
+
+
+@fragment
+def ex_ourson_ranks() -> Bilingual:
+    from arena.games import ourson
+    from arena.games.ourson import article_rank
+
+    g = ourson()
+    sol = solve(g)
+    short, rank = article_rank(g), sol.attractor(1)
+    # the text says: the article's "rank" is the distance to V_1, a lower bound of the rank
+    assert {x for x in g.vertices if not g.successors(x)} == set(g.V1)
+    assert all(short[x] <= r for x, r in rank.items())
+    strict = sum(short[x] < r for x, r in rank.items())
+    return both(
+        f"Sur le jeu de l'ourson, l'inégalité est stricte pour {strict} des {len(rank)} "
+        f"positions gagnantes des chiots ; au départ `0450`, le « rang » de l'article vaut "
+        f"{short['0450']} et le rang de l'attracteur {rank['0450']}.\n",
+        f"On the ourson game, the inequality is strict for {strict} of the {len(rank)} "
+        f"positions won by the puppies; at the start `0450`, the article's “rank” is "
+        f"{short['0450']} and the attractor rank is {rank['0450']}.\n")
+
+
+@fragment
+def ex_ourson_clock() -> Bilingual:
+    from arena.games import ourson
+
+    g = ourson()
+    sol = solve(g)
+    r, worst = sol.rank["0450"], max(sol.attractor(1).values())
+    return both(
+        f"Le départ `0450` a le rang {r} $\\le 16$ : les chiots gagnent aussi avec la règle "
+        f"des 16 coups. Le plus grand rang d'une position gagnante des chiots est {worst}.\n",
+        f"The start `0450` has rank {r} $\\le 16$: the puppies also win under the 16-move "
+        f"rule. The largest rank of a position won by the puppies is {worst}.\n")
+
+
+@fragment
+def ex_grundy_14() -> Bilingual:
+    from arena.games import nim
+    from arena.grundy import period, subtraction_grundy
+
+    seq = subtraction_grundy((1, 4), 60)
+    start, p = period(seq)
+    sol = solve(nim(12, [1, 4]))
+    zeros = [k for k in range(13) if seq[k] == 0]
+    assert zeros == [k for k in range(13) if sol.winner[(k, 0)] == 1]
+    shown = ", ".join(map(str, seq[:13]))
+    return both(
+        f"$g(0), \\dots, g(12)$ = {shown}. La suite est périodique de période {p} dès "
+        f"$k = {start}$. Le joueur qui doit jouer perd exactement quand $g(k) = 0$ : "
+        f"$k \\in \\{{{', '.join(map(str, zeros))}\\}}$, comme le trouve l'attracteur du jeu "
+        "de Nim à 12 bâtonnets.\n",
+        f"$g(0), \\dots, g(12)$ = {shown}. The sequence is periodic with period {p} from "
+        f"$k = {start}$. The player to move loses exactly when $g(k) = 0$: "
+        f"$k \\in \\{{{', '.join(map(str, zeros))}\\}}$, as the attractor of Nim with 12 "
+        "sticks finds.\n")
+
+
+EX_TREE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+@fragment
+def ex_minimax() -> Bilingual:
+    from arena.minimax import minimax_tree
+
+    r = minimax_tree(EX_TREE)
+    mins = [min(t) for t in EX_TREE]
+    return both(
+        f"Les trois nœuds $J_{{\\min}}$ valent {', '.join(map(str, mins))} ; la racine "
+        f"vaut leur maximum, {r.value}, atteint par le coup vers le fils numéro "
+        f"{r.move + 1} (de gauche à droite).\n",
+        f"The three $J_{{\\min}}$ nodes are worth {', '.join(map(str, mins))}; the root is "
+        f"worth their maximum, {r.value}, reached by the move to child number {r.move + 1} "
+        "(from left to right).\n")
+
+
+@fragment
+def ex_alphabeta() -> Bilingual:
+    from arena.minimax import alphabeta_tree, minimax_tree
+
+    a, b = minimax_tree(EX_TREE), alphabeta_tree(EX_TREE)
+    # the text explains the cuts: only in the second child, nothing in the third
+    assert a.value == b.value and {path[0] for path in b.pruned} == {1}
+    leaves = lambda r: [p for p in r.visited if len(p) == 2]  # noqa: E731
+    cut = ", ".join(str(EX_TREE[i][j]) for i, j in b.pruned)
+    return both(
+        f"Alpha-bêta lit {len(leaves(b))} feuilles sur {len(leaves(a))} : les feuilles "
+        f"{cut} ne sont pas lues. Après le premier fils, $\\alpha = {min(EX_TREE[0])}$ ; "
+        f"dans le deuxième, la première feuille donne $\\beta = {EX_TREE[1][0]}$, "
+        f"et $\\alpha \\ge \\beta$ coupe le reste. Dans le troisième, $\\beta$ ne "
+        f"descend sous $\\alpha$ qu'à la dernière feuille : rien n'est coupé. La valeur reste "
+        f"{b.value}.\n",
+        f"Alpha-beta reads {len(leaves(b))} leaves out of {len(leaves(a))}: the leaves {cut} "
+        f"are not read. After the first child, $\\alpha = {min(EX_TREE[0])}$; in the second, "
+        f"the first leaf gives $\\beta = {EX_TREE[1][0]}$, and $\\alpha \\ge \\beta$ cuts the "
+        f"rest. In the third, $\\beta$ only falls below $\\alpha$ at the last leaf: nothing is "
+        f"cut. The value is still {b.value}.\n")
+
+
+from arena.figures import EX_ASTAR, EX_ASTAR_H  # noqa: E402 - drawn by the figure build
+
+
+@fragment
+def ex_astar_graph() -> Bilingual:
+    edges = ", ".join(f"{u} → {v} ({w})" for u, out in EX_ASTAR.items() for v, w in out.items())
+    hs = ", ".join(f"$h({v}) = {h}$" for v, h in EX_ASTAR_H.items())
+    return both(f"Arêtes (avec leur poids) : {edges}. Heuristique : {hs}.\n",
+                f"Edges (with their weights): {edges}. Heuristic: {hs}.\n")
+
+
+@fragment
+def ex_astar() -> Bilingual:
+    from arena.astar import astar, is_admissible, is_consistent
+
+    h = EX_ASTAR_H.__getitem__
+    assert is_consistent(EX_ASTAR, "t", h) and is_admissible(EX_ASTAR, "t", h)
+    a, d = astar(EX_ASTAR, "s", "t", h), astar(EX_ASTAR, "s", "t", lambda v: 0)
+    only = [v for v in d.expanded if v not in a.expanded]
+    before, after = EX_ASTAR["s"]["b"], EX_ASTAR["s"]["a"] + EX_ASTAR["a"]["b"]
+    assert after < before and a.expanded.index("a") < a.expanded.index("b")
+    return both(
+        f"L'heuristique est cohérente. A* développe {', '.join(a.expanded)}, dans cet ordre, "
+        f"et trouve {' → '.join(a.path)}, de longueur {a.cost}. En développant `a`, il "
+        f"améliore la distance provisoire de `b` (de {before} à {after}). Dijkstra "
+        f"($h = 0$) développe "
+        f"{', '.join(d.expanded)} : il développe aussi {', '.join(only)}, que $h$ écarte.\n",
+        f"The heuristic is consistent. A* expands {', '.join(a.expanded)}, in this order, "
+        f"and finds {' → '.join(a.path)}, of length {a.cost}. Expanding `a` improves the "
+        f"tentative distance of `b` (from {before} to {after}). Dijkstra ($h = 0$) expands "
+        f"{', '.join(d.expanded)}: it also expands {', '.join(only)}, which $h$ rules out.\n")
 
 
 # -- writing -----------------------------------------------------------------------------------

@@ -33,7 +33,8 @@ def _pos(v) -> str:
 
 
 _TEX_SPECIALS = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&",
-                 "#": r"\#", "^": r"\^{}", "_": r"\_", "%": r"\%", "~": r"\textasciitilde{}"}
+                 "#": r"\#", "^": r"\textasciicircum{}", "_": r"\_", "%": r"\%",
+                 "~": r"\textasciitilde{}", "'": r"\textquotesingle{}", "`": r"\textasciigrave{}"}
 
 
 def _name(v) -> str:

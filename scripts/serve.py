@@ -33,7 +33,7 @@ def rebuild() -> None:
 
     t0 = time.perf_counter()
     try:
-        build_site.main(["--no-zip"])
+        build_site.main(["--no-zip", "--no-book"])
     except SystemExit as exc:          # a failed step (mkdocs, a notebook) says why
         print(f"serve: build failed ({exc}); still serving the last good site",
               file=sys.stderr, flush=True)

@@ -145,6 +145,8 @@ def test_work_is_estimated_before_it_starts(tmp_path, monkeypatch, argv, message
     assert status == 2 and out == "" and message in err and err.count("\n") == 1
     if "limit" in message:
         assert "--max-positions N raises it" in err
+    if "to draw" in message:
+        assert "--max-vertices N raises it" in err
     assert list(tmp_path.iterdir()) == []
 
 
@@ -165,7 +167,12 @@ def test_a_dense_arena_is_refused_before_graphviz_runs(tmp_path):
     path = tmp_path / "dense.yaml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     status, _, err = run("render", str(path), "-o", str(tmp_path / "d.svg"))
-    assert status == 2 and "9,900 edges is too many to draw (limit 6,000)" in err
+    assert status == 2 and "9,900 edges is too many to draw (limit 6,000; --max-edges N" in err
+    status, _, err = run("render", str(path), "-o", str(tmp_path / "d.svg"), "--max-edges",
+                         "9900", "--max-vertices", "99")
+    assert status == 2 and "100 vertices is too many to draw (limit 99 vertices; " \
+        "--max-vertices N raises it)" in err
+    assert list(tmp_path.iterdir()) == [path]
 
 
 def test_markdown_code_spans_and_fences_hold_any_name():
@@ -180,16 +187,86 @@ def test_markdown_code_spans_and_fences_hold_any_name():
     assert block.startswith("````console\n") and block.endswith("\n````\n")
 
 
-def test_ctrl_c_during_a_solve_is_one_line_and_exit_130():
+def _interrupt(argv: list[str], delay: float, cwd: Path | None = None) -> tuple[int, str]:
+    """Run ``arena argv``, press Ctrl-C (SIGINT to its process group, as a terminal does)
+    after ``delay`` seconds; return its exit status and stderr."""
+    import os
     import signal
     import time
 
     # a pytest-xdist worker ignores SIGINT, and a child would inherit that: give it back
-    proc = subprocess.Popen([sys.executable, "-m", "arena", "solve", "nim", "--n", "3000000",
-                             "--max-positions", "10000000"], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True,
+    proc = subprocess.Popen([sys.executable, "-m", "arena", *argv], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, cwd=cwd,
+                            start_new_session=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(3)           # past start-up; building and solving 6 million positions takes longer
-    proc.send_signal(signal.SIGINT)
+    time.sleep(delay)
+    os.killpg(proc.pid, signal.SIGINT)
     _, err = proc.communicate(timeout=120)
-    assert proc.returncode == 130 and err == "arena: interrupted\n"
+    return proc.returncode, err
+
+
+def test_ctrl_c_during_a_solve_is_one_line_and_exit_130():
+    # past start-up; building and solving 6 million positions takes longer
+    status, err = _interrupt(["solve", "nim", "--n", "3000000", "--max-positions", "10000000"],
+                             3)
+    assert status == 130 and err == "arena: interrupted\n"
+
+
+def test_ctrl_c_during_a_render_leaves_nothing(tmp_path):
+    # laying out the 1,997 positions of nim 999 takes about 5 s
+    status, err = _interrupt(["render", "nim", "--n", "999", "-o", "n.svg"], 2, cwd=tmp_path)
+    assert status == 130 and err == "arena: interrupted\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_during_the_figure_build_is_one_line_and_the_next_build_completes(tmp_path):
+    out = tmp_path / "figures"
+    status, err = _interrupt(["figures", "--out", str(out), "--jobs", "2"], 2.5)
+    assert status == 130 and err.endswith("\narena: interrupted\n") and "Traceback" not in err
+    assert not [p for p in out.rglob("*") if ".tmp" in p.name]
+    status, out_text, err = run("figures", "--out", str(out), "ex42-graph", "nim-play")
+    assert status == 0, err
+    assert (out / "ex42-graph.svg").read_bytes().startswith(b"<?xml")
+
+
+def test_latex_answers_with_hostile_names_compile_and_show_them(tmp_path, monkeypatch):
+    """The handout's answers, built from an example whose names are LaTeX specials,
+    compile and print the names as written (nothing is \\input)."""
+    import shutil
+
+    if shutil.which("pdflatex") is None or shutil.which("pdftotext") is None:
+        pytest.skip("TeX Live is installed by `make test`")
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import handout
+
+    names = ["\\input{/etc/hostname}", "a&b_c%d#e", "&amp;", "$^~{", "j'"]
+    example = tmp_path / "exercise-4-2.json"
+    example.write_text(json.dumps({
+        "start": names[0], "S0": names[:3], "S1": names[3:] + ["m"], "V0": ["m"],
+        "edges": {names[k]: [names[k + 1]] for k in range(len(names) - 1)} | {
+            names[-1]: ["m"]}}), encoding="utf-8")
+    monkeypatch.setattr(handout, "EX42", example)
+    answer = handout.answers("en")["ExTwoAnswer"]
+    tex = tmp_path / "t.tex"
+    tex.write_text("\\documentclass{article}\n\\input{preamble}\n\\begin{document}\n"
+                   + answer + "\n\\end{document}\n", encoding="utf-8")
+    done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+                           "-no-shell-escape", f"-output-directory={tmp_path}", str(tex)],
+                          cwd=ROOT / "handouts", capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout[-2000:]
+    text = subprocess.run(["pdftotext", str(tmp_path / "t.pdf"), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    flat = " ".join(text.split()).replace("\u02c6", "^")   # the font's circumflex glyph
+    for name in names:
+        assert name in flat, name
+
+
+def test_control_characters_never_reach_the_terminal(tmp_path):
+    path = tmp_path / "\x1b[31mred\x07.yaml"
+    path.write_text("[]\n", encoding="utf-8")
+    for argv in (["solve", str(path)], ["solve", "nim", "--n", "\x1b]0;title\x07"],
+                 ["render", str(tmp_path / "\x1b[2Jgone.yaml"), "-o", "x.svg"]):
+        status, out, err = run(*argv)
+        assert status == 2 and err.count("\n") == 1
+        assert not any(ord(c) < 32 and c != "\n" for c in err), repr(err)
+        assert "\\x1b" in err

@@ -44,6 +44,16 @@ EDITOR_JS = ROOT / "build" / "js" / "editor.js"
 # the Pyodide core files a worker needs (no packages: the library is pure Python)
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+BOOK_CODE = re.compile(r"^<!-- book -->[ \t]*$", re.M)
+BOOK_TEXT = {
+    "fr": ('<p class="arena-book">Tout le cours en un seul livre, à imprimer ou à lire hors '
+           'ligne\u00a0: <a href="{href}" download>{name} (PDF)</a>. Les figures animées y sont '
+           "remplacées par leurs figures fixes et les solutions sont regroupées à la fin de "
+           "chaque chapitre.</p>"),
+    "en": ('<p class="arena-book">The whole course as one book, to print or to read offline: '
+           '<a href="{href}" download>{name} (PDF)</a>. The animated figures are replaced by '
+           "their still figures and the solutions are gathered at the end of each chapter.</p>"),
+}
 EXERCISE = re.compile(r"^(?P<indent>[ \t]*)<!-- exercise: (?P<id>[a-z0-9-]+) -->[ \t]*$", re.M)
 MATHJAX_PARTS = ("tex-chtml.js", "output/chtml/fonts/woff-v2", "input/tex/extensions", "ui",
                  "a11y", "sre", "adaptors")
@@ -143,6 +153,20 @@ def on_files(files: Files, config, **kwargs):
     return files
 
 
+def _fragments():
+    """``scripts/fragments.py``, whose ``text()`` writes text from files for a page."""
+    import importlib.util
+    import sys
+
+    if "fragments" not in sys.modules:
+        path = ROOT / "scripts" / "fragments.py"
+        spec = importlib.util.spec_from_file_location("fragments", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["fragments"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["fragments"]
+
+
 def figure_html(figure_id: str, lang: str, page_url: str, number: int) -> str:
     """The ``<figure>`` of a catalogue entry, for a page at ``page_url``."""
     entry = _manifest.get(figure_id)
@@ -151,7 +175,11 @@ def figure_html(figure_id: str, lang: str, page_url: str, number: int) -> str:
     caption = entry["caption"][lang]
     svg = _url(f"figures/{entry['svg']}", page_url)
     pdf = _url(f"figures/{entry['pdf']}", page_url)
-    text = html.escape(caption)
+    if lang == "fr":      # the typography first: the escaping hides the colons from it
+        from arena.exercises import french
+
+        caption = french(caption)
+    text = _fragments().text(caption)
     return (f'<figure class="arena-figure" id="fig-{figure_id}">\n'
             f'<img src="{svg}" alt="{text}" loading="lazy">\n'
             f"<figcaption><strong>{LABEL[lang]} {number}.</strong> {text} "
@@ -267,6 +295,45 @@ def exercise_html(exercise_id: str, lang: str, page_url: str) -> str:
             f'<pre><code>{html.escape(exercise.solution)}</code></pre></details></div>')
 
 
+# elements whose text is not prose: code, maths, scripts, drawings
+_NOT_PROSE = {"code", "pre", "kbd", "samp", "script", "style", "svg", "math", "textarea"}
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)([^>]*?)(/?)>|<!--.*?-->", re.S)
+
+
+def french_html(html_text: str) -> str:
+    """French typography (:func:`arena.exercises.french`) applied to the prose of a page:
+    the text between tags, never inside code, maths (arithmatex), scripts or drawings,
+    nor in attributes."""
+    from arena.exercises import french
+
+    out, pos = [], 0
+    skip, depth = "", 0             # the element that is not prose we are in, and its nesting
+    for m in _TAG.finditer(html_text):
+        text = html_text[pos:m.start()]
+        out.append(text if skip else french(text))
+        out.append(m.group(0))
+        pos = m.end()
+        closing, name, attrs, empty = m.group(1), (m.group(2) or "").lower(), m.group(3), m.group(4)
+        if not name or empty:
+            continue
+        if skip:
+            if name == skip:
+                depth += -1 if closing else 1
+                if depth == 0:
+                    skip = ""
+        elif not closing and (name in _NOT_PROSE or "arithmatex" in (attrs or "")):
+            skip, depth = name, 1
+    tail = html_text[pos:]
+    out.append(tail if skip else french(tail))
+    return "".join(out)
+
+
+def on_page_content(html_text: str, page, config, files, **kwargs):
+    if config.theme["language"] == "fr":
+        return french_html(html_text)
+    return html_text
+
+
 def on_page_markdown(markdown: str, page, config, files, **kwargs):
     lang = config.theme["language"]
     count = 0
@@ -275,6 +342,9 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs):
     markdown = HANDOUT_CODE.sub(lambda m: '<p class="arena-handouts">' + HANDOUT_TEXT[lang].format(
         **{k: _url(f"handouts/handout-{k}.pdf", page.url) for k in ("fr", "en")}) + "</p>",
         markdown)
+    book = config.extra.get("book")
+    markdown = BOOK_CODE.sub(lambda m: BOOK_TEXT[lang].format(
+        href=get_relative_url(book, page.url or "."), name=book), markdown)
     markdown = INTERACTIVE.sub(
         lambda m: m.group("indent") + interactive_html(m.group("kind"), m.group("args").split(),
                                                         lang, page.url), markdown)

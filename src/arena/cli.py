@@ -19,7 +19,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -90,6 +90,12 @@ def _parser() -> argparse.ArgumentParser:
     render_cmd.add_argument("--player", type=int, choices=(0, 1), default=0)
     render_cmd.add_argument("--step", type=int, metavar="N",
                             help="attractor step to show (default: the last)")
+    render_cmd.add_argument("--max-vertices", type=_positive, default=RENDER_LIMIT,
+                            metavar="N", help="refuse to draw more vertices than this "
+                            f"(default {RENDER_LIMIT:,}: Graphviz slows down beyond)")
+    render_cmd.add_argument("--max-edges", type=_positive, default=RENDER_EDGE_LIMIT,
+                            metavar="N", help="refuse to draw more edges than this "
+                            f"(default {RENDER_EDGE_LIMIT:,})")
 
     figures_cmd = commands.add_parser(
         "figures", help="build the course's figure catalogue (what `make figures` runs)",
@@ -217,7 +223,7 @@ def _load_target(args: argparse.Namespace, err: TextIO, max_positions: int | Non
                              "not to files")
         arena = Arena.from_file(path)
         for v in arena.victory_with_edges():
-            err.write(f"warning: {path}: key 'edges': vertex {vertex_id(v)!r} is a victory "
+            _say(err, f"warning: {path}: key 'edges': vertex {vertex_id(v)!r} is a victory "
                       f"position; its outgoing edges are ignored\n")
         return arena, None, {}
     params = dict(game.defaults)
@@ -263,7 +269,7 @@ def _check_size(game: BuiltinGame, params: dict[str, Any], limit: int,
         return                  # the generator itself says what is wrong with the values
     if draw_limit is not None and estimate > draw_limit:
         raise UsageError(f"{game.name}: up to {_big(estimate)} positions, too many to draw "
-                         f"(limit {draw_limit:,} vertices)")
+                         f"(limit {draw_limit:,} vertices; --max-vertices N raises it)")
     if "max_positions" in game.defaults:
         # the generator counts its positions and stops at --max-positions by itself
         if estimate > ABSURD:
@@ -272,6 +278,17 @@ def _check_size(game: BuiltinGame, params: dict[str, Any], limit: int,
     elif estimate > limit:
         raise UsageError(f"{game.name}: up to {_big(estimate)} positions, more than the "
                          f"limit of {limit:,} (--max-positions N raises it)")
+
+
+def _positive(text: str) -> int:
+    """An option's value that must be a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a positive number")
+    return value
 
 
 def _big(n: int) -> str:
@@ -292,7 +309,7 @@ def _run_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if arena is None:
         assert game is not None and game.report is not None   # a game solved by its report
         try:
-            report = game.report(**params)
+            report = game.report(**params, progress=_progress(err))
         except ValueError as exc:
             raise UsageError(f"{game.name}: {exc}") from None
     elif game is None:
@@ -309,19 +326,28 @@ def _run_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _progress(err: TextIO) -> Callable[[str], None]:
+    """Where a long solve reports each step: one line on stderr, written at once."""
+    def say(line: str) -> None:
+        err.write(f"arena: {line}\n")
+        err.flush()
+    return say
+
+
 def _run_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from arena import render
 
     output = Path(args.output)
     if output.suffix.lower() not in (".svg", ".pdf"):
         raise UsageError(f"--output: {output} should end in .svg or .pdf")
-    arena, game, _ = _load_target(args, err, max_positions=RENDER_LIMIT)
+    arena, game, _ = _load_target(args, err, max_positions=args.max_vertices)
     assert arena is not None                  # render always builds the arena
-    if len(arena) > RENDER_LIMIT:
-        raise UsageError(f"{len(arena):,} vertices is too many to draw (limit {RENDER_LIMIT:,})")
-    if arena.n_edges > RENDER_EDGE_LIMIT:
-        raise UsageError(f"{arena.n_edges:,} edges is too many to draw "
-                         f"(limit {RENDER_EDGE_LIMIT:,})")
+    if len(arena) > args.max_vertices:
+        raise UsageError(f"{len(arena):,} vertices is too many to draw (limit "
+                         f"{args.max_vertices:,} vertices; --max-vertices N raises it)")
+    if arena.n_edges > args.max_edges:
+        raise UsageError(f"{arena.n_edges:,} edges is too many to draw (limit "
+                         f"{args.max_edges:,}; --max-edges N raises it)")
     sol = solve(arena)
     step = args.step
     if args.show == "attractor" and step is None:
@@ -382,18 +408,37 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         out.flush()             # a full device says so here, not at the interpreter's exit
         return status
     except (ArenaError, UsageError, RenderError) as exc:
-        err.write(f"arena: error: {exc}\n")
+        _say(err, f"arena: error: {exc}\n")
         return EXIT_USAGE
     except BrokenPipeError:  # the reader stopped early (`arena solve ... | head`)
         _drop_stdout(out)
         return 0
     except OSError as exc:   # the output cannot be written (a full device, ...)
-        err.write(f"arena: error: cannot write the output ({exc.strerror or exc})\n")
+        _say(err, f"arena: error: cannot write the output ({exc.strerror or exc})\n")
         _drop_stdout(out)
         return EXIT_USAGE
     except KeyboardInterrupt:
         err.write("arena: interrupted\n")
         return EXIT_INTERRUPTED
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with every control character but the final newline written as an escape.
+
+    A file name or an option value can hold terminal escape sequences; written raw to a
+    terminal they would recolour it, move the cursor or retitle the window.
+
+    >>> terminal_safe("\x1b[31mred.yaml: no such file\n")
+    '\\x1b[31mred.yaml: no such file\\n'
+    """
+    return "".join(
+        c if c.isprintable() or c == " " else
+        (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}") for c in text)
+
+
+def _say(err: TextIO, line: str) -> None:
+    """Write one line to ``err``, its control characters escaped (:func:`terminal_safe`)."""
+    err.write(terminal_safe(line.rstrip("\n")) + "\n")
 
 
 def _drop_stdout(out: TextIO) -> None:

@@ -708,6 +708,99 @@ def tictactoe_tree() -> Drawing:
                     for b, w in outcome.items()) + ".")
 
 
+CONNECT4_RESULT = "docs/data/connect4-6x4.json"
+"""Connect-4 on 6 columns × 4 rows, solved ply by ply (``make connect-four`` records it)."""
+
+
+def _connect4_run(grid: list[list[int | None]], player: int) -> set[tuple[int, int]]:
+    """The cells of ``player``'s runs of four on ``grid`` (``grid[row][col]``, row 0 at
+    the bottom)."""
+    rows, cols = len(grid), len(grid[0])
+    cells: set[tuple[int, int]] = set()
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                run = [(r + dr * i, c + dc * i) for i in range(4)]
+                if all(0 <= y < rows and 0 <= x < cols and grid[y][x] == player
+                       for y, x in run):
+                    cells.update(run)
+    return cells
+
+
+def connect4_perfect_game() -> Drawing:
+    import graphviz
+
+    from arena.render import COLOURS, FONT, GREY, INK, PAPER
+
+    # the file in the project (the cache key of the figure reads the same file)
+    source = Path(__file__).resolve().parents[2] / CONNECT4_RESULT
+    data = json.loads(source.read_text(encoding="utf-8"))
+    rows, cols, game = data["rows"], data["cols"], data["perfect_game"]
+    marks = ("×", "o")
+    grid: list[list[int | None]] = [[None] * cols for _ in range(rows)]
+    heights = [0] * cols
+    dot = graphviz.Graph(engine="neato")
+    dot.attr(bgcolor="transparent", fontname=FONT)
+    dot.attr("node", fontname=FONT, shape="plain")
+    per_line, size = 6, 16
+    for n, column in enumerate(game):
+        player = n % 2
+        row = heights[column]
+        grid[row][column] = player
+        heights[column] += 1
+        run = _connect4_run(grid, player)
+        trs = []
+        for r in range(rows - 1, -1, -1):
+            tds = []
+            for c in range(cols):
+                who = grid[r][c]
+                attrs = f'WIDTH="{size}" HEIGHT="{size}"'
+                if (r, c) == (row, column):
+                    attrs += ' BGCOLOR="#D9D9D9"'          # the stone just played
+                if (r, c) in run:
+                    attrs += f' BORDER="2" COLOR="{COLOURS[player]}"'
+                # × is drawn larger than o (its glyph is smaller); an empty cell holds a
+                # space as tall as ×, so that every grid has the same height
+                points = size - (5 if who == 1 else 2)
+                text = (f'<FONT POINT-SIZE="{points}"> </FONT>' if who is None else
+                        f'<FONT COLOR="{COLOURS[who]}" POINT-SIZE="{points}">'
+                        f"<B>{marks[who]}</B></FONT>")
+                tds.append(f"<TD {attrs}>{text}</TD>")
+            trs.append("<TR>" + "".join(tds) + "</TR>")
+        board = ('<TABLE BORDER="1" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" '
+                 f'COLOR="{GREY}" BGCOLOR="{PAPER}">' + "".join(trs) + "</TABLE>")
+        label = (f'<<TABLE BORDER="0" CELLSPACING="2" CELLPADDING="0"><TR><TD>'
+                 f'<FONT COLOR="{INK}" POINT-SIZE="12">{n + 1}</FONT></TD></TR>'
+                 f"<TR><TD>{board}</TD></TR></TABLE>>")
+        x, y = (n % per_line) * (cols * size + 40), -(n // per_line) * (rows * size + 64)
+        dot.node(f"move-{n + 1}", label=label, pos=f"{x},{y}", id=f"move-{n + 1}")
+    winner, rank = data["start"]["winner"], data["start"]["rank"]
+    played = ", ".join(str(c + 1) for c in game)
+    last = _connect4_run(grid, (len(game) - 1) % 2)
+    full = len(game) == rows * cols
+    return Drawing(dot, _caption(
+        f"La partie parfaite sur la grille de {cols} colonnes et {rows} lignes, coup par "
+        f"coup (le numéro du coup au-dessus de chaque grille). × (J₀) commence ; case "
+        "grisée : le jeton qui vient d'être joué. Chacun joue la colonne la plus à gauche "
+        "parmi celles qui gardent la valeur de la position et font baisser le rang de 1. "
+        f"Colonnes jouées (numérotées de 1 à {cols} de gauche à droite) : {played}. "
+        f"{'o (J₁)' if winner == 1 else '× (J₀)'} aligne au moins quatre jetons "
+        f"({len(last)} cases encadrées) au coup {rank}"
+        + (", le dernier : la grille est alors pleine." if full else "."),
+        f"The perfect game on the grid of {cols} columns and {rows} rows, move by move (the "
+        "move number above each grid). × (J₀) starts; grey cell: the stone just played. "
+        "Each player plays the leftmost of the columns that keep the value of the position "
+        "and lower its rank by 1. Columns played (numbered 1 to "
+        f"{cols} from left to right): {played}. "
+        f"{'o (J₁)' if winner == 1 else '× (J₀)'} lines up at least four stones "
+        f"({len(last)} framed cells) "
+        f"at move {rank}" + (", the last one: the grid is then full." if full else ".")),
+        f"Connect-4 perfect game on {cols} x {rows}, columns {played}; "
+        f"{'o' if winner == 1 else 'x'} wins at move {len(game)} with the cells "
+        + ", ".join(f"(row {r + 1}, column {c + 1})" for r, c in sorted(last)) + ".",
+        fixed=True)
+
+
 def marienbad_graph() -> Drawing:
     import graphviz
 
@@ -793,6 +886,67 @@ def astar_map() -> Drawing:
         f"Shortest path {' -> '.join(guided.path)}, length {guided.cost}.", fixed=True)
 
 
+EX313 = "docs/examples/exercise-3-1-3.yaml"
+
+
+def ex313_graph() -> Drawing:
+    """The graph of exercise 3.1.3 (degrees), drawn plainly: no owners, no victory marks."""
+    import graphviz
+
+    from arena.render import FONT, GREY, INK, PAPER
+
+    path = Path(__file__).resolve().parents[2] / EX313   # the project's copy, else the
+    g = Arena.from_file(path if path.exists() else Path(EX313))  # working directory's
+    dot = graphviz.Digraph()
+    dot.attr(bgcolor="transparent", fontname=FONT, rankdir="LR")
+    dot.attr("node", fontname=FONT, fontsize="14", shape="circle", style="filled",
+             fillcolor=PAPER, color=INK, fontcolor=INK, width="0.45", fixedsize="true")
+    dot.attr("edge", color=GREY, arrowsize="0.7")
+    for v in sorted(g.vertices):
+        dot.node(v, id=f"v-{v}")
+    for x, y in g.edges():
+        dot.edge(x, y, id=f"e-{x}-{y}")
+    names = ", ".join(sorted(g.vertices))
+    edges = ", ".join(f"{x} -> {y}" for x, y in g.edges())
+    return Drawing(dot, _caption(
+        f"Exercice 3.1.3 : un graphe orienté à {len(g)} sommets ({names}) et "
+        f"{g.n_edges} arêtes.",
+        f"Exercise 3.1.3: a directed graph with {len(g)} vertices ({names}) and "
+        f"{g.n_edges} edges."), f"{len(g)} vertices, {g.n_edges} edges: {edges}.")
+
+EX_ASTAR = {"s": {"a": 2, "b": 4, "d": 1}, "a": {"b": 1, "c": 5}, "b": {"c": 2, "t": 7},
+            "c": {"t": 2}, "d": {"t": 9}, "t": {}}
+"""The weighted graph of the A* exercise of the chapter Beyond (from ``s`` to ``t``)."""
+EX_ASTAR_H = {"s": 6, "a": 4, "b": 3, "c": 1, "d": 9, "t": 0}
+"""Its heuristic: consistent, so admissible (scripts/fragments.py checks it)."""
+
+
+def ex_astar_graph() -> Drawing:
+    """The A* exercise's graph: weights on the edges, the heuristic under each vertex."""
+    import graphviz
+
+    from arena.render import FONT, GREY, INK, INK_ON_ANY, PAPER
+
+    dot = graphviz.Digraph()
+    dot.attr(bgcolor="transparent", fontname=FONT, rankdir="LR")
+    dot.attr("node", fontname=FONT, fontsize="14", shape="circle", style="filled",
+             fillcolor=PAPER, color=INK, fontcolor=INK, width="0.55", fixedsize="true")
+    dot.attr("edge", color=GREY, fontname=FONT, fontsize="12", fontcolor=INK_ON_ANY,
+             arrowsize="0.7")
+    for v, h in EX_ASTAR_H.items():
+        dot.node(v, label=f"{v}\\nh = {h}", id=f"v-{v}")
+    for u, out in EX_ASTAR.items():
+        for v, w in out.items():
+            dot.edge(u, v, label=str(w), id=f"e-{u}-{v}")
+    edges = ", ".join(f"{u} -> {v} ({w})" for u, out in EX_ASTAR.items() for v, w in out.items())
+    hs = ", ".join(f"h({v}) = {h}" for v, h in EX_ASTAR_H.items())
+    return Drawing(dot, _caption(
+        "Exercice A* : un graphe orienté pondéré ; sur chaque arête, son poids ; dans chaque "
+        "sommet, la valeur de l'heuristique h. On cherche un plus court chemin de s à t.",
+        "A* exercise: a weighted directed graph; on each edge, its weight; in each vertex, "
+        "the value of the heuristic h. We look for a shortest path from s to t."),
+        f"Edges with weights: {edges}. Heuristic: {hs}.")
+
 def _attractor_figure(step: int) -> Figure:
     draw = lambda: _nim_attractor(step)  # noqa: E731
     draw.__name__ = f"nim_attractor_{step}"
@@ -819,8 +973,11 @@ CATALOGUE: tuple[Figure, ...] = (
     Figure("minimax-tree", minimax_tree, ("arena.minimax",)),
     Figure("alphabeta-tree", alphabeta_tree, ("arena.minimax",)),
     Figure("tictactoe-tree", tictactoe_tree, ("arena.games.tictactoe",)),
+    Figure("connect4-perfect-game", connect4_perfect_game),
     Figure("marienbad-graph", marienbad_graph, ("arena.games.marienbad", "arena.grundy")),
     Figure("astar-map", astar_map, ("arena.astar",)),
+    Figure("ex313-graph", ex313_graph, ("arena._yaml",)),
+    Figure("ex-astar-graph", ex_astar_graph),
 )
 
 

@@ -52,26 +52,30 @@ def _play(text: str) -> bool:
     return text != "normal"
 
 
-def connect4_report(rows: int, cols: int, align: int, max_positions: int) -> dict[str, Any]:
-    """``arena solve connect4 --json``: solved with compact arrays, so only the start
-    position is listed (millions of positions would not make a readable file)."""
+def connect4_report(rows: int, cols: int, align: int, max_positions: int,
+                    progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """``arena solve connect4 --json``: solved ply by ply (:func:`~arena.games.
+    connect4_plies.solve_connect4_plies`), so only the start position is listed (millions
+    of positions would not make a readable file); ``progress`` receives a line per ply."""
     from arena.games.connect4 import board_text
+    from arena.games.connect4_plies import solve_connect4_plies
 
-    c = solve_connect4(rows, cols, align, max_positions)
-    first, second = c.levels[0], c.levels[1]
-    kids = [board_text(int(second.current[j]), int(second.mask[j]), 1, rows, cols)
-            for j in first.children]
+    c = solve_connect4_plies(rows, cols, align, max_positions=max_positions,
+                             progress=progress)
+    h = rows + 1
+    kids = {col: board_text(0, 1 << (col * h), 1, rows, cols)
+            for col, score in enumerate(c.first_moves) if score is not None}
     move = c.start_move
     start = "-" * (rows * cols)
     return {
         "game": "connect4",
         "params": {"rows": rows, "cols": cols, "align": align, "max_positions": max_positions},
         "vertices": c.positions, "edges": c.edges, "start": start,
-        "start_winner": c.start_winner, "start_rank": c.start_rank, "summary": c.summary(),
+        "start_winner": c.start_winner, "start_rank": c.start_rank, "summary": c.summary,
         "positions": [{"id": start, "owner": 0, "victory": None, "winner": c.start_winner,
                        "rank": c.start_rank,
-                       "move": None if move is None else kids[list(first.columns).index(move)],
-                       "successors": kids}],
+                       "move": None if move is None else kids[move],
+                       "successors": list(kids.values())}],
     }
 
 
@@ -105,7 +109,7 @@ GAMES: dict[str, BuiltinGame] = {g.name: g for g in (
     BuiltinGame("tictactoe", tictactoe, {"size": 3, "align": 3, "max_positions": 1_000_000},
                 size=_tictactoe_size),
     BuiltinGame("connect4", connect4,
-                {"rows": 4, "cols": 5, "align": 4, "max_positions": 20_000_000},
+                {"rows": 4, "cols": 5, "align": 4, "max_positions": 3_000_000_000},
                 report=connect4_report, size=_connect4_size),
     BuiltinGame("marienbad", marienbad, {"heaps": (1, 3, 5, 7), "misere": True},
                 {"heaps": parse_heaps, "misere": _play}, vertex_id=marienbad_id,

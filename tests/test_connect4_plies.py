@@ -1,0 +1,199 @@
+"""Connect-4 solved ply by ply, against the generic solvers and the published counts."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from arena import solve
+from arena.cli import main
+from arena.games import connect4, solve_connect4
+from arena.games import connect4_plies as plies
+from arena.games.connect4_plies import code_hash, score_to_value, solve_connect4_plies
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import bench_connect4  # noqa: E402
+
+
+def _key(rows: int, cols: int, current: int, mask: int) -> int:
+    """The stored key of a position, computed here from its definition: Tromp's code of
+    the position and of its mirror image, the smaller one."""
+    h = rows + 1
+    bottoms = sum(1 << (c * h) for c in range(cols))
+    key = current | (mask + bottoms)
+    mirror = sum(((key >> (c * h)) & ((1 << h) - 1)) << ((cols - 1 - c) * h)
+                 for c in range(cols))
+    return min(key, mirror)
+
+
+@pytest.mark.parametrize(("rows", "cols", "align"),
+                         [(2, 4, 2), (3, 3, 3), (3, 4, 3), (4, 4, 4), (3, 5, 3)])
+def test_every_position_has_the_compact_solvers_winner_and_rank(rows, cols, align):
+    c = solve_connect4(rows, cols, align)
+    s = solve_connect4_plies(rows, cols, align, keep=True)
+    assert s.counts == tuple(len(level.mask) for level in c.levels)
+    assert (s.positions, s.edges, s.summary) == (c.positions, c.edges, c.summary())
+    for k, level in enumerate(c.levels):
+        scores = s.ply_scores[k]
+        for i, (cur, mask) in enumerate(zip(level.current, level.mask)):
+            got = score_to_value(scores[_key(rows, cols, int(cur), int(mask))], k)
+            want = int(c.winner[k][i]), int(c.rank[k][i])
+            assert got == ((None, None) if want[0] < 0 else want), (k, i)
+
+
+@pytest.mark.parametrize(("rows", "cols", "align"), [(3, 4, 3), (2, 4, 2), (3, 3, 3)])
+def test_the_perfect_game_follows_the_attractor_strategy_of_solve(rows, cols, align):
+    g = connect4(rows, cols, align)
+    sol = solve(g)
+    s = solve_connect4_plies(rows, cols, align)
+    assert (s.start_winner, s.start_rank) == (sol.winner[g.start], sol.rank[g.start])
+    board = g.start
+    for column in s.line:
+        move = sol.move[board]
+        assert move is not None
+        changed = [i for i, (a, b) in enumerate(zip(board, move)) if a != b]
+        assert len(changed) == 1 and changed[0] % cols == column
+        board = move
+    assert g.victory(board) is not None or not list(g.successors(board))   # the game is over
+    if s.start_winner is not None:
+        assert len(s.line) == s.start_rank and g.victory(board) == s.start_winner
+    for column, winner, rank in s.first_move_values():
+        child = "-" * ((rows - 1) * cols) + "".join("x" if c == column else "-"
+                                                    for c in range(cols))
+        assert (winner, rank) == (sol.winner[child], sol.rank[child])
+
+
+@pytest.mark.parametrize(("rows", "cols", "positions"),
+                         [(4, 4, 161_029), (4, 5, 3_945_711), (5, 4, 1_706_255)])
+def test_published_counts_and_the_compact_solver_agree_ply_by_ply(rows, cols, positions):
+    """Tromp's totals; the compact solver, which holds every move, gives the same plies,
+    the same start and the same first moves."""
+    s = solve_connect4_plies(rows, cols)
+    c = solve_connect4(rows, cols)
+    assert s.positions == positions
+    assert s.counts == tuple(len(level.mask) for level in c.levels)
+    assert s.edges == c.edges and s.summary == c.summary()
+    assert (s.start_winner, s.start_rank, s.start_move) == (c.start_winner, c.start_rank,
+                                                            c.start_move)
+    first = c.levels[0]
+    for column, winner, rank in s.first_move_values():
+        j = first.children[list(first.columns).index(column)]
+        w = int(c.winner[1][j])
+        assert (winner, rank) == ((None, None) if w < 0 else (w, int(c.rank[1][j])))
+
+
+def test_spilled_to_disk_in_small_chunks_the_result_is_the_same(monkeypatch, tmp_path):
+    whole = solve_connect4_plies(4, 4, keep=True)
+    monkeypatch.setattr(plies, "CHUNK", 500)          # many parts, merged by buckets
+    spilled = solve_connect4_plies(4, 4, keep=True, memory_budget=1000, spill_dir=tmp_path)
+    assert spilled == whole and spilled.ply_scores == whole.ply_scores
+    assert list(tmp_path.iterdir()) == []               # the temporary folder is gone
+
+
+def test_the_limit_of_positions_stops_the_generation():
+    with pytest.raises(ValueError, match="more than 100,000 positions"):
+        solve_connect4_plies(4, 4, max_positions=100_000)
+
+
+def test_keys_decode_to_the_position_they_code():
+    b = plies._Board(4, 6, 4)
+    rng = np.random.default_rng(1)
+    heights = rng.integers(0, 5, size=(200, 6))
+    mask = sum(((1 << heights[:, c].astype(object)) - 1) << (c * 5) for c in range(6))
+    current = np.array([int(m) & int(r) for m, r in
+                        zip(mask, rng.integers(0, 1 << 30, 200))], dtype=np.uint64)
+    mask = np.array([int(m) for m in mask], dtype=np.uint64)
+    cur, m = b.decode(b.encode(current, mask))
+    assert (cur == current).all() and (m == mask).all()
+
+
+def test_the_command_line_reports_each_ply_on_stderr(capsys):
+    assert main(["solve", "connect4", "--rows", "3", "--cols", "4", "--align", "3",
+                 "--json"]) == 0
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert (data["vertices"], data["start_winner"], data["start_rank"]) == (7157, 0, 9)
+    assert data["positions"][0]["move"] == "-" * 8 + "-x--"
+    assert "arena: ply 12: " in err and "arena: ply 0 solved" in err
+
+
+class TestCourseData:
+    """The 6 × 4 result the course shows is recorded in docs/data; this checks it is the
+    current solver's, and checks its recording path on a smaller board."""
+
+    data = json.loads(bench_connect4.DATA.read_text(encoding="utf-8"))
+
+    def test_recorded_by_the_current_solver(self):
+        assert self.data["provenance"]["solver_sha256"] == code_hash(), \
+            "the solver changed: run `make connect-four` to record the 6 × 4 result again"
+
+    def test_the_recorded_facts(self):
+        d = self.data
+        assert (d["cols"], d["rows"], d["positions"], d["moves"]) == (6, 4, 94_910_577,
+                                                                      237_182_644)
+        assert sum(d["plies"]) == d["positions"] and len(d["plies"]) == 25
+        assert d["start"] == {"winner": 1, "rank": 24}
+        assert [m["column"] for m in d["first_moves"]] == list(range(6))
+        assert all(m["winner"] == 1 and m["rank"] <= 23 for m in d["first_moves"])
+        assert max(m["rank"] for m in d["first_moves"]) == 23
+
+    def test_the_recorded_perfect_game_is_a_game_won_by_j1_at_move_24(self):
+        rows, cols, game = 4, 6, self.data["perfect_game"]
+        grid = [[None] * cols for _ in range(rows)]
+        heights = [0] * cols
+
+        def run(player):
+            for r in range(rows):
+                for c in range(cols):
+                    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                        cells = [(r + dr * i, c + dc * i) for i in range(4)]
+                        if all(0 <= y < rows and 0 <= x < cols and grid[y][x] == player
+                               for y, x in cells):
+                            return True
+            return False
+
+        for n, column in enumerate(game):
+            assert not run(0) and not run(1), f"the game was over before move {n + 1}"
+            grid[heights[column]][column] = n % 2
+            heights[column] += 1
+        assert len(game) == 24 and run(1) and not run(0)
+
+    def test_the_same_path_on_a_smaller_board(self, tmp_path):
+        out = tmp_path / "c4.json"
+        assert bench_connect4.main(["--cols", "4", "--rows", "3", "--write", "--out",
+                                    str(out)]) == 0
+        d = json.loads(out.read_text(encoding="utf-8"))
+        c = solve_connect4(3, 4)
+        assert d["positions"] == c.positions and d["moves"] == c.edges
+        assert d["plies"] == [len(level.mask) for level in c.levels]
+        assert d["start"] == {"winner": c.start_winner, "rank": c.start_rank}
+        assert d["provenance"]["solver_sha256"] == code_hash()
+        assert d["provenance"]["command"].endswith("--cols 4 --rows 3 --write")
+        assert bench_connect4.text(d) == out.read_text(encoding="utf-8")
+
+
+def test_the_perfect_game_figure_reads_the_record(tmp_path, monkeypatch):
+    from arena import figures as fig
+
+    data = json.loads(bench_connect4.DATA.read_text(encoding="utf-8"))
+    drawing = fig.connect4_perfect_game()
+    played = ", ".join(str(c + 1) for c in data["perfect_game"])
+    for lang in ("fr", "en"):
+        assert played in drawing.caption[lang] and "24" in drawing.caption[lang]
+    assert drawing.desc.startswith(f"Connect-4 perfect game on 6 x 4, columns {played}; o wins")
+    assert drawing.dot.source.count("move-") >= 24
+    # the figure's cache key covers the record: a new record rebuilds exactly this figure
+    copy = tmp_path / "connect4-6x4.json"
+    copy.write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setattr(fig, "CONNECT4_RESULT", str(copy))
+    before = {f.id: f.key() for f in fig.CATALOGUE}
+    copy.write_text(json.dumps({**data, "perfect_game": data["perfect_game"][:-1]}),
+                    encoding="utf-8")
+    after = {f.id: f.key() for f in fig.CATALOGUE}
+    assert sorted(i for i in before if before[i] != after[i]) == ["connect4-perfect-game"]

@@ -1,0 +1,130 @@
+"""A course example whose every text field carries markup reaches the site as text
+(issue 19.1): a copy of the project is built with such an example, then read in Chromium;
+no script of the example runs, and its title and names show as written, in both languages.
+
+The copy's build is the real one (figures, exercise sheets, fragments, notebooks, MkDocs);
+it takes about a minute."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from browsing import CHROMIUM, NO_CHROMIUM, PREFIX, Visit, _PrefixHandler
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = "docs/examples/exercise-4-2.yaml"
+
+# Each vertex of the example gets one of these around its name; each would run a script,
+# change the page or be read as Markdown, LaTeX or DOT if it reached a page unescaped.
+TEMPLATES = [
+    '<img src=x onerror="window.pwned=1">{v}',
+    "<script>window.pwned=2</script>{v}",
+    "&amp;{v}&lt;",
+    "`{v}` *{v}* _{v}_ | {v}",
+    "$\\input{{{v}}}$",
+    "[{v}](javascript:window.pwned=3)",
+    "{{{{ {v} }}}} {{% {v} %}}",
+    '{v}"; label="x',
+    "{v}' \" <!-- -->",
+    "\\\\{v}\\n",
+    "<svg onload=window.pwned=4>{v}",
+    "{v}]]></text><script>window.pwned=5</script>",
+    "# {v}",
+    "{v}:{v}",
+]
+TITLES = {"fr": '<img src=x onerror="window.pwned=6">Exercice & `4.2` | *jeu*',
+          "en": '<script>window.pwned=7</script>Exercise & `4.2` | *game*'}
+# what would make the example's text live: a handler, a script, a javascript: link
+LIVE = """[...document.querySelectorAll('*')].flatMap(e => [
+  ...[...e.attributes].filter(a => a.name.startsWith('on') && a.value.includes('pwned'))
+     .map(a => e.tagName + ' ' + a.name),
+  ...(e.tagName.toLowerCase() === 'script' && e.textContent.includes('pwned') ? ['script'] : []),
+  ...((e.getAttribute('href') || '').includes('javascript:') ? ['href'] : [])])"""
+PAGES = ["strategies/", "exercises/", "teachers/", "index.html"]
+
+
+def _hostile_example(text: str) -> tuple[str, dict[str, str]]:
+    """The example file with every name and title replaced, and the renaming."""
+    import yaml
+
+    doc = yaml.safe_load(text)
+    names = [*doc["S0"], *doc["S1"]]
+    new = {v: TEMPLATES[k % len(TEMPLATES)].format(v=v) for k, v in enumerate(names)}
+    out = {"title": TITLES, "start": new[doc["start"]],
+           "S0": [new[v] for v in doc["S0"]], "S1": [new[v] for v in doc["S1"]],
+           "V0": [new[v] for v in doc.get("V0", [])], "V1": [new[v] for v in doc.get("V1", [])],
+           "edges": {new[x]: [new[y] for y in ys] for x, ys in doc["edges"].items()}}
+    return yaml.safe_dump(out, allow_unicode=True, sort_keys=False), new
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory) -> tuple[Path, dict[str, str]]:
+    if not CHROMIUM.exists():
+        pytest.skip(NO_CHROMIUM)
+    if not (ROOT / "build" / "js" / "editor.js").exists():
+        pytest.skip("the editor bundle is built by `make test` (make js)")
+    copy = tmp_path_factory.mktemp("project") / "arena"
+    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
+                             check=True).stdout.decode().split("\0")
+    for name in filter(None, tracked):
+        source = ROOT / name
+        if source.is_file():
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, copy / name)
+    (copy / "node_modules").symlink_to(ROOT / "node_modules")
+    (copy / "build" / "js").mkdir(parents=True)
+    shutil.copy2(ROOT / "build" / "js" / "editor.js", copy / "build" / "js" / "editor.js")
+    text, names = _hostile_example((ROOT / EXAMPLE).read_text("utf-8"))
+    (copy / EXAMPLE).write_text(text, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(copy / "src"))
+    done = subprocess.run([sys.executable, "scripts/build_site.py", "--no-zip", "--no-book"],
+                          cwd=copy, env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return copy / "site", names
+
+
+@pytest.fixture(scope="module")
+def hostile_url(hostile_site):
+    handler = functools.partial(_PrefixHandler, directory=str(hostile_site[0]))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    server.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_no_script_from_the_example_runs_and_its_text_shows_as_written(
+        browser, hostile_site, hostile_url, lang):
+    _, names = hostile_site
+    shown = ""
+    for page in PAGES:
+        visit = Visit(browser, hostile_url + ("" if lang == "fr" else "en/") + page)
+        try:
+            visit.page.wait_for_timeout(300)          # the widgets draw their graphs
+            assert visit.page.evaluate("window.pwned") is None, page
+            assert visit.page.evaluate(LIVE) == [], page
+            shown += visit.page.evaluate("document.querySelector('main').textContent")
+        finally:
+            visit.close()
+    # the fragments print the attractors and the start; the figures draw every name
+    for name in names.values():
+        assert name in shown, name
+    assert TITLES[lang] in shown
+
+
+def test_the_figures_of_the_example_draw_every_name(hostile_site):
+    import xml.etree.ElementTree as ET
+
+    site, names = hostile_site
+    svg = ET.fromstring((site / "figures" / "ex42-graph.svg").read_bytes())
+    texts = {t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")}
+    assert set(names.values()) <= texts
+    assert not list(svg.iter("{http://www.w3.org/2000/svg}script"))
