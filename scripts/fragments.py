@@ -965,23 +965,25 @@ def source_numbering() -> Bilingual:
     sol = solve(g)
     if not g.is_bipartite() or not number["x"] < sol.rank["x"]:
         raise ClaimError("source_numbering: the numbering is not below the rank at x")
-    order = ", ".join(code(v) for v in V0)
-    edges = ", ".join(code(f"{a} → {b}") for a, b in sorted(g.edges()))
-    s1 = " et ".join(code(v) for v in g.S1 if g.successors(v))
-    s1_en = " and ".join(code(v) for v in g.S1 if g.successors(v))
-    s0 = ", ".join(code(v) for v in g.S0 if g.successors(v))
+    def m(v: str) -> str:
+        return f"${v}$"
+
+    order = ", ".join(map(m, V0))
+    edges = ", ".join(f"${a} \\to {b}$" for a, b in sorted(g.edges()))
+    s1 = [m(v) for v in g.S1 if g.successors(v)]
+    s0 = ", ".join(m(v) for v in g.S0 if g.successors(v))
     v0 = ", ".join(g.V0)
     return both(
-        f"Dans ce graphe biparti, $J_1$ joue en {s1}, $J_0$ en {s0} ; "
+        f"Dans ce graphe biparti, $J_1$ joue en {' et '.join(s1)}, $J_0$ en {s0} ; "
         f"$V_0 = \\{{{v0}\\}}$ ; les arêtes sont {edges}. "
-        f"Le rang de `x` est {sol.rank['x']} : $J_1$ prend le long chemin. Mais en "
-        f"parcourant $V_0$ dans l'ordre {order}, `calcule_attracteur2` donne à `x` le "
-        f"numéro {number['x']}, car son compteur tombe à 0 au moment où l'on marque `w`.\n",
-        f"In this bipartite graph, $J_1$ moves at {s1_en}, $J_0$ at {s0}; "
+        f"Le rang de $x$ est {sol.rank['x']} : $J_1$ prend le long chemin. Mais en "
+        f"parcourant $V_0$ dans l'ordre {order}, `calcule_attracteur2` donne à $x$ le "
+        f"numéro {number['x']}, car son compteur tombe à 0 au moment où l'on marque $w$.\n",
+        f"In this bipartite graph, $J_1$ moves at {' and '.join(s1)}, $J_0$ at {s0}; "
         f"$V_0 = \\{{{v0}\\}}$; the edges are {edges}. "
-        f"The rank of `x` is {sol.rank['x']}: $J_1$ takes the long way. But going through "
-        f"$V_0$ in the order {order}, `calcule_attracteur2` gives `x` the number "
-        f"{number['x']}, because its counter falls to 0 when `w` is marked.\n")
+        f"The rank of $x$ is {sol.rank['x']}: $J_1$ takes the long way. But going through "
+        f"$V_0$ in the order {order}, `calcule_attracteur2` gives $x$ the number "
+        f"{number['x']}, because its counter falls to 0 when $w$ is marked.\n")
 
 
 @fragment

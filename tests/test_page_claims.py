@@ -53,7 +53,7 @@ def test_the_sources_slips_are_computed():
     assert "KeyError: (0, 1)" in code["en"]
     assert "$(0, 0)$, $(0, 1)$" in code["en"]          # the keys the dictionary lacks
     numbering = fragments.source_numbering()["en"]
-    assert "The rank of `x` is 3" in numbering and "gives `x` the number 1" in numbering
+    assert "The rank of $x$ is 3" in numbering and "gives $x$ the number 1" in numbering
     assert "without successor is $(0, 0)$" in fragments.source_nim_v1()["en"]
     bouton = fragments.source_bouton()["en"]
     assert "| 1, 2, 3 | 0 | $J_1$ |" in bouton and "| 1, 2 | 3 | $J_0$ |" in bouton
