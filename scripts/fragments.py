@@ -610,7 +610,8 @@ def chomp_squares() -> Bilingual:
     from arena.games import chomp
 
     rows = []
-    for n in range(1, 7):
+    sizes = range(1, 7)
+    for n in sizes:
         g = chomp(n, n)
         sol = solve(g)
         where = f"chomp_squares: on the {n} × {n} bar,"
@@ -653,7 +654,17 @@ def chomp_squares() -> Bilingual:
                                "Winning first moves"))):
         out[lang] = table(head, [(f"${n} \\times {n}$", who(w, lang), r, shape, k)
                                  for n, w, r, shape, k in rows], "llrlr")
-    return out
+    last = sizes[-1]
+    intro = {
+        "fr": "Le programme qui écrit cette page vérifie la règle, contre toutes les réponses "
+              f"de $J_1$, sur toutes les tablettes carrées jusqu'à ${last} \\times {last}$ ; si "
+              "elle était fausse, la construction du site s'arrêterait avec un message "
+              "d'erreur. Le tableau donne aussi le nombre de premiers coups gagnants :\n\n",
+        "en": "The program that writes this page checks the rule, against every reply of "
+              f"$J_1$, on every square bar up to ${last} \\times {last}$; if it were false, the "
+              "build of the site would stop with an error message. The table also gives the "
+              "number of winning first moves:\n\n"}
+    return {lang: intro[lang] + out[lang] for lang in out}
 
 
 # -- case studies ------------------------------------------------------------------------
