@@ -529,7 +529,7 @@ def ourson_cycle() -> Drawing:
     from arena import solve
     from arena.games import ourson
     from arena.games.ourson import article_rank, article_rank_cycle
-    from arena.render import View, _plain, arena_dot, describe
+    from arena.render import View, arena_dot, describe, plain_label
 
     g = ourson()
     sol = solve(g)
@@ -546,7 +546,7 @@ def ourson_cycle() -> Drawing:
                  V1=[v for v in vertices if g.victory(v[1]) == 1])
     labels = {v: str(rank[v[1]] if v[0] == "a" else sol.rank[v[1]]) for v in vertices}
     dot = arena_dot(both, None, View(cycle=tuple(("a", v) for v in cycle), labels=labels),
-                    name=lambda v: f"{v[0]}{v[1]}", label=lambda v: _plain(v[1]))
+                    name=lambda v: f"{v[0]}{v[1]}", label=lambda v: plain_label(v[1]))
     ring = " → ".join(cycle + [cycle[0]])
     return Drawing(dot, _caption(
         f"À gauche, un cycle de l'article : {ring}. À côté de chaque position, le « rang » de "
@@ -893,19 +893,22 @@ def ex313_graph() -> Drawing:
     """The graph of exercise 3.1.3 (degrees), drawn plainly: no owners, no victory marks."""
     import graphviz
 
-    from arena.render import FONT, GREY, INK, PAPER
+    from arena.render import FONT, GREY, INK, PAPER, plain_label, svg_id
 
     path = Path(__file__).resolve().parents[2] / EX313   # the project's copy, else the
     g = Arena.from_file(path if path.exists() else Path(EX313))  # working directory's
     dot = graphviz.Digraph()
     dot.attr(bgcolor="transparent", fontname=FONT, rankdir="LR")
     dot.attr("node", fontname=FONT, fontsize="14", shape="circle", style="filled",
-             fillcolor=PAPER, color=INK, fontcolor=INK, width="0.45", fixedsize="true")
+             fillcolor=PAPER, color=INK, fontcolor=INK, width="0.45")
     dot.attr("edge", color=GREY, arrowsize="0.7")
+    # DOT names of our own (a name from the file may hold ':', which DOT reads as a port);
+    # the file's names are the labels, drawn as written
+    node = {v: f"n{k}" for k, v in enumerate(sorted(g.vertices))}
     for v in sorted(g.vertices):
-        dot.node(v, id=f"v-{v}")
+        dot.node(node[v], label=plain_label(vertex_id(v)), id=f"v-{svg_id(vertex_id(v))}")
     for x, y in g.edges():
-        dot.edge(x, y, id=f"e-{x}-{y}")
+        dot.edge(node[x], node[y], id=f"e-{svg_id(vertex_id(x))}-{svg_id(vertex_id(y))}")
     names = ", ".join(sorted(g.vertices))
     edges = ", ".join(f"{x} -> {y}" for x, y in g.edges())
     return Drawing(dot, _caption(
