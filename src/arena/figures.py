@@ -253,8 +253,8 @@ def nim_strategy() -> Drawing:
         f"(k = {', '.join(map(str, won))}), J₀ joue vers un sommet de rang inférieur de 1 ; "
         "depuis les autres, il retarde sa défaite.",
         "A winning strategy of J₀: at each vertex (k, 0), the thick blue arrow is the move "
-        "chosen. Blue vertices: won by J₀; vermillion with a dashed border: won by J₁; the "
-        "number beside is the rank. From the winning positions "
+        "chosen. Blue vertices: winning for J₀; vermillion with a dashed border: winning for "
+        "J₁; the number beside is the rank. From the winning positions "
         f"(k = {', '.join(map(str, won))}), J₀ moves to a vertex whose rank is one less; "
         "from the others, it delays its defeat."), sol)
 
@@ -272,10 +272,10 @@ def ex41_graph() -> Drawing:
         "gagnants pour J₀ ; vermillon à bord tireté : gagnants pour J₁ ; à côté, le rang. "
         f"Le joueur qui doit jouer perd avec k ∈ {{{', '.join(map(str, lost))}}} "
         "bâtonnets : le départ (15, 0) est gagnant pour J₁.",
-        "Exercise 4.1: Nim with 15 sticks and the rule {2, 3, 5}. Blue vertices: won by "
-        "J₀; vermillion with a dashed border: won by J₁; beside, the rank. The player to "
-        f"move loses with k ∈ {{{', '.join(map(str, lost))}}} sticks: the start (15, 0) is "
-        "won by J₁."), sol=sol)
+        "Exercise 4.1: Nim with 15 sticks and the rule {2, 3, 5}. Blue vertices: winning "
+        "for J₀; vermillion with a dashed border: winning for J₁; beside, the rank. The "
+        f"player to move loses with k ∈ {{{', '.join(map(str, lost))}}} sticks: the start "
+        "(15, 0) is winning for J₁."), sol=sol)
 
 
 def ex41_strategy() -> Drawing:
@@ -416,7 +416,7 @@ def chomp_attractor() -> Drawing:
         "J₁ ; à côté, le rang.",
         f"Chomp 2 × 3 solved: J₀ wins from the whole bar within {sol.rank[g.start]} moves, "
         "by first eating only the bottom-right square (thick blue arrows: its strategy). "
-        "Blue: won by J₀; vermillion with a dashed border: by J₁; beside, the rank."))
+        "Blue: winning for J₀; vermillion with a dashed border: for J₁; beside, the rank."))
 
 
 OURSON_BOARD_POSITIONS = {0: (0, 0), 1: (0, 110), 2: (-115, 45), 3: (115, 45),
@@ -476,8 +476,8 @@ def ourson_states() -> Drawing:
         f"Les {len(g)} positions du jeu de l'ourson et leurs {g.n_edges} coups. Toutes sont "
         "gagnantes pour les chiots (vermillon, bord tireté), y compris le départ 0450 : il "
         "n'y a aucun match nul malgré les nombreux cycles du graphe.",
-        f"The {len(g)} positions of the ourson game and their {g.n_edges} moves. All are won "
-        "by the puppies (vermillion, dashed border), the start 0450 included: there is no "
+        f"The {len(g)} positions of the ourson game and their {g.n_edges} moves. All are "
+        "winning for the puppies (vermillion, dashed border), the start 0450 included: there is no "
         "draw despite the many cycles of the graph."),
         describe(g, sol), prog="neato", titles=vertex_titles(g), arena=g)
 
