@@ -32,6 +32,50 @@ OFFLINE = {"fr": ROOT / "build" / "offline-fr", "en": ROOT / "build" / "offline-
 ZIP = ROOT / "build" / "arena-site.zip"
 
 
+# What each cached step reads. A step runs again when any of these files changes, when the
+# environment variables it reads change, or when its outputs are missing.
+FRAGMENT_INPUTS = ("src/arena", "scripts/fragments.py", "docs/examples", "docs/data", "docs/listings",
+                   "docs/figures/manifest.json", "build/bench.json", "constraints.txt")
+SITE_INPUTS = ("docs", "overrides", "src/arena", "scripts/fragments.py", "mkdocs.base.yml",
+               "mkdocs.yml", "mkdocs.en.yml", "build/js/editor.js", "package-lock.json",
+               "constraints.txt", "pyproject.toml", "scripts/build_site.py", "handouts",
+               "build/handout/handout-fr.pdf", "build/handout/handout-en.pdf")
+SITE_ENV = ("SITE_URL", "SITE_URL_EN", "REPO_URL", "SOURCE_DATE_EPOCH")
+STAMPS = ROOT / "build" / "stamps"
+
+
+def inputs_digest(inputs: tuple[str, ...], env: tuple[str, ...] = ()) -> str:
+    """A digest of every file under ``inputs`` (paths relative to the project), their
+    names and contents, and of the environment variables ``env``."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for name in inputs:
+        top = ROOT / name
+        files = sorted(p for p in top.rglob("*") if p.is_file()) if top.is_dir() else [top]
+        for path in files:
+            if "__pycache__" in path.parts or not path.exists():
+                continue
+            digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    for var in env:
+        digest.update(f"{var}={os.environ.get(var, '')}\0".encode())
+    return digest.hexdigest()
+
+
+def cached_step(name: str, key: str, outputs: list[Path], run) -> bool:
+    """Run ``run()`` unless the stamp ``name`` records ``key`` and every output exists;
+    return whether it ran. The stamp is written after a successful run only."""
+    stamp = STAMPS / name
+    if stamp.exists() and stamp.read_text() == key and all(p.exists() for p in outputs):
+        return False
+    stamp.unlink(missing_ok=True)
+    run()
+    STAMPS.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(key)
+    return True
+
+
 def mkdocs_builds(outputs: dict[str, Path] = OUTPUTS, offline: bool = False) -> None:
     """Build both languages in parallel, in strict mode, into ``outputs[lang]``; with
     ``offline``, the copy that opens from a folder (Material's offline plugin)."""
@@ -109,11 +153,22 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     figures.build(ROOT / "docs" / "figures")
     handout.main()                 # the exercise sheets the exercises pages offer
-    fragments.main([])
+    if not cached_step("fragments", inputs_digest(FRAGMENT_INPUTS),
+                       [ROOT / "docs" / "generated" / "fr", ROOT / "docs" / "generated" / "en"],
+                       lambda: fragments.main([])):
+        print("fragments: up to date", file=sys.stderr)
     notebooks.build()
-    print("site: building the French and English sites", file=sys.stderr, flush=True)
-    mkdocs_builds()
-    assemble(ROOT / "site")
+    site = ROOT / "site"
+
+    def sites() -> None:
+        print("site: building the French and English sites", file=sys.stderr, flush=True)
+        mkdocs_builds()
+        assemble(site)
+
+    site_key = inputs_digest(SITE_INPUTS, SITE_ENV)
+    if not cached_step("site", site_key, [site / "index.html", site / "en" / "index.html"],
+                       sites):
+        print("site: the French and English sites are up to date", file=sys.stderr)
     import book
 
     if not args.no_book:
@@ -121,9 +176,17 @@ def main(argv: list[str] | None = None) -> int:
         book.build(ROOT / "site")
     book.publish(ROOT / "site")         # with --no-book, the books of an earlier build
     if not args.no_zip:
-        print("site: the copy that opens from a folder", file=sys.stderr, flush=True)
-        offline_zip(books=not args.no_book)
-    print(f"site: done in {time.perf_counter() - t0:.1f} s -> {ROOT / 'site'} "
+        books = [ROOT / "build" / "pdf" / book.book_name(lang) for lang in ("fr", "en")]
+        key = inputs_digest(SITE_INPUTS, SITE_ENV) + "".join(
+            inputs_digest((str(b.relative_to(ROOT)),)) for b in books if not args.no_book)
+
+        def copy_for_folders() -> None:
+            print("site: the copy that opens from a folder", file=sys.stderr, flush=True)
+            offline_zip(books=not args.no_book)
+
+        if not cached_step("offline", key, [ZIP], copy_for_folders):
+            print("site: build/arena-site.zip is up to date", file=sys.stderr)
+    print(f"site: done in {time.perf_counter() - t0:.1f} s -> {site} "
           "(French at /, English at /en/)", file=sys.stderr)
     return 0
 

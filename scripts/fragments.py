@@ -138,17 +138,19 @@ def nim_sets() -> Bilingual:
     g = nim(10, [1, 2])
     s0 = ", ".join(pos(v) for v in reversed(g.S0))
     v0, v1 = ", ".join(map(pos, g.V0)), ", ".join(map(pos, g.V1))
+    if not g.is_bipartite():
+        raise ClaimError("nim_sets: the graph of Nim is not bipartite")
     return both(
         f"Pour $n = 10$ et la règle $\\{{1, 2\\}}$, le graphe a {len(g)} sommets et "
         f"{g.n_edges} arêtes ; $S_0 = \\{{{s0.replace('$', '')}\\}}$ compte {len(g.S0)} sommets, "
         f"$S_1$ en compte {len(g.S1)}. Les positions de victoire sont $V_0 = \\{{{v0.replace('$', '')}\\}}$ "
-        f"et $V_1 = \\{{{v1.replace('$', '')}\\}}$. Le graphe est biparti : "
-        f"{'oui' if g.is_bipartite() else 'non'}.\n",
+        f"et $V_1 = \\{{{v1.replace('$', '')}\\}}$. Chaque coup change le "
+        "joueur qui doit jouer : le graphe est biparti.\n",
         f"For $n = 10$ and the rule $\\{{1, 2\\}}$, the graph has {len(g)} vertices and "
         f"{g.n_edges} edges; $S_0 = \\{{{s0.replace('$', '')}\\}}$ has {len(g.S0)} vertices, "
         f"$S_1$ has {len(g.S1)}. The victory positions are $V_0 = \\{{{v0.replace('$', '')}\\}}$ "
-        f"and $V_1 = \\{{{v1.replace('$', '')}\\}}$. The graph is bipartite: "
-        f"{'yes' if g.is_bipartite() else 'no'}.\n")
+        f"and $V_1 = \\{{{v1.replace('$', '')}\\}}$. Every move changes the "
+        "player to move: the graph is bipartite.\n")
 
 
 @fragment
@@ -247,12 +249,56 @@ def nim_layers() -> Bilingual:
                 table(("Step", "Vertices added (of rank $n$)", "Size"), rows, "llr"))
 
 
+class ClaimError(RuntimeError):
+    """A sentence of a chapter is contradicted by the computation: the page is not written."""
+
+
+def best_defence_moves(g: Arena, player: int) -> dict:
+    """For an arena without cycles: the number of moves ``player`` needs to win from each
+    position when both play their best (``None`` where it cannot force a win).
+
+    A direct recursion on the plays, independent of the attractor: 0 on the player's
+    victory positions; at the player's positions, one more than the best successor; at
+    the opponent's, one more than the worst one, and no win if one successor has none.
+    The chapter's theorem says this is the rank; :func:`nim_positions` checks it.
+    """
+    memo: dict = {}
+
+    def moves(v, depth=0):
+        if v in memo:
+            return memo[v]
+        if depth > len(g):
+            raise ClaimError("best_defence_moves: the arena has a cycle")
+        succ = g.successors(v)
+        if g.victory(v) is not None or not succ:
+            result = 0 if g.victory(v) == player else None
+        else:
+            values = [moves(y, depth + 1) for y in succ]
+            if g.owner(v) == player:
+                wins = [m for m in values if m is not None]
+                result = 1 + min(wins) if wins else None
+            else:
+                result = None if None in values else 1 + max(values)
+        memo[v] = result
+        return result
+
+    return {v: moves(v) for v in g.vertices}
+
+
 @fragment
 def nim_positions() -> Bilingual:
     from arena.games import nim
 
     g = nim(10, [1, 2])
     sol = solve(g)
+    # the chapter's theorem: the rank is the number of moves under the best defence
+    # (both bounds), computed here by a recursion that does not use the attractor
+    for p in (0, 1):
+        for v, m in best_defence_moves(g, p).items():
+            rank = sol.rank[v] if sol.winner[v] == p else None
+            if m != rank:
+                raise ClaimError(f"nim_positions: at {v}, J_{p} needs {m} moves under the "
+                                 f"best defence, but the rank is {rank}")
 
     def cell(v, lang):
         if v not in g:
@@ -298,12 +344,15 @@ def nim_degrees() -> Bilingual:
     x = (1, 0)
     succ = ", ".join(map(pos, A[x]))
     preds = ", ".join(map(pos, sorted(B[x])))
-    return both(f"Le sommet $(1, 0)$ a pour successeur(s) {succ} : son degré sortant est "
-                f"$d^+ = {d[x]}$. Il a pour prédécesseurs {preds} : son degré entrant est "
-                f"$d^- = {len(B[x])}$.\n",
-                f"The vertex $(1, 0)$ has the successor(s) {succ}: its out-degree is "
-                f"$d^+ = {d[x]}$. Its predecessors are {preds}: its in-degree is "
-                f"$d^- = {len(B[x])}$.\n")
+    one = len(A[x]) == 1
+    s_fr = "Le seul successeur du sommet $(1, 0)$ est" if one else \
+        "Les successeurs du sommet $(1, 0)$ sont"
+    s_en = "The only successor of the vertex $(1, 0)$ is" if one else \
+        "The successors of the vertex $(1, 0)$ are"
+    return both(f"{s_fr} {succ} : son degré sortant est $d^+ = {d[x]}$. Ses prédécesseurs "
+                f"sont {preds} : son degré entrant est $d^- = {len(B[x])}$.\n",
+                f"{s_en} {succ}: its out-degree is $d^+ = {d[x]}$. Its predecessors are "
+                f"{preds}: its in-degree is $d^- = {len(B[x])}$.\n")
 
 
 def _numbering_examples() -> list[tuple[str, Arena]]:
@@ -366,6 +415,29 @@ def recursion_limit() -> Bilingual:
                 f"Python's default limit is {num(limit, 'en')} nested calls.\n")
 
 
+_BENCH_GAMES = {   # scripts/bench_games.py's labels, as the pages write them
+    "nim n=10 rule {1,2}": ("Nim, $n = 10$, règle $\\{1, 2\\}$", "Nim, $n = 10$, rule $\\{1, 2\\}$"),
+    "nim n=15 rule {2,3,5}": ("Nim, $n = 15$, règle $\\{2, 3, 5\\}$",
+                              "Nim, $n = 15$, rule $\\{2, 3, 5\\}$"),
+    "marienbad 1,3,5,7": ("Nim à tas 1, 3, 5, 7 (misère)", "Heaps 1, 3, 5, 7 (misère)"),
+    "chomp 2 × 3": ("Chomp $2 \\times 3$", "Chomp $2 \\times 3$"),
+    "chomp 4 × 5": ("Chomp $4 \\times 5$", "Chomp $4 \\times 5$"),
+    "ourson": ("Le jeu de l'ourson", "The ourson game"),
+    "tic-tac-toe 3 × 3": ("Morpion $3 \\times 3$", "Tic-tac-toe $3 \\times 3$"),
+}
+
+
+def _bench_game(label: str, lang: str) -> str:
+    """A benchmark's game label in the page's language (``{1,2}`` kept as maths)."""
+    m = re.fullmatch(r"connect-4, (\d+) rows × (\d+) columns", label)
+    if m:
+        r, c = m.groups()
+        return (f"Puissance 4, {r} lignes × {c} colonnes" if lang == "fr" else
+                f"Connect-4, {r} rows × {c} columns")
+    fr, en = _BENCH_GAMES.get(label, (code(label), code(label)))
+    return fr if lang == "fr" else en
+
+
 @fragment
 def bench() -> Bilingual:
     data = json.loads(BENCH_FILE.read_text(encoding="utf-8"))
@@ -383,7 +455,7 @@ def bench() -> Bilingual:
                 ("Arena", "Vertices", "Edges", "`solve` (s)", "M edges/s", "BFS (s)",
                  "`solve` / BFS"))
         text = table(head, rows, "lrrrrrr")
-        grows = [(g["game"], num(g["positions"], lang), num(g["edges"], lang),
+        grows = [(_bench_game(g["game"], lang), num(g["positions"], lang), num(g["edges"], lang),
                   who(g["winner"], lang), dec(g["seconds"], lang)) for g in games]
         ghead = (("Jeu", "Positions", "Coups", "Gagnant", "Secondes") if lang == "fr" else
                  ("Game", "Positions", "Moves", "Winner", "Seconds"))
@@ -508,6 +580,11 @@ def chomp_rectangles() -> Bilingual:
                 assert first[0] == (1,)
             if m == 2:
                 assert first[0] == tuple(k for k in (n, n - 1) if k)
+            # and the same by symmetry on one or two columns
+            if n == 1 and m > 1 and first[0] != (1,):
+                raise ClaimError(f"chomp_rectangles: {m} × 1: eating all but the poison loses")
+            if n == 2 and m > 1 and first[0] != (2,) * (m - 1) + (1,):
+                raise ClaimError(f"chomp_rectangles: {m} × 2: eating the corner loses")
             wins = [y for y in g.successors(g.start) if sol.winner[y] == 0]
             rows.append((f"${m} \\times {n}$", len(g), sol.winner[g.start], sol.rank[g.start],
                          "" if sol.winner[g.start] != 0 else _shape(first[0]), len(wins)))
@@ -519,6 +596,75 @@ def chomp_rectangles() -> Bilingual:
         out[lang] = table(head, [(a, b, who(c, lang), d, e, f) for a, b, c, d, e, f in rows],
                           "lrlrlr")
     return out
+
+
+def _l_shape(arm: int) -> tuple[int, ...]:
+    """The bar left after eating the square of the second row and second column of a
+    square bar: the top row and the left column, each with ``arm`` squares besides the
+    poisoned one."""
+    return (arm + 1,) + (1,) * arm
+
+
+@fragment
+def chomp_squares() -> Bilingual:
+    from arena.games import chomp
+
+    rows = []
+    sizes = range(1, 7)
+    for n in sizes:
+        g = chomp(n, n)
+        sol = solve(g)
+        where = f"chomp_squares: on the {n} × {n} bar,"
+        for p in (0, 1):   # the rank is the number of moves under the best defence
+            for v, m in best_defence_moves(g, p).items():
+                if m != (sol.rank[v] if sol.winner[v] == p else None):
+                    raise ClaimError(f"{where} at {v}, the rank of J_{p} is not the "
+                                     "number of moves under the best defence")
+        if n == 1:
+            # the exception: the first player must eat the poison
+            if g.start not in g.V1 or sol.winner[g.start] != 1:
+                raise ClaimError(f"{where} the first player should lose at once")
+            rows.append((n, 1, sol.rank[g.start], "", 0))
+            continue
+        first = (_l_shape(n - 1), 1)
+        if first not in g.successors(g.start) or sol.winner[first] != 0:
+            raise ClaimError(f"{where} leaving the symmetric L {first[0]} does not win")
+        # the mirror rule: from a symmetric L with J_1 to move, every move of J_1 leaves
+        # an L with unequal arms, and J_0's mirror reply restores a symmetric L, lost
+        # for J_1
+        for arm in range(n):
+            v = (_l_shape(arm), 1)
+            if sol.winner[v] != 0:
+                raise ClaimError(f"{where} the symmetric L {v[0]} is not lost for J_1")
+            for y in g.successors(v):
+                shape = y[0]
+                top, left = shape[0] - 1, len(shape) - 1
+                if shape != (top + 1,) + (1,) * left or top == left:
+                    raise ClaimError(f"{where} J_1's move {v[0]} -> {shape} does not leave "
+                                     "an L with unequal arms")
+                reply = (_l_shape(min(top, left)), 1)
+                if reply not in g.successors(y) or sol.winner[reply] != 0:
+                    raise ClaimError(f"{where} the mirror reply {shape} -> {reply[0]} fails")
+        wins = [y for y in g.successors(g.start) if sol.winner[y] == 0]
+        rows.append((n, 0, sol.rank[g.start], _shape(first[0]), len(wins)))
+    out = {}
+    for lang, head in (("fr", ("Tablette", "Gagnant", "Rang du départ", "L symétrique laissé",
+                                "Premiers coups gagnants")),
+                       ("en", ("Bar", "Winner", "Rank of the start", "Symmetric L left",
+                               "Winning first moves"))):
+        out[lang] = table(head, [(f"${n} \\times {n}$", who(w, lang), r, shape, k)
+                                 for n, w, r, shape, k in rows], "llrlr")
+    last = sizes[-1]
+    intro = {
+        "fr": "Le programme qui écrit cette page vérifie la règle, contre toutes les réponses "
+              f"de $J_1$, sur toutes les tablettes carrées jusqu'à ${last} \\times {last}$ ; si "
+              "elle était fausse, la construction du site s'arrêterait avec un message "
+              "d'erreur. Le tableau donne aussi le nombre de premiers coups gagnants :\n\n",
+        "en": "The program that writes this page checks the rule, against every reply of "
+              f"$J_1$, on every square bar up to ${last} \\times {last}$; if it were false, the "
+              "build of the site would stop with an error message. The table also gives the "
+              "number of winning first moves:\n\n"}
+    return {lang: intro[lang] + out[lang] for lang in out}
 
 
 # -- case studies ------------------------------------------------------------------------
@@ -908,6 +1054,17 @@ def cli_help() -> Bilingual:
 
 
 @fragment
+def example_game_file() -> Bilingual:
+    """The game file of exercise 4.2 as the teachers' guide shows it: without its
+    leading comment, which is in English and tells the exercise's answers."""
+    lines = (ROOT / "docs/examples/exercise-4-2.yaml").read_text(encoding="utf-8").splitlines()
+    while lines and (lines[0].startswith("#") or not lines[0].strip()):
+        lines.pop(0)
+    text = fence("\n".join(lines), "yaml")
+    return both(text, text)
+
+
+@fragment
 def cli_limits() -> Bilingual:
     """The work the command line accepts before it refuses (exit 2, naming the option)."""
     from arena import cli
@@ -952,6 +1109,149 @@ def figure_catalogue() -> Bilingual:
         rows = [(code(e["id"]), text(french(e["caption"][lang]) if lang == "fr"
                                      else e["caption"][lang])) for e in manifest]
         out[lang] = table(head, rows)
+    return out
+
+
+# -- notes on the sources -------------------------------------------------------------
+
+# Example 3.2.2 of the reference chapter, as printed (a comma is missing at the end of
+# its second line); the page shows what Python makes of it.
+SOURCE_NIM_CODE = """A = {(1,0) : [(0,1)],
+     (1,1) : [(0,0)]
+     (10,0) : [(8,1), (9,1)]}
+for k in range(2,10) :
+    for i in [0,1] :
+        A[(k,i)] = [(k-2,1-i), (k-1,1-i)]"""
+
+
+def _run_source(text: str) -> tuple[dict | None, str | None]:
+    """Run ``text``; return its ``A`` and the one-line error it raised, if any."""
+    scope: dict = {}
+    try:
+        exec(compile(text, "exemple-3-2-2", "exec"), scope)
+    except SyntaxError as e:
+        return None, f"SyntaxError: {e.msg} (line {e.lineno})"
+    return scope["A"], None
+
+
+@fragment
+def source_nim_code() -> Bilingual:
+    from arena.course import renverse_graphe
+    from arena.games import nim
+
+    _, printed_error = _run_source(SOURCE_NIM_CODE)
+    if printed_error is None:
+        raise ClaimError("source_nim_code: the printed code of example 3.2.2 runs")
+    fixed = SOURCE_NIM_CODE.replace("(1,1) : [(0,0)]\n", "(1,1) : [(0,0)],\n")
+    A, error = _run_source(fixed)
+    if error is not None or A is None:
+        raise ClaimError(f"source_nim_code: the code with its comma fails: {error}")
+    try:
+        renverse_graphe(A)
+    except KeyError as e:
+        key_error = f"KeyError: {e}"
+    else:
+        raise ClaimError("source_nim_code: renverse_graphe accepts the chapter's dictionary")
+    g = nim(10, [1, 2])
+    missing = sorted(v for v in g.vertices if v not in A)
+    extra = sorted(v for v in A if v not in g)
+    if extra or any(sorted(A[v]) != sorted(g.successors(v)) for v in A):
+        raise ClaimError("source_nim_code: the fixed code's edges are not Nim's")
+    miss = ", ".join(pos(v) for v in missing)
+    return both(
+        fence(SOURCE_NIM_CODE, "python") +
+        f"\nTel quel, Python refuse ce code : `{printed_error}`, car une virgule manque à "
+        "la fin de la deuxième ligne. Avec la virgule, le dictionnaire se construit, ses "
+        f"arêtes sont bien celles du jeu, mais il lui manque les sommets {miss}, qui n'ont "
+        "pas de successeur et ne sont donc jamais des clés. Donné à `renverse_graphe`, "
+        f"qui crée une liste vide pour chaque clé puis ajoute chaque arête, il lève "
+        f"`{key_error}`. Correction : ajouter la virgule, et une clé de liste vide pour "
+        f"chaque position sans successeur, par exemple `A[(0,0)] = []` et "
+        "`A[(0,1)] = []`.\n",
+        fence(SOURCE_NIM_CODE, "python") +
+        f"\nAs printed, Python rejects this code: `{printed_error}`, because a comma is "
+        "missing at the end of the second line. With the comma, the dictionary is built, "
+        f"its edges are those of the game, but it lacks the vertices {miss}, which have no "
+        "successor and so are never keys. Given to `renverse_graphe`, which creates an "
+        f"empty list for each key and then adds each edge, it raises `{key_error}`. "
+        "Correction: add the comma, and a key with an empty list for each position "
+        "without successor, for instance `A[(0,0)] = []` and `A[(0,1)] = []`.\n")
+
+
+@fragment
+def source_nim_v1() -> Bilingual:
+    from arena.games import nim
+
+    g = nim(10, [1, 2])
+    stuck = [v for v in g.S0 if not g.successors(v)]
+    succ = ", ".join(pos(v) for v in g.successors((1, 0)))
+    if stuck != [(0, 0)] or not g.successors((1, 0)) or list(g.V1) != [(0, 0)]:
+        raise ClaimError("source_nim_v1: J_0 is not stuck at (0, 0) alone")
+    return both(
+        f"Avec un bâtonnet, $J_0$ peut encore jouer : le seul successeur de $(1, 0)$ est {succ}. "
+        f"La seule position de $S_0$ sans successeur est {pos(stuck[0])}.\n",
+        f"With one stick, $J_0$ can still move: $(1, 0)$ has the successor {succ}. The only "
+        f"position of $S_0$ without successor is {pos(stuck[0])}.\n")
+
+
+def _source_numbering_arena() -> Arena:
+    """A bipartite arena where the chapter's numbering is below the rank: J_1 at ``x``
+    can move to ``w`` (a victory of J_0) or take the long way ``y z v``."""
+    return Arena(S0=["v", "y", "w"], S1=["x", "z"],
+                 edges={"x": ["y", "w"], "y": ["z"], "z": ["v"]},
+                 V0=["v", "w"], start="x")
+
+
+@fragment
+def source_numbering() -> Bilingual:
+    from arena.course import calcule_attracteur2, chapter_dicts
+
+    g = _source_numbering_arena()
+    A, S0, _, V0, _ = chapter_dicts(g)
+    number = calcule_attracteur2(A, S0, V0)
+    sol = solve(g)
+    if not g.is_bipartite() or not number["x"] < sol.rank["x"]:
+        raise ClaimError("source_numbering: the numbering is not below the rank at x")
+    def m(v: str) -> str:
+        return f"${v}$"
+
+    order = ", ".join(map(m, V0))
+    edges = ", ".join(f"${a} \\to {b}$" for a, b in sorted(g.edges()))
+    s1 = [m(v) for v in g.S1 if g.successors(v)]
+    s0 = ", ".join(m(v) for v in g.S0 if g.successors(v))
+    v0 = ", ".join(g.V0)
+    return both(
+        f"Dans ce graphe biparti, $J_1$ joue en {' et '.join(s1)}, $J_0$ en {s0} ; "
+        f"$V_0 = \\{{{v0}\\}}$ ; les arêtes sont {edges}. "
+        f"Le rang de $x$ est {sol.rank['x']} : $J_1$ prend le long chemin. Mais en "
+        f"parcourant $V_0$ dans l'ordre {order}, `calcule_attracteur2` donne à $x$ le "
+        f"numéro {number['x']}, car son compteur tombe à 0 au moment où l'on marque $w$.\n",
+        f"In this bipartite graph, $J_1$ moves at {' and '.join(s1)}, $J_0$ at {s0}; "
+        f"$V_0 = \\{{{v0}\\}}$; the edges are {edges}. "
+        f"The rank of $x$ is {sol.rank['x']}: $J_1$ takes the long way. But going through "
+        f"$V_0$ in the order {order}, `calcule_attracteur2` gives $x$ the number "
+        f"{number['x']}, because its counter falls to 0 when $w$ is marked.\n")
+
+
+@fragment
+def source_bouton() -> Bilingual:
+    from arena.games import marienbad
+
+    rows = []
+    for heaps in ((1, 2), (1, 2, 3), (2, 2), (3, 5, 7)):
+        g = marienbad(heaps, misere=False)
+        sol = solve(g)
+        xor = 0
+        for h in heaps:
+            xor ^= h
+        winner = sol.winner[g.start]
+        if (winner == 0) != (xor != 0):
+            raise ClaimError(f"source_bouton: heaps {heaps}: Bouton's theorem fails")
+        rows.append((", ".join(map(str, heaps)), xor, winner))
+    out = {}
+    for lang, head in (("fr", ("Tas", "Ou exclusif", "Gagnant (celui qui joue : $J_0$)")),
+                       ("en", ("Heaps", "Exclusive or", "Winner (the player to move: $J_0$)"))):
+        out[lang] = table(head, [(h, x, who(w, lang)) for h, x, w in rows], "lrl")
     return out
 
 

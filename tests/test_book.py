@@ -88,8 +88,8 @@ def test_the_home_page_offers_the_book_and_the_site_serves_it(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_chapters_and_sections_are_the_sites_in_its_order(lang):
     outline = _outline(_pdf(lang))
-    printed = [(depth, re.sub(r"^\d+(\.\d+)? ", "", title)) for title, depth, _ in outline
-               if depth <= 2]
+    printed = [(depth, " ".join(re.sub(r"^\d+(\.\d+)? ", "", title).split()))
+               for title, depth, _ in outline if depth <= 2]
     printed = [p for p in printed if p != (2, book.WORDS[lang]["solutions"])]
     assert printed == _site_headings(lang)
     numbered = [t for t, d, _ in outline if d == 1 and re.match(r"\d+ ", t)]
@@ -152,7 +152,9 @@ def test_the_same_site_prints_the_same_bytes(tmp_path):
     path = _pdf("en")
     if not Path(book.CHROMIUM).exists():
         pytest.skip("Debian's Chromium is installed by `make test`")
-    book.build(ROOT / "site", tmp_path, ("en",), force=True)
+    # in a process of its own: a test process may already run Playwright's event loop
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "book.py"), "--lang", "en",
+                    "--force", "--out", str(tmp_path)], check=True, capture_output=True)
     assert (tmp_path / path.name).read_bytes() == path.read_bytes()
     with pikepdf.open(path) as pdf:
         assert str(pdf.docinfo.CreationDate) == "D:20231114221320Z"     # SOURCE_DATE_EPOCH

@@ -1,4 +1,4 @@
-"""A course example whose every text field carries markup reaches the site as text
+"""Course examples whose every text field carries markup reaches the site as text
 (issue 19.1): a copy of the project is built with such an example, then read in Chromium;
 no script of the example runs, and its title and names show as written, in both languages.
 
@@ -20,7 +20,6 @@ import pytest
 from browsing import CHROMIUM, NO_CHROMIUM, PREFIX, Visit, _PrefixHandler
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLE = "docs/examples/exercise-4-2.yaml"
 
 # Each vertex of the example gets one of these around its name; each would run a script,
 # change the page or be read as Markdown, LaTeX or DOT if it reached a page unescaped.
@@ -42,13 +41,14 @@ TEMPLATES = [
 ]
 TITLES = {"fr": '<img src=x onerror="window.pwned=6">Exercice & `4.2` | *jeu*',
           "en": '<script>window.pwned=7</script>Exercise & `4.2` | *game*'}
+"""Every example's title (the teachers' page shows the example files whole)."""
 # what would make the example's text live: a handler, a script, a javascript: link
 LIVE = """[...document.querySelectorAll('*')].flatMap(e => [
   ...[...e.attributes].filter(a => a.name.startsWith('on') && a.value.includes('pwned'))
      .map(a => e.tagName + ' ' + a.name),
   ...(e.tagName.toLowerCase() === 'script' && e.textContent.includes('pwned') ? ['script'] : []),
   ...((e.getAttribute('href') || '').includes('javascript:') ? ['href'] : [])])"""
-PAGES = ["strategies/", "exercises/", "teachers/", "index.html"]
+PAGES = ["strategies/", "exercises/", "teachers/", "index.html", "modelling/"]
 
 
 def _hostile_example(text: str) -> tuple[str, dict[str, str]]:
@@ -82,8 +82,11 @@ def hostile_site(tmp_path_factory) -> tuple[Path, dict[str, str]]:
     (copy / "node_modules").symlink_to(ROOT / "node_modules")
     (copy / "build" / "js").mkdir(parents=True)
     shutil.copy2(ROOT / "build" / "js" / "editor.js", copy / "build" / "js" / "editor.js")
-    text, names = _hostile_example((ROOT / EXAMPLE).read_text("utf-8"))
-    (copy / EXAMPLE).write_text(text, encoding="utf-8")
+    names: dict[str, str] = {}
+    for example in sorted((ROOT / "docs" / "examples").glob("*.yaml")):
+        text, renamed = _hostile_example(example.read_text("utf-8"))
+        (copy / "docs" / "examples" / example.name).write_text(text, encoding="utf-8")
+        names.update({f"{example.stem}:{k}": v for k, v in renamed.items()})
     env = dict(os.environ, PYTHONPATH=str(copy / "src"))
     done = subprocess.run([sys.executable, "scripts/build_site.py", "--no-zip", "--no-book"],
                           cwd=copy, env=env, capture_output=True, text=True, check=False)
@@ -124,7 +127,9 @@ def test_the_figures_of_the_example_draw_every_name(hostile_site):
     import xml.etree.ElementTree as ET
 
     site, names = hostile_site
-    svg = ET.fromstring((site / "figures" / "ex42-graph.svg").read_bytes())
-    texts = {t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")}
-    assert set(names.values()) <= texts
-    assert not list(svg.iter("{http://www.w3.org/2000/svg}script"))
+    for figure, example in (("ex42-graph", "exercise-4-2"), ("ex313-graph", "exercise-3-1-3")):
+        svg = ET.fromstring((site / "figures" / f"{figure}.svg").read_bytes())
+        texts = {t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")}
+        mine = {v for k, v in names.items() if k.startswith(example + ":")}
+        assert mine and mine <= texts, figure
+        assert not list(svg.iter("{http://www.w3.org/2000/svg}script"))

@@ -62,10 +62,10 @@ FONT_FILES = ("SourceSansPro-Regular.ttf", "SourceSansPro-Bold.ttf", "SourceSans
 SHORTCODE = re.compile(r"^(?P<indent>[ \t]*)<!-- figure: (?P<id>[a-z0-9-]+) -->[ \t]*$", re.M)
 INTERACTIVE = re.compile(r"^(?P<indent>[ \t]*)<!-- (?P<kind>stepper|game|trace): "
                          r"(?P<args>[a-z0-9 -]+) -->[ \t]*$", re.M)
-NO_SCRIPT = {"fr": "Cette partie interactive demande JavaScript ; les figures ci-dessus "
-                   "montrent les mêmes résultats.",
-             "en": "This interactive part needs JavaScript; the figures above show the same "
-                   "results."}
+NO_SCRIPT = {"fr": "Cette partie interactive demande JavaScript ; les figures statiques de "
+                   "cette page montrent les mêmes résultats.",
+             "en": "This interactive part needs JavaScript; the static figures of this page "
+                   "show the same results."}
 NO_SCRIPT_TRACE = {"fr": "Cette animation demande JavaScript ; la figure fixe et toutes les "
                          "étapes en texte suivent, plus bas.",
                    "en": "This animation needs JavaScript; the still figure and every step as "

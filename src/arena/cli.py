@@ -41,6 +41,8 @@ DEFAULT_MAX_POSITIONS = 2_000_000
 """Largest built-in game built by default (``--max-positions`` raises it)."""
 ABSURD = 10 ** 30
 """Positions no machine holds: refused even where a game counts its positions itself."""
+SHOW = ("graph", "winners", "attractor", "strategy")
+"""What ``arena render --show`` can draw."""
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -108,9 +110,6 @@ def _parser() -> argparse.ArgumentParser:
     figures_cmd.add_argument("--jobs", type=int, metavar="N", help="processes (default: cores)")
     figures_cmd.add_argument("--list", action="store_true", help="list the ids and stop")
     return parser
-
-
-SHOW = ("graph", "winners", "attractor", "strategy")
 
 
 def _add_target(cmd: argparse.ArgumentParser) -> None:

@@ -255,8 +255,8 @@ def nim_strategy() -> Drawing:
         f"(k = {', '.join(map(str, won))}), J₀ joue vers un sommet de rang inférieur de 1 ; "
         "depuis les autres, il retarde sa défaite.",
         "A winning strategy of J₀: at each vertex (k, 0), the thick blue arrow is the move "
-        "chosen. Blue vertices: won by J₀; vermillion with a dashed border: won by J₁; the "
-        "number beside is the rank. From the winning positions "
+        "chosen. Blue vertices: winning for J₀; vermillion with a dashed border: winning for "
+        "J₁; the number beside is the rank. From the winning positions "
         f"(k = {', '.join(map(str, won))}), J₀ moves to a vertex whose rank is one less; "
         "from the others, it delays its defeat."), sol)
 
@@ -274,10 +274,10 @@ def ex41_graph() -> Drawing:
         "gagnants pour J₀ ; vermillon à bord tireté : gagnants pour J₁ ; à côté, le rang. "
         f"Le joueur qui doit jouer perd avec k ∈ {{{', '.join(map(str, lost))}}} "
         "bâtonnets : le départ (15, 0) est gagnant pour J₁.",
-        "Exercise 4.1: Nim with 15 sticks and the rule {2, 3, 5}. Blue vertices: won by "
-        "J₀; vermillion with a dashed border: won by J₁; beside, the rank. The player to "
-        f"move loses with k ∈ {{{', '.join(map(str, lost))}}} sticks: the start (15, 0) is "
-        "won by J₁."), sol=sol)
+        "Exercise 4.1: Nim with 15 sticks and the rule {2, 3, 5}. Blue vertices: winning "
+        "for J₀; vermillion with a dashed border: winning for J₁; beside, the rank. The "
+        f"player to move loses with k ∈ {{{', '.join(map(str, lost))}}} sticks: the start "
+        "(15, 0) is winning for J₁."), sol=sol)
 
 
 def ex41_strategy() -> Drawing:
@@ -418,7 +418,7 @@ def chomp_attractor() -> Drawing:
         "J₁ ; à côté, le rang.",
         f"Chomp 2 × 3 solved: J₀ wins from the whole bar within {sol.rank[g.start]} moves, "
         "by first eating only the bottom-right square (thick blue arrows: its strategy). "
-        "Blue: won by J₀; vermillion with a dashed border: by J₁; beside, the rank."))
+        "Blue: winning for J₀; vermillion with a dashed border: for J₁; beside, the rank."))
 
 
 OURSON_BOARD_POSITIONS = {0: (0, 0), 1: (0, 110), 2: (-115, 45), 3: (115, 45),
@@ -478,8 +478,8 @@ def ourson_states() -> Drawing:
         f"Les {len(g)} positions du jeu de l'ourson et leurs {g.n_edges} coups. Toutes sont "
         "gagnantes pour les chiots (vermillon, bord tireté), y compris le départ 0450 : il "
         "n'y a aucun match nul malgré les nombreux cycles du graphe.",
-        f"The {len(g)} positions of the ourson game and their {g.n_edges} moves. All are won "
-        "by the puppies (vermillion, dashed border), the start 0450 included: there is no "
+        f"The {len(g)} positions of the ourson game and their {g.n_edges} moves. All are "
+        "winning for the puppies (vermillion, dashed border), the start 0450 included: there is no "
         "draw despite the many cycles of the graph."),
         describe(g, sol), prog="neato", titles=vertex_titles(g), arena=g)
 
@@ -531,7 +531,7 @@ def ourson_cycle() -> Drawing:
     from arena import solve
     from arena.games import ourson
     from arena.games.ourson import article_rank, article_rank_cycle
-    from arena.render import View, _plain, arena_dot, describe
+    from arena.render import View, arena_dot, describe, plain_label
 
     g = ourson()
     sol = solve(g)
@@ -548,7 +548,7 @@ def ourson_cycle() -> Drawing:
                  V1=[v for v in vertices if g.victory(v[1]) == 1])
     labels = {v: str(rank[v[1]] if v[0] == "a" else sol.rank[v[1]]) for v in vertices}
     dot = arena_dot(both, None, View(cycle=tuple(("a", v) for v in cycle), labels=labels),
-                    name=lambda v: f"{v[0]}{v[1]}", label=lambda v: _plain(v[1]))
+                    name=lambda v: f"{v[0]}{v[1]}", label=lambda v: plain_label(v[1]))
     ring = " → ".join(cycle + [cycle[0]])
     return Drawing(dot, _caption(
         f"À gauche, un cycle que permet la stratégie du « rang » de l'article, trouvé par le "
@@ -1326,19 +1326,22 @@ def ex313_graph() -> Drawing:
     """The graph of exercise 3.1.3 (degrees), drawn plainly: no owners, no victory marks."""
     import graphviz
 
-    from arena.render import FONT, GREY, INK, PAPER
+    from arena.render import FONT, GREY, INK, PAPER, plain_label, svg_id
 
     path = Path(__file__).resolve().parents[2] / EX313   # the project's copy, else the
     g = Arena.from_file(path if path.exists() else Path(EX313))  # working directory's
     dot = graphviz.Digraph()
     dot.attr(bgcolor="transparent", fontname=FONT, rankdir="LR")
     dot.attr("node", fontname=FONT, fontsize="14", shape="circle", style="filled",
-             fillcolor=PAPER, color=INK, fontcolor=INK, width="0.45", fixedsize="true")
+             fillcolor=PAPER, color=INK, fontcolor=INK, width="0.45")
     dot.attr("edge", color=GREY, arrowsize="0.7")
+    # DOT names of our own (a name from the file may hold ':', which DOT reads as a port);
+    # the file's names are the labels, drawn as written
+    node = {v: f"n{k}" for k, v in enumerate(sorted(g.vertices))}
     for v in sorted(g.vertices):
-        dot.node(v, id=f"v-{v}")
+        dot.node(node[v], label=plain_label(vertex_id(v)), id=f"v-{svg_id(vertex_id(v))}")
     for x, y in g.edges():
-        dot.edge(x, y, id=f"e-{x}-{y}")
+        dot.edge(node[x], node[y], id=f"e-{svg_id(vertex_id(x))}-{svg_id(vertex_id(y))}")
     names = ", ".join(sorted(g.vertices))
     edges = ", ".join(f"{x} -> {y}" for x, y in g.edges())
     return Drawing(dot, _caption(

@@ -32,7 +32,8 @@ import graphviz
 from arena.arena import Arena, Player, Vertex, vertex_id
 from arena.solve import Solution, solve
 
-__all__ = ["COLOURS", "FONT", "View", "RenderError", "svg_id", "arena_dot", "render",
+__all__ = ["COLOURS", "FONT", "View", "RenderError", "svg_id", "plain_label", "arena_dot",
+           "render",
            "arena_svg", "positions_of", "font_files"]
 
 COLOURS = {0: "#0072B2", 1: "#D55E00"}
@@ -106,7 +107,7 @@ class View:
     """Text to write beside some vertices (replaces ranks there)."""
 
 
-def _plain(text: str) -> str:
+def plain_label(text: str) -> str:
     """A label drawn exactly as written: DOT's backslash escapes neutralised, and every
     ``&`` written as ``&amp;``, since Graphviz passes a character reference such as
     ``&amp;`` through to the SVG unchanged (so that ``&amp;`` would be drawn as ``&``)."""
@@ -186,7 +187,7 @@ def arena_dot(arena: Arena, solution: Solution | None = None, view: View = View(
     for v in arena.vertices:
         attrs, classes = _vertex_style(arena, v, solution, view)
         text = label(v) if label is not None else None
-        attrs["label"] = text if text is not None else _plain(name(v))
+        attrs["label"] = text if text is not None else plain_label(name(v))
         if positions is not None:
             x, y = positions[v]
             attrs["pos"] = f"{x:.2f},{y:.2f}"
@@ -200,7 +201,7 @@ def arena_dot(arena: Arena, solution: Solution | None = None, view: View = View(
             attrs.update(color=colour, penwidth=width, arrowsize="0.9")
             classes.append(kind)
             if edge_label:
-                attrs.update(label=_plain(edge_label), fontcolor=colour, fontname=FONT)
+                attrs.update(label=plain_label(edge_label), fontcolor=colour, fontname=FONT)
         elif highlighted:
             classes.append("dim")
         if classes:

@@ -15,7 +15,7 @@
       yourTurn: (p) => `À vous de jouer (J${p}).`, computer: "L'ordinateur a joué.",
       position: (w, r) => w === null ? "Cette position est un match nul si chacun joue au mieux."
         : `Cette position est gagnante pour J${w}, de rang ${r}.`,
-      won: (p) => `Partie terminée : J${p} a gagné.`, draw: "Partie terminée : match nul.",
+      won: (p) => `Partie terminée : J${p} a gagné.`, draw: "Partie terminée sur un cul-de-sac : match nul.",
       hintMove: (m) => `Coup gagnant : ${m}.`, noHint: "Aucun coup ne gagne ici : retardez la défaite.",
       drawHint: (m) => `Pour ne pas perdre : ${m}.`, moveTo: (m) => `Jouer ${m}`,
       count: (n) => `${n} coup${n > 1 ? "s" : ""} joué${n > 1 ? "s" : ""}.`,   // 0 coup, 1 coup, 2 coups
@@ -36,7 +36,7 @@
       yourTurn: (p) => `Your move (J${p}).`, computer: "The computer has played.",
       position: (w, r) => w === null ? "This position is a draw when both play their best."
         : `This position is winning for J${w}, of rank ${r}.`,
-      won: (p) => `Game over: J${p} has won.`, draw: "Game over: a draw.",
+      won: (p) => `Game over: J${p} has won.`, draw: "Game over at a dead end: a draw.",
       hintMove: (m) => `Winning move: ${m}.`, noHint: "No move wins here: delay the defeat.",
       drawHint: (m) => `Not to lose: ${m}.`, moveTo: (m) => `Play ${m}`,
       count: (n) => `${n} move${n === 1 ? "" : "s"} played.`,   // 0 moves, 1 move, 2 moves

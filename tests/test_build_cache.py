@@ -1,0 +1,76 @@
+"""The site build's own caches (scripts/build_site.py): a step runs again exactly when one
+of its inputs changed or an output is missing."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_site  # noqa: E402
+
+
+def test_a_step_runs_again_only_when_its_key_changes_or_an_output_is_missing(tmp_path,
+                                                                            monkeypatch):
+    monkeypatch.setattr(build_site, "STAMPS", tmp_path / "stamps")
+    out = tmp_path / "out"
+    runs = []
+
+    def run():
+        runs.append(1)
+        out.write_text("x")
+
+    assert build_site.cached_step("s", "k1", [out], run) is True
+    assert build_site.cached_step("s", "k1", [out], run) is False
+    assert build_site.cached_step("s", "k2", [out], run) is True      # an input changed
+    out.unlink()
+    assert build_site.cached_step("s", "k2", [out], run) is True      # an output is missing
+    assert len(runs) == 3
+
+
+def test_a_failed_step_is_not_recorded(tmp_path, monkeypatch):
+    monkeypatch.setattr(build_site, "STAMPS", tmp_path / "stamps")
+
+    def fail():
+        raise RuntimeError("mkdocs failed")
+
+    with pytest.raises(RuntimeError):
+        build_site.cached_step("s", "k", [], fail)
+    assert not (tmp_path / "stamps" / "s").exists()
+
+
+def test_the_digest_covers_names_contents_and_environment(tmp_path, monkeypatch):
+    monkeypatch.setattr(build_site, "ROOT", tmp_path)
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "a.md").write_text("one")
+    first = build_site.inputs_digest(("d",), ("SITE_URL",))
+    (tmp_path / "d" / "a.md").write_text("two")
+    second = build_site.inputs_digest(("d",), ("SITE_URL",))
+    (tmp_path / "d" / "a.md").rename(tmp_path / "d" / "b.md")
+    third = build_site.inputs_digest(("d",), ("SITE_URL",))
+    monkeypatch.setenv("SITE_URL", "https://example.com/")
+    fourth = build_site.inputs_digest(("d",), ("SITE_URL",))
+    assert len({first, second, third, fourth}) == 4
+
+
+def test_every_file_the_site_reads_is_an_input():
+    """What MkDocs reads (its configurations, the docs, the templates, the hook and the
+    library it imports, the snippets' folders, the exercise sheets, the bundled editor)."""
+    inputs = set(build_site.SITE_INPUTS)
+    assert {"docs", "overrides", "src/arena", "scripts/fragments.py", "handouts",
+            "mkdocs.base.yml", "mkdocs.yml", "mkdocs.en.yml", "build/js/editor.js",
+            "package-lock.json"} <= inputs
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_constructor("!ENV", lambda loader, node: None)
+    base = yaml.load((ROOT / "mkdocs.base.yml").read_text("utf-8"), Loader=Loader)
+    snippets = next(e["pymdownx.snippets"] for e in base["markdown_extensions"]
+                    if isinstance(e, dict) and "pymdownx.snippets" in e)
+    for folder in snippets["base_path"]:
+        assert any(folder == i or folder.startswith(i + "/") for i in inputs), folder
