@@ -34,8 +34,9 @@ ZIP = ROOT / "build" / "arena-site.zip"
 
 # What each cached step reads. A step runs again when any of these files changes, when the
 # environment variables it reads change, or when its outputs are missing.
-FRAGMENT_INPUTS = ("src/arena", "scripts/fragments.py", "docs/examples", "docs/data", "docs/listings",
-                   "docs/figures/manifest.json", "build/bench.json", "constraints.txt")
+FRAGMENT_INPUTS = ("src/arena", "scripts/fragments.py", "docs/examples", "docs/data",
+                   "docs/listings", "docs/figures/manifest.json", "build/bench.json",
+                   "constraints.txt")
 SITE_INPUTS = ("docs", "overrides", "src/arena", "scripts/fragments.py", "mkdocs.base.yml",
                "mkdocs.yml", "mkdocs.en.yml", "build/js/editor.js", "package-lock.json",
                "constraints.txt", "pyproject.toml", "scripts/build_site.py", "handouts",
