@@ -109,7 +109,7 @@ def _shell(lang: str, site_name: str, site_url: str, root: str) -> str:
 <script src="/assets/mathjax/tex-chtml.js"></script>
 <script src="{root}__book__/book_print.js"></script>
 </head>
-<body data-md-color-scheme="default" data-md-color-primary="indigo"
+<body dir="ltr" data-md-color-scheme="default" data-md-color-primary="indigo"
       data-md-color-accent="deep-orange">
 <div class="book-title-page">
   <p class="book-title">{site_name}</p>
@@ -378,7 +378,10 @@ def build_book(lang: str, site: Path, out: Path, browser, base: str) -> Path:
     site_name, site_url, pages = book_pages(lang, root)
     _Handler.shells[f"{root}__book__/book.html"] = _shell(lang, site_name, site_url, root)
     manifest = json.loads((site / "figures" / "manifest.json").read_text("utf-8"))
-    figures = {e["id"]: {"caption": e["caption"][lang]} for e in manifest}
+    from arena.exercises import french
+
+    figures = {e["id"]: {"caption": french(e["caption"][lang]) if lang == "fr"
+                         else e["caption"][lang]} for e in manifest}
     # the width of the printed text (A4 less the margins), so that overflows() sees the
     # lines as printed
     context = browser.new_context(viewport={"width": TEXT_WIDTH_PX, "height": 1000})
@@ -387,6 +390,7 @@ def build_book(lang: str, site: Path, out: Path, browser, base: str) -> Path:
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{base}{root}__book__/book.html", wait_until="load")
     book = {"pages": [asdict(p) for p in pages], "siteUrl": site_url, "root": root,
+            "sharedUrl": book_pages("fr", "/")[1],
             "figures": figures, "words": WORDS[lang]}
     count = page.evaluate("async (book) => { const n = await assembleBook(book); "
                           "numberHeadings(); return n; }", book)

@@ -18,7 +18,11 @@ async function assembleBook(book) {
   }
 
   function published(u) {
-    return book.siteUrl + u.pathname.slice(book.root.length) + u.hash;
+    // a page of this language, or a file both languages share (at the French root)
+    if (u.pathname.startsWith(book.root)) {
+      return book.siteUrl + u.pathname.slice(book.root.length) + u.hash;
+    }
+    return book.sharedUrl + u.pathname.slice(1) + u.hash;
   }
 
   let svgCount = 0;
@@ -33,7 +37,8 @@ async function assembleBook(book) {
       + ".md-source-file, "
       + ".arena-exercise-editor, .arena-exercise-help, .arena-exercise-buttons, "
       + ".arena-exercise-output, .arena-exercise-verdict, .arena-noscript, "
-      + ".arena-handouts, .arena-trace").forEach((e) => e.remove());   // a stepper: its
+      + ".arena-handouts, .arena-trace, a.arena-pdf, button, .md-clipboard, .arena-book")
+      .forEach((e) => e.remove());   // a stepper: its
     // still figure and its steps as text follow it in the page
     // relative addresses are resolved against the page they come from
     article.querySelectorAll("[src]").forEach((e) => {
@@ -65,8 +70,9 @@ async function assembleBook(book) {
     const solutions = [];
     let number = 0;
     article.querySelectorAll("details").forEach((d) => {
-      const isSolution = d.classList.contains("solution") || d.classList.contains("success")
-        || d.classList.contains("arena-exercise-solution");
+      const answer = d.classList.contains("answer");   // a listing that answers an exercise
+      const isSolution = answer || d.classList.contains("solution")
+        || d.classList.contains("success") || d.classList.contains("arena-exercise-solution");
       if (!isSolution) { d.open = true; return; }
       number += 1;
       const id = `${page.slug}--solution-${number}`;
@@ -75,9 +81,9 @@ async function assembleBook(book) {
       block.id = id;
       const title = doc.createElement("p");
       title.className = "book-solution-title";
-      const exercise = previousExercise(d);
-      title.textContent = `${book.words.solution} ${number}` + (exercise ? ` (${exercise})` : "");
       const summary = d.querySelector(":scope > summary");
+      const exercise = answer && summary ? summary.textContent.trim() : previousExercise(d);
+      title.textContent = `${book.words.solution} ${number}` + (exercise ? ` (${exercise})` : "");
       if (summary) summary.remove();
       block.append(title, ...d.childNodes);
       const pointer = doc.createElement("p");
@@ -205,6 +211,13 @@ function buildToc() {
     const h1 = chapter.querySelector("h1");
     if (!h1) throw new Error(`chapter ${chapter.id} has no title`);
     h1.id = chapter.id + "--title";
+    const part = chapter.querySelector(":scope > .book-part");
+    if (part) {
+      const li = document.createElement("li");
+      li.className = "book-toc-part";
+      li.textContent = part.textContent;
+      toc.append(li);
+    }
     const item = document.createElement("li");
     item.className = chapter.classList.contains("numbered") ? "numbered" : "";
     item.append(tocLink(h1, chapter.dataset.number));
@@ -246,6 +259,9 @@ function numberHeadings() {
     const h1 = c.querySelector("h1");
     if (h1) h1.prepend(chapter + " ");
     let section = 0;
+    c.querySelectorAll("figcaption > strong:first-child").forEach((label) => {
+      label.textContent = label.textContent.replace(/(\d+)\.$/, `${chapter}.$1.`);
+    });
     c.querySelectorAll("h2").forEach((h2) => {
       section += 1;
       h2.dataset.number = `${chapter}.${section}`;

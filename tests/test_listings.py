@@ -132,3 +132,37 @@ def test_the_othello_listing_is_the_weighted_score(lang):
         board = [[rng.choice((-1, 0, 1)) for _ in range(8)] for _ in range(8)]
         assert BEYOND[lang]["heuristique_othello"](board, OTHELLO_WEIGHTS) == \
             weighted_score(board)
+
+
+def _solution_code(lang: str, name: str) -> str:
+    """The Python block of the solution that defines ``name`` on the algorithms page."""
+    import re
+    import textwrap
+
+    page = (ROOT / "docs" / lang / "algorithms.md").read_text("utf-8")
+    for block in re.findall(r"\n    ```python\n(.*?)\n    ```\n", page, re.S):
+        if f"def {name}(" in block:
+            return textwrap.dedent(block)
+    raise AssertionError(f"{lang}: no solution defines {name}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_reversed_graph_in_two_arrays(lang):
+    """Exercise 3 of the algorithms page: the printed solution, run on random graphs, gives
+    every vertex's predecessors (in the order of the successor lists)."""
+    import random
+
+    namespace: dict = {}
+    exec(_solution_code(lang, "renverse_tableaux"), namespace)
+    rng = random.Random(3)
+    for _ in range(200):
+        n = rng.randint(0, 12)
+        succ = [rng.sample(range(n), rng.randint(0, n)) for _ in range(n)]
+        debut, pred = namespace["renverse_tableaux"](succ)
+        assert len(debut) == n + 1 and len(pred) == sum(map(len, succ))
+        for y in range(n):
+            assert pred[debut[y]:debut[y + 1]] == [x for x in range(n) for z in succ[x]
+                                                   if z == y]
+    fr, en = (_solution_code(lang, "renverse_tableaux") for lang in LANGS)
+    strip = lambda code: [ln.split("#")[0].rstrip() for ln in code.splitlines()]  # noqa: E731
+    assert strip(fr) == strip(en)          # the same code, commented in each language

@@ -637,12 +637,12 @@ def minimax_tree() -> Drawing:
     r = search(SLIDES_TREE)
     values = [r.values[(i,)] for i in range(3)]
     return Drawing(_search_tree(r), _caption(
-        "Minimax sur l'arbre des transparents : J_max (cercles) joue en A0 et voit trois "
+        "Minimax sur l'arbre des transparents : Jₘₐₓ (cercles) joue en A0 et voit trois "
         "coups à l'avance ; les feuilles portent la valeur de l'heuristique. Les valeurs "
         f"remontent : maximum aux cercles, minimum aux carrés ; B0, B1, B2 valent "
         f"{', '.join(map(str, values))} et A0 vaut {r.value}. En couleur, le chemin joué si "
         "chacun joue au mieux.",
-        "Minimax on the slides' tree: J_max (circles) moves at A0 and looks three moves "
+        "Minimax on the slides' tree: Jₘₐₓ (circles) moves at A0 and looks three moves "
         "ahead; the leaves carry the value of the heuristic. Values are backed up: maximum "
         f"at circles, minimum at squares; B0, B1, B2 are worth {', '.join(map(str, values))} "
         f"and A0 is worth {r.value}. In colour, the path played when both play their best."),
@@ -657,15 +657,15 @@ def alphabeta_tree() -> Drawing:
         f"Élagage alpha-bêta sur le même arbre : la valeur de A0 est la même ({r.value}), "
         f"mais {len(r.pruned)} feuilles ne sont jamais évaluées (entre parenthèses, "
         "reliées par des traits tiretés) : "
-        "dès qu'un carré trouve une valeur inférieure ou égale à ce que J_max s'est déjà "
-        "assuré, ou qu'un cercle une valeur supérieure ou égale à ce que J_min s'est "
+        "dès qu'un carré trouve une valeur inférieure ou égale à ce que Jₘₐₓ s'est déjà "
+        "assuré, ou qu'un cercle une valeur supérieure ou égale à ce que Jₘᵢₙ s'est "
         "assuré, ses autres fils sont inutiles. Un nœud ainsi arrêté porte une borne "
         "(≤ ou ≥), pas sa valeur.",
         f"Alpha-beta pruning on the same tree: the value of A0 is the same ({r.value}), but "
         f"{len(r.pruned)} leaves are never evaluated (in brackets, reached by dashed lines): "
         "as soon as a square "
-        "finds a value at most what J_max is already sure of, or a circle a value at least "
-        "what J_min is sure of, its remaining children cannot matter. A node stopped this "
+        "finds a value at most what Jₘₐₓ is already sure of, or a circle a value at least "
+        "what Jₘᵢₙ is sure of, its remaining children cannot matter. A node stopped this "
         "way carries a bound (≤ or ≥), not its value."),
         f"Alpha-beta on the same tree; {len(r.visited)} nodes visited, {len(r.pruned)} "
         "pruned.")
@@ -1087,7 +1087,7 @@ def alphabeta_trace(tree) -> dict:
             step(p, f"{n} est une feuille : sa valeur est {_bound(node)}.",
                  f"{n} is a leaf: its value is {_bound(node)}.", alpha, beta)
             return node
-        who = "J_max" if maxing else "J_min"
+        who = "Jₘₐₓ" if maxing else "Jₘᵢₙ"
         step(p, f"On entre en {n} ({who}) avec α = {_bound(alpha)} et β = {_bound(beta)}.",
              f"Enter {n} ({who}) with α = {_bound(alpha)} and β = {_bound(beta)}.",
              alpha, beta)
