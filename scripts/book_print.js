@@ -140,8 +140,13 @@ async function assembleBook(book) {
   await MathJax.startup.promise;
   await MathJax.typesetPromise();
   // print only once every font the text uses has loaded (else a fallback font is used)
+  // every declared face is loaded now, used or not yet laid out (a face waits for a use
+  // before loading, and a use first met while printing would print a fallback)
+  document.body.getBoundingClientRect();
+  await Promise.all(Array.from(document.fonts).map((f) => f.load().catch(() => {
+    throw new Error(`font not loaded: ${f.family}`);
+  })));
   await document.fonts.ready;
-  await Promise.all(Array.from(document.fonts).map((f) => f.status === "loading" ? f.loaded : f));
   return document.querySelectorAll(".book-chapter").length;
 }
 

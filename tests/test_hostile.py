@@ -270,3 +270,12 @@ def test_control_characters_never_reach_the_terminal(tmp_path):
         assert status == 2 and err.count("\n") == 1
         assert not any(ord(c) < 32 and c != "\n" for c in err), repr(err)
         assert "\\x1b" in err
+
+
+def test_a_line_break_that_only_yaml_sees_is_refused_with_its_line(tmp_path):
+    """YAML reads U+0085, U+2028 and U+2029 as line breaks, even in a quoted name: the name
+    would come out changed, so the file is refused (found by the fuzz suite)."""
+    path = tmp_path / "nel.yaml"
+    path.write_text('S0: [a]\nS1: ["b\x85c"]\n', encoding="utf-8")
+    status, out, err = run("solve", str(path))
+    assert status == 2 and out == "" and "line 2: U+0085" in err

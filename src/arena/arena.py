@@ -445,6 +445,14 @@ def _load_text(text: str, path: Path) -> Any:
         return _load_json(text, path)
     from arena._yaml import load_yaml
 
+    # YAML reads these as line breaks, even inside a quoted name: a name holding one would
+    # come out changed, so the file is refused (JSON keeps them, and the names' check
+    # refuses them there)
+    found = re.search("[\x85\u2028\u2029]", text)
+    if found:
+        line = text.count("\n", 0, found.start()) + 1
+        raise ArenaError(f"line {line}: U+{ord(found.group()):04X} is a line break for YAML, "
+                         "which would change the name that holds it", file=path)
     return load_yaml(text, path)
 
 

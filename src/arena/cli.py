@@ -422,13 +422,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
 
 
 def terminal_safe(text: str) -> str:
-    """``text`` with every control character but the final newline written as an escape.
+    r"""``text`` with every control character written as an escape.
 
     A file name or an option value can hold terminal escape sequences; written raw to a
     terminal they would recolour it, move the cursor or retitle the window.
 
-    >>> terminal_safe("\x1b[31mred.yaml: no such file\n")
-    '\\x1b[31mred.yaml: no such file\\n'
+    >>> print(terminal_safe("\x1b[31mred.yaml: no such file\n"))
+    \x1b[31mred.yaml: no such file\x0a
     """
     return "".join(
         c if c.isprintable() or c == " " else
