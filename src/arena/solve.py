@@ -15,7 +15,6 @@ References
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from itertools import chain
 from typing import Any
 
 try:
@@ -34,16 +33,20 @@ class StrategyError(AssertionError):
     """A strategy that does not do what it claims; the message shows a play that proves it."""
 
 
-def _edge_arrays(victory: Sequence[int | None], succ: Sequence[Sequence[int]]
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _edge_arrays(arena: Arena) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``(lengths, sources, targets, terminal)``: every edge as numpy arrays, in row order,
-    and which vertices are victory positions."""
-    n = len(succ)
-    lengths = np.fromiter(map(len, succ), dtype=np.int64, count=n)
-    targets = np.fromiter(chain.from_iterable(succ), dtype=np.int64, count=int(lengths.sum()))
+    and which vertices are victory positions (from the arena's CSR arrays)."""
+    offsets, targets = arena._csr_arrays()
+    n = len(offsets) - 1
+    lengths = np.diff(offsets)
     sources = np.repeat(np.arange(n, dtype=np.int64), lengths)
-    terminal = np.fromiter((w is not None for w in victory), dtype=bool, count=n)
+    victory = arena._victory
+    terminal = np.fromiter(map(_is_mark, victory), dtype=bool, count=n)
     return lengths, sources, targets, terminal
+
+
+def _is_mark(w: int | None) -> bool:
+    return w is not None
 
 
 def _reversed_csr(n: int, sources: np.ndarray, targets: np.ndarray, terminal: np.ndarray
@@ -97,9 +100,7 @@ def _numpy_levels(own: np.ndarray, winner: np.ndarray, rank: np.ndarray,
     return level
 
 
-def _winners_and_ranks(owner: bytes, victory: Sequence[int | None],
-                       succ: Sequence[Sequence[int]], edges=None
-                       ) -> tuple[list[int], list[int]]:
+def _winners_and_ranks(arena: Arena, edges=None) -> tuple[list[int], list[int]]:
     """Winner (0, 1, or -1 for a draw) and exact rank (-1 for a draw) of every vertex.
 
     Both attractors in one breadth-first pass backwards from V0 ∪ V1. The attractors are
@@ -113,10 +114,11 @@ def _winners_and_ranks(owner: bytes, victory: Sequence[int | None],
     Large levels are handled by numpy all at once, the rest by a first-in first-out
     queue in Python: the same order of ranks, so the same result.
     """
-    n = len(succ)
     if not HAVE_NUMPY:
-        return _winners_and_ranks_python(owner, victory, succ)
-    lengths, sources, targets, terminal = edges or _edge_arrays(victory, succ)
+        return _winners_and_ranks_python(*arena._compact())
+    owner, victory = arena._owner, arena._victory
+    n = len(owner)
+    lengths, sources, targets, terminal = edges or _edge_arrays(arena)
     pred, bounds = _reversed_csr(n, sources, targets, terminal)
     own = np.frombuffer(owner, dtype=np.uint8).astype(np.int8)
     winner = np.fromiter((-1 if w is None else w for w in victory), dtype=np.int8, count=n)
@@ -196,7 +198,7 @@ def attractor(arena: Arena, i: Player) -> dict[Vertex, int]:
     arena.course.naive_attractor : the definition applied step by step, in O(|S|·|A|).
     """
     player = _check_player(i)
-    winner, rank = _winners_and_ranks(*arena._compact())
+    winner, rank = _winners_and_ranks(arena)
     vs = arena.vertices
     return {vs[x]: r for x, (w, r) in enumerate(zip(winner, rank)) if w == player}
 
@@ -419,14 +421,14 @@ def solve(arena: Arena) -> Solution:
     -----
     O(|S| + |A|) time and memory.
     """
-    owner, victory, succ = arena._compact()
     if not HAVE_NUMPY:
+        owner, victory, succ = arena._compact()
         winner, rank = _winners_and_ranks_python(owner, victory, succ)
         moves = _strategy_moves_python(owner, victory, succ, winner, rank)
         return Solution(arena, winner, rank, moves)
-    edges = _edge_arrays(victory, succ)
-    winner, rank = _winners_and_ranks(owner, victory, succ, edges)
-    return Solution(arena, winner, rank, _strategy_moves(owner, edges, winner, rank))
+    edges = _edge_arrays(arena)
+    winner, rank = _winners_and_ranks(arena, edges)
+    return Solution(arena, winner, rank, _strategy_moves(arena._owner, edges, winner, rank))
 
 
 def _play_text(arena: Arena, path: Sequence[int]) -> str:
