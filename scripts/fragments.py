@@ -301,7 +301,8 @@ def bench() -> Bilingual:
     out = {}
     for lang in ("fr", "en"):
         kinds = {"random": "aléatoire, degré 3" if lang == "fr" else "random, degree 3",
-                 "chain": "chaîne" if lang == "fr" else "chain"}
+                 "chain": "chaîne" if lang == "fr" else "chain",
+                 "grid": "grille" if lang == "fr" else "grid"}
         rows = [(kinds[r["kind"]], num(r["vertices"], lang), num(r["edges"], lang),
                  dec(r["solve"], lang, 3), dec(r["edges"] / r["solve"] / 1e6, lang),
                  dec(r["bfs"], lang, 3), dec(r["solve"] / r["bfs"], lang))
