@@ -11,6 +11,7 @@ from arena.cli import main
 from arena.games import chomp, connect4, marienbad, nim, ourson, solve_connect4, tictactoe
 from arena.games.marienbad import bouton_wins
 from arena.games.ourson import START, article_rank, article_rank_cycle
+from arena.games.tictactoe import solve_tictactoe
 from arena.grundy import grundy_numbers, subtraction_grundy
 
 
@@ -142,6 +143,31 @@ class TestTicTacToe:
     def test_too_many_positions_are_refused_with_a_limit_to_raise(self):
         with pytest.raises(ValueError, match="more than 1,000 positions"):
             tictactoe(4, 3, max_positions=1000)
+
+    @pytest.mark.parametrize(("size", "align"), [(3, 3), (3, 2), (2, 2), (3, 1)])
+    def test_compact_generator_agrees_with_the_arena_position_by_position(self, size, align):
+        pytest.importorskip("numpy")
+        t, g = solve_tictactoe(size, align), tictactoe(size, align)
+        sol = solve(g)
+        assert (t.positions, t.edges) == (len(g), g.n_edges)
+        assert t.summary() == sol.summary()
+        seen = set()
+        for k, layer in enumerate(t.x):
+            for i in range(len(layer)):
+                board = t.board(k, i)
+                seen.add(board)
+                w, r, cell = (int(a[k][i]) for a in (t.winner, t.rank, t.move))
+                assert (sol.winner[board], sol.rank[board]) == \
+                    (None if w < 0 else w, None if r < 0 else r)
+                mark = "xo"[k % 2]
+                assert sol.move[board] == (None if cell < 0 else
+                                           board[:cell] + mark + board[cell + 1:])
+        assert seen == set(g.vertices)
+
+    def test_4_by_4_has_9722011_positions_and_is_a_draw(self):
+        pytest.importorskip("numpy")
+        t = solve_tictactoe(4)
+        assert (t.positions, t.start_winner) == (9_722_011, None)
 
 
 class TestConnect4:
