@@ -41,13 +41,17 @@ def _edge_arrays(arena: Arena) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.n
     n = len(offsets) - 1
     lengths = np.diff(offsets)
     sources = np.repeat(np.arange(n, dtype=np.int64), lengths)
-    victory = arena._victory
-    terminal = np.fromiter(map(_is_mark, victory), dtype=bool, count=n)
+    terminal = _victory_codes(arena._victory) < 2
     return lengths, sources, targets, terminal
 
 
-def _is_mark(w: int | None) -> bool:
-    return w is not None
+_CODES = {None: 2, 0: 0, 1: 1}
+
+
+def _victory_codes(victory: Sequence[int | None]) -> np.ndarray:
+    """The victory marks as a uint8 array: 0 or 1 for V0 or V1, 2 elsewhere (translated
+    by ``bytes`` and a dictionary in C, not by a Python loop)."""
+    return np.frombuffer(bytes(map(_CODES.__getitem__, victory)), dtype=np.uint8)
 
 
 def _reversed_csr(n: int, sources: np.ndarray, targets: np.ndarray, terminal: np.ndarray
@@ -122,7 +126,8 @@ def _winners_and_ranks(arena: Arena, edges=None) -> tuple[list[int], list[int]]:
     lengths, sources, targets, terminal = edges or _edge_arrays(arena)
     pred, bounds = _reversed_csr(n, sources, targets, terminal)
     own = np.frombuffer(owner, dtype=np.uint8).astype(np.int8)
-    winner = np.fromiter((-1 if w is None else w for w in victory), dtype=np.int8, count=n)
+    winner = _victory_codes(victory).astype(np.int8)
+    winner[winner == 2] = -1
     rank = np.where(terminal, 0, -1).astype(np.int64)
     remaining = lengths.copy()
     level = _numpy_levels(own, winner, rank, remaining, pred, bounds, np.flatnonzero(terminal))
