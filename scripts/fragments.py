@@ -303,15 +303,30 @@ def bench() -> Bilingual:
         kinds = {"random": "aléatoire, degré 3" if lang == "fr" else "random, degree 3",
                  "chain": "chaîne" if lang == "fr" else "chain",
                  "grid": "grille" if lang == "fr" else "grid"}
+        pure = bool(solver) and all("pure" in r for r in solver)  # older files lack it
         rows = [(kinds[r["kind"]], num(r["vertices"], lang), num(r["edges"], lang),
                  dec(r["solve"], lang, 3), dec(r["edges"] / r["solve"] / 1e6, lang),
                  dec(r["bfs"], lang, 3), dec(r["solve"] / r["bfs"], lang))
+                + ((dec(r["pure"], lang, 3), dec(r["pure"] / r["solve"], lang)) if pure else ())
                 for r in solver]
         head = (("Arène", "Sommets", "Arêtes", "`solve` (s)", "M arêtes/s", "BFS (s)",
                  "`solve` / BFS") if lang == "fr" else
                 ("Arena", "Vertices", "Edges", "`solve` (s)", "M edges/s", "BFS (s)",
                  "`solve` / BFS"))
-        text = table(head, rows, "lrrrrrr")
+        if pure:
+            head += (("Sans numpy (s)", "Sans numpy / numpy") if lang == "fr" else
+                     ("Without numpy (s)", "Without numpy / numpy"))
+        text = table(head, rows, "lrrrrrr" + "rr" * pure)
+        built = data.get("construction", [])
+        if built:
+            bhead = (("Sommets", "Arêtes", "Listes, sommets entiers (s)",
+                      "Listes, sommets textes (s)", "`Arena.from_csr` (s)") if lang == "fr"
+                     else ("Vertices", "Edges", "Lists, integer vertices (s)",
+                           "Lists, text vertices (s)", "`Arena.from_csr` (s)"))
+            text = table(bhead, [(num(r["vertices"], lang), num(r["edges"], lang),
+                                  dec(r["int"], lang, 3), dec(r["text"], lang, 3),
+                                  dec(r["csr"], lang, 3)) for r in built],
+                         "rrrrr") + "\n" + text
         grows = [(g["game"], num(g["positions"], lang), num(g["edges"], lang),
                   who(g["winner"], lang), dec(g["seconds"], lang)) for g in games]
         ghead = (("Jeu", "Positions", "Coups", "Gagnant", "Secondes") if lang == "fr" else
