@@ -4,6 +4,13 @@ An :class:`Arena` is immutable. It keeps the vertices in a fixed order and index
 them by integers, so that the algorithms of :mod:`arena.solve` run on compact lists
 of successors rather than on dictionaries of arbitrary vertices.
 
+Two constructors: ``Arena(S0, S1, edges, ...)`` from successor lists (integer vertices
+are translated by numpy all at once, other vertices by one dictionary look-up per edge),
+and :meth:`Arena.from_csr` from arrays (offsets and targets, the compressed sparse row
+form), which game generators use to build large arenas without one Python list per
+vertex. With numpy, the arrays are what the solver reads; the tuples of successors are
+built only when something asks for them.
+
 Files use the format of the course (YAML or JSON, the same keys)::
 
     title: {fr: "Un jeu sur un graphe", en: "A game on a graph"}
