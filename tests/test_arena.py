@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 
 import pytest
 from conftest import arenas
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arena import Arena, ArenaError
+
+ARENA = importlib.import_module("arena.arena")
 
 GOOD = """\
 title: {fr: "Un jeu", en: "A game"}
@@ -201,9 +205,18 @@ class TestConstructors:
         return offsets, targets
 
     @settings(max_examples=150, deadline=None)
-    @given(arenas())
-    def test_list_string_and_csr_constructors_agree(self, g):
+    @given(arenas(), st.sampled_from([0, 10**9]))
+    def test_list_string_and_csr_constructors_agree(self, g, arrays_from):
+        from unittest.mock import patch
+
+        with patch.object(ARENA, "_ARRAYS_FROM", arrays_from):
+            self._agree(g)
+
+    def _agree(self, ref):
         from arena import solve
+
+        g = Arena(**ref.to_dict())        # built again, through the path under test
+        assert g == ref and [ref.successors(v) for v in ref] == [g.successors(v) for v in g]
 
         name = {v: f"v{v}" for v in g.vertices}
         strings = Arena(S0=[name[v] for v in g.S0], S1=[name[v] for v in g.S1],
@@ -217,13 +230,13 @@ class TestConstructors:
         assert from_arrays == g and hash(from_arrays) == hash(g)
         assert [[g.index(y) for y in g.successors(x)] for x in g.vertices] == \
             [[strings.index(y) for y in strings.successors(name[x])] for x in g.vertices]
-        a, b, c = solve(g), solve(strings), solve(from_arrays)
+        a, b, c, d = solve(g), solve(strings), solve(from_arrays), solve(ref)
         for v in g.vertices:
-            assert a.winner[v] == b.winner[name[v]] == c.winner[v]
-            assert a.rank[v] == b.rank[name[v]] == c.rank[v]
+            assert a.winner[v] == b.winner[name[v]] == c.winner[v] == d.winner[v]
+            assert a.rank[v] == b.rank[name[v]] == c.rank[v] == d.rank[v]
             move = a.move[v]
             assert (None if move is None else name[move]) == b.move[name[v]]
-            assert c.move[v] == move
+            assert c.move[v] == move == d.move[v]
 
     def test_from_csr_with_numpy_arrays_keeps_successor_order(self):
         np = pytest.importorskip("numpy")
@@ -257,9 +270,26 @@ class TestConstructors:
         ({9: [1]}, "key 'edges': vertex '9': is not in S0 or S1"),
         ({0: [1, "x"]}, "key 'edges': vertex '0': has a successor 'x' that is not in S0 or S1"),
     ])
-    def test_integer_vertices_name_the_faulty_edge(self, edges, message):
-        with pytest.raises(ArenaError) as err:
+    @pytest.mark.parametrize("arrays_from", [0, 10**9])
+    def test_integer_vertices_name_the_faulty_edge(self, edges, message, arrays_from):
+        from unittest.mock import patch
+
+        with patch.object(ARENA, "_ARRAYS_FROM", arrays_from), \
+                pytest.raises(ArenaError) as err:
             Arena(S0=[0, 2], S1=[1], edges=edges)
+        assert str(err.value).startswith(message)
+
+    @pytest.mark.parametrize(("edges", "message"), [
+        ({"a": ["b", "b"]}, "key 'edges': vertex 'a': lists the edge to 'b' twice"),
+        ({"a": ["q"]}, "key 'edges': vertex 'a': has a successor 'q' that is not in S0 or S1"),
+        ({"q": ["b"]}, "key 'edges': vertex 'q': is not in S0 or S1"),
+        ({"a": [["b"]]}, "key 'edges': vertex 'a': has a successor"),
+    ])
+    def test_text_vertices_through_arrays_name_the_faulty_edge(self, edges, message):
+        from unittest.mock import patch
+
+        with patch.object(ARENA, "_ARRAYS_FROM", 0), pytest.raises(ArenaError) as err:
+            Arena(S0=["a", "c"], S1=["b"], edges=edges)
         assert str(err.value).startswith(message)
 
     def test_integer_vertices_keep_the_order_of_rows_given_out_of_order(self):

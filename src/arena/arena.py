@@ -159,8 +159,10 @@ class Arena:
         self._victory = victory
         self._start = start
         self._title = dict(title) if title else None
-        csr = _int_csr(vertices, edges) if _np is not None and edges else None
-        if csr is not None:         # integer vertices: every edge looked up by numpy at once
+        csr = None
+        if _np is not None and edges and len(edges) >= _ARRAYS_FROM:
+            csr = _int_csr(vertices, edges) or _mapped_csr(index, len(vertices), edges)
+        if csr is not None:         # every edge looked up at once, rows ordered by numpy
             self._rows, self._csr, self._n_edges = None, csr, len(csr[1])
             return
 
@@ -541,6 +543,11 @@ def _victory_marks(index: Mapping[Vertex, int], n: int, V0: Iterable[Vertex],
     return tuple(victory)
 
 
+_ARRAYS_FROM = 64
+"""Successor lists of at least this many vertices are numbered in one pass and kept as
+numpy arrays; smaller ones (a course's examples) as tuples, without numpy's overhead."""
+
+
 def _int_csr(vertices: list[Vertex], edges: Mapping[Any, Iterable[Any]]
              ) -> tuple[Any, Any] | None:
     """``(offsets, targets)`` for an arena whose vertices are non-negative integers (as
@@ -571,6 +578,33 @@ def _int_csr(vertices: list[Vertex], edges: Mapping[Any, Iterable[Any]]
     targets, src = number[flat], number[src]
     if (targets < 0).any() or (src < 0).any():
         return None
+    return _rows_to_csr(src, lengths, targets, n)
+
+
+def _mapped_csr(index: Mapping[Vertex, int], n: int, edges: Mapping[Any, Iterable[Any]]
+                ) -> tuple[Any, Any] | None:
+    """``(offsets, targets)`` for any vertices: every edge looked up in ``index`` by
+    ``map`` in C, in one pass, and the rows put in order by numpy; ``None`` whenever
+    anything is unusual, so that the general path finds and names the fault."""
+    sources, rows = list(edges), list(edges.values())
+    if not all(type(r) in (list, tuple, range) for r in rows):
+        return None
+    get = index.__getitem__
+    try:
+        src = _np.fromiter(map(get, sources), dtype=_np.int64, count=len(sources))
+        lengths = _np.fromiter(map(len, rows), dtype=_np.int64, count=len(rows))
+        targets = _np.fromiter(map(get, chain.from_iterable(rows)), dtype=_np.int64,
+                               count=int(lengths.sum()))
+    except (KeyError, TypeError):
+        return None
+    return _rows_to_csr(src, lengths, targets, n)
+
+
+def _rows_to_csr(src: Any, lengths: Any, targets: Any, n: int) -> tuple[Any, Any] | None:
+    """Rows given for the vertices ``src`` (distinct numbers, any order), ``lengths``
+    edges each, ``targets`` row after row: the CSR arrays in vertex order, or ``None``
+    if a row lists a target twice."""
+    m = len(targets)
     if len(src) > 1 and not (src[1:] > src[:-1]).all():   # rows in vertex order
         order = _np.argsort(src, kind="stable")
         starts = _np.concatenate(([0], _np.cumsum(lengths)[:-1]))[order]
