@@ -279,19 +279,6 @@ class TestConstructors:
             Arena(S0=[0, 2], S1=[1], edges=edges)
         assert str(err.value).startswith(message)
 
-    @pytest.mark.parametrize(("edges", "message"), [
-        ({"a": ["b", "b"]}, "key 'edges': vertex 'a': lists the edge to 'b' twice"),
-        ({"a": ["q"]}, "key 'edges': vertex 'a': has a successor 'q' that is not in S0 or S1"),
-        ({"q": ["b"]}, "key 'edges': vertex 'q': is not in S0 or S1"),
-        ({"a": [["b"]]}, "key 'edges': vertex 'a': has a successor"),
-    ])
-    def test_text_vertices_through_arrays_name_the_faulty_edge(self, edges, message):
-        from unittest.mock import patch
-
-        with patch.object(ARENA, "_ARRAYS_FROM", 0), pytest.raises(ArenaError) as err:
-            Arena(S0=["a", "c"], S1=["b"], edges=edges)
-        assert str(err.value).startswith(message)
-
     def test_integer_vertices_keep_the_order_of_rows_given_out_of_order(self):
         g = Arena(S0=[4, 0], S1=[2], edges={2: [0, 4], 0: [2], 4: [2, 0]})
         assert [g.successors(v) for v in g.vertices] == [(2, 0), (2,), (0, 4)]

@@ -5,7 +5,7 @@ them by integers, so that the algorithms of :mod:`arena.solve` run on compact li
 of successors rather than on dictionaries of arbitrary vertices.
 
 Two constructors: ``Arena(S0, S1, edges, ...)`` from successor lists (integer vertices
-are translated by numpy all at once, other vertices by one dictionary look-up per edge),
+are numbered by numpy all at once, other vertices by one dictionary look-up per edge),
 and :meth:`Arena.from_csr` from arrays (offsets and targets, the compressed sparse row
 form), which game generators use to build large arenas without one Python list per
 vertex. With numpy, the arrays are what the solver reads; the tuples of successors are
@@ -161,8 +161,8 @@ class Arena:
         self._title = dict(title) if title else None
         csr = None
         if _np is not None and edges and len(edges) >= _ARRAYS_FROM:
-            csr = _int_csr(vertices, edges) or _mapped_csr(index, len(vertices), edges)
-        if csr is not None:         # every edge looked up at once, rows ordered by numpy
+            csr = _int_csr(vertices, edges)
+        if csr is not None:         # integer vertices: every edge numbered by numpy at once
             self._rows, self._csr, self._n_edges = None, csr, len(csr[1])
             return
 
@@ -544,8 +544,10 @@ def _victory_marks(index: Mapping[Vertex, int], n: int, V0: Iterable[Vertex],
 
 
 _ARRAYS_FROM = 64
-"""Successor lists of at least this many vertices are numbered in one pass and kept as
-numpy arrays; smaller ones (a course's examples) as tuples, without numpy's overhead."""
+"""Successor lists of integer vertices with at least this many rows are numbered by numpy
+and kept as arrays; smaller ones (a course's examples) as tuples, without numpy's
+overhead. (Other vertices need one dictionary look-up per edge either way; measured, the
+tuples are then as fast as arrays.)"""
 
 
 def _int_csr(vertices: list[Vertex], edges: Mapping[Any, Iterable[Any]]
@@ -577,25 +579,6 @@ def _int_csr(vertices: list[Vertex], edges: Mapping[Any, Iterable[Any]]
         return None
     targets, src = number[flat], number[src]
     if (targets < 0).any() or (src < 0).any():
-        return None
-    return _rows_to_csr(src, lengths, targets, n)
-
-
-def _mapped_csr(index: Mapping[Vertex, int], n: int, edges: Mapping[Any, Iterable[Any]]
-                ) -> tuple[Any, Any] | None:
-    """``(offsets, targets)`` for any vertices: every edge looked up in ``index`` by
-    ``map`` in C, in one pass, and the rows put in order by numpy; ``None`` whenever
-    anything is unusual, so that the general path finds and names the fault."""
-    sources, rows = list(edges), list(edges.values())
-    if not all(type(r) in (list, tuple, range) for r in rows):
-        return None
-    get = index.__getitem__
-    try:
-        src = _np.fromiter(map(get, sources), dtype=_np.int64, count=len(sources))
-        lengths = _np.fromiter(map(len, rows), dtype=_np.int64, count=len(rows))
-        targets = _np.fromiter(map(get, chain.from_iterable(rows)), dtype=_np.int64,
-                               count=int(lengths.sum()))
-    except (KeyError, TypeError):
         return None
     return _rows_to_csr(src, lengths, targets, n)
 
