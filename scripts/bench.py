@@ -4,13 +4,15 @@ Speed is measured here, never asserted in tests. Each table says what it measure
 ``--quick`` runs smaller sizes. ``--json`` keeps the measures for the course site, whose
 algorithms chapter shows them (``make bench`` refreshes them).
 
-Usage: python scripts/bench.py [--quick] [--only solver|games|build|exercises] [--json FILE]
+Usage: python scripts/bench.py [--quick] [--json FILE]
+       [--only construction|solver|games|build|exercises]
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import json
 import random
 import subprocess
@@ -19,6 +21,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from unittest.mock import patch
 
 from arena import Arena, solve
 
@@ -41,6 +44,74 @@ def chain_arena(n: int) -> Arena:
                  edges={k: [k + 1] for k in range(n - 1)}, V0=[n - 1])
 
 
+def grid_arena(side: int) -> Arena:
+    """A ``side`` × ``side`` grid, moves right or down, owners in a checkerboard, won by
+    J_0 in the bottom-right corner: levels of the backward search are its diagonals."""
+    n = side * side
+    edges = {}
+    for k in range(n):
+        r, c = divmod(k, side)
+        row = ([k + 1] if c + 1 < side else []) + ([k + side] if r + 1 < side else [])
+        if row:
+            edges[k] = row
+    return Arena(S0=[k for k in range(n) if (k // side + k % side) % 2 == 0],
+                 S1=[k for k in range(n) if (k // side + k % side) % 2 == 1], edges=edges,
+                 V0=[n - 1])
+
+
+def random_lists(n: int, degree: int = 3, seed: int = 1) -> tuple[list, list, dict]:
+    """The Python lists of :func:`random_arena`, vertices numbered 0 .. n-1."""
+    rng = random.Random(seed)
+    owner = [rng.getrandbits(1) for _ in range(n)]
+    edges = {x: list(dict.fromkeys(rng.randrange(n) for _ in range(degree))) for x in range(n)}
+    return ([x for x in range(n) if owner[x] == 0], [x for x in range(n) if owner[x] == 1],
+            edges)
+
+
+def construction_rows(quick: bool) -> list[dict]:
+    """Building an arena of n vertices and about 3n edges three ways: successor lists of
+    integer vertices, of text vertices (``"v17"``), and :meth:`Arena.from_csr` arrays."""
+    rows = []
+    for n in ([10_000, 100_000] if quick else [10_000, 100_000, 1_000_000]):
+        rows.append(_construction_row(n, 3 if n <= 100_000 else 1))
+        print(construction_line(rows[-1]), file=sys.stderr, flush=True)
+    return rows
+
+
+def _construction_row(n: int, repeat: int) -> dict:
+    import numpy as np
+
+    S0, S1, edges = random_lists(n)
+    V0 = S0[::50]
+    t_int = best_of(repeat, lambda: Arena(S0, S1, edges, V0=V0))
+    name = [f"v{k}" for k in range(n)]
+    T0, T1 = [name[k] for k in S0], [name[k] for k in S1]
+    text_edges = {name[x]: [name[y] for y in ys] for x, ys in edges.items()}
+    W0 = [name[k] for k in V0]
+    t_text = best_of(repeat, lambda: Arena(T0, T1, text_edges, V0=W0))
+    g = Arena(S0, S1, edges, V0=V0)
+    offsets, targets = (np.asarray(a) for a in g._csr_arrays())
+    labels0, labels1 = list(g.S0), list(g.S1)
+    won = [g.index(v) for v in V0]
+    t_csr = best_of(repeat, lambda: Arena.from_csr(labels0, labels1, offsets, targets,
+                                                   V0=won))
+    return {"vertices": n, "edges": g.n_edges, "int": t_int, "text": t_text, "csr": t_csr}
+
+
+def construction_line(r: dict) -> str:
+    return (f"| {r['vertices']:,} | {r['edges']:,} | {r['int']:.3f} | {r['text']:.3f} | "
+            f"{r['csr']:.3f} |")
+
+
+def construction_table(rows: list[dict]) -> list[str]:
+    return ["### Construction: `Arena(...)` from Python successor lists, and "
+            "`Arena.from_csr` from numpy arrays (seconds; target: 1,000,000 vertices in "
+            "at most 2 s)", "",
+            "| vertices | edges | lists, integer vertices | lists, text vertices "
+            "| `from_csr` |", "|---:|---:|---:|---:|---:|",
+            *map(construction_line, rows)]
+
+
 def plain_bfs(succ: Sequence[Sequence[int]]) -> int:
     """A breadth-first search from every unvisited vertex: the yardstick for `solve`."""
     seen = [False] * len(succ)
@@ -61,10 +132,12 @@ def plain_bfs(succ: Sequence[Sequence[int]]) -> int:
 
 
 def timed(fn: Callable[[], object]) -> tuple[float, object]:
+    """Seconds of processor time of this process (not of the wall clock: the machine
+    may be shared, and every measure here runs on one core)."""
     gc.collect()
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     value = fn()
-    return time.perf_counter() - t0, value
+    return time.process_time() - t0, value
 
 
 def best_of(k: int, fn: Callable[[], object]) -> float:
@@ -73,10 +146,11 @@ def best_of(k: int, fn: Callable[[], object]) -> float:
 
 def solver_rows(quick: bool) -> list[dict]:
     """One measure per arena: sizes, build and solve times, and the BFS yardstick."""
-    sizes = [10_000, 100_000] if quick else [10_000, 100_000, 200_000, 1_000_000]
-    chains = [100_000] if quick else [100_000, 1_000_000]
+    sizes = [10_000, 100_000] if quick else [10_000, 100_000, 1_000_000]
+    sides = [100, 316] if quick else [100, 316, 1000]
     cases = [("random", n, random_arena) for n in sizes]
-    cases += [("chain", n, chain_arena) for n in chains]
+    cases += [("chain", n, chain_arena) for n in sizes]
+    cases += [("grid", side, grid_arena) for side in sides]
     rows = []
     for kind, n, make in cases:
         build, arena = timed(lambda make=make, n=n: make(n))
@@ -84,25 +158,40 @@ def solver_rows(quick: bool) -> list[dict]:
         t_solve = best_of(repeat, lambda arena=arena: solve(arena))
         succ = arena._compact()[2]
         t_bfs = best_of(repeat, lambda succ=succ: plain_bfs(succ))
-        rows.append({"kind": kind, "vertices": n, "edges": arena.n_edges, "build": build,
-                     "solve": t_solve, "bfs": t_bfs})
+        with patch.object(importlib.import_module("arena.solve"), "HAVE_NUMPY", False):
+            t_pure = best_of(repeat, lambda arena=arena: solve(arena))  # as in Pyodide
+        rows.append({"kind": kind, "vertices": len(arena), "edges": arena.n_edges,
+                     "build": build, "solve": t_solve, "bfs": t_bfs, "pure": t_pure})
         print(solver_line(rows[-1]), file=sys.stderr, flush=True)
     return rows
 
 
+LABELS = {"random": "random, degree 3", "chain": "chain", "grid": "grid, right or down"}
+
+
 def solver_line(r: dict) -> str:
-    label = "random, degree 3" if r["kind"] == "random" else "chain"
-    return (f"| {label} | {r['vertices']:,} | {r['edges']:,} | {r['build']:.2f} | "
+    return (f"| {LABELS[r['kind']]} | {r['vertices']:,} | {r['edges']:,} | {r['build']:.2f} | "
             f"{r['solve']:.3f} | {r['edges'] / r['solve'] / 1e6:.2f} M | {r['bfs']:.3f} | "
             f"{r['solve'] / r['bfs']:.2f} |")
 
 
 def solver_table(rows: list[dict]) -> list[str]:
     return ["### Solver: `solve` (both players, exact ranks, strategies) against a plain "
-            "breadth-first search", "",
+            "breadth-first search over the same successor lists (target: solve / BFS at "
+            "most 2.5)", "",
             "| arena | vertices | edges | build (s) | solve (s) | edges/s | BFS (s) "
             "| solve / BFS |", "|---|---:|---:|---:|---:|---:|---:|---:|",
             *map(solver_line, rows)]
+
+
+def pure_table(rows: list[dict]) -> list[str]:
+    """The pure-Python path (numpy unimportable, as in Pyodide) against the numpy path."""
+    return ["### Solver without numpy (the browser's path) against the numpy path "
+            "(target: at most 3 times slower on 100,000-vertex random arenas)", "",
+            "| arena | vertices | edges | numpy (s) | pure Python (s) | pure / numpy |",
+            "|---|---:|---:|---:|---:|---:|",
+            *(f"| {LABELS[r['kind']]} | {r['vertices']:,} | {r['edges']:,} | {r['solve']:.3f} "
+              f"| {r['pure']:.3f} | {r['pure'] / r['solve']:.2f} |" for r in rows)]
 
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -144,16 +233,21 @@ def build_table(rows: list[dict]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
-    parser.add_argument("--only", choices=["solver", "games", "build", "exercises"])
+    parser.add_argument("--only", choices=["construction", "solver", "games", "build",
+                                                "exercises"])
     parser.add_argument("--json", type=Path,
                         help="also write the measures to this file (the site shows "
                              "build/bench.json)")
     args = parser.parse_args(argv)
     print(f"python {sys.version.split()[0]}", file=sys.stderr)
     tables, measures = [], {"python": sys.version.split()[0], "quick": args.quick}
+    if args.only in (None, "construction"):
+        measures["construction"] = construction_rows(args.quick)
+        tables.append(construction_table(measures["construction"]))
     if args.only in (None, "solver"):
         measures["solver"] = solver_rows(args.quick)
         tables.append(solver_table(measures["solver"]))
+        tables.append(pure_table(measures["solver"]))
     if args.only in (None, "games"):
         from bench_games import games_rows, games_table
 

@@ -445,7 +445,8 @@ def bench() -> Bilingual:
     out = {}
     for lang in ("fr", "en"):
         kinds = {"random": "aléatoire, degré 3" if lang == "fr" else "random, degree 3",
-                 "chain": "chaîne" if lang == "fr" else "chain"}
+                 "chain": "chaîne" if lang == "fr" else "chain",
+                 "grid": "grille" if lang == "fr" else "grid"}
         rows = [(kinds[r["kind"]], num(r["vertices"], lang), num(r["edges"], lang),
                  dec(r["solve"], lang, 3), dec(r["edges"] / r["solve"] / 1e6, lang),
                  dec(r["bfs"], lang, 3), dec(r["solve"] / r["bfs"], lang))
@@ -466,6 +467,50 @@ def bench() -> Bilingual:
                 f"{', reduced sizes' if data.get('quick') else ''}) on the machine that built "
                 "this site; `make bench` measures again.\n")
         out[lang] = text + "\n" + table(ghead, grows, "lrrlr") + note
+    return out
+
+
+@fragment
+def bench_scale() -> Bilingual:
+    """The teachers' page: building arenas, and the solver with and without numpy."""
+    data = json.loads(BENCH_FILE.read_text(encoding="utf-8"))
+    built = data.get("construction", [])
+    solver = [r for r in data.get("solver", []) if "pure" in r]   # older files lack it
+    out = {}
+    for lang in ("fr", "en"):
+        fr = lang == "fr"
+        kinds = {"random": "aléatoire, degré 3" if fr else "random, degree 3",
+                 "chain": "chaîne" if fr else "chain", "grid": "grille" if fr else "grid"}
+        parts = []
+        if built:
+            parts.append(("Construire une arène de *n* sommets et environ 3*n* arêtes, en "
+                          "secondes : à partir de listes de successeurs (sommets entiers, puis "
+                          "sommets textes), puis de tableaux avec `Arena.from_csr`.\n\n")
+                         if fr else
+                         ("Building an arena of *n* vertices and about 3*n* edges, in "
+                          "seconds: from successor lists (integer vertices, then text "
+                          "vertices), then from arrays with `Arena.from_csr`.\n\n"))
+            head = (("Sommets", "Arêtes", "Listes, entiers", "Listes, textes",
+                     "`from_csr`") if fr else
+                    ("Vertices", "Edges", "Lists, integers", "Lists, texts", "`from_csr`"))
+            parts.append(table(head, [(num(r["vertices"], lang), num(r["edges"], lang),
+                                       dec(r["int"], lang, 3), dec(r["text"], lang, 3),
+                                       dec(r["csr"], lang, 3)) for r in built], "rrrrr"))
+        if solver:
+            parts.append(("\n`solve` avec numpy, puis sans numpy (le chemin du navigateur), "
+                          "en secondes, et le rapport des deux.\n\n") if fr else
+                         ("\n`solve` with numpy, then without numpy (the browser's path), in "
+                          "seconds, and the ratio of the two.\n\n"))
+            head = (("Arène", "Sommets", "Avec numpy", "Sans numpy", "Rapport") if fr else
+                    ("Arena", "Vertices", "With numpy", "Without numpy", "Ratio"))
+            parts.append(table(head, [(kinds[r["kind"]], num(r["vertices"], lang),
+                                       dec(r["solve"], lang, 3), dec(r["pure"], lang, 3),
+                                       dec(r["pure"] / r["solve"], lang)) for r in solver],
+                               "lrrrr"))
+        if not parts:
+            parts.append("Pas encore de mesures : `make bench`.\n" if fr else
+                         "No measures yet: `make bench`.\n")
+        out[lang] = "".join(parts)
     return out
 
 

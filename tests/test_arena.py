@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 
 import pytest
 from conftest import arenas
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arena import Arena, ArenaError
+
+ARENA = importlib.import_module("arena.arena")
 
 GOOD = """\
 title: {fr: "Un jeu", en: "A game"}
@@ -184,3 +188,98 @@ class TestHostileFiles:
         svg = arena_svg(g)
         assert "<script>" not in svg and "<img" not in svg and svg.count("</svg>") == 1
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in svg
+
+
+class TestConstructors:
+    """The three ways to build an arena give the same arena: successor lists of integer
+    vertices (translated by numpy at once), successor lists of other vertices (one look-up
+    per edge), and :meth:`Arena.from_csr` (arrays)."""
+
+    @staticmethod
+    def _csr_of(g):
+        rows = [g.successors(v) for v in g.vertices]
+        offsets, targets = [0], []
+        for row in rows:
+            targets += [g.index(y) for y in row]
+            offsets.append(len(targets))
+        return offsets, targets
+
+    @settings(max_examples=150, deadline=None)
+    @given(arenas(), st.sampled_from([0, 10**9]))
+    def test_list_string_and_csr_constructors_agree(self, g, arrays_from):
+        from unittest.mock import patch
+
+        with patch.object(ARENA, "_ARRAYS_FROM", arrays_from):
+            self._agree(g)
+
+    def _agree(self, ref):
+        from arena import solve
+
+        g = Arena(**ref.to_dict())        # built again, through the path under test
+        assert g == ref and [ref.successors(v) for v in ref] == [g.successors(v) for v in g]
+
+        name = {v: f"v{v}" for v in g.vertices}
+        strings = Arena(S0=[name[v] for v in g.S0], S1=[name[v] for v in g.S1],
+                        edges={name[x]: [name[y] for y in g.successors(x)]
+                               for x in g.vertices if g.successors(x)},
+                        V0=[name[v] for v in g.V0], V1=[name[v] for v in g.V1])
+        offsets, targets = self._csr_of(g)
+        from_arrays = Arena.from_csr(g.S0, g.S1, offsets, targets,
+                                     V0=[g.index(v) for v in g.V0],
+                                     V1=[g.index(v) for v in g.V1], start=g.start)
+        assert from_arrays == g and hash(from_arrays) == hash(g)
+        assert [[g.index(y) for y in g.successors(x)] for x in g.vertices] == \
+            [[strings.index(y) for y in strings.successors(name[x])] for x in g.vertices]
+        a, b, c, d = solve(g), solve(strings), solve(from_arrays), solve(ref)
+        for v in g.vertices:
+            assert a.winner[v] == b.winner[name[v]] == c.winner[v] == d.winner[v]
+            assert a.rank[v] == b.rank[name[v]] == c.rank[v] == d.rank[v]
+            move = a.move[v]
+            assert (None if move is None else name[move]) == b.move[name[v]]
+            assert c.move[v] == move == d.move[v]
+
+    def test_from_csr_with_numpy_arrays_keeps_successor_order(self):
+        np = pytest.importorskip("numpy")
+        g = Arena.from_csr(["a", "b"], ["c"], np.array([0, 2, 2, 3]), np.array([2, 1, 0]),
+                           V0=np.array([1]), start="a")
+        assert g.successors("a") == ("c", "b") and g.successors("c") == ("a",)
+        assert g.V0 == ("b",) and g.n_edges == 3 and g.owner("c") == 1
+
+    @pytest.mark.parametrize(("args", "message"), [
+        ((["a", "b"], [], [0, 2, 2], [1, 1]),
+         "key 'edges': vertex 'a': lists the edge to 'b' twice"),
+        ((["a", "b"], [], [0, 1], [1]), "key 'edges': offsets must be"),
+        ((["a", "b"], [], [0, 1, 1], [5]), "key 'edges': a target is not a vertex number"),
+        ((["a", "b"], [], [0, 2, 1], [1, 0]), "key 'edges': offsets must rise"),
+        ((["a", "a"], [], [0, 0, 0], []), "key 'S0': vertex 'a': listed twice in S0"),
+    ])
+    def test_from_csr_refuses_bad_arrays(self, args, message):
+        with pytest.raises(ArenaError) as err:
+            Arena.from_csr(*args)
+        assert str(err.value).startswith(message)
+
+    def test_from_csr_refuses_bad_victory_numbers(self):
+        with pytest.raises(ArenaError, match="key 'V1': vertex 'a': is a victory position of both"):
+            Arena.from_csr(["a"], [], [0, 0], [], V0=[0], V1=[0])
+        with pytest.raises(ArenaError, match="key 'V0': vertex number 3 is not between 0 and 0"):
+            Arena.from_csr(["a"], [], [0, 0], [], V0=[3])
+
+    @pytest.mark.parametrize(("edges", "message"), [
+        ({0: [1, 1]}, "key 'edges': vertex '0': lists the edge to '1' twice"),
+        ({0: [7]}, "key 'edges': vertex '0': has a successor '7' that is not in S0 or S1"),
+        ({9: [1]}, "key 'edges': vertex '9': is not in S0 or S1"),
+        ({0: [1, "x"]}, "key 'edges': vertex '0': has a successor 'x' that is not in S0 or S1"),
+    ])
+    @pytest.mark.parametrize("arrays_from", [0, 10**9])
+    def test_integer_vertices_name_the_faulty_edge(self, edges, message, arrays_from):
+        from unittest.mock import patch
+
+        with patch.object(ARENA, "_ARRAYS_FROM", arrays_from), \
+                pytest.raises(ArenaError) as err:
+            Arena(S0=[0, 2], S1=[1], edges=edges)
+        assert str(err.value).startswith(message)
+
+    def test_integer_vertices_keep_the_order_of_rows_given_out_of_order(self):
+        g = Arena(S0=[4, 0], S1=[2], edges={2: [0, 4], 0: [2], 4: [2, 0]})
+        assert [g.successors(v) for v in g.vertices] == [(2, 0), (2,), (0, 4)]
+        assert g == Arena(S0=[4, 0], S1=[2], edges={4: [2, 0], 0: [2], 2: [0, 4]})

@@ -11,6 +11,7 @@ from arena.cli import main
 from arena.games import chomp, connect4, marienbad, nim, ourson, solve_connect4, tictactoe
 from arena.games.marienbad import bouton_wins
 from arena.games.ourson import START, article_rank, article_rank_cycle
+from arena.games.tictactoe import solve_tictactoe
 from arena.grundy import grundy_numbers, subtraction_grundy
 
 
@@ -143,6 +144,31 @@ class TestTicTacToe:
         with pytest.raises(ValueError, match="more than 1,000 positions"):
             tictactoe(4, 3, max_positions=1000)
 
+    @pytest.mark.parametrize(("size", "align"), [(3, 3), (3, 2), (2, 2), (3, 1)])
+    def test_compact_generator_agrees_with_the_arena_position_by_position(self, size, align):
+        pytest.importorskip("numpy")
+        t, g = solve_tictactoe(size, align), tictactoe(size, align)
+        sol = solve(g)
+        assert (t.positions, t.edges) == (len(g), g.n_edges)
+        assert t.summary() == sol.summary()
+        seen = set()
+        for k, layer in enumerate(t.x):
+            for i in range(len(layer)):
+                board = t.board(k, i)
+                seen.add(board)
+                w, r, cell = (int(a[k][i]) for a in (t.winner, t.rank, t.move))
+                assert (sol.winner[board], sol.rank[board]) == \
+                    (None if w < 0 else w, None if r < 0 else r)
+                mark = "xo"[k % 2]
+                assert sol.move[board] == (None if cell < 0 else
+                                           board[:cell] + mark + board[cell + 1:])
+        assert seen == set(g.vertices)
+
+    def test_4_by_4_has_9722011_positions_and_is_a_draw(self):
+        pytest.importorskip("numpy")
+        t = solve_tictactoe(4)
+        assert (t.positions, t.start_winner) == (9_722_011, None)
+
 
 class TestConnect4:
     def test_compact_solver_matches_the_attractor_on_a_small_board(self):
@@ -249,3 +275,52 @@ class TestExercise42:
         assert sol.winner["g"] == 0 and "g" in g.successors("l")
         verify_strategy(g, 0, solution=sol)
         verify_strategy(g, 1, solution=sol)
+
+
+class TestGeneratorsBuiltFromArrays:
+    """Nim, Marienbad and chomp number their positions and build the arena with
+    :meth:`Arena.from_csr`; each equals the arena of its definition, built from lists."""
+
+    @pytest.mark.parametrize(("n", "rule"), [(10, (1, 2)), (15, (2, 3, 5)), (0, (1,)),
+                                             (3, (4, 5))])
+    def test_nim(self, n, rule):
+        S0 = [(k, 0) for k in range(n, -1, -1)]
+        S1 = [(k, 1) for k in range(n - 1, -1, -1)]
+        edges = {(k, i): [(k - q, 1 - i) for q in sorted(rule, reverse=True) if k - q >= 0]
+                 for k, i in S0 + S1}
+        low = min(rule)
+        expected = Arena(S0, S1, {x: ys for x, ys in edges.items() if ys},
+                         V0=[(k, 1) for k in range(min(low, n))],
+                         V1=[(k, 0) for k in range(min(low, n + 1))], start=(n, 0))
+        assert nim(n, rule).to_dict() | {"title": None} == expected.to_dict() | {"title": None}
+        assert Arena(**{**nim(n, rule).to_dict()}) == nim(n, rule)
+
+    @pytest.mark.parametrize(("heaps", "misere"), [((1, 3, 5, 7), True), ((2, 2), False),
+                                                   ((3,), True), ((0, 1), False)])
+    def test_marienbad(self, heaps, misere):
+        from itertools import product
+
+        from arena.games.marienbad import heap_moves
+
+        positions = [tuple(p) for p in product(*(range(h, -1, -1) for h in heaps))]
+        S0, S1 = [(h, 0) for h in positions], [(h, 1) for h in positions]
+        edges = {(h, i): [(m, 1 - i) for m in heap_moves(h)] for h, i in S0 + S1 if any(h)}
+        empty = tuple(0 for _ in heaps)
+        won = ([(empty, 0)], [(empty, 1)]) if misere else ([(empty, 1)], [(empty, 0)])
+        expected = Arena(S0, S1, edges, V0=won[0], V1=won[1], start=(heaps, 0))
+        g = marienbad(heaps, misere)
+        assert g.to_dict() | {"title": None} == expected.to_dict() | {"title": None}
+        assert Arena(**g.to_dict()) == g
+
+    @pytest.mark.parametrize(("rows", "cols"), [(2, 3), (4, 5), (1, 1), (3, 1)])
+    def test_chomp(self, rows, cols):
+        from arena.games.chomp import _bites, shapes
+
+        all_shapes = shapes(rows, cols)
+        S0, S1 = [(s, 0) for s in all_shapes], [(s, 1) for s in all_shapes]
+        edges = {(s, i): [(t, 1 - i) for t in _bites(s)] for s, i in S0 + S1 if s != (1,)}
+        expected = Arena(S0, S1, {x: ys for x, ys in edges.items() if ys},
+                         V0=[((1,), 1)], V1=[((1,), 0)], start=((cols,) * rows, 0))
+        g = chomp(rows, cols)
+        assert g.to_dict() | {"title": None} == expected.to_dict() | {"title": None}
+        assert Arena(**g.to_dict()) == g

@@ -4,6 +4,13 @@ An :class:`Arena` is immutable. It keeps the vertices in a fixed order and index
 them by integers, so that the algorithms of :mod:`arena.solve` run on compact lists
 of successors rather than on dictionaries of arbitrary vertices.
 
+Two constructors: ``Arena(S0, S1, edges, ...)`` from successor lists (integer vertices
+are numbered by numpy all at once, other vertices by one dictionary look-up per edge),
+and :meth:`Arena.from_csr` from arrays (offsets and targets, the compressed sparse row
+form), which game generators use to build large arenas without one Python list per
+vertex. With numpy, the arrays are what the solver reads; the tuples of successors are
+built only when something asks for them.
+
 Files use the format of the course (YAML or JSON, the same keys)::
 
     title: {fr: "Un jeu sur un graphe", en: "A game on a graph"}
@@ -23,9 +30,15 @@ import json
 import os
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
 from pathlib import Path
 from typing import Any, Literal, TypeAlias
+
+try:
+    import numpy as _np
+except ImportError:     # Pyodide's core: the arrays stay Python lists
+    _np = None
 
 __all__ = ["Arena", "ArenaError", "Player", "Vertex", "vertex_id", "MAX_FILE_BYTES"]
 
@@ -127,63 +140,138 @@ class Arena:
     (('y',), True)
     """
 
-    __slots__ = ("_vertices", "_index", "_owner", "_victory", "_succ", "_start", "_title",
-                 "_n_edges")
+    __slots__ = ("_vertices", "_index", "_owner", "_victory", "_rows", "_csr", "_start",
+                 "_title", "_n_edges")
 
     def __init__(self, S0: Iterable[Vertex], S1: Iterable[Vertex],
                  edges: Mapping[Any, Iterable[Any]] | None = None,
                  V0: Iterable[Vertex] = (), V1: Iterable[Vertex] = (),
                  start: Vertex | None = None,
                  title: Mapping[str, str] | None = None) -> None:
-        vertices: list[Vertex] = []
-        index: dict[Vertex, int] = {}
-        owner = bytearray()
-        for player, key, group in ((0, "S0", S0), (1, "S1", S1)):
-            for v in group:
-                if v in index:
-                    other = "S0" if owner[index[v]] == 0 else "S1"
-                    reason = (f"listed twice in {key}" if other == key
-                              else "is owned by both players (it is in S0 and in S1)")
-                    raise ArenaError(reason, key=key, vertex=v)
-                index[v] = len(vertices)
-                vertices.append(v)
-                owner.append(player)
+        vertices, index, owner = _vertex_index(S0, S1)
+        victory = _victory_marks(index, len(vertices), V0, V1)
 
-        victory: list[int | None] = [None] * len(vertices)
-        for player, key, group in ((0, "V0", V0), (1, "V1", V1)):
-            for v in group:
-                i = _lookup(index, v, key)
-                if victory[i] is not None:
-                    reason = ("is a victory position of both players (in V0 and V1)"
-                              if victory[i] != player else f"listed twice in {key}")
-                    raise ArenaError(reason, key=key, vertex=v)
-                victory[i] = player
+        if start is not None:
+            _lookup(index, start, "start")
+        self._vertices = tuple(vertices)
+        self._index = index
+        self._owner = owner
+        self._victory = victory
+        self._start = start
+        self._title = dict(title) if title else None
+        csr = None
+        if _np is not None and edges and len(edges) >= _ARRAYS_FROM:
+            csr = _int_csr(vertices, edges)
+        if csr is not None:         # integer vertices: every edge numbered by numpy at once
+            self._rows, self._csr, self._n_edges = None, csr, len(csr[1])
+            return
 
+        # One dictionary look-up per edge, done by ``map`` in C; the checks that name a
+        # faulty vertex run only when the fast path fails.
         succ: list[tuple[int, ...]] = [()] * len(vertices)
         n_edges = 0
+        get = index.__getitem__
         for x, targets in (edges or {}).items():
             i = _lookup(index, x, "edges")
-            if isinstance(targets, (str, bytes)) or not isinstance(targets, Iterable):
-                raise ArenaError("successors must be a list of vertices", key="edges", vertex=x)
-            row = tuple(_lookup(index, y, "edges", source=x) for y in targets)
-            if len(set(row)) != len(row):
+            if type(targets) not in (list, tuple, range):
+                if isinstance(targets, (str, bytes)) or not isinstance(targets, Iterable):
+                    raise ArenaError("successors must be a list of vertices", key="edges",
+                                     vertex=x)
+                targets = list(targets)
+            try:
+                row = tuple(map(get, targets))
+            except (KeyError, TypeError):
+                row = tuple(_lookup(index, y, "edges", source=x) for y in targets)
+            if len(row) > 1 and len(set(row)) != len(row):
                 dup = next(vertices[j] for j in row if row.count(j) > 1)
                 raise ArenaError(f"lists the edge to {vertex_id(dup)!r} twice", key="edges",
                                  vertex=x)
             succ[i] = row
             n_edges += len(row)
+        self._rows: tuple[tuple[int, ...], ...] | None = tuple(succ)
+        self._csr: tuple[Any, Any] | None = None
+        self._n_edges = n_edges
 
+    @classmethod
+    def from_csr(cls, S0: Iterable[Vertex], S1: Iterable[Vertex], offsets: Sequence[int],
+                 targets: Sequence[int], V0: Iterable[int] = (), V1: Iterable[int] = (),
+                 start: Vertex | None = None,
+                 title: Mapping[str, str] | None = None) -> Arena:
+        """Build an arena from arrays: the successors in compressed sparse row (CSR) form.
+
+        Vertex ``k`` is the k-th of S0 followed by S1 (the order of :attr:`vertices`); its
+        successors are ``targets[offsets[k]:offsets[k + 1]]``, as vertex numbers, in the
+        order that breaks ties between strategy moves. A game generator that numbers its
+        positions builds these arrays (numpy arrays or lists of ints) without one Python
+        list per vertex.
+
+        Parameters
+        ----------
+        S0, S1 : iterables of vertices
+            The labels of J_0's then J_1's vertices, as for :class:`Arena`.
+        offsets : sequence of ints
+            ``len(S0) + len(S1) + 1`` non-decreasing numbers from 0 to ``len(targets)``.
+        targets : sequence of ints
+            Vertex numbers, row after row.
+        V0, V1 : iterables of ints
+            The *numbers* of the victory positions of J_0 and of J_1.
+        start : vertex, optional
+            A label, as for :class:`Arena`.
+        title : mapping from a language code to a title, optional
+
+        Raises
+        ------
+        ArenaError
+            On the same faults as :class:`Arena` (a label listed twice, an edge listed
+            twice, V0 and V1 meeting, an unknown start), or arrays of the wrong shape.
+
+        Notes
+        -----
+        The arena equals the one the main constructor builds from the same successors
+        (``==`` is true); with numpy, the arrays are kept as they are for the solver, and
+        the successor tuples are built only if something asks for them. O(|S| + |A|).
+
+        Examples
+        --------
+        >>> a = Arena.from_csr(["x", "z"], ["y"], offsets=[0, 1, 1, 2], targets=[2, 1],
+        ...                    V0=[1])
+        >>> a == Arena(S0=["x", "z"], S1=["y"], edges={"x": ["y"], "y": ["z"]}, V0=["z"])
+        True
+        """
+        vertices, index, owner = _vertex_index(S0, S1)
+        n = len(vertices)
+        victory = [None] * n
+        for player, key, group in ((0, "V0", V0), (1, "V1", V1)):
+            for k in group:
+                k = int(k)
+                if not 0 <= k < n:
+                    raise ArenaError(f"vertex number {k} is not between 0 and {n - 1}", key=key)
+                if victory[k] is not None:
+                    reason = ("is a victory position of both players (in V0 and V1)"
+                              if victory[k] != player else f"listed twice in {key}")
+                    raise ArenaError(reason, key=key, vertex=vertices[k])
+                victory[k] = player
         if start is not None:
             _lookup(index, start, "start")
-
+        self = cls.__new__(cls)
         self._vertices = tuple(vertices)
         self._index = index
-        self._owner = bytes(owner)
+        self._owner = owner
         self._victory = tuple(victory)
-        self._succ = tuple(succ)
         self._start = start
         self._title = dict(title) if title else None
-        self._n_edges = n_edges
+        if _np is not None:
+            off = _np.asarray(offsets, dtype=_np.int64)
+            tgt = _np.asarray(targets, dtype=_np.int64)
+            _check_csr_numpy(off, tgt, vertices)
+            self._rows, self._csr = None, (off, tgt)
+            self._n_edges = len(tgt)
+        else:
+            off, tgt = list(offsets), list(targets)
+            rows = _check_csr_python(off, tgt, vertices)
+            self._rows, self._csr = rows, None
+            self._n_edges = len(tgt)
+        return self
 
     # -- reading ---------------------------------------------------------------------
 
@@ -275,6 +363,33 @@ class Arena:
     def _compact(self) -> tuple[bytes, tuple[int | None, ...], tuple[tuple[int, ...], ...]]:
         """Owners, victory marks and successor rows, indexed by integers."""
         return self._owner, self._victory, self._succ
+
+    @property
+    def _succ(self) -> tuple[tuple[int, ...], ...]:
+        """The successor rows as tuples of vertex numbers (built from the arrays of
+        :meth:`from_csr` on first use)."""
+        rows = self._rows
+        if rows is None:
+            off, tgt = self._csr  # type: ignore[misc]
+            flat, bounds = tgt.tolist(), off.tolist()
+            rows = self._rows = tuple(
+                tuple(flat[a:b]) for a, b in zip(bounds, bounds[1:]))  # type: ignore[misc]
+        return rows
+
+    def _csr_arrays(self) -> tuple[Any, Any]:
+        """``(offsets, targets)`` as numpy int64 arrays (needs numpy): the successors of
+        vertex k are ``targets[offsets[k]:offsets[k + 1]]``. Built once, then kept."""
+        csr = self._csr
+        if csr is None:
+            rows = self._rows
+            n = len(rows)  # type: ignore[arg-type]
+            offsets = _np.zeros(n + 1, dtype=_np.int64)
+            _np.cumsum(_np.fromiter(map(len, rows), dtype=_np.int64, count=n),  # type: ignore
+                       out=offsets[1:])
+            targets = _np.fromiter(chain.from_iterable(rows),  # type: ignore[arg-type]
+                                   dtype=_np.int64, count=self._n_edges)
+            csr = self._csr = (offsets, targets)
+        return csr
 
     # -- equality and printing ---------------------------------------------------------
 
@@ -391,6 +506,168 @@ class Arena:
         from arena._files import write_atomic
 
         write_atomic(path, text)
+
+
+def _vertex_index(S0: Iterable[Vertex], S1: Iterable[Vertex]
+                  ) -> tuple[list[Vertex], dict[Vertex, int], bytes]:
+    """Vertices (S0 then S1), their numbers and their owners; a vertex listed twice is
+    refused with its name."""
+    s0, s1 = list(S0), list(S1)
+    vertices = s0 + s1
+    index = dict(zip(vertices, range(len(vertices))))
+    if len(index) != len(vertices):            # find the first repeated vertex, by name
+        seen: dict[Vertex, int] = {}
+        for k, v in enumerate(vertices):
+            key = "S0" if k < len(s0) else "S1"
+            if v in seen:
+                other = "S0" if seen[v] < len(s0) else "S1"
+                reason = (f"listed twice in {key}" if other == key
+                          else "is owned by both players (it is in S0 and in S1)")
+                raise ArenaError(reason, key=key, vertex=v)
+            seen[v] = k
+    return vertices, index, bytes(len(s0)) + b"\x01" * len(s1)
+
+
+def _victory_marks(index: Mapping[Vertex, int], n: int, V0: Iterable[Vertex],
+                   V1: Iterable[Vertex]) -> tuple[int | None, ...]:
+    """The victory mark of every vertex: 0 (in V0), 1 (in V1) or ``None``."""
+    victory: list[int | None] = [None] * n
+    for player, key, group in ((0, "V0", V0), (1, "V1", V1)):
+        for v in group:
+            i = _lookup(index, v, key)
+            if victory[i] is not None:
+                reason = ("is a victory position of both players (in V0 and V1)"
+                          if victory[i] != player else f"listed twice in {key}")
+                raise ArenaError(reason, key=key, vertex=v)
+            victory[i] = player
+    return tuple(victory)
+
+
+_ARRAYS_FROM = 64
+"""Successor lists of integer vertices with at least this many rows are numbered by numpy
+and kept as arrays; smaller ones (a course's examples) as tuples, without numpy's
+overhead. (Other vertices need one dictionary look-up per edge either way; measured, the
+tuples are then as fast as arrays.)"""
+
+
+def _int_csr(vertices: list[Vertex], edges: Mapping[Any, Iterable[Any]]
+             ) -> tuple[Any, Any] | None:
+    """``(offsets, targets)`` for an arena whose vertices are non-negative integers (as
+    in benchmarks and generated graphs), every edge translated to a vertex number by one
+    numpy gather instead of one dictionary look-up; ``None`` whenever anything is
+    unusual (other vertices, a successor list of another type, an unknown vertex, an
+    edge listed twice), so that the general path finds and names the fault."""
+    n = len(vertices)
+    sources, rows = list(edges), list(edges.values())
+    if (not all(type(v) is int for v in vertices) or not all(type(v) is int for v in sources)
+            or not all(type(r) in (list, tuple, range) for r in rows)):
+        return None
+    top = max(vertices, default=0)
+    if n == 0 or min(vertices) < 0 or top > 4 * n + 64:
+        return None
+    number = _np.full(top + 1, -1, dtype=_np.int64)
+    number[_np.asarray(vertices, dtype=_np.int64)] = _np.arange(n, dtype=_np.int64)
+    lengths = _np.fromiter(map(len, rows), dtype=_np.int64, count=len(rows))
+    m = int(lengths.sum())
+    try:
+        flat = _np.fromiter(chain.from_iterable(rows), dtype=_np.int64, count=m)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    src = _np.asarray(sources, dtype=_np.int64)
+    if ((len(flat) and (flat.min() < 0 or flat.max() > top))
+            or len(src) and (src.min() < 0 or src.max() > top)):
+        return None
+    targets, src = number[flat], number[src]
+    if (targets < 0).any() or (src < 0).any():
+        return None
+    return _rows_to_csr(src, lengths, targets, n)
+
+
+def _rows_to_csr(src: Any, lengths: Any, targets: Any, n: int) -> tuple[Any, Any] | None:
+    """Rows given for the vertices ``src`` (distinct numbers, any order), ``lengths``
+    edges each, ``targets`` row after row: the CSR arrays in vertex order, or ``None``
+    if a row lists a target twice."""
+    m = len(targets)
+    if len(src) > 1 and not (src[1:] > src[:-1]).all():   # rows in vertex order
+        order = _np.argsort(src, kind="stable")
+        starts = _np.concatenate(([0], _np.cumsum(lengths)[:-1]))[order]
+        lengths, src = lengths[order], src[order]
+        pick = _np.repeat(starts - _np.cumsum(lengths) + lengths, lengths) + _np.arange(m)
+        targets = targets[pick]
+    per_vertex = _np.zeros(n, dtype=_np.int64)
+    per_vertex[src] = lengths
+    offsets = _np.zeros(n + 1, dtype=_np.int64)
+    _np.cumsum(per_vertex, out=offsets[1:])
+    if _has_repeated_edge(offsets, targets, n):
+        return None
+    return offsets, targets
+
+
+def _has_repeated_edge(offsets: Any, targets: Any, n: int) -> Any:
+    """Whether some row lists a target twice: rows of up to 8 edges compare each edge
+    with the next few of its row; longer rows sort their keys ``source * n + target``."""
+    lengths = _np.diff(offsets)
+    m = len(targets)
+    if m == 0:
+        return None
+    longest = int(lengths.max())
+    if longest <= 8:
+        ends = _np.repeat(offsets[1:], lengths)
+        at = _np.arange(m)
+        for d in range(1, longest):
+            same = (targets[:m - d] == targets[d:]) & (at[:m - d] + d < ends[:m - d])
+            if same.any():
+                return True
+        return False
+    sources = _np.repeat(_np.arange(n, dtype=_np.int64), lengths)
+    keys = _np.sort(sources * n + targets)
+    return bool((keys[1:] == keys[:-1]).any())
+
+
+def _check_csr_numpy(offsets: Any, targets: Any, vertices: Sequence[Vertex]) -> None:
+    """Refuse CSR arrays of the wrong shape, a target out of range or an edge listed
+    twice (found by sorting the keys ``source * n + target`` of rows with 2+ edges)."""
+    n = len(vertices)
+    if offsets.ndim != 1 or targets.ndim != 1 or len(offsets) != n + 1:
+        raise ArenaError(f"offsets must be one array of {n + 1} numbers (the vertices "
+                         "plus one) and targets one array", key="edges")
+    lengths = _np.diff(offsets)
+    if offsets[0] != 0 or offsets[-1] != len(targets) or (lengths < 0).any():
+        raise ArenaError("offsets must rise from 0 to the number of targets", key="edges")
+    if len(targets) and (targets.min() < 0 or targets.max() >= n):
+        raise ArenaError(f"a target is not a vertex number between 0 and {n - 1}",
+                         key="edges")
+    sources = _np.repeat(_np.arange(n, dtype=_np.int64), lengths)
+    several = (lengths > 1)[sources]
+    keys = _np.sort(sources[several] * n + targets[several])
+    same = _np.flatnonzero(keys[1:] == keys[:-1])
+    if len(same):
+        x, y = divmod(int(keys[same[0]]), n)
+        raise ArenaError(f"lists the edge to {vertex_id(vertices[y])!r} twice", key="edges",
+                         vertex=vertices[x])
+
+
+def _check_csr_python(offsets: list[int], targets: list[int], vertices: Sequence[Vertex]
+                      ) -> tuple[tuple[int, ...], ...]:
+    """:func:`_check_csr_numpy` without numpy; returns the successor rows."""
+    n = len(vertices)
+    if len(offsets) != n + 1 or offsets[0] != 0 or offsets[-1] != len(targets):
+        raise ArenaError(f"offsets must be {n + 1} numbers (the vertices plus one) rising "
+                         "from 0 to the number of targets", key="edges")
+    rows = []
+    for x, (a, b) in enumerate(zip(offsets, offsets[1:])):
+        if b < a:
+            raise ArenaError("offsets must rise from 0 to the number of targets", key="edges")
+        row = tuple(targets[a:b])
+        if len(row) > 1 and len(set(row)) != len(row):
+            dup = next(vertices[j] for j in row if row.count(j) > 1)
+            raise ArenaError(f"lists the edge to {vertex_id(dup)!r} twice", key="edges",
+                             vertex=vertices[x])
+        rows.append(row)
+    if targets and not (min(targets) >= 0 and max(targets) < n):
+        raise ArenaError(f"a target is not a vertex number between 0 and {n - 1}",
+                         key="edges")
+    return tuple(rows)
 
 
 def _lookup(index: Mapping[Vertex, int], v: Any, key: str, source: Any = None) -> int:

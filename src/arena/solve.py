@@ -14,8 +14,8 @@ References
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator, Mapping, Sequence
-from itertools import chain
 from typing import Any
 
 try:
@@ -34,16 +34,24 @@ class StrategyError(AssertionError):
     """A strategy that does not do what it claims; the message shows a play that proves it."""
 
 
-def _edge_arrays(victory: Sequence[int | None], succ: Sequence[Sequence[int]]
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _edge_arrays(arena: Arena) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``(lengths, sources, targets, terminal)``: every edge as numpy arrays, in row order,
-    and which vertices are victory positions."""
-    n = len(succ)
-    lengths = np.fromiter(map(len, succ), dtype=np.int64, count=n)
-    targets = np.fromiter(chain.from_iterable(succ), dtype=np.int64, count=int(lengths.sum()))
+    and which vertices are victory positions (from the arena's CSR arrays)."""
+    offsets, targets = arena._csr_arrays()
+    n = len(offsets) - 1
+    lengths = np.diff(offsets)
     sources = np.repeat(np.arange(n, dtype=np.int64), lengths)
-    terminal = np.fromiter((w is not None for w in victory), dtype=bool, count=n)
+    terminal = _victory_codes(arena._victory) < 2
     return lengths, sources, targets, terminal
+
+
+_CODES = {None: 2, 0: 0, 1: 1}
+
+
+def _victory_codes(victory: Sequence[int | None]) -> np.ndarray:
+    """The victory marks as a uint8 array: 0 or 1 for V0 or V1, 2 elsewhere (translated
+    by ``bytes`` and a dictionary in C, not by a Python loop)."""
+    return np.frombuffer(bytes(map(_CODES.__getitem__, victory)), dtype=np.uint8)
 
 
 def _reversed_csr(n: int, sources: np.ndarray, targets: np.ndarray, terminal: np.ndarray
@@ -97,9 +105,7 @@ def _numpy_levels(own: np.ndarray, winner: np.ndarray, rank: np.ndarray,
     return level
 
 
-def _winners_and_ranks(owner: bytes, victory: Sequence[int | None],
-                       succ: Sequence[Sequence[int]], edges=None
-                       ) -> tuple[list[int], list[int]]:
+def _winners_and_ranks(arena: Arena, edges=None) -> tuple[list[int], list[int]]:
     """Winner (0, 1, or -1 for a draw) and exact rank (-1 for a draw) of every vertex.
 
     Both attractors in one breadth-first pass backwards from V0 ∪ V1. The attractors are
@@ -113,13 +119,15 @@ def _winners_and_ranks(owner: bytes, victory: Sequence[int | None],
     Large levels are handled by numpy all at once, the rest by a first-in first-out
     queue in Python: the same order of ranks, so the same result.
     """
-    n = len(succ)
     if not HAVE_NUMPY:
-        return _winners_and_ranks_python(owner, victory, succ)
-    lengths, sources, targets, terminal = edges or _edge_arrays(victory, succ)
+        return _winners_and_ranks_python(*arena._compact())
+    owner, victory = arena._owner, arena._victory
+    n = len(owner)
+    lengths, sources, targets, terminal = edges or _edge_arrays(arena)
     pred, bounds = _reversed_csr(n, sources, targets, terminal)
     own = np.frombuffer(owner, dtype=np.uint8).astype(np.int8)
-    winner = np.fromiter((-1 if w is None else w for w in victory), dtype=np.int8, count=n)
+    winner = _victory_codes(victory).astype(np.int8)
+    winner[winner == 2] = -1
     rank = np.where(terminal, 0, -1).astype(np.int64)
     remaining = lengths.copy()
     level = _numpy_levels(own, winner, rank, remaining, pred, bounds, np.flatnonzero(terminal))
@@ -196,7 +204,7 @@ def attractor(arena: Arena, i: Player) -> dict[Vertex, int]:
     arena.course.naive_attractor : the definition applied step by step, in O(|S|·|A|).
     """
     player = _check_player(i)
-    winner, rank = _winners_and_ranks(*arena._compact())
+    winner, rank = _winners_and_ranks(arena)
     vs = arena.vertices
     return {vs[x]: r for x, (w, r) in enumerate(zip(winner, rank)) if w == player}
 
@@ -315,33 +323,65 @@ def _winners_and_ranks_python(owner: bytes, victory: Sequence[int | None],
                               succ: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
     """:func:`_winners_and_ranks` without numpy (for Pyodide): the same backward search
     in one first-in first-out queue, so vertices are processed in increasing rank and get
-    the same winners and exact ranks."""
+    the same winners and exact ranks.
+
+    The predecessors of each vertex are kept in two lists, by owner, so that the inner
+    loops need not test who owns the vertex; see :func:`_backward_queue`.
+    """
     n = len(succ)
-    winner = [-1 if w is None else w for w in victory]
-    rank = [-1 if w is None else 0 for w in victory]
-    remaining = [len(s) for s in succ]
-    pred: list[list[int]] = [[] for _ in range(n)]
-    for x in range(n):
-        if victory[x] is None:                 # victory vertices are terminal
-            for y in succ[x]:
-                pred[y].append(x)
-    queue = [x for x in range(n) if victory[x] is not None]
+    collecting = gc.isenabled()
+    gc.disable()    # millions of new lists, none in a cycle: no collection is needed
+    try:
+        preds: tuple[list[list[int]], list[list[int]]] = ([[] for _ in range(n)],
+                                                          [[] for _ in range(n)])
+        for x, row in enumerate(succ):
+            if victory[x] is None:                 # victory vertices are terminal
+                into = preds[owner[x]]
+                for y in row:
+                    into[y].append(x)
+        state = [-1 if w is None else w for w in victory]
+        remaining = [len(s) for s in succ]
+        queue = [x for x in range(n) if victory[x] is not None]
+        _backward_queue(queue, state, remaining, preds[0].__getitem__, preds[1].__getitem__)
+        return _unpack(state)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _backward_queue(queue: list[int], state: list[int], remaining: list[int],
+                    pred0, pred1) -> None:
+    """The backward search in a first-in first-out queue, on packed states.
+
+    ``state[x]`` is -1 while x is undecided, else ``2 * rank + winner``; so a vertex
+    decided from a successor y gets ``state[y] + 2`` (same winner, rank one more), in
+    either case. ``pred0(y)`` and ``pred1(y)`` give the predecessors of y owned by J_0
+    and by J_1; those owned by the winner of y join at once, the others when their
+    counter of successors not yet won by the winner reaches 0.
+    """
+    push = queue.append
     for y in queue:  # the queue grows while it is read
-        w = winner[y]
-        r = rank[y] + 1
-        for x in pred[y]:
-            if winner[x] < 0:
-                if owner[x] == w:
-                    winner[x] = w
-                    rank[x] = r
-                    queue.append(x)
-                else:
-                    remaining[x] -= 1
-                    if not remaining[x]:
-                        winner[x] = w
-                        rank[x] = r
-                        queue.append(x)
-    return winner, rank
+        s = state[y] + 2
+        if s & 1:
+            mine, theirs = pred1(y), pred0(y)
+        else:
+            mine, theirs = pred0(y), pred1(y)
+        for x in mine:
+            if state[x] < 0:
+                state[x] = s
+                push(x)
+        for x in theirs:
+            if state[x] < 0:
+                k = remaining[x] - 1
+                remaining[x] = k
+                if not k:
+                    state[x] = s
+                    push(x)
+
+
+def _unpack(state: list[int]) -> tuple[list[int], list[int]]:
+    """Winners and ranks (-1 for a draw) from packed states."""
+    return [s if s < 0 else s & 1 for s in state], [s if s < 0 else s >> 1 for s in state]
 
 
 def _strategy_moves_python(owner: bytes, victory: Sequence[int | None],
@@ -355,10 +395,17 @@ def _strategy_moves_python(owner: bytes, victory: Sequence[int | None],
             continue
         w = winner[x]
         if w >= 0:
-            moves[x] = next(y for y in row if winner[y] == w and rank[y] == rank[x] - 1)
+            r = rank[x] - 1
+            for y in row:
+                if winner[y] == w and rank[y] == r:
+                    moves[x] = y
+                    break
         else:
             opponent = 1 - owner[x]
-            moves[x] = next(y for y in row if winner[y] != opponent)
+            for y in row:
+                if winner[y] != opponent:
+                    moves[x] = y
+                    break
     return moves
 
 
@@ -419,14 +466,14 @@ def solve(arena: Arena) -> Solution:
     -----
     O(|S| + |A|) time and memory.
     """
-    owner, victory, succ = arena._compact()
     if not HAVE_NUMPY:
+        owner, victory, succ = arena._compact()
         winner, rank = _winners_and_ranks_python(owner, victory, succ)
         moves = _strategy_moves_python(owner, victory, succ, winner, rank)
         return Solution(arena, winner, rank, moves)
-    edges = _edge_arrays(victory, succ)
-    winner, rank = _winners_and_ranks(owner, victory, succ, edges)
-    return Solution(arena, winner, rank, _strategy_moves(owner, edges, winner, rank))
+    edges = _edge_arrays(arena)
+    winner, rank = _winners_and_ranks(arena, edges)
+    return Solution(arena, winner, rank, _strategy_moves(arena._owner, edges, winner, rank))
 
 
 def _play_text(arena: Arena, path: Sequence[int]) -> str:

@@ -75,7 +75,17 @@ def chomp(rows: int = 2, cols: int = 3) -> Arena:
     all_shapes = shapes(rows, cols)
     S0 = [(s, 0) for s in all_shapes]
     S1 = [(s, 1) for s in all_shapes]
-    edges = {(s, i): [(t, 1 - i) for t in _bites(s)] for s, i in S0 + S1 if s != (1,)}
+    # each shape's bites are found once and numbered once, for both players' copies
+    number = {s: k for k, s in enumerate(all_shapes)}
+    size = len(all_shapes)
+    bites = [[number[t] for t in _bites(s)] if s != (1,) else [] for s in all_shapes]
+    offsets, targets = [0], []
+    for shift in (size, 0):                          # J_0's moves reach J_1's copy
+        for row in bites:
+            targets += [shift + t for t in row]
+            offsets.append(len(targets))
     start = ((cols,) * rows, 0)
-    return Arena(S0, S1, edges, V0=[((1,), 1)], V1=[((1,), 0)], start=start,
-                 title={"fr": f"Chomp {rows} × {cols}", "en": f"Chomp {rows} × {cols}"})
+    poison = number[(1,)]
+    return Arena.from_csr(S0, S1, offsets, targets, V0=[size + poison], V1=[poison],
+                          start=start,
+                          title={"fr": f"Chomp {rows} × {cols}", "en": f"Chomp {rows} × {cols}"})

@@ -6,6 +6,7 @@ who cannot move loses; in misère play the player who takes the last match loses
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from functools import reduce
 from itertools import product
@@ -84,11 +85,25 @@ def marienbad(heaps: Iterable[int] | str = (1, 3, 5, 7), misere: bool = True) ->
     positions = [tuple(p) for p in product(*(range(h, -1, -1) for h in start))]
     S0 = [(h, 0) for h in positions]
     S1 = [(h, 1) for h in positions]
-    edges = {(h, i): [(m, 1 - i) for m in heap_moves(h)] for h, i in S0 + S1 if any(h)}
-    empty = tuple(0 for _ in start)
-    winners = ([(empty, 0)], [(empty, 1)]) if misere else ([(empty, 1)], [(empty, 0)])
+    # Position number of heaps h: sum of (start_i - h_i) * stride_i (the order of
+    # ``product``); taking from heap i changes only its term. J_1's copy comes after J_0's.
+    size = len(positions)
+    strides = [math.prod(s + 1 for s in start[i + 1:]) for i in range(len(start))]
+    rows = []
+    for number, h in enumerate(positions):
+        rows.append([number + (h_i - left) * stride
+                     for h_i, stride in zip(h, strides) for left in range(h_i)])
+    offsets, targets = [0], []
+    for player in (0, 1):
+        shift = size if player == 0 else 0          # moves go to the other player's copy
+        for row in rows:
+            targets += [shift + t for t in row]
+            offsets.append(len(targets))
+    empty = size - 1                                 # (0, ..., 0) comes last
+    winners = ([empty], [size + empty]) if misere else ([size + empty], [empty])
     rule = {"fr": "misère" if misere else "normale", "en": "misère" if misere else "normal"}
     sizes = ", ".join(map(str, start))
-    return Arena(S0, S1, edges, V0=winners[0], V1=winners[1], start=(start, 0),
-                 title={"fr": f"Nim à plusieurs tas ({sizes}), partie {rule['fr']}",
-                        "en": f"Multi-heap Nim ({sizes}), {rule['en']} play"})
+    return Arena.from_csr(S0, S1, offsets, targets, V0=winners[0], V1=winners[1],
+                          start=(start, 0),
+                          title={"fr": f"Nim à plusieurs tas ({sizes}), partie {rule['fr']}",
+                                 "en": f"Multi-heap Nim ({sizes}), {rule['en']} play"})

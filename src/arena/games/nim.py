@@ -53,15 +53,17 @@ def nim(n: int = 10, rule: Iterable[int] | str = (1, 2)) -> Arena:
     moves = parse_rule(rule)
     S0 = [(k, 0) for k in range(n, -1, -1)]
     S1 = [(k, 1) for k in range(n - 1, -1, -1)]
-    edges = {}
-    for k, i in S0 + S1:
-        targets = [(k - q, 1 - i) for q in reversed(moves) if k - q >= 0]
-        if targets:
-            edges[(k, i)] = targets
+    # vertex numbers: (k, 0) is n - k, (k, 1) is (n + 1) + (n - 1 - k); built as arrays
+    offsets, targets = [0], []
+    for i, top in ((0, n), (1, n - 1)):
+        for k in range(top, -1, -1):
+            base = n + 1 + (n - 1) if i == 0 else n
+            targets += [base - (k - q) for q in reversed(moves) if k - q >= 0]
+            offsets.append(len(targets))
     low = moves[0]
-    return Arena(S0, S1, edges,
-                 V0=[(k, 1) for k in range(min(low, n)) ],
-                 V1=[(k, 0) for k in range(min(low, n + 1))],
-                 start=(n, 0),
-                 title={"fr": f"Nim, n = {n}, règle {{{', '.join(map(str, moves))}}}",
-                        "en": f"Nim, n = {n}, rule {{{', '.join(map(str, moves))}}}"})
+    return Arena.from_csr(S0, S1, offsets, targets,
+                          V0=[n + 1 + (n - 1 - k) for k in range(min(low, n))],
+                          V1=[n - k for k in range(min(low, n + 1))],
+                          start=(n, 0),
+                          title={"fr": f"Nim, n = {n}, règle {{{', '.join(map(str, moves))}}}",
+                                 "en": f"Nim, n = {n}, rule {{{', '.join(map(str, moves))}}}"})
