@@ -38,7 +38,7 @@ from typing import Any, Literal, TypeAlias
 try:
     import numpy as _np
 except ImportError:     # Pyodide's core: the arrays stay Python lists
-    _np = None
+    _np = None  # type: ignore[assignment]
 
 __all__ = ["Arena", "ArenaError", "Player", "Vertex", "vertex_id", "MAX_FILE_BYTES"]
 
@@ -159,11 +159,13 @@ class Arena:
         self._victory = victory
         self._start = start
         self._title = dict(title) if title else None
+        self._rows: tuple[tuple[int, ...], ...] | None = None
+        self._csr: tuple[Any, Any] | None = None
         csr = None
         if _np is not None and edges and len(edges) >= _ARRAYS_FROM:
             csr = _int_csr(vertices, edges)
         if csr is not None:         # integer vertices: every edge numbered by numpy at once
-            self._rows, self._csr, self._n_edges = None, csr, len(csr[1])
+            self._csr, self._n_edges = csr, len(csr[1])
             return
 
         # One dictionary look-up per edge, done by ``map`` in C; the checks that name a
@@ -188,8 +190,7 @@ class Arena:
                                  vertex=x)
             succ[i] = row
             n_edges += len(row)
-        self._rows: tuple[tuple[int, ...], ...] | None = tuple(succ)
-        self._csr: tuple[Any, Any] | None = None
+        self._rows = tuple(succ)
         self._n_edges = n_edges
 
     @classmethod
@@ -240,7 +241,7 @@ class Arena:
         """
         vertices, index, owner = _vertex_index(S0, S1)
         n = len(vertices)
-        victory = [None] * n
+        victory: list[int | None] = [None] * n
         for player, key, group in ((0, "V0", V0), (1, "V1", V1)):
             for k in group:
                 k = int(k)
@@ -567,7 +568,8 @@ def _int_csr(vertices: list[Vertex], edges: Mapping[Any, Iterable[Any]]
         return None
     number = _np.full(top + 1, -1, dtype=_np.int64)
     number[_np.asarray(vertices, dtype=_np.int64)] = _np.arange(n, dtype=_np.int64)
-    lengths = _np.fromiter(map(len, rows), dtype=_np.int64, count=len(rows))
+    lengths = _np.fromiter(map(len, rows), dtype=_np.int64,  # type: ignore[arg-type]
+                           count=len(rows))
     m = int(lengths.sum())
     try:
         flat = _np.fromiter(chain.from_iterable(rows), dtype=_np.int64, count=m)
