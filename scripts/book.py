@@ -106,6 +106,12 @@ def _shell(lang: str, site_name: str, site_url: str, root: str) -> str:
 {chr(10).join(links)}
 <link rel="stylesheet" href="{root}__book__/book.css">
 <script src="/assets/javascripts/mathjax-config.js"></script>
+<script>
+  // the book typesets once, after assembling: the assistive MathML (the formulas' text for
+  // screen readers and the tagged PDF) is loaded before, not while printing
+  MathJax.loader = {{load: ["a11y/assistive-mml"]}};
+  MathJax.startup = {{typeset: false}};
+</script>
 <script src="/assets/mathjax/tex-chtml.js"></script>
 <script src="{root}__book__/book_print.js"></script>
 </head>
