@@ -287,11 +287,11 @@ function setPageNumbers(numbers) {
 function fitWidth() {
   const main = document.querySelector("#book-chapters");
   const width = main.clientWidth;
-  main.querySelectorAll("mjx-container[display], table").forEach((e) => {
-    const box = e.localName === "table" ? e : (e.firstElementChild || e);
-    const actual = box.scrollWidth;
-    if (actual > width) {
-      const scale = Math.max(0.6, Math.floor((width / actual) * 100) / 100);
+  main.querySelectorAll("div.arithmatex, table").forEach((e) => {
+    const column = e.parentElement.clientWidth || width;
+    const actual = Math.max(e.scrollWidth, e.getBoundingClientRect().width);
+    if (actual > column) {
+      const scale = Math.max(0.6, Math.floor((column / actual) * 100) / 100);
       e.style.fontSize = `${Math.round(scale * 100)}%`;
     }
   });
@@ -301,12 +301,16 @@ function fitWidth() {
 function overflows() {
   const width = document.querySelector("#book-chapters").clientWidth;
   const out = [];
-  document.querySelectorAll("#book-chapters pre, #book-chapters table, #book-chapters svg, "
-    + "#book-chapters img, #book-chapters mjx-container[display], #book-chapters p, "
-    + "#book-chapters li").forEach((e) => {
+  // (a display formula's wrappers are as wide as the column whatever the formula: its
+  // mjx-math is what is measured)
+  document.querySelectorAll("#book-chapters *:not(svg *):not(mjx-container *)"
+    + ":not(div.arithmatex):not(mjx-container), #book-chapters mjx-container[display] > mjx-math")
+    .forEach((e) => {
     const box = e.getBoundingClientRect();
     const left = document.querySelector("#book-chapters").getBoundingClientRect().left;
-    if (box.right - left > width + 1 || e.scrollWidth > e.clientWidth + 1) {
+    const scrolls = (e.localName === "pre" || e.localName === "table")
+      && e.scrollWidth > e.clientWidth + 1;
+    if (box.right - left > width + 1 || scrolls) {
       const chapter = e.closest(".book-chapter");
       out.push(`${chapter ? chapter.id : "?"}: <${e.localName}> `
         + (e.textContent || "").trim().slice(0, 60).replace(/\s+/g, " "));
