@@ -458,7 +458,11 @@ def build(site: Path = ROOT / "site", out: Path = ROOT / "build" / "pdf",
     base = f"http://127.0.0.1:{server.server_address[1]}"
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+            # the system's fonts, always: the figure build points FONTCONFIG_FILE at its
+            # pinned font alone, and a process that drew a figure passes it on
+            env = {k: v for k, v in os.environ.items()
+                   if k not in ("FONTCONFIG_FILE", "FONTCONFIG_PATH", "ARENA_FONTCONFIG_READY")}
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, env=env,
                                         args=["--no-sandbox", "--disable-gpu"])
             for lang in langs:
                 t0 = time.perf_counter()
