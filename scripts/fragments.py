@@ -1115,20 +1115,19 @@ def cli_limits() -> Bilingual:
     from arena import cli
     from arena.games import GAMES
 
-    rows = {"fr": [], "en": []}
+    colon = {"fr": " : ", "en": ": "}
+    rows: dict[str, list] = {"fr": [], "en": []}
     for game in GAMES.values():
         limit = game.defaults.get("max_positions", cli.DEFAULT_MAX_POSITIONS)
         for lang in rows:
-            what = "positions"
-            rows[lang].append((code(f"arena solve {game.name}") + f" : {what}" if lang == "fr"
-                               else code(f"arena solve {game.name}") + f": {what}",
+            rows[lang].append((code(f"arena solve {game.name}") + colon[lang] + "positions",
                                num(limit, lang), code("--max-positions N")))
     for lang, (v, e) in {"fr": ("sommets dessinés", "arêtes dessinées"),
                          "en": ("vertices drawn", "edges drawn")}.items():
-        rows[lang] += [(f"`arena render` : {v}" if lang == "fr" else f"`arena render`: {v}",
-                        num(cli.RENDER_LIMIT, lang), code("--max-vertices N")),
-                       (f"`arena render` : {e}" if lang == "fr" else f"`arena render`: {e}",
-                        num(cli.RENDER_EDGE_LIMIT, lang), code("--max-edges N"))]
+        rows[lang] += [("`arena render`" + colon[lang] + v, num(cli.RENDER_LIMIT, lang),
+                        code("--max-vertices N")),
+                       ("`arena render`" + colon[lang] + e, num(cli.RENDER_EDGE_LIMIT, lang),
+                        code("--max-edges N"))]
     return {"fr": table(("Commande", "Limite", "Option qui l'élève"), rows["fr"], "lrl"),
             "en": table(("Command", "Limit", "Option that raises it"), rows["en"], "lrl")}
 

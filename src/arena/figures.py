@@ -854,22 +854,30 @@ def marienbad_graph() -> Drawing:
         f"{len(numbers)} positions; Grundy number 0 at " + ", ".join(zeros) + ".")
 
 
-def astar_map() -> Drawing:
+def _astar_map_digraph():
+    """The A* map's drawing, before its vertices and edges (astar-map, astar-steps)."""
     import graphviz
 
-    from arena.astar import EXAMPLE_GRAPH, EXAMPLE_POSITIONS, astar, straight_line
-    from arena.render import COLOURS, FONT, GREY, INK, INK_ON_ANY, PAPER, coloured_text
+    from arena.render import FONT, GREY, INK, INK_ON_ANY, PAPER
 
-    guided = astar(EXAMPLE_GRAPH, "s", "t", straight_line())
-    blind = astar(EXAMPLE_GRAPH, "s", "t", lambda v: 0)
-    on_path = set(zip(guided.path, guided.path[1:]))
-    order = {v: k for k, v in enumerate(guided.expanded, start=1)}
     dot = graphviz.Digraph(engine="neato")
     dot.attr(bgcolor="transparent", fontname=FONT, forcelabels="true")
     dot.attr("node", fontname=FONT, fontsize="14", shape="circle", style="filled",
              fillcolor=PAPER, color=GREY, fontcolor=INK, width="0.45", fixedsize="true")
     dot.attr("edge", color=GREY, fontname=FONT, fontsize="12", fontcolor=INK_ON_ANY,
              arrowsize="0.7")
+    return dot
+
+
+def astar_map() -> Drawing:
+    from arena.astar import EXAMPLE_GRAPH, EXAMPLE_POSITIONS, astar, straight_line
+    from arena.render import COLOURS, coloured_text
+
+    guided = astar(EXAMPLE_GRAPH, "s", "t", straight_line())
+    blind = astar(EXAMPLE_GRAPH, "s", "t", lambda v: 0)
+    on_path = set(zip(guided.path, guided.path[1:]))
+    order = {v: k for k, v in enumerate(guided.expanded, start=1)}
+    dot = _astar_map_digraph()
     for v, (x, y) in EXAMPLE_POSITIONS.items():
         attrs = {"pos": f"{x * 60},{y * 60}", "id": f"v-{v}"}
         if v in order:
@@ -1254,18 +1262,10 @@ def astar_trace(graph, start, goal, h) -> dict:
 
 
 def astar_steps() -> Drawing:
-    import graphviz
-
     from arena.astar import EXAMPLE_GRAPH, EXAMPLE_POSITIONS, straight_line
-    from arena.render import FONT, GREY, INK, INK_ON_ANY, PAPER
 
     trace = astar_trace(EXAMPLE_GRAPH, "s", "t", straight_line())
-    dot = graphviz.Digraph(engine="neato")
-    dot.attr(bgcolor="transparent", fontname=FONT, forcelabels="true")
-    dot.attr("node", fontname=FONT, fontsize="14", shape="circle", style="filled",
-             fillcolor=PAPER, color=GREY, fontcolor=INK, width="0.45", fixedsize="true")
-    dot.attr("edge", color=GREY, fontname=FONT, fontsize="12", fontcolor=INK_ON_ANY,
-             arrowsize="0.7")
+    dot = _astar_map_digraph()
     for v, (x, y) in EXAMPLE_POSITIONS.items():
         dot.node(v, pos=f"{x * 60},{y * 60}", id=f"v-{v}", **{"class": "vertex"})
     for u, succ in EXAMPLE_GRAPH.items():
