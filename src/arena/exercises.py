@@ -627,6 +627,13 @@ def _complexity(f: Callable, lang: str) -> str:
         if len(times) == 3:
             (_, t0), (a, ta), (b, tb) = times
             if tb > 0.1 and tb > 3.2 * ta and ta > 3.2 * t0:
+                # a pause of the machine looks like a quadratic jump: the best of two more
+                # runs on the same chain (a quadratic version stays slow)
+                for _ in range(2):
+                    start = time.perf_counter()
+                    f(A, S0, V0)
+                    tb = min(tb, time.perf_counter() - start)
+            if tb > 0.1 and tb > 3.2 * ta and ta > 3.2 * t0:
                 raise _Failure({"status": "fail", "message": _say(
                     "quadratic", lang, r=tb / ta, a=a + 1, b=b + 1, ta=ta, tb=tb)})
         if times[-1][1] > 1.0:
