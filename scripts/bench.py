@@ -158,7 +158,7 @@ def solver_rows(quick: bool) -> list[dict]:
         t_solve = best_of(repeat, lambda arena=arena: solve(arena))
         succ = arena._compact()[2]
         t_bfs = best_of(repeat, lambda succ=succ: plain_bfs(succ))
-        with patch.object(importlib.import_module("arena.solve"), "HAVE_NUMPY", False):
+        with patch.object(importlib.import_module("arena.solver"), "HAVE_NUMPY", False):
             t_pure = best_of(repeat, lambda arena=arena: solve(arena))  # as in Pyodide
         rows.append({"kind": kind, "vertices": len(arena), "edges": arena.n_edges,
                      "build": build, "solve": t_solve, "bfs": t_bfs, "pure": t_pure})

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import importlib
 from unittest.mock import patch
 
 import pytest
 from conftest import arenas
 from hypothesis import given, settings
 
+import arena.solver as SOLVER
 from arena import Arena, StrategyError, attractor, solve, verify_strategy
 from arena.course import naive_attractor
 from arena.games import nim
-
-SOLVER = importlib.import_module("arena.solve")   # `arena.solve` is also the function
 
 
 class TestAttractorAgainstDefinition:

@@ -9,7 +9,7 @@ Examples
 """
 
 from arena.arena import Arena, ArenaError, Player, Vertex, vertex_id
-from arena.solve import Solution, StrategyError, attractor, solve, verify_strategy
+from arena.solver import Solution, StrategyError, attractor, solve, verify_strategy
 
 __all__ = ["Arena", "ArenaError", "Player", "Vertex", "vertex_id", "Solution", "StrategyError",
            "attractor", "solve", "verify_strategy"]

@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from arena.arena import ArenaError
+from arena.errors import ArenaError
 
 MAX_DEPTH = 8
 

@@ -1,7 +1,7 @@
 """The arena: a finite game graph whose vertices are shared between two players.
 
 An :class:`Arena` is immutable. It keeps the vertices in a fixed order and indexes
-them by integers, so that the algorithms of :mod:`arena.solve` run on compact lists
+them by integers, so that the algorithms of :mod:`arena.solver` run on compact lists
 of successors rather than on dictionaries of arbitrary vertices.
 
 Two constructors: ``Arena(S0, S1, edges, ...)`` from successor lists (integer vertices
@@ -35,6 +35,8 @@ from itertools import chain
 from pathlib import Path
 from typing import Any, Literal, TypeAlias
 
+from arena.errors import ArenaError
+
 try:
     import numpy as _np
 except ImportError:     # Pyodide's core: the arrays stay Python lists
@@ -61,36 +63,6 @@ is a few kilobytes; parsing megabytes of YAML takes seconds). The environment va
 def _max_file_bytes() -> int:
     value = os.environ.get("ARENA_MAX_FILE_BYTES")
     return int(value) if value and value.isdigit() else MAX_FILE_BYTES
-
-
-class ArenaError(ValueError):
-    """An arena that breaks the rules of the model or of the file format.
-
-    The message names the file (when there is one), the key and the vertex at fault.
-    """
-
-    def __init__(self, message: str, *, key: str | None = None, vertex: Any = None,
-                 file: str | os.PathLike[str] | None = None) -> None:
-        self.key = key
-        self.vertex = vertex
-        self.file = None if file is None else str(file)
-        self.reason = message
-        super().__init__(self._format())
-
-    def _format(self) -> str:
-        parts = []
-        if self.file is not None:
-            parts.append(self.file)
-        if self.key is not None:
-            parts.append(f"key '{self.key}'")
-        if self.vertex is not None:
-            parts.append(f"vertex {vertex_id(self.vertex)!r}")
-        parts.append(self.reason)
-        return ": ".join(parts)
-
-    def in_file(self, file: str | os.PathLike[str]) -> ArenaError:
-        """The same error, attributed to ``file``."""
-        return ArenaError(self.reason, key=self.key, vertex=self.vertex, file=file)
 
 
 def vertex_id(v: Vertex) -> str:

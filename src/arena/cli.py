@@ -27,7 +27,7 @@ from arena import __version__
 from arena._files import write_atomic
 from arena.arena import Arena, ArenaError, vertex_id
 from arena.games import GAMES, BuiltinGame
-from arena.solve import Solution, solve
+from arena.solver import Solution, solve
 
 __all__ = ["main", "solution_report"]
 

@@ -15,7 +15,7 @@ These functions take the chapter's data structures: an adjacency dictionary ``A`
 :func:`chapter_dicts` builds them from an :class:`~arena.arena.Arena`. The names are the
 chapter's, so a student can put the pseudo-code and the Python side by side.
 
-The library's :func:`arena.solve.attractor` computes the same sets with exact ranks,
+The library's :func:`arena.solver.attractor` computes the same sets with exact ranks,
 iteratively.
 """
 
@@ -166,7 +166,7 @@ def calcule_attracteur2(A, S0, V0) -> dict:
     (number above the rank), and an opponent's vertex is numbered from its *last* marked
     successor, which may be near a victory vertex while an earlier one was far
     (number below the rank). The exact rank needs the vertices in rank order, which
-    :func:`arena.solve.attractor` does.
+    :func:`arena.solver.attractor` does.
 
     Examples
     --------
@@ -216,7 +216,7 @@ def looping_strategie_arena(seed: int = 2026, trials: int = 20000) -> tuple[Aren
     A seeded random search over bipartite arenas with at most three vertices per player
     and one victory vertex ``v`` of J_0 keeps the smallest one (fewest vertices, then
     fewest edges) on which J_1 can force an endless play against :func:`strategie_moves`
-    from J_0's attractor; :func:`arena.solve.verify_strategy` finds the play. The reason:
+    from J_0's attractor; :func:`arena.solver.verify_strategy` finds the play. The reason:
     the numbering can put an opponent's vertex *below* its rank, so J_0 "lowers the
     number" by moving to it, and J_1 moves back up.
 
@@ -229,7 +229,7 @@ def looping_strategie_arena(seed: int = 2026, trials: int = 20000) -> tuple[Aren
     import random
     import re
 
-    from arena.solve import StrategyError, verify_strategy
+    from arena.solver import StrategyError, verify_strategy
 
     rng = random.Random(seed)
     best: tuple[tuple[int, int], Arena, str] | None = None

@@ -515,7 +515,7 @@ def _check_reverse(f: Callable, lang: str) -> int:
 
 
 def _check_attractor_keys(f: Callable, lang: str, name: str) -> int:
-    from arena.solve import attractor
+    from arena.solver import attractor
 
     n_cases = 0
     for A, S0, S1, V0, V1 in _arenas():
@@ -642,7 +642,7 @@ def _complexity(f: Callable, lang: str) -> str:
 
 
 def _check_ranks(f: Callable, lang: str) -> int:
-    from arena.solve import attractor
+    from arena.solver import attractor
 
     n_cases = 0
     for A, S0, S1, V0, V1 in _arenas():
@@ -657,7 +657,7 @@ def _check_ranks(f: Callable, lang: str) -> int:
 
 
 def _check_strategy(f: Callable, lang: str) -> int:
-    from arena.solve import attractor
+    from arena.solver import attractor
 
     n_cases = 0
     for A, S0, S1, V0, V1 in _arenas():

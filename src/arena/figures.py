@@ -36,7 +36,7 @@ __all__ = ["Figure", "Drawing", "CATALOGUE", "build", "figure_ids", "figure_data
            "DEFAULT_OUT"]
 
 DEFAULT_OUT = Path("docs/figures")
-SHARED_MODULES = ("arena.arena", "arena.solve", "arena.render")
+SHARED_MODULES = ("arena.arena", "arena.solver", "arena.render")
 
 
 @dataclass(frozen=True)
@@ -927,7 +927,7 @@ def counter_trace(g: Arena, player: Player) -> dict:
 
     from arena.course import chapter_dicts, dplus, renverse_graphe
     from arena.render import svg_id
-    from arena.solve import attractor
+    from arena.solver import attractor
 
     A, S0, S1, V0, V1 = chapter_dicts(g)
     Si, Vi = (S0, V0) if player == 0 else (S1, V1)
@@ -1294,7 +1294,7 @@ def looping_strategie() -> Drawing:
         strategie_moves,
     )
     from arena.render import View, arena_dot, describe, vertex_titles
-    from arena.solve import attractor
+    from arena.solver import attractor
 
     g, play = looping_strategie_arena()
     loop = play.split(" -> ")
@@ -1440,7 +1440,7 @@ def figure_data(figure_id: str, arena: Arena, name: Callable[[Vertex], str] | No
     and its successors with the SVG ids of the vertex and the edges; the attractor layers
     of each player. Vertices are named by their text id."""
     from arena.render import svg_id
-    from arena.solve import solve
+    from arena.solver import solve
 
     name = name or vertex_id
     sol = solve(arena)

@@ -30,7 +30,8 @@ from typing import Any
 import graphviz
 
 from arena.arena import Arena, Player, Vertex, vertex_id
-from arena.solve import Solution, solve
+from arena.errors import RenderError
+from arena.solver import Solution, solve
 
 __all__ = ["COLOURS", "FONT", "View", "RenderError", "svg_id", "plain_label", "arena_dot",
            "render",
@@ -241,10 +242,6 @@ def positions_of(dot: graphviz.Digraph | str, prog: str = "dot") -> dict[str, tu
         x, y = node.attr["pos"].split(",")[:2]
         out[str(node)] = (float(x), float(y))
     return out
-
-
-class RenderError(RuntimeError):
-    """Graphviz complained about a figure (warnings are errors here)."""
 
 
 # The bundled fontconfig scans its compiled-in template folder after reading our

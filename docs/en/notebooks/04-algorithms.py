@@ -120,7 +120,7 @@ from IPython.display import SVG
 from arena import solve, verify_strategy
 from arena.course import looping_strategie_arena, strategie_moves
 from arena.render import View, arena_svg
-from arena.solve import StrategyError
+from arena.solver import StrategyError
 
 loop, play = looping_strategie_arena()
 print("bipartite:", loop.is_bipartite(), "; edges:", list(loop.edges()))

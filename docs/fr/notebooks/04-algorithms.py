@@ -120,7 +120,7 @@ from IPython.display import SVG
 from arena import solve, verify_strategy
 from arena.course import looping_strategie_arena, strategie_moves
 from arena.render import View, arena_svg
-from arena.solve import StrategyError
+from arena.solver import StrategyError
 
 boucle, partie = looping_strategie_arena()
 print("biparti :", boucle.is_bipartite(), "; arêtes :", list(boucle.edges()))

@@ -115,7 +115,7 @@ def article_rank_cycle(arena: Arena | None = None,
     >>> len(cycle) >= 2 and cycle[0] in cycle[1:] + cycle[:1]
     True
     """
-    from arena.solve import solve
+    from arena.solver import solve
 
     arena = arena or ourson()
     winner = winner if winner is not None else solve(arena).winner

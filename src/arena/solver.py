@@ -26,12 +26,9 @@ except ImportError:     # Pyodide's core, a minimal install: the pure-Python pat
     HAVE_NUMPY = False
 
 from arena.arena import Arena, Player, Vertex, vertex_id
+from arena.errors import StrategyError
 
 __all__ = ["attractor", "solve", "Solution", "verify_strategy", "StrategyError"]
-
-
-class StrategyError(AssertionError):
-    """A strategy that does not do what it claims; the message shows a play that proves it."""
 
 
 def _edge_arrays(arena: Arena) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -520,7 +517,7 @@ def verify_strategy(arena: Arena, player: Player,
     >>> verify_strategy(g, 0, {"a": "b"})
     Traceback (most recent call last):
     ...
-    arena.solve.StrategyError: the play a -> b -> a follows the strategy of J_0 and loops
+    arena.solver.StrategyError: the play a -> b -> a follows the strategy of J_0 and loops
 
     Notes
     -----
