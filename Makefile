@@ -47,7 +47,7 @@ js: $(EDITOR_JS) ## install the site's JavaScript (npm ci) and bundle the editor
 site: $(VENV)/.docs-installed $(EDITOR_JS) ## build the course site into site/ and build/arena-site.zip (figures, exercise sheets, fragments, notebooks, books, both languages)
 	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
 	@$(ENSURE) chromium -- $(BROWSER_PACKAGES)
-	$(BIN)/python scripts/build_site.py
+	$(BIN)/python -m coursebuild site
 
 pdf: site ## the course as a book, one PDF per language, into build/pdf/ (printed with the site, from it)
 	@ls -1 build/pdf/*.pdf
@@ -59,24 +59,24 @@ ENSURE := scripts/ensure-debian-packages.sh
 
 handout: $(VENV)/.docs-installed ## build the LaTeX exercise sheets into build/handout/ (installs TeX Live if needed)
 	$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
-	$(BIN)/arena figures
-	$(BIN)/python scripts/handout.py
+	$(BIN)/python -m coursebuild figures
+	$(BIN)/python -m coursebuild handout
 
 PORT ?= 8000
 serve: $(VENV)/.docs-installed $(EDITOR_JS) ## live preview of both languages at http://127.0.0.1:8000 (PORT=...), rebuilt on every save
 	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
-	$(BIN)/python scripts/serve.py --port $(PORT)
+	$(BIN)/python -m coursebuild serve --port $(PORT)
 
 test: $(VENV)/.test-installed $(EDITOR_JS) ## install what the tests need, build the site, run ruff and pytest
 	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
 	@$(ENSURE) chromium -- $(BROWSER_PACKAGES)
-	$(BIN)/ruff check src tests scripts docs/hooks
+	$(BIN)/ruff check src tests scripts
 	$(BIN)/mypy
-	$(BIN)/python scripts/build_site.py
+	$(BIN)/python -m coursebuild site
 	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 lint: $(VENV)/.test-installed ## ruff and mypy only
-	$(BIN)/ruff check src tests scripts docs/hooks
+	$(BIN)/ruff check src tests scripts
 	$(BIN)/mypy
 
 constraints: | $(BIN)/python ## refresh constraints.txt: the newest versions pyproject.toml allows, pinned
@@ -89,7 +89,7 @@ constraints: | $(BIN)/python ## refresh constraints.txt: the newest versions pyp
 	rm -rf build/constraints-venv
 
 figures: $(VENV)/.docs-installed ## build the figure catalogue into docs/figures (incremental)
-	$(BIN)/arena figures
+	$(BIN)/python -m coursebuild figures
 
 bench: $(VENV)/.test-installed ## measure speed (tables printed; the site shows them after the next make site)
 	$(BIN)/python scripts/bench.py --json build/bench.json

@@ -1,5 +1,5 @@
 """The course as a book (issue 14): one PDF per language, printed from the built site by
-``scripts/book.py`` during ``make site``. Checked here: the home pages offer them, their
+``coursebuild.book`` during ``make site``. Checked here: the home pages offer them, their
 fonts are embedded, their chapters and sections are the site's in the site's order, every
 internal link lands on a page, no link points at the local print server, nothing is wider
 than the page, and the same site prints the same bytes."""
@@ -17,8 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
-import book  # noqa: E402
+from coursebuild import book  # noqa: E402
 
 pikepdf = pytest.importorskip("pikepdf")
 LANGS = ("fr", "en")

@@ -1,16 +1,14 @@
-"""The site build's own caches (scripts/build_site.py): a step runs again exactly when one
+"""The site build's own caches (coursebuild.site): a step runs again exactly when one
 of its inputs changed or an output is missing."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
-import build_site  # noqa: E402
+from coursebuild import site as build_site  # noqa: E402
 
 
 def test_a_step_runs_again_only_when_its_key_changes_or_an_output_is_missing(tmp_path,
@@ -60,7 +58,7 @@ def test_every_file_the_site_reads_is_an_input():
     """What MkDocs reads (its configurations, the docs, the templates, the hook and the
     library it imports, the snippets' folders, the exercise sheets, the bundled editor)."""
     inputs = set(build_site.SITE_INPUTS)
-    assert {"docs", "overrides", "src/arena", "scripts/fragments.py", "handouts",
+    assert {"docs", "overrides", "src/arena", "src/coursebuild", "handouts",
             "mkdocs.base.yml", "mkdocs.yml", "mkdocs.en.yml", "build/js/editor.js",
             "package-lock.json"} <= inputs
     import yaml

@@ -179,10 +179,11 @@ class TestCourseData:
 
 
 def test_the_perfect_game_figure_reads_the_record(tmp_path, monkeypatch):
-    from arena import figures as fig
+    from coursebuild import catalogue as fig
+    from coursebuild.pages import modelling
 
     data = json.loads(bench_connect4.DATA.read_text(encoding="utf-8"))
-    drawing = fig.connect4_perfect_game()
+    drawing = modelling.connect4_perfect_game()
     played = ", ".join(str(c + 1) for c in data["perfect_game"])
     for lang in ("fr", "en"):
         assert played in drawing.caption[lang] and "24" in drawing.caption[lang]
@@ -191,9 +192,9 @@ def test_the_perfect_game_figure_reads_the_record(tmp_path, monkeypatch):
     # the figure's cache key covers the record: a new record rebuilds exactly this figure
     copy = tmp_path / "connect4-6x4.json"
     copy.write_text(json.dumps(data), encoding="utf-8")
-    monkeypatch.setattr(fig, "CONNECT4_RESULT", str(copy))
-    before = {f.id: f.key() for f in fig.CATALOGUE}
+    monkeypatch.setattr(modelling, "CONNECT4_RESULT", str(copy))
+    before = {f.id: f.key() for f in fig.catalogue()}
     copy.write_text(json.dumps({**data, "perfect_game": data["perfect_game"][:-1]}),
                     encoding="utf-8")
-    after = {f.id: f.key() for f in fig.CATALOGUE}
+    after = {f.id: f.key() for f in fig.catalogue()}
     assert sorted(i for i in before if before[i] != after[i]) == ["connect4-perfect-game"]

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
 
 
 def _files(folder: Path) -> dict[str, bytes]:
@@ -15,12 +13,12 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 
 def test_a_second_build_of_the_pages_is_byte_identical(site, tmp_path):
-    import build_site
+    from coursebuild import site as build_site
 
     build_site.mkdocs_builds({"fr": tmp_path / "fr", "en": tmp_path / "en"})
     built = _files(tmp_path / "fr")
     built.update({f"en/{k}": v for k, v in _files(tmp_path / "en").items()})
-    import book
+    from coursebuild import book
 
     books = {book.book_name("fr"), f"en/{book.book_name('en')}"}   # printed from the site
     published = {k: v for k, v in _files(site).items() if k not in books}

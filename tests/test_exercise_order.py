@@ -12,7 +12,6 @@ its page, and the statement that asks for it comes first.
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -146,11 +145,9 @@ def test_strategies_page_keeps_the_draws_of_exercise_4_2_for_its_solution() -> N
 
 def test_answer_fragments_are_computed_the_same_in_both_languages() -> None:
     """The solutions' numbers come from the build; both languages give the same ones."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import fragments
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
+    from coursebuild.fragments import registry
+
+    fragments = registry()
     used = set()
     for lang in ("fr", "en"):
         for page in CHAPTERS:
@@ -158,30 +155,27 @@ def test_answer_fragments_are_computed_the_same_in_both_languages() -> None:
             for a, b in _solution_spans(text):
                 body = "\n".join(text.splitlines()[a:b + 1])
                 used |= {m.group("name") for m in SNIPPET.finditer(body)}
-    missing = used - set(fragments.FRAGMENTS)
+    missing = used - set(fragments)
     assert not missing, f"solutions include unknown fragments: {missing}"
     for name in sorted(n for n in used if n.startswith(("ex-", "ex313"))):
-        texts = fragments.FRAGMENTS[name]()
+        texts = fragments[name]()
         digits = {lang: re.findall(r"\d+", texts[lang]) for lang in ("fr", "en")}
         assert digits["fr"] == digits["en"], name
 
 
 def test_exercise_facts() -> None:
     """A few answers checked here against the definitions, not against the fragments."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import fragments
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
     from arena.games import nim
+    from coursebuild.fragments import registry
+    from coursebuild.pages.plays import _maximal_plays
 
     g = nim(4, [1, 2])
-    plays = fragments._maximal_plays(g, g.start)
+    plays = _maximal_plays(g, g.start)
     # compositions of 4 into parts 1 and 2; J_0 wins the plays with an odd number of moves
     assert sorted(len(p) - 1 for p in plays) == [2, 3, 3, 3, 4]
     assert [g.victory(p[-1]) for p in plays if (len(p) - 1) % 2] == [0, 0, 0]
-    assert "2 × 2 × 2 × 1 = 8" in fragments.FRAGMENTS["ex-nim4-strategies"]()["en"]
-    text = fragments.FRAGMENTS["ex313-solution"]()["en"]
+    assert "2 × 2 × 2 × 1 = 8" in registry()["ex-nim4-strategies"]()["en"]
+    text = registry()["ex313-solution"]()["en"]
     assert "| `f` | 0 | 2 |" in text and "Both columns add up to 9" in text
 
 

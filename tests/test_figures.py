@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from arena import Arena, solve
-from arena import figures as fig
 from arena.games import nim
 from arena.render import COLOURS, View, arena_dot, render, svg_id
+from coursebuild import catalogue as fig
+from coursebuild import examples
 
 SPEC_IDS = ["nim-graph-a", "nim-graph-b", "nim-play", *(f"nim-attractor-{k}" for k in range(8)),
             "nim-strategy", "ex41-graph", "ex41-strategy", "ex42-graph", "ex42-attractors",
@@ -136,16 +137,27 @@ class TestBuild:
         assert fig.build(built) == []
         assert {p.name: p.stat().st_mtime_ns for p in built.iterdir() if p.is_file()} == before
 
-    def test_changing_a_game_rebuilds_only_its_figures(self, built, tmp_path, monkeypatch):
+    def test_changing_a_recipe_rebuilds_that_figure_alone(self, built, tmp_path, monkeypatch):
+        from coursebuild import keys
+        from coursebuild.pages import exercises
+
         copy = tmp_path / "copy"
         shutil.copytree(built, copy)
-        original = fig._module_bytes
+        real = keys._source
 
-        def edited(name: str) -> bytes:
-            return original(name) + (b"\n# edited" if name == "arena.games.chomp" else b"")
+        def edited(fn):
+            return real(fn) + ("\n# edited" if fn is exercises.chomp_graph else "")
 
-        monkeypatch.setattr(fig, "_module_bytes", edited)
-        assert sorted(fig.build(copy)) == ["chomp-attractor", "chomp-graph"]
+        monkeypatch.setattr(keys, "_source", edited)
+        assert fig.build(copy) == ["chomp-graph"]
+
+    def test_changing_the_library_rebuilds_every_figure(self, built, monkeypatch):
+        from coursebuild import keys
+
+        before = {f.id: f.key() for f in fig.catalogue()}
+        monkeypatch.setattr(keys, "library_digest", lambda: "edited")
+        after = {f.id: f.key() for f in fig.catalogue()}
+        assert all(before[i] != after[i] for i in before)
 
     def test_a_missing_output_is_rebuilt(self, built, tmp_path):
         copy = tmp_path / "copy"
@@ -172,15 +184,13 @@ def test_editing_an_example_file_rebuilds_exactly_the_figures_that_read_it(tmp_p
                                                                              monkeypatch):
     """The cache key covers the data files a figure reads (docs/examples/*.yaml), so that
     an edit shows in `make serve`, not only the code."""
-    before = {f.id: f.key() for f in fig.CATALOGUE}
-    original = fig._project_file(fig.EX42)
+    before = {f.id: f.key() for f in fig.catalogue()}
+    original = Path(__file__).resolve().parents[1] / examples.EX42
     edited = tmp_path / "exercise-4-2.yaml"
     edited.write_text(original.read_text(encoding="utf-8").replace("start: a", "start: b"),
                       encoding="utf-8")
     assert edited.read_text(encoding="utf-8") != original.read_text(encoding="utf-8")
-    real = fig._project_file
-    monkeypatch.setattr(fig, "_project_file",
-                        lambda rel: edited if rel == fig.EX42 else real(rel))
-    after = {f.id: f.key() for f in fig.CATALOGUE}
+    monkeypatch.setattr(examples, "EX42", str(edited))
+    after = {f.id: f.key() for f in fig.catalogue()}
     changed = sorted(i for i in before if before[i] != after[i])
     assert changed == ["ex42-attractors", "ex42-counter", "ex42-graph", "ex42-strategy"]

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from arena import figures as fig
+from coursebuild import catalogue as fig
+from coursebuild import examples
 
 IDS = ["ex42-graph", "nim-play"]       # one interactive figure (with JSON), one plain
 
@@ -63,7 +64,7 @@ def test_any_damaged_entry_is_rebuilt_to_the_clean_result(clean, tmp_path, damag
 def test_concurrent_builds_in_the_same_folder_agree(clean, tmp_path):
     _, expected = clean
     out = tmp_path / "figures"
-    code = ("import io, sys; from pathlib import Path; from arena import figures as f; "
+    code = ("import io, sys; from pathlib import Path; from coursebuild import catalogue as f; "
             f"f.build(Path(sys.argv[1]), {IDS!r}, jobs=1, stream=io.StringIO())")
     procs = [subprocess.Popen([sys.executable, "-c", code, str(out)]) for _ in range(4)]
     assert [p.wait(timeout=300) for p in procs] == [0, 0, 0, 0]
@@ -77,7 +78,7 @@ def test_a_build_killed_midway_leaves_a_tree_the_next_build_repairs(clean, tmp_p
 
     _, expected = clean
     out = tmp_path / "figures"
-    code = ("import sys; from pathlib import Path; from arena import figures as f; "
+    code = ("import sys; from pathlib import Path; from coursebuild import catalogue as f; "
             f"f.build(Path(sys.argv[1]), {IDS!r}, jobs=1, force=True)")
     for delay in (0.3, 1.0, 2.0):
         proc = subprocess.Popen([sys.executable, "-c", code, str(out)],
@@ -94,9 +95,7 @@ def test_example_names_with_any_character_are_drawn(tmp_path, monkeypatch):
     example.write_text("S0: [\"j'\", 'a b', '&amp;']\nS1: ['<k>', 'é']\nV0: ['é']\n"
                        "edges:\n  \"j'\": ['<k>', 'é']\n  '<k>': ['a b', '&amp;']\n"
                        "start: \"j'\"\n", encoding="utf-8")
-    real = fig._project_file
-    monkeypatch.setattr(fig, "_project_file",
-                        lambda rel: example if rel == fig.EX42 else real(rel))
+    monkeypatch.setattr(examples, "EX42", str(example))
     out = tmp_path / "figures"
     assert fig.build(out, ["ex42-graph", "ex42-strategy"], jobs=1,
                      stream=io.StringIO()) == ["ex42-graph", "ex42-strategy"]

@@ -5,13 +5,11 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
 
 needs_tex = pytest.mark.skipif(
     shutil.which("latexmk") is None or shutil.which("pdffonts") is None,
@@ -21,7 +19,7 @@ needs_tex = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def handouts() -> dict[str, Path]:
-    import handout
+    from coursebuild import handout
 
     handout.main()
     return {lang: handout.OUT / f"handout-{lang}.pdf" for lang in ("fr", "en")}
@@ -41,10 +39,9 @@ def test_every_figure_the_sheets_include_exists():
 
 
 def test_answers_are_the_solver_s():
-    import handout
-
     from arena import solve
     from arena.games import nim
+    from coursebuild import handout
 
     sol = solve(nim(15, [2, 3, 5]))
     lost = ", ".join(str(k) for k in range(16) if sol.winner[(k, 0)] == 1)

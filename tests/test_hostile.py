@@ -56,14 +56,13 @@ def test_stdout_on_a_full_device_is_one_line_and_exit_2():
 
 
 def test_latex_specials_in_a_name_are_printed_not_run(tmp_path, monkeypatch):
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import handout
+    from coursebuild import examples, handout
 
     example = tmp_path / "exercise-4-2.yaml"
     example.write_text("S0: ['\\input{/etc/passwd}', 'x_1']\nS1: ['b$c', '50%']\n"
                        "V0: ['50%']\nedges:\n  '\\input{/etc/passwd}': ['b$c', '50%']\n"
                        "  'b$c': ['x_1']\nstart: '\\input{/etc/passwd}'\n", encoding="utf-8")
-    monkeypatch.setattr(handout, "EX42", example)
+    monkeypatch.setattr(examples, "EX42", str(example))
     answer = handout.answers("en")["ExTwoAnswer"]
     assert "\\input{" not in answer and "\\textbackslash{}input\\{/etc/passwd\\}" in answer
     assert "b\\$c" in answer and "50\\%" in answer and "x\\_1" in answer
@@ -176,8 +175,7 @@ def test_a_dense_arena_is_refused_before_graphviz_runs(tmp_path):
 
 
 def test_markdown_code_spans_and_fences_hold_any_name():
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import fragments
+    from coursebuild import markdown as fragments
 
     assert fragments.code("a") == "`a`"
     assert fragments.code("x`y") == "``x`y``"
@@ -187,15 +185,16 @@ def test_markdown_code_spans_and_fences_hold_any_name():
     assert block.startswith("````console\n") and block.endswith("\n````\n")
 
 
-def _interrupt(argv: list[str], delay: float, cwd: Path | None = None) -> tuple[int, str]:
-    """Run ``arena argv``, press Ctrl-C (SIGINT to its process group, as a terminal does)
+def _interrupt(argv: list[str], delay: float, cwd: Path | None = None,
+               module: str = "arena") -> tuple[int, str]:
+    """Run ``python -m module argv``, press Ctrl-C (SIGINT to its process group, as a terminal does)
     after ``delay`` seconds; return its exit status and stderr."""
     import os
     import signal
     import time
 
     # a pytest-xdist worker ignores SIGINT, and a child would inherit that: give it back
-    proc = subprocess.Popen([sys.executable, "-m", "arena", *argv], stdout=subprocess.DEVNULL,
+    proc = subprocess.Popen([sys.executable, "-m", module, *argv], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True, cwd=cwd,
                             start_new_session=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
@@ -223,11 +222,14 @@ def test_ctrl_c_during_a_render_leaves_nothing(tmp_path):
 
 def test_ctrl_c_during_the_figure_build_is_one_line_and_the_next_build_completes(tmp_path):
     out = tmp_path / "figures"
-    status, err = _interrupt(["figures", "--out", str(out), "--jobs", "2"], 2.5)
-    assert status == 130 and err.endswith("\narena: interrupted\n") and "Traceback" not in err
+    status, err = _interrupt(["figures", "--out", str(out), "--jobs", "2"], 2.5,
+                             module="coursebuild")
+    assert status == 130 and err.endswith("\ncoursebuild: interrupted\n")
+    assert "Traceback" not in err
     assert not [p for p in out.rglob("*") if ".tmp" in p.name]
-    status, out_text, err = run("figures", "--out", str(out), "ex42-graph", "nim-play")
-    assert status == 0, err
+    from coursebuild.__main__ import main as course_main
+
+    assert course_main(["figures", "--out", str(out), "ex42-graph", "nim-play"]) == 0
     assert (out / "ex42-graph.svg").read_bytes().startswith(b"<?xml")
 
 
@@ -238,8 +240,7 @@ def test_latex_answers_with_hostile_names_compile_and_show_them(tmp_path, monkey
 
     if shutil.which("pdflatex") is None or shutil.which("pdftotext") is None:
         pytest.skip("TeX Live is installed by `make test`")
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import handout
+    from coursebuild import examples, handout
 
     names = ["\\input{/etc/hostname}", "a&b_c%d#e", "&amp;", "$^~{", "j'"]
     example = tmp_path / "exercise-4-2.json"
@@ -247,7 +248,7 @@ def test_latex_answers_with_hostile_names_compile_and_show_them(tmp_path, monkey
         "start": names[0], "S0": names[:3], "S1": names[3:] + ["m"], "V0": ["m"],
         "edges": {names[k]: [names[k + 1]] for k in range(len(names) - 1)} | {
             names[-1]: ["m"]}}), encoding="utf-8")
-    monkeypatch.setattr(handout, "EX42", example)
+    monkeypatch.setattr(examples, "EX42", str(example))
     answer = handout.answers("en")["ExTwoAnswer"]
     tex = tmp_path / "t.tex"
     tex.write_text("\\documentclass{article}\n\\input{preamble}\n\\begin{document}\n"

@@ -88,7 +88,7 @@ def hostile_site(tmp_path_factory) -> tuple[Path, dict[str, str]]:
         (copy / "docs" / "examples" / example.name).write_text(text, encoding="utf-8")
         names.update({f"{example.stem}:{k}": v for k, v in renamed.items()})
     env = dict(os.environ, PYTHONPATH=str(copy / "src"))
-    done = subprocess.run([sys.executable, "scripts/build_site.py", "--no-zip", "--no-book"],
+    done = subprocess.run([sys.executable, "-m", "coursebuild", "site", "--no-zip", "--no-book"],
                           cwd=copy, env=env, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     return copy / "site", names

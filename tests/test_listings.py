@@ -3,7 +3,6 @@ page shows (French and English comments), agree with the solver: winners, ranks,
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,21 +12,21 @@ from hypothesis import given, settings
 from arena import Arena, attractor, solve, verify_strategy
 from arena.course import chapter_dicts
 from arena.games import chomp, nim, ourson
+from coursebuild.facts import listing_namespace, listing_sections
+from coursebuild.pages.algorithms import _numbering_examples, looping_arena, naive_reads
+from coursebuild.pages.beyond import BEYOND_LISTINGS, SLIDES_TREE
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import fragments  # noqa: E402
 
 LANGS = ("fr", "en")
-CODE = {lang: fragments.listing_namespace(lang) for lang in LANGS}
+CODE = {lang: listing_namespace(lang) for lang in LANGS}
 
 
 def course_examples() -> list[Arena]:
     examples = [nim(10, [1, 2]), nim(15, [2, 3, 5]), chomp(2, 3), ourson(),
                 Arena.from_file(ROOT / "docs/examples/exercise-4-2.yaml"),
-                fragments.looping_arena()[0]]
-    return examples + [g for _, g in fragments._numbering_examples()]
+                looping_arena()[0]]
+    return examples + [g for _, g in _numbering_examples()]
 
 
 def check(g: Arena, code: dict) -> None:
@@ -63,11 +62,11 @@ def test_listings_on_random_arenas(lang, g):
 
 
 def test_the_two_languages_show_the_same_code():
-    strip = {lang: [line for text in fragments.listing_sections(lang).values()
+    strip = {lang: [line for text in listing_sections(lang).values()
                     for line in text.splitlines() if not line.lstrip().startswith("#")]
              for lang in LANGS}
     assert strip["fr"] == strip["en"]
-    fr = "\n".join(fragments.listing_sections("fr").values())
+    fr = "\n".join(listing_sections("fr").values())
     assert "# Match nul : rester hors de l'attracteur de l'adversaire." in fr
     assert "Draw:" not in fr
 
@@ -75,11 +74,11 @@ def test_the_two_languages_show_the_same_code():
 def test_the_naive_count_is_counted():
     g = Arena(S0=[0, 2], S1=[1, 3], edges={0: [1], 1: [2], 2: [3]}, V0=[3])
     # steps 0..3; step n re-reads the successors of the 3 - n vertices still outside
-    assert fragments.naive_reads(g) == (4, 3 + 2 + 1)
+    assert naive_reads(g) == (4, 3 + 2 + 1)
 
 
 def test_the_source_strategy_loops_on_a_bipartite_arena():
-    g, play = fragments.looping_arena()
+    g, play = looping_arena()
     assert g.is_bipartite() and len(g) == 5
     loop = play.split(" -> ")
     assert loop[0] == loop[-1] and len(loop) == 3
@@ -87,7 +86,7 @@ def test_the_source_strategy_loops_on_a_bipartite_arena():
     assert verify_strategy(g, 0)[loop[0]] == solve(g).rank[loop[0]]
 
 
-BEYOND = {lang: fragments.listing_namespace(lang, fragments.BEYOND_LISTINGS) for lang in LANGS}
+BEYOND = {lang: listing_namespace(lang, BEYOND_LISTINGS) for lang in LANGS}
 
 
 def _random_tree(rng, depth):
@@ -100,7 +99,6 @@ def _random_tree(rng, depth):
 def test_the_minimax_listing_is_the_library_minimax(lang):
     import random
 
-    from arena.figures import SLIDES_TREE
     from arena.minimax import _node, _tree_moves, minimax
 
     rng = random.Random(12)

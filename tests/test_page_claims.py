@@ -4,28 +4,27 @@ and the slips listed on the notes on the sources are what the page says they are
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
 from arena import Arena, solve
 from arena.games import chomp, nim
+from coursebuild import facts
+from coursebuild.pages import chomp as chomp_page
+from coursebuild.pages import sources
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import fragments  # noqa: E402
 
 
 def test_best_defence_is_the_rank_on_nim_and_chomp():
     for g in (nim(10, [1, 2]), nim(15, [2, 3, 5]), chomp(3, 4)):
         sol = solve(g)
         for p in (0, 1):
-            moves = fragments.best_defence_moves(g, p)
+            moves = facts.best_defence_moves(g, p)
             assert moves == {v: (sol.rank[v] if sol.winner[v] == p else None)
                              for v in g.vertices}
-    assert fragments.best_defence_moves(nim(10, [1, 2]), 0)[(10, 0)] == 7
+    assert facts.best_defence_moves(nim(10, [1, 2]), 0)[(10, 0)] == 7
 
 
 def test_best_defence_takes_the_longest_reply():
@@ -33,29 +32,29 @@ def test_best_defence_takes_the_longest_reply():
     # so J_0 needs 3 moves, the rank of x, not 1
     g = Arena(S0=["v", "y", "w"], S1=["x", "z"],
               edges={"x": ["y", "w"], "y": ["z"], "z": ["v"]}, V0=["v", "w"])
-    assert fragments.best_defence_moves(g, 0)["x"] == 3 == solve(g).rank["x"]
-    assert fragments.best_defence_moves(g, 1)["x"] is None
+    assert facts.best_defence_moves(g, 0)["x"] == 3 == solve(g).rank["x"]
+    assert facts.best_defence_moves(g, 1)["x"] is None
 
 
 def test_square_chomp_table_and_its_check_can_fail(monkeypatch):
-    text = fragments.chomp_squares()
+    text = chomp_page.chomp_squares()
     assert "| $4 \\times 4$ | $J_0$ | 7 | (4, 1, 1, 1) | 1 |" in text["fr"]
     assert "| $1 \\times 1$ | $J_1$ | 0 |  | 0 |" in text["en"]
     # a wrong L (one arm shorter) must stop the page, with a message naming the bar
-    monkeypatch.setattr(fragments, "_l_shape", lambda arm: (arm + 1,) + (1,) * max(arm - 1, 0))
-    with pytest.raises(fragments.ClaimError, match=r"2 × 2 bar"):
-        fragments.chomp_squares()
+    monkeypatch.setattr(chomp_page, "_l_shape", lambda arm: (arm + 1,) + (1,) * max(arm - 1, 0))
+    with pytest.raises(facts.ClaimError, match=r"2 × 2 bar"):
+        chomp_page.chomp_squares()
 
 
 def test_the_sources_slips_are_computed():
-    code = fragments.source_nim_code()
+    code = sources.source_nim_code()
     assert "`SyntaxError: " in code["fr"] and "(line 3)`" in code["fr"]
     assert "KeyError: (0, 1)" in code["en"]
     assert "$(0, 0)$, $(0, 1)$" in code["en"]          # the keys the dictionary lacks
-    numbering = fragments.source_numbering()["en"]
+    numbering = sources.source_numbering()["en"]
     assert "The rank of $x$ is 3" in numbering and "gives $x$ the number 1" in numbering
-    assert "without successor is $(0, 0)$" in fragments.source_nim_v1()["en"]
-    bouton = fragments.source_bouton()["en"]
+    assert "without successor is $(0, 0)$" in sources.source_nim_v1()["en"]
+    bouton = sources.source_bouton()["en"]
     assert "| 1, 2, 3 | 0 | $J_1$ |" in bouton and "| 1, 2 | 3 | $J_0$ |" in bouton
 
 

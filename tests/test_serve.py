@@ -33,10 +33,10 @@ def _get(url: str, deadline: float) -> str:
 
 def test_make_serve_serves_both_languages_and_stops(site):
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert re.search(r"\nserve:.*\n(?:\t.*\n)*?\t\$\(BIN\)/python scripts/serve\.py "
+    assert re.search(r"\nserve:.*\n(?:\t.*\n)*?\t\$\(BIN\)/python -m coursebuild serve "
                      r"--port \$\(PORT\)\n", makefile)
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "serve.py"), "--no-build",
+    proc = subprocess.Popen([sys.executable, "-m", "coursebuild", "serve", "--no-build",
                              "--port", str(port)], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:

@@ -38,7 +38,7 @@ def test_the_chapters_have_their_steppers():
 
 def test_the_counter_stepper_finds_the_solver_ranks():
     from arena import Arena, attractor
-    from arena.figures import counter_trace
+    from coursebuild.pages.algorithms import counter_trace
 
     g = Arena.from_file(ROOT / "docs/examples/exercise-4-2.yaml")
     trace = counter_trace(g, 0)

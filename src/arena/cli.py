@@ -1,9 +1,10 @@
-"""The ``arena`` command: solve an arena file or a built-in game, draw figures.
+"""The ``arena`` command: solve an arena file or a built-in game, draw it.
 
 - ``arena solve FILE|GAME [--json]``: winners, ranks and strategy of every position;
 - ``arena render FILE|GAME -o OUT.svg`` draws one arena (``--show winners|attractor|
-  strategy``);
-- ``arena figures`` builds the course's figure catalogue (``make figures``).
+  strategy``).
+
+The course's figures are built by the course package: ``python -m coursebuild figures``.
 
 ``FILE`` may be ``-``: the arena (YAML or JSON) is read from standard input.
 ``arena --version`` prints the version.
@@ -99,16 +100,6 @@ def _parser() -> argparse.ArgumentParser:
                             metavar="N", help="refuse to draw more edges than this "
                             f"(default {RENDER_EDGE_LIMIT:,})")
 
-    figures_cmd = commands.add_parser(
-        "figures", help="build the course's figure catalogue (what `make figures` runs)",
-        description="Build every figure of the catalogue (or the ids given) as SVG and "
-                    "PDF, with manifest.json; figures whose inputs did not change are kept.")
-    figures_cmd.add_argument("ids", nargs="*", metavar="ID", help="figure ids (default: all)")
-    figures_cmd.add_argument("--out", type=Path, default=Path("docs/figures"),
-                             help="output folder (default: docs/figures)")
-    figures_cmd.add_argument("--force", action="store_true", help="rebuild even if up to date")
-    figures_cmd.add_argument("--jobs", type=int, metavar="N", help="processes (default: cores)")
-    figures_cmd.add_argument("--list", action="store_true", help="list the ids and stop")
     return parser
 
 
@@ -370,22 +361,6 @@ def _run_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _run_figures(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from arena import figures
-
-    if args.jobs is not None and args.jobs < 1:
-        raise UsageError(f"--jobs: {args.jobs} is not a positive number of processes")
-    if args.list:
-        for figure_id in figures.figure_ids():
-            out.write(figure_id + "\n")
-        return 0
-    try:
-        figures.build(args.out, args.ids, jobs=args.jobs, force=args.force, stream=err)
-    except KeyError as exc:
-        raise UsageError(exc.args[0]) from None
-    return 0
-
-
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          err: TextIO | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
@@ -401,8 +376,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
             return 0
         if args.command is None:
             raise UsageError("a command is required: " + ", ".join(
-                ("solve", "render", "figures")) + " (arena --help lists them)")
-        run = {"solve": _run_solve, "render": _run_render, "figures": _run_figures}
+                ("solve", "render")) + " (arena --help lists them)")
+        run = {"solve": _run_solve, "render": _run_render}
         status = run[args.command](args, out, err)
         out.flush()             # a full device says so here, not at the interpreter's exit
         return status

@@ -1,4 +1,4 @@
-// Python exercises (the blocks <div class="arena-exercise"> written by docs/hooks/course.py).
+// Python exercises (the blocks <div class="arena-exercise"> written by src/coursebuild/hook.py).
 // Nothing heavy loads with the page: the editor script is loaded when a page has an
 // exercise, Pyodide only on the first Run or Check, in one Web Worker kept for the whole
 // visit (instant navigation keeps this script's state). A job that passes the time limit,

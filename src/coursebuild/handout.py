@@ -1,10 +1,11 @@
 """Build the LaTeX exercise sheets (``make handout``): ``build/handout/handout-{fr,en}.pdf``.
 
 The sources in ``handouts/`` include the site's figures (``docs/figures/*.pdf``) and the
-answers, which this script computes with the solver and writes as LaTeX macros to
-``build/handout/generated/<lang>/answers.tex``: no answer is typed by hand.
+answers, written as LaTeX macros to ``build/handout/generated/<lang>/answers.tex`` from
+the examples the site shows (:mod:`coursebuild.examples`, solved once per build): no
+answer is typed by hand.
 
-Usage: python scripts/handout.py
+Usage: python -m coursebuild handout
 """
 
 from __future__ import annotations
@@ -16,16 +17,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "src"))
-
-from arena import Arena, solve, verify_strategy  # noqa: E402
-from arena._files import write_atomic  # noqa: E402
-from arena.games import chomp, nim  # noqa: E402
+from arena import verify_strategy
+from arena._files import write_atomic
+from coursebuild import examples
+from coursebuild.paths import ROOT
 
 OUT = ROOT / "build" / "handout"
 SOURCES = ROOT / "handouts"
-EX42 = ROOT / "docs" / "examples" / "exercise-4-2.yaml"
 
 
 def _pos(v) -> str:
@@ -54,8 +52,7 @@ def _set(items) -> str:
 def answers(lang: str) -> dict[str, str]:
     """The answers of the three exercises, as LaTeX text in ``lang``."""
     fr = lang == "fr"
-    g = nim(15, [2, 3, 5])
-    sol = solve(g)
+    g, sol = examples.ex41()
     lost = [k for k in range(16) if sol.winner[(k, 0)] == 1]
     longest = verify_strategy(g, 1, solution=sol)
     moves = ", ".join(f"${_pos(x)} \\to {_pos(y)}$" for x, y in sol.strategy(1).items()
@@ -78,8 +75,7 @@ def answers(lang: str) -> dict[str, str]:
            f"{longest[g.start]} moves). Successive additions to $\\mathcal{{A}}^1$: "
            f"{layers}. Winning moves of $J_1$: {moves}.")
 
-    e = Arena.from_file(EX42)
-    esol = solve(e)
+    e, esol = examples.ex42()
 
     def attr(i):
         return ", ".join(f"${_name(v)}$ ({r})" for v, r in sorted(esol.attractor(i).items(),
@@ -97,8 +93,7 @@ def answers(lang: str) -> dict[str, str]:
            f"Draws: {draws}. The start ${start}$ is in $\\mathcal{{A}}^0$: $J_0$ wins within "
            f"{esol.rank[e.start]} moves, with the strategy {strategy}.")
 
-    c = chomp(2, 3)
-    csol = solve(c)
+    c, csol = examples.chomp_2x3()
     first = csol.move[c.start][0]
     assert first == (3, 2), "the text below says the first move eats the bottom-right square"
     three = (f"Une position est la tablette restante (longueurs des lignes) et le joueur qui "
@@ -117,7 +112,7 @@ def write_answers() -> None:
     for lang in ("fr", "en"):
         path = OUT / "generated" / lang / "answers.tex"
         path.parent.mkdir(parents=True, exist_ok=True)
-        lines = ["% Written by scripts/handout.py from the solver: do not edit."]
+        lines = ["% Written by coursebuild.handout from the solver: do not edit."]
         lines += [f"\\newcommand{{\\{name}}}{{{text}}}" for name, text in answers(lang).items()]
         write_atomic(path, "\n".join(lines) + "\n")
 
@@ -134,7 +129,7 @@ def compile_pdf(lang: str) -> Path:
     return OUT / f"handout-{lang}.pdf"
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     if shutil.which("latexmk") is None:
         raise SystemExit("handout: latexmk is missing; install TeX Live: "
                          "sudo apt-get install latexmk texlive-latex-base texlive-lang-french "

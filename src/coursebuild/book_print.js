@@ -1,4 +1,4 @@
-// Assemble the printed book from the built site's pages (run by scripts/book.py inside
+// Assemble the printed book from the built site's pages (run by src/coursebuild/book.py inside
 // Chromium, on the book's shell page). Each page's article is taken as it is; ids are made
 // unique per chapter, links between pages of the book become links inside the document,
 // other links point to the published site; widgets become their static figure, and the

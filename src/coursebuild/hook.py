@@ -25,11 +25,13 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
-ROOT = Path(__file__).resolve().parents[2]
+from coursebuild.markdown import text
+from coursebuild.paths import ROOT
+
 FIGURES = ROOT / "docs" / "figures"
 ASSETS = ROOT / "docs" / "assets"
 EXAMPLES = ROOT / "docs" / "examples"
-HANDOUTS = ROOT / "build" / "handout"        # the exercise sheets (scripts/handout.py)
+HANDOUTS = ROOT / "build" / "handout"        # the exercise sheets (coursebuild.handout)
 HANDOUT_CODE = re.compile(r"^<!-- handouts -->[ \t]*$", re.M)
 HANDOUT_TEXT = {
     "fr": ("Les feuilles d'exercices à imprimer, avec leurs solutions\u00a0: "
@@ -157,20 +159,6 @@ def on_files(files: Files, config, **kwargs):
     return files
 
 
-def _fragments():
-    """``scripts/fragments.py``, whose ``text()`` writes text from files for a page."""
-    import importlib.util
-    import sys
-
-    if "fragments" not in sys.modules:
-        path = ROOT / "scripts" / "fragments.py"
-        spec = importlib.util.spec_from_file_location("fragments", path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["fragments"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["fragments"]
-
-
 def figure_html(figure_id: str, lang: str, page_url: str, number: int) -> str:
     """The ``<figure>`` of a catalogue entry, for a page at ``page_url``."""
     entry = _manifest.get(figure_id)
@@ -183,10 +171,10 @@ def figure_html(figure_id: str, lang: str, page_url: str, number: int) -> str:
         from arena.exercises import french
 
         caption = french(caption)
-    text = _fragments().text(caption)
+    shown = text(caption)
     return (f'<figure class="arena-figure" id="fig-{figure_id}">\n'
-            f'<img src="{svg}" alt="{text}" loading="lazy">\n'
-            f"<figcaption><strong>{LABEL[lang]} {number}.</strong> {text} "
+            f'<img src="{svg}" alt="{shown}" loading="lazy">\n'
+            f"<figcaption><strong>{LABEL[lang]} {number}.</strong> {shown} "
             f'<a class="arena-pdf" href="{pdf}" download>{PDF_LINK[lang]}</a></figcaption>\n'
             "</figure>")
 

@@ -6,7 +6,7 @@ which mkdocs-jupyter renders and offers for download. An executed notebook is ca
 ``build/notebooks`` under a key made of its source, the library's code and the Python
 version, so a warm build reuses it but any change to ``arena`` executes it again.
 
-Usage: python scripts/notebooks.py [NAME ...]
+Usage: python -m coursebuild notebooks [NAME ...]
 """
 
 from __future__ import annotations
@@ -18,10 +18,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "src"))
-
-from arena._files import write_atomic  # noqa: E402
+from arena._files import write_atomic
+from coursebuild.paths import ROOT
 
 CACHE = ROOT / "build" / "notebooks"
 LANGS = ("fr", "en")

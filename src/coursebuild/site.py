@@ -1,16 +1,16 @@
 """Build the bilingual course site into ``site/`` (what ``make site`` runs).
 
-1. the figure catalogue (``arena figures``, incremental), then the exercise sheets
-   (``scripts/handout.py``, LaTeX, incremental) that the exercises pages offer;
-2. the generated Markdown fragments (``scripts/fragments.py``);
-3. the notebooks, executed with a cache (``scripts/notebooks.py``);
+1. the figure catalogue (:mod:`coursebuild.catalogue`, incremental), then the exercise
+   sheets (:mod:`coursebuild.handout`, LaTeX) that the exercises pages offer;
+2. the generated Markdown fragments (:mod:`coursebuild.fragments`, incremental);
+3. the notebooks, executed with a cache (:mod:`coursebuild.notebooks`);
 4. the French and English sites, built in parallel by MkDocs in strict mode, then put
    together: French at ``site/``, English at ``site/en/``;
-5. the course as a book, one PDF per language, printed from the site (``scripts/book.py``,
+5. the course as a book, one PDF per language, printed from the site (:mod:`coursebuild.book`,
    cached: printed again only when the site changed) and put in the site;
 6. the same site built to open from a folder (file://), zipped: ``build/arena-site.zip``.
 
-Usage: python scripts/build_site.py
+Usage: python -m coursebuild site [--no-zip] [--no-book]
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
+from coursebuild.paths import ROOT
+
 CONFIGS = {"fr": ROOT / "mkdocs.yml", "en": ROOT / "mkdocs.en.yml"}
 OUTPUTS = {"fr": ROOT / "build" / "site-fr", "en": ROOT / "build" / "site-en"}
 
@@ -34,12 +34,9 @@ ZIP = ROOT / "build" / "arena-site.zip"
 
 # What each cached step reads. A step runs again when any of these files changes, when the
 # environment variables it reads change, or when its outputs are missing.
-FRAGMENT_INPUTS = ("src/arena", "scripts/fragments.py", "docs/examples", "docs/data",
-                   "docs/listings", "docs/figures/manifest.json", "build/bench.json",
-                   "constraints.txt")
-SITE_INPUTS = ("docs", "overrides", "src/arena", "scripts/fragments.py", "mkdocs.base.yml",
+SITE_INPUTS = ("docs", "overrides", "src/arena", "src/coursebuild", "mkdocs.base.yml",
                "mkdocs.yml", "mkdocs.en.yml", "build/js/editor.js", "package-lock.json",
-               "constraints.txt", "pyproject.toml", "scripts/build_site.py", "handouts",
+               "constraints.txt", "pyproject.toml", "handouts",
                "build/handout/handout-fr.pdf", "build/handout/handout-en.pdf")
 SITE_ENV = ("SITE_URL", "SITE_URL_EN", "REPO_URL", "SOURCE_DATE_EPOCH")
 STAMPS = ROOT / "build" / "stamps"
@@ -121,7 +118,7 @@ def offline_zip(zip_path: Path = ZIP, books: bool = True) -> Path:
     folder = ROOT / "build" / "site-offline"
     assemble(folder, OFFLINE)
     if books:
-        import book
+        from coursebuild import book
 
         book.publish(folder)
     buffer = io.BytesIO()
@@ -139,11 +136,8 @@ def offline_zip(zip_path: Path = ZIP, books: bool = True) -> Path:
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
-    import fragments
-    import handout
-    import notebooks
-
-    from arena import figures
+    from coursebuild import book, catalogue, fragments, handout, notebooks
+    from coursebuild.pages import teachers
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-zip", action="store_true",
@@ -152,12 +146,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="skip the books (build/pdf/, linked from the home pages)")
     args = parser.parse_args(argv)
     t0 = time.perf_counter()
-    figures.build(ROOT / "docs" / "figures")
+    catalogue.build()
     handout.main()                 # the exercise sheets the exercises pages offer
-    if not cached_step("fragments", inputs_digest(FRAGMENT_INPUTS),
-                       [ROOT / "docs" / "generated" / "fr", ROOT / "docs" / "generated" / "en"],
-                       lambda: fragments.main([])):
-        print("fragments: up to date", file=sys.stderr)
+    teachers.ensure_bench()        # measured once per machine, before the keys are taken
+    fragments.build()
     notebooks.build()
     site = ROOT / "site"
 
@@ -170,8 +162,6 @@ def main(argv: list[str] | None = None) -> int:
     if not cached_step("site", site_key, [site / "index.html", site / "en" / "index.html"],
                        sites):
         print("site: the French and English sites are up to date", file=sys.stderr)
-    import book
-
     if not args.no_book:
         print("site: the books", file=sys.stderr, flush=True)
         book.build(ROOT / "site")

@@ -6,7 +6,7 @@ goes to the same page in the other language), and rebuilds when an author saves 
 chapter, an example file, a figure recipe, the library, a stylesheet or a script; the
 browser reloads by itself (MkDocs' live-reload server).
 
-Usage: python scripts/serve.py [--host 127.0.0.1] [--port 8000] [--no-build]
+Usage: python -m coursebuild serve [--host 127.0.0.1] [--port 8000] [--no-build]
 """
 
 from __future__ import annotations
@@ -15,25 +15,23 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
+from coursebuild.paths import ROOT
 
 # What an author edits. Not docs/figures, docs/generated nor the executed notebooks:
 # the build writes those (only when their bytes change), so watching them would loop.
-WATCHED = ["docs/fr", "docs/en", "docs/examples", "docs/assets", "docs/hooks", "src/arena",
-           "scripts/fragments.py", "scripts/notebooks.py", "overrides", "mkdocs.base.yml",
-           "mkdocs.yml", "mkdocs.en.yml", "handouts"]
+WATCHED = ["docs/fr", "docs/en", "docs/examples", "docs/assets", "docs/listings", "docs/data",
+           "src/arena", "src/coursebuild", "overrides", "mkdocs.base.yml", "mkdocs.yml",
+           "mkdocs.en.yml", "handouts"]
 
 
 def rebuild() -> None:
     """One build of the whole site; an error is reported and the last site stays served."""
-    import build_site
+    from coursebuild import site
 
     t0 = time.perf_counter()
     try:
-        build_site.main(["--no-zip", "--no-book"])
+        site.main(["--no-zip", "--no-book"])
     except SystemExit as exc:          # a failed step (mkdocs, a notebook) says why
         print(f"serve: build failed ({exc}); still serving the last good site",
               file=sys.stderr, flush=True)

@@ -10,7 +10,7 @@ outline), a second one writes them into the table of contents. pikepdf then fixe
 would change from one run to the next (dates, the document id), so the same site gives the
 same bytes.
 
-Usage: python scripts/book.py [--site site] [--out build/pdf] [--lang fr|en]
+Usage: python -m coursebuild book [--site site] [--out build/pdf] [--lang fr|en]
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ from dataclasses import asdict, dataclass
 from datetime import UTC
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from coursebuild.paths import ROOT  # noqa: E402
+
+HERE = Path(__file__).resolve().parent   # the print view's stylesheet and script
 CONFIGS = {"fr": ROOT / "mkdocs.yml", "en": ROOT / "mkdocs.en.yml"}
 SKIPPED = {"reference.md"}
 """Pages of the site that are not in the book: the API reference is the library's."""
@@ -135,10 +137,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     shells: dict[str, str] = {}
 
     def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
-        extra = {"/__book__/book.css": (ROOT / "scripts" / "book.css", "text/css"),
-                 "/en/__book__/book.css": (ROOT / "scripts" / "book.css", "text/css"),
-                 "/__book__/book_print.js": (ROOT / "scripts" / "book_print.js", "text/javascript"),
-                 "/en/__book__/book_print.js": (ROOT / "scripts" / "book_print.js",
+        extra = {"/__book__/book.css": (HERE / "book.css", "text/css"),
+                 "/en/__book__/book.css": (HERE / "book.css", "text/css"),
+                 "/__book__/book_print.js": (HERE / "book_print.js", "text/javascript"),
+                 "/en/__book__/book_print.js": (HERE / "book_print.js",
                                                 "text/javascript")}
         path = self.path.split("?")[0]
         if path in self.shells or path in extra:
@@ -433,7 +435,7 @@ def _inputs_hash(site: Path) -> str:
     for path in sorted(p for p in site.rglob("*") if p.is_file() and p.name not in books):
         digest.update(path.relative_to(site).as_posix().encode() + b"\0" + path.read_bytes())
     for name in ("book.py", "book_print.js", "book.css"):
-        digest.update((ROOT / "scripts" / name).read_bytes())
+        digest.update((HERE / name).read_bytes())
     return digest.hexdigest()
 
 
@@ -506,5 +508,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(ROOT / "src"))
     raise SystemExit(main())

@@ -1,0 +1,113 @@
+"""``python -m coursebuild COMMAND``: the course build's one command line.
+
+Commands: ``site`` (everything ``make site`` builds), ``serve`` (live preview),
+``figures`` (the figure catalogue), ``fragments`` (the Markdown fragments),
+``notebooks``, ``handout`` (the LaTeX exercise sheets), ``book`` (the PDFs, from a built
+site). ``python -m coursebuild COMMAND --help`` describes each one.
+
+Exit status: 0 on success, 2 on a usage error (an unknown command or figure id),
+130 when interrupted, and what the failing step says otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def _figures(argv: Sequence[str]) -> int:
+    from coursebuild import catalogue
+
+    parser = argparse.ArgumentParser(
+        prog="python -m coursebuild figures",
+        description="Build every figure of the catalogue (or the ids given) as SVG and PDF, "
+                    "with manifest.json; figures whose inputs did not change are kept.")
+    parser.add_argument("ids", nargs="*", metavar="ID", help="figure ids (default: all)")
+    parser.add_argument("--out", type=_path, default=catalogue.DEFAULT_OUT,
+                        help="output folder (default: docs/figures)")
+    parser.add_argument("--force", action="store_true", help="rebuild even if up to date")
+    parser.add_argument("--jobs", type=_positive, metavar="N",
+                        help="processes (default: cores)")
+    parser.add_argument("--list", action="store_true", help="list the ids and stop")
+    args = parser.parse_args(argv)
+    if args.list:
+        print("\n".join(catalogue.figure_ids()))
+        return 0
+    try:
+        catalogue.build(args.out, args.ids, jobs=args.jobs, force=args.force)
+    except KeyError as exc:
+        parser.error(exc.args[0])
+    return 0
+
+
+def _fragments(argv: Sequence[str]) -> int:
+    from coursebuild import fragments
+
+    parser = argparse.ArgumentParser(
+        prog="python -m coursebuild fragments",
+        description="Write the Markdown fragments (or the names given) whose inputs changed.")
+    parser.add_argument("names", nargs="*", metavar="NAME", help="fragment names")
+    parser.add_argument("--force", action="store_true", help="recompute even if up to date")
+    parser.add_argument("--list", action="store_true", help="list the names and stop")
+    args = parser.parse_args(argv)
+    if args.list:
+        print("\n".join(fragments.registry()))
+        return 0
+    try:
+        fragments.build(names=args.names, force=args.force)
+    except KeyError as exc:
+        parser.error(exc.args[0])
+    return 0
+
+
+def _path(text: str):
+    from pathlib import Path
+
+    return Path(text)
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of processes")
+    return int(text)
+
+
+def _module_main(name: str):
+    def run(argv: Sequence[str]) -> int:
+        from importlib import import_module
+
+        return import_module(f"coursebuild.{name}").main(list(argv))
+    return run
+
+
+COMMANDS = {
+    "site": _module_main("site"),
+    "serve": _module_main("serve"),
+    "figures": _figures,
+    "fragments": _fragments,
+    "notebooks": _module_main("notebooks"),
+    "handout": _module_main("handout"),
+    "book": _module_main("book"),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0 if argv else 2
+    command, rest = argv[0], argv[1:]
+    if command not in COMMANDS:
+        print(f"coursebuild: error: unknown command {command!r} "
+              f"(one of {', '.join(COMMANDS)})", file=sys.stderr)
+        return 2
+    try:
+        return COMMANDS[command](rest)
+    except KeyboardInterrupt:
+        print("coursebuild: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,265 @@
+"""The figure catalogue of the course, and its incremental build (``make figures``).
+
+Each :class:`Figure` has a stable id and a function that draws it from the solver's
+results; the page modules (:mod:`coursebuild.pages`) list their figures in ``FIGURES``.
+:func:`build` writes ``<id>.svg`` and ``<id>.pdf`` into the output folder (``<id>.json``
+too for interactive figures and steppers), and ``manifest.json`` with the captions in
+French and English (the pages, the handout and the figure list read them there).
+
+A figure is rebuilt only when its key changes (:func:`coursebuild.keys.key`: its recipe
+and what the recipe uses, the data files it reads, the library, the versions). The key and
+the caption are kept in a sidecar file written after the figure, so an interrupted build
+redoes that figure. Files are replaced only when their bytes change, so unchanged figures
+keep their timestamps. Drawing (solving the examples) happens in this process, once per
+example; only the Graphviz layouts run on several processes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from arena._files import write_atomic
+from arena.arena import Arena, Vertex, vertex_id
+from coursebuild import keys
+from coursebuild.paths import FIGURES
+
+__all__ = ["Figure", "Drawing", "catalogue", "build", "figure_ids", "figure_data",
+           "DEFAULT_OUT"]
+
+DEFAULT_OUT = FIGURES
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A drawn figure: its DOT and how to lay it out, its text alternative, its captions."""
+
+    dot: object
+    caption: dict[str, str]
+    desc: str
+    fixed: bool = False
+    prog: str = "dot"
+    titles: dict[str, str] | None = None
+    arena: Arena | None = None
+    """For interactive figures: the arena drawn, written to ``<id>.json`` with its solution."""
+    name: Callable[[Vertex], str] | None = None
+    """The text id of a vertex of ``arena`` (its SVG id is ``v-`` + ``svg_id(name)``)."""
+    trace: dict | None = None
+    """For algorithm steppers: the steps computed here, written to ``<id>.json``."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """An entry of the catalogue: an id and the function that draws it."""
+
+    id: str
+    draw: Callable[[], Drawing]
+
+    def key(self) -> str:
+        """What the figure depends on, hashed: rebuilt when this changes."""
+        return keys.key(self.draw, self.id, figure_data, _drawn, _layout_job, _render)
+
+
+def catalogue() -> tuple[Figure, ...]:
+    """Every figure of the course, page by page (:mod:`coursebuild.pages`)."""
+    from coursebuild import pages
+
+    figures = tuple(f for module in pages.modules() for f in getattr(module, "FIGURES", ()))
+    ids = [f.id for f in figures]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise ValueError(f"figure id {twice[0]!r} is defined twice")
+    return figures
+
+
+def figure_ids() -> list[str]:
+    """The ids of the catalogue, in order."""
+    return [f.id for f in catalogue()]
+
+
+def _by_id() -> dict[str, Figure]:
+    return {f.id: f for f in catalogue()}
+
+
+def figure_data(figure_id: str, arena: Arena, name: Callable[[Vertex], str] | None = None
+                ) -> dict:
+    """What the interactive pages need about an interactive figure's arena: for every
+    vertex its owner, victory, winner, ranks for each player, the owner's strategy move,
+    and its successors with the SVG ids of the vertex and the edges; the attractor layers
+    of each player. Vertices are named by their text id."""
+    from arena.render import svg_id
+    from arena.solver import solve
+
+    name = name or vertex_id
+    sol = solve(arena)
+    ranks = (sol.ranks(0), sol.ranks(1))
+    vertices = {}
+    for v in arena.vertices:
+        n, move = name(v), sol.move[v]
+        vertices[n] = {
+            "svg": f"v-{svg_id(n)}", "owner": arena.owner(v), "victory": arena.victory(v),
+            "winner": sol.winner[v], "rank": sol.rank[v], "ranks": [ranks[0][v], ranks[1][v]],
+            "move": None if move is None else name(move),
+            "successors": {name(y): f"e-{svg_id(n)}-{svg_id(name(y))}"
+                           for y in arena.successors(v)},
+        }
+    return {"id": figure_id, "start": None if arena.start is None else name(arena.start),
+            "vertices": vertices,
+            "layers": [[[name(v) for v in layer] for layer in sol.layers(i)] for i in (0, 1)]}
+
+
+def _drawn(figure: Figure) -> tuple[Drawing, bytes | None]:
+    """Draw ``figure`` (in this process) and its JSON for the pages, if it has one."""
+    drawing = figure.draw()
+    data = None
+    if drawing.trace is not None:
+        data = json.dumps({"id": figure.id, **drawing.trace}, ensure_ascii=False,
+                          sort_keys=True, separators=(",", ":")).encode("utf-8")
+    elif drawing.arena is not None:
+        data = json.dumps(figure_data(figure.id, drawing.arena, drawing.name),
+                          ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return drawing, data
+
+
+def _layout_job(drawing: Drawing) -> tuple:
+    """What a worker process needs to lay out ``drawing`` (plain data: it is pickled)."""
+    title = f"{drawing.caption['fr']} / {drawing.caption['en']}"
+    return (getattr(drawing.dot, "source", drawing.dot), title, drawing.desc, drawing.prog,
+            drawing.fixed, drawing.titles)
+
+
+def _render(job: tuple) -> tuple[bytes, bytes, float]:
+    """Lay out and render one drawing (run in a worker process)."""
+    from arena.render import render
+
+    t0 = time.perf_counter()
+    source, title, desc, prog, fixed, titles = job
+    svg, pdf = render(source, title=title, desc=desc, prog=prog, fixed=fixed, titles=titles)
+    return svg, pdf, time.perf_counter() - t0
+
+
+def _write_if_changed(path: Path, data: bytes) -> bool:
+    """Replace ``path`` with ``data`` (atomically) only if the bytes differ."""
+    if path.exists() and path.read_bytes() == data:
+        return False
+    write_atomic(path, data)
+    return True
+
+
+def build(out: Path = DEFAULT_OUT, ids: Sequence[str] | None = None, *, jobs: int | None = None,
+          force: bool = False, stream: TextIO | None = None) -> list[str]:
+    """Build the figures (all, or ``ids``) into ``out``; return the ids rebuilt.
+
+    Up-to-date figures are skipped; the others are drawn here and laid out on ``jobs``
+    processes (all cores by default), one progress line each. ``manifest.json`` lists
+    every figure.
+    """
+    stream = sys.stderr if stream is None else stream
+    t0 = time.perf_counter()
+    keys.clear()    # the sources read serve one build: they may change between builds
+    by_id = _by_id()
+    wanted = list(ids) if ids else list(by_id)
+    unknown = [i for i in wanted if i not in by_id]
+    if unknown:
+        raise KeyError(f"unknown figure id {unknown[0]!r} (see `python -m coursebuild "
+                       "figures --list`)")
+    out.mkdir(parents=True, exist_ok=True)
+    sidecars = out / ".cache"
+    sidecars.mkdir(exist_ok=True)
+    figure_keys = {i: by_id[i].key() for i in wanted}
+    todo = [i for i in wanted if force or not _up_to_date(out, sidecars, i, figure_keys[i])]
+    if todo:
+        workers = min(len(todo), jobs or os.cpu_count() or 1)
+        stream.write(f"figures: building {len(todo)} of {len(wanted)} on {workers} "
+                     f"process{'es' if workers > 1 else ''}\n")
+        stream.flush()
+        drawn = {}
+        for fid in todo:
+            start = time.perf_counter()
+            drawing, data = _drawn(by_id[fid])
+            drawn[fid] = (drawing, data, time.perf_counter() - start)
+        results = _run([_layout_job(drawn[fid][0]) for fid in todo], workers)
+        for k, (fid, (svg, pdf, seconds)) in enumerate(zip(todo, results), start=1):
+            drawing, data, draw_seconds = drawn[fid]
+            files = {"svg": svg, "pdf": pdf, **({"json": data} if data is not None else {})}
+            for ext, content in files.items():
+                _write_if_changed(out / f"{fid}.{ext}", content)
+            # what was written, hashed: a deleted, truncated or edited output is rebuilt
+            sidecar = {"key": figure_keys[fid], "caption": drawing.caption,
+                       "outputs": {ext: _digest(c) for ext, c in files.items()}}
+            _write_if_changed(sidecars / f"{fid}.json",
+                              json.dumps(sidecar, ensure_ascii=False, indent=1).encode())
+            stream.write(f"  [{k:>2}/{len(todo)}] {fid:<22} {draw_seconds + seconds:5.2f} s\n")
+            stream.flush()
+    _write_manifest(out, sidecars, list(by_id))
+    elapsed = time.perf_counter() - t0
+    if todo:
+        stream.write(f"figures: {len(todo)} built, {len(wanted) - len(todo)} up to date, "
+                     f"in {elapsed:.1f} s -> {out}\n")
+    else:
+        stream.write(f"figures: all {len(wanted)} up to date ({elapsed:.2f} s)\n")
+    return todo
+
+
+def _run(jobs: list[tuple], workers: int):
+    if workers <= 1:
+        yield from map(_render, jobs)
+        return
+    import multiprocessing
+
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        yield from pool.map(_render, jobs)
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _read_sidecar(sidecars: Path, fid: str) -> dict[str, Any] | None:
+    """The sidecar of ``fid``, or None when it is missing or not what the build wrote
+    (any such cache entry is simply rebuilt)."""
+    try:
+        data = json.loads((sidecars / f"{fid}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not (isinstance(data, dict) and isinstance(data.get("key"), str)
+            and isinstance(data.get("caption"), dict)
+            and all(isinstance(data["caption"].get(lang), str) for lang in ("fr", "en"))
+            and isinstance(data.get("outputs"), dict)
+            and {"svg", "pdf"} <= set(data["outputs"])):
+        return None
+    return data
+
+
+def _up_to_date(out: Path, sidecars: Path, fid: str, key: str) -> bool:
+    """The figure's inputs have not changed and its outputs are the bytes written."""
+    sidecar = _read_sidecar(sidecars, fid)
+    if sidecar is None or sidecar["key"] != key:
+        return False
+    for ext, digest in sidecar["outputs"].items():
+        try:
+            if _digest((out / f"{fid}.{ext}").read_bytes()) != digest:
+                return False
+        except OSError:
+            return False
+    return True
+
+
+def _write_manifest(out: Path, sidecars: Path, ids: list[str]) -> None:
+    entries = []
+    for fid in ids:
+        sidecar = _read_sidecar(sidecars, fid)
+        if sidecar is not None:
+            caption = sidecar["caption"]
+            entries.append({"id": fid, "svg": f"{fid}.svg", "pdf": f"{fid}.pdf",
+                            "caption": caption})
+    text = json.dumps(entries, ensure_ascii=False, indent=2) + "\n"
+    _write_if_changed(out / "manifest.json", text.encode("utf-8"))

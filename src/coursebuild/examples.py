@@ -1,0 +1,121 @@
+"""The course's examples, each defined here once and solved once per build.
+
+Every figure, fragment and the handout that shows one of these examples takes it from
+here: the arena and its solution (:class:`Solved`), built and solved on first use and
+kept for the rest of the build (:func:`forget` starts afresh; the build calls it through
+:func:`coursebuild.keys.clear`). The data files an example reads are named by constants
+(``EX42``...), so the cache keys of every product that uses the example cover the
+file's content (:mod:`coursebuild.keys`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import NamedTuple, TypeVar
+
+from arena import Arena, solve
+from arena.solver import Solution
+from coursebuild.paths import ROOT
+
+EX42 = "docs/examples/exercise-4-2.yaml"
+"""Exercise 4.2's arena (the source gives no figure: the file is the course's own)."""
+EX313 = "docs/examples/exercise-3-1-3.yaml"
+"""Exercise 3.1.3's arena."""
+SLIDES_TREE = [[[-5, 2, -3], [4, 8, 9], [-1, 2, 3]],
+               [[7, 2, 6], [4, 1, 0], [-2, 0, -2]],
+               [[3, 1, -2], [4, 2, 1], [5, 3, 3]]]
+"""The minimax tree of the slides: three levels, MAX at the root, leaves for MAX."""
+EX_TREE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+"""The tree of the minimax and alpha-beta exercises (MAX at the root)."""
+
+
+class Solved(NamedTuple):
+    """An example's arena and its solution: ``g, sol = examples.nim_10()``."""
+
+    arena: Arena
+    solution: Solution
+
+
+T = TypeVar("T")
+_MADE: dict[tuple, object] = {}
+
+
+def _once(make: Callable[[], T]) -> Callable[[], T]:
+    """``make()`` computed on first use, then kept until :func:`forget`."""
+    @wraps(make)
+    def once() -> T:
+        if (make.__name__,) not in _MADE:
+            _MADE[(make.__name__,)] = make()
+        return _MADE[(make.__name__,)]  # type: ignore[return-value]
+    return once
+
+
+def _once_per_file(constant: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
+    """Like :func:`_once`, kept as long as the file the constant ``constant`` names holds
+    the same bytes (a test, or an author, may point it elsewhere or edit it)."""
+    def decorate(make: Callable[[], T]) -> Callable[[], T]:
+        @wraps(make)
+        def once() -> T:
+            path = ROOT / globals()[constant]
+            key = (make.__name__, str(path), path.read_bytes())
+            if key not in _MADE:
+                for old in [k for k in _MADE if k[0] == make.__name__]:
+                    del _MADE[old]
+                _MADE[key] = make()
+            return _MADE[key]  # type: ignore[return-value]
+        return once
+    return decorate
+
+
+def forget() -> None:
+    """Drop every example made (their code or data files may have changed)."""
+    _MADE.clear()
+
+
+def _solved(g: Arena) -> Solved:
+    return Solved(g, solve(g))
+
+
+@_once
+def nim_10() -> Solved:
+    """The chapters' running example: Nim with 10 sticks, take 1 or 2."""
+    from arena.games import nim
+
+    return _solved(nim(10, [1, 2]))
+
+
+@_once
+def ex41() -> Solved:
+    """Exercise 4.1: Nim with 15 sticks, take 2, 3 or 5."""
+    from arena.games import nim
+
+    return _solved(nim(15, [2, 3, 5]))
+
+
+@_once_per_file("EX42")
+def ex42() -> Solved:
+    """Exercise 4.2: the arena of ``docs/examples/exercise-4-2.yaml``."""
+    return _solved(Arena.from_file(ROOT / EX42))
+
+
+@_once_per_file("EX313")
+def ex313() -> Solved:
+    """Exercise 3.1.3: the arena of ``docs/examples/exercise-3-1-3.yaml``."""
+    return _solved(Arena.from_file(ROOT / EX313))
+
+
+@_once
+def chomp_2x3() -> Solved:
+    """Chomp on a bar of 2 rows of 3 squares."""
+    from arena.games import chomp
+
+    return _solved(chomp(2, 3))
+
+
+@_once
+def ourson_game() -> Solved:
+    """The ourson game (the ourson against three puppies)."""
+    from arena.games import ourson
+
+    return _solved(ourson())

@@ -1,0 +1,86 @@
+"""Markdown fragments of the course: every table and number the chapters show.
+
+Each fragment is a function of a page module (:mod:`coursebuild.pages`) registered with
+:func:`coursebuild.markdown.fragment`; it computes its facts with the solver and returns
+its text in French and English, written to ``docs/generated/{fr,en}/<name>.md``. Chapters
+include them with pymdownx.snippets (``--8<-- "fr/<name>.md"``).
+
+A fragment is computed again only when its key changes (:func:`coursebuild.keys.key`: its
+function and what it uses, the data files those name, the library, the versions); the key
+and the digests of what was written are kept in ``docs/generated/.cache/<name>.json``.
+Files are rewritten only when their text changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from arena._files import write_atomic
+from coursebuild import keys
+from coursebuild.paths import GENERATED
+
+LANGS = ("fr", "en")
+
+
+def registry() -> dict[str, Callable[[], dict[str, str]]]:
+    """Every fragment of the course, by name (importing the page modules registers them)."""
+    from coursebuild import pages
+    from coursebuild.markdown import FRAGMENTS
+
+    pages.modules()
+    return FRAGMENTS
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _up_to_date(out: Path, name: str, key: str) -> bool:
+    try:
+        sidecar = json.loads((out / ".cache" / f"{name}.json").read_text(encoding="utf-8"))
+        return sidecar["key"] == key and all(
+            _digest((out / lang / f"{name}.md").read_text(encoding="utf-8")) == sidecar[lang]
+            for lang in LANGS)
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+
+
+def build(out: Path = GENERATED, names: Sequence[str] | None = None, *, force: bool = False,
+          stream: TextIO | None = None) -> list[str]:
+    """Write the fragments (all, or ``names``) whose key changed; return their names."""
+    stream = sys.stderr if stream is None else stream
+    t0 = time.perf_counter()
+    keys.clear()
+    fragments = registry()
+    wanted = list(names) if names else list(fragments)
+    unknown = [n for n in wanted if n not in fragments]
+    if unknown:
+        raise KeyError(f"unknown fragment {unknown[0]!r}")
+    for folder in (*LANGS, ".cache"):
+        (out / folder).mkdir(parents=True, exist_ok=True)
+    todo = []
+    for name in wanted:
+        key = keys.key(fragments[name], name)
+        if not force and _up_to_date(out, name, key):
+            continue
+        todo.append(name)
+        texts = fragments[name]()
+        for lang in LANGS:
+            path = out / lang / f"{name}.md"
+            if not path.exists() or path.read_text(encoding="utf-8") != texts[lang]:
+                write_atomic(path, texts[lang])
+        sidecar = {"key": key, **{lang: _digest(texts[lang]) for lang in LANGS}}
+        write_atomic(out / ".cache" / f"{name}.json", json.dumps(sidecar, indent=1))
+    elapsed = time.perf_counter() - t0
+    if todo:
+        stream.write(f"fragments: {len(todo)} of {len(wanted)} computed in {elapsed:.1f} s "
+                     f"-> {out}\n")
+    else:
+        stream.write(f"fragments: all {len(wanted)} up to date ({elapsed:.2f} s)\n")
+    return todo

@@ -1,0 +1,137 @@
+"""What a product of the build (a figure, a fragment, a notebook) depends on, hashed.
+
+A product is made by a function. Its key covers:
+
+- the source of that function and of every function or constant of the course package it
+  uses, directly or through another one, followed across modules (so editing one
+  figure's recipe changes that figure's key alone, and editing a shared helper changes the
+  keys of its users);
+- the content of every data file named by such a constant (``docs/examples/*.yaml``,
+  ``docs/data/*.json``, ``docs/listings/*.py``);
+- the whole library (every file of ``src/arena``): the solver, the games, the renderer;
+- the versions the products are made with (Python, Graphviz, the figures' font).
+
+A product whose key is unchanged and whose outputs are the bytes written is up to date.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import re
+import sys
+from collections.abc import Callable, Iterable
+from importlib import metadata
+from pathlib import Path
+
+from coursebuild.paths import ROOT
+
+LIBRARY = ROOT / "src" / "arena"
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_DATA_SUFFIXES = (".yaml", ".yml", ".json", ".py")
+
+
+_SOURCES: dict[Callable, str] = {}
+
+
+def _source(fn: Callable) -> str:
+    if fn not in _SOURCES:
+        _SOURCES[fn] = inspect.getsource(fn)
+    return _SOURCES[fn]
+
+
+def _ours(value: object) -> bool:
+    return (inspect.isfunction(value) or inspect.isclass(value)) and \
+        getattr(value, "__module__", "").startswith("coursebuild.")
+
+
+def _data_file(value: object) -> Path | None:
+    """The project file a constant names, if it names one (``"docs/examples/x.yaml"``,
+    ``ROOT / "build" / "bench.json"``)."""
+    if isinstance(value, str | Path) and str(value).endswith(_DATA_SUFFIXES):
+        path = Path(value)
+        return path if path.is_absolute() else ROOT / path
+    return None
+
+
+def sources_used(fn: Callable) -> list[str]:
+    """The source of ``fn`` and of every function, class or constant of the course
+    package it uses, followed through other modules, with the content of the data files
+    those constants name."""
+    seen: set[tuple[str, str]] = set()
+    pending = [(_source(fn), sys.modules[fn.__module__])]
+    out = []
+    while pending:
+        source, module = pending.pop()
+        out.append(source)
+        for name in _IDENTIFIER.findall(source):
+            value = getattr(module, name, None)
+            if value is None or (module.__name__, name) in seen:
+                continue
+            seen.add((module.__name__, name))
+            if _ours(value):
+                pending.append((_source(value), sys.modules[value.__module__]))
+            elif inspect.ismodule(value) and value.__name__.startswith("coursebuild."):
+                # `examples.nim_10()`: the attributes used after the module's name
+                for attr in re.findall(rf"\b{name}\.([A-Za-z_][A-Za-z0-9_]*)", source):
+                    member = getattr(value, attr, None)
+                    if _ours(member) and (value.__name__, attr) not in seen:
+                        seen.add((value.__name__, attr))
+                        pending.append((_source(member), sys.modules[member.__module__]))
+            elif name.isupper() and isinstance(value, str | Path | dict | list | tuple):
+                out.append(repr(value))
+                path = _data_file(value)
+                if path is not None:
+                    out.append(path.read_text("utf-8", "replace") if path.exists() else "")
+    return out
+
+
+def files_digest(paths: Iterable[Path]) -> str:
+    """A digest of the names and contents of ``paths`` (folders: every file inside)."""
+    h = hashlib.sha256()
+    for top in paths:
+        files = sorted(p for p in top.rglob("*") if p.is_file()) if top.is_dir() else [top]
+        for path in files:
+            if "__pycache__" in path.parts or not path.exists():
+                continue
+            h.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+            h.update(hashlib.sha256(path.read_bytes()).digest())
+    return h.hexdigest()
+
+
+def library_digest() -> str:
+    """Every file of the library (``src/arena``)."""
+    return files_digest([LIBRARY])
+
+
+def versions() -> str:
+    """The versions the products are made with."""
+    found = []
+    for name in ("pygraphviz", "font-source-sans-pro", "nbclient", "jupytext"):
+        try:
+            found.append(f"{name} {metadata.version(name)}")
+        except metadata.PackageNotFoundError:  # pragma: no cover - an extra is missing
+            found.append(f"{name} ?")
+    return f"python {sys.version_info[:3]}; " + "; ".join(found)
+
+
+def key(fn: Callable, *extra: str | Callable) -> str:
+    """The key of the product made by ``fn``; ``extra``: more text, or the functions that
+    turn its result into files (their sources)."""
+    h = hashlib.sha256()
+    for source in sources_used(fn):
+        h.update(source.encode() + b"\0")
+    for item in extra:
+        h.update((item if isinstance(item, str) else _source(item)).encode() + b"\0")
+    h.update(library_digest().encode())
+    h.update(versions().encode())
+    return h.hexdigest()
+
+
+def clear() -> None:
+    """Forget the sources read and the examples made: each build starts afresh (a
+    long-running server builds many times)."""
+    from coursebuild import examples
+
+    _SOURCES.clear()
+    examples.forget()

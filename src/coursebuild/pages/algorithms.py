@@ -1,0 +1,416 @@
+"""Computing attractors: the figures and fragments of ``docs/fr/algorithms.md`` and
+``docs/en/algorithms.md``."""
+
+from __future__ import annotations
+
+import sys
+
+from arena import Arena, solve
+from arena.arena import Player, Vertex, vertex_id
+from coursebuild import examples
+from coursebuild.catalogue import Drawing, Figure
+from coursebuild.drawing import _both_labels, _caption, _nim_rows
+from coursebuild.facts import _listing_fragment, _set, _steps_text, listing_namespace
+from coursebuild.markdown import (
+    Bilingual,
+    both,
+    fragment,
+    num,
+    pos,
+    table,
+)
+
+
+def _show(v) -> str:
+    """A vertex as the pages write it: (k, i) for Nim, its name otherwise."""
+    return f"({v[0]}, {v[1]})" if isinstance(v, tuple) else vertex_id(v)
+
+def _names(vs) -> str:
+    return ", ".join(map(_show, vs)) if vs else "∅"
+
+def counter_trace(g: Arena, player: Player) -> dict:
+    """The steps of the chapter's queue algorithm (``calcule_rangs``) for J_``player``:
+    after each vertex taken out of the queue, the queue, the counters d(x), the ranks found
+    and a sentence in each language. Checked against the solver's attractor."""
+    from collections import deque
+
+    from arena.course import chapter_dicts, dplus, renverse_graphe
+    from arena.render import svg_id
+    from arena.solver import attractor
+
+    A, S0, S1, V0, V1 = chapter_dicts(g)
+    Si, Vi = (S0, V0) if player == 0 else (S1, V1)
+    d, B = dplus(A), renverse_graphe(A)
+    rang = {s: 0 for s in Vi}
+    queue, done = deque(Vi), list[Vertex]()
+    J = f"J{'₀₁'[player]}"
+
+    def snapshot(current, touched, fr: str, en: str) -> dict:
+        marks = {vertex_id(v): "done" for v in done}
+        marks.update({vertex_id(v): "queued" for v in queue})
+        marks.update({vertex_id(v): "touched" for v in touched if v not in rang})
+        if current is not None:
+            marks[vertex_id(current)] = "current"
+        labels = {vertex_id(v): (f"r={rang[v]}" if v in rang else f"d={d[v]}")
+                  for v in A if A[v] or v in rang}
+        q = _names(queue)
+        return {"text": {"fr": fr, "en": en}, "marks": marks, "labels": _both_labels(labels),
+                "state": {"fr": [f"File : {q}", "Rangs trouvés : " + _ranks_text(rang)],
+                          "en": [f"Queue: {q}", "Ranks found: " + _ranks_text(rang)]}}
+
+    steps = [snapshot(None, (), f"Départ : chaque compteur d(x) vaut le degré sortant de x ; "
+                      f"la file contient les positions de victoire de {J}, de rang 0 : "
+                      f"{_names(queue)}.",
+                      f"Start: each counter d(x) is the out-degree of x; the queue holds the "
+                      f"victory positions of {J}, of rank 0: {_names(queue)}.")]
+    while queue:
+        y = queue.popleft()
+        fr, en = [], []
+        for x in B[y]:
+            if x in rang:
+                fr.append(f"{_show(x)} est déjà gagnant")
+                en.append(f"{_show(x)} is already winning")
+                continue
+            d[x] -= 1
+            change = f"d{_arg(x)} : {d[x] + 1} → {d[x]}"
+            change_en = f"d{_arg(x)}: {d[x] + 1} → {d[x]}"
+            if x in Si or d[x] == 0:
+                rang[x] = rang[y] + 1
+                queue.append(x)
+                why_fr = f"{_show(x)} est à {J}" if x in Si else "tous ses successeurs gagnent"
+                why_en = f"{_show(x)} is {J}'s" if x in Si else "all its successors win"
+                fr.append(f"{change}, {why_fr} : rang {rang[x]}, il entre dans la file")
+                en.append(f"{change_en}, {why_en}: rank {rang[x]}, it joins the queue")
+            else:
+                fr.append(change)
+                en.append(change_en)
+        head_fr = f"On sort {_show(y)} (rang {rang[y]}) de la file. "
+        head_en = f"Take {_show(y)} (rank {rang[y]}) out of the queue. "
+        body_fr = ("Ses prédécesseurs : " + " ; ".join(fr) + ".") if fr else \
+            "Il n'a pas de prédécesseur."
+        body_en = ("Its predecessors: " + "; ".join(en) + ".") if en else \
+            "It has no predecessor."
+        steps.append(snapshot(y, B[y], head_fr + body_fr, head_en + body_en))
+        done.append(y)
+    assert rang == attractor(g, player), "the stepper must find the solver's ranks"
+    steps.append(snapshot(None, (), f"La file est vide : l'attracteur de {J} compte {len(rang)} "
+                          "positions, chacune avec son rang ; les autres ne sont pas "
+                          f"gagnantes pour {J}.",
+                          f"The queue is empty: the attractor of {J} has {len(rang)} "
+                          "positions, each with its rank; the others are not winning for "
+                          f"{J}."))
+    nodes = {vertex_id(v): f"v-{svg_id(vertex_id(v))}" for v in g.vertices}
+    return {"kind": "counter", "nodes": nodes, "steps": steps}
+
+def _ranks_text(rang: dict) -> str:
+    return ", ".join(f"r{_arg(v)} = {r}" for v, r in rang.items()) or "∅"
+
+def _arg(v) -> str:
+    """``v`` as the argument of a function: d(2, 0), d(c)."""
+    return _show(v) if isinstance(v, tuple) else f"({_show(v)})"
+
+def nim_counter() -> Drawing:
+    from arena.render import View, arena_dot, describe, vertex_titles
+
+    g = examples.nim_10().arena
+    trace = counter_trace(g, 0)
+    dot = arena_dot(g, None, View(), positions=_nim_rows(g))
+    return Drawing(dot, _caption(
+        "L'algorithme des compteurs avec une file, pour J₀, sur le jeu de Nim (n = 10, "
+        f"règle {{1, 2}}) : {len(trace['steps'])} étapes, une par position sortie de la file. "
+        "La figure fixe montre le graphe de départ (cercles : J₀ joue ; carrés : J₁ joue). "
+        "Dans la version animée, à côté de chaque sommet, d = son compteur (successeurs pas "
+        "encore gagnants) ou r = son rang une fois gagnant ; bordure épaisse noire : la "
+        "position sortie de la file ; tiretée : dans la file ; bleu : déjà traitée ; orange "
+        "pointillé : compteur modifié.",
+        "The counter algorithm with a queue, for J₀, on Nim (n = 10, rule {1, 2}): "
+        f"{len(trace['steps'])} steps, one per position taken out of the queue. The still "
+        "figure shows the graph at the start (circles: J₀ moves; squares: J₁ moves). In the "
+        "animated version, beside each vertex, d = its counter (successors not yet winning) "
+        "or r = its rank once winning; thick black border: the position taken out of the "
+        "queue; dashed: in the queue; blue: already processed; dotted orange: counter "
+        "changed."),
+        describe(g), fixed=True, titles=vertex_titles(g), trace=trace)
+
+def ex42_counter() -> Drawing:
+    from arena.render import View, arena_dot, describe, positions_of, svg_id, vertex_titles
+
+    g = examples.ex42().arena
+    trace = counter_trace(g, 0)
+    base = positions_of(arena_dot(g, graph_attr={"rankdir": "LR"}))
+    positions = {v: base[f"v-{svg_id(vertex_id(v))}"] for v in g.vertices}
+    dot = arena_dot(g, None, View(), positions=positions)
+    return Drawing(dot, _caption(
+        "L'algorithme des compteurs avec une file, pour J₀, sur le jeu de l'exercice 4.2 : "
+        f"{len(trace['steps'])} étapes. La figure fixe montre le graphe de départ. Dans la "
+        "version animée, à côté de chaque sommet, d = son compteur ou r = son rang une fois "
+        "gagnant ; bordure épaisse noire : la position sortie de la file ; tiretée : dans la "
+        "file ; bleu : déjà traitée ; orange pointillé : compteur modifié.",
+        "The counter algorithm with a queue, for J₀, on the game of exercise 4.2: "
+        f"{len(trace['steps'])} steps. The still figure shows the graph at the start. In the "
+        "animated version, beside each vertex, d = its counter or r = its rank once winning; "
+        "thick black border: the position taken out of the queue; dashed: in the queue; "
+        "blue: already processed; dotted orange: counter changed."),
+        describe(g), fixed=True, titles=vertex_titles(g), trace=trace)
+
+def looping_strategie() -> Drawing:
+    from arena.course import (
+        calcule_attracteur2,
+        chapter_dicts,
+        looping_strategie_arena,
+        strategie_moves,
+    )
+    from arena.render import View, arena_dot, describe, vertex_titles
+    from arena.solver import attractor
+
+    g, play = looping_strategie_arena()
+    loop = play.split(" -> ")
+    A, S0, _, V0, _ = chapter_dicts(g)
+    numbers, ranks = calcule_attracteur2(A, S0, V0), attractor(g, 0)
+    moves = strategie_moves(g)
+    labels = {v: f"{ranks[v]} | {numbers[v]}" for v in g.vertices if v in ranks}
+    dot = arena_dot(g, None, View(cycle=tuple(loop[:-1]), labels=labels),
+                    graph_attr={"rankdir": "LR"})
+    chosen = ", ".join(f"{s} → {x}" for s, x in moves.items())
+    ring = " → ".join(loop)
+    return Drawing(dot, _caption(
+        f"Une arène bipartie de {len(g)} sommets où la stratégie du chapitre source boucle "
+        "(cercles : J₀ joue ; carrés : J₁ joue ; double bordure : v, la victoire de J₀). À "
+        "côté de chaque sommet : son rang | son numéro par marque_propage2. Les coups de "
+        f"strategie pour J₀ : {chosen}. Arêtes épaisses : la partie infinie {ring} → …, "
+        "que J₁ peut imposer.",
+        f"A bipartite arena of {len(g)} vertices where the source chapter's strategy loops "
+        "(circles: J₀ moves; squares: J₁ moves; double border: v, J₀'s victory). Beside each "
+        "vertex: its rank | its marque_propage2 number. The moves of strategie for J₀: "
+        f"{chosen}. Thick edges: the endless play {ring} → …, which J₁ can force."),
+        describe(g), titles=vertex_titles(g))
+
+@fragment
+def nim_degrees() -> Bilingual:
+    from arena.course import chapter_dicts, dplus, renverse_graphe
+
+    A, *_ = chapter_dicts(examples.nim_10().arena)
+    B, d = renverse_graphe(A), dplus(A)
+    x = (1, 0)
+    succ = ", ".join(map(pos, A[x]))
+    preds = ", ".join(map(pos, sorted(B[x])))
+    one = len(A[x]) == 1
+    s_fr = "Le seul successeur du sommet $(1, 0)$ est" if one else \
+        "Les successeurs du sommet $(1, 0)$ sont"
+    s_en = "The only successor of the vertex $(1, 0)$ is" if one else \
+        "The successors of the vertex $(1, 0)$ are"
+    return both(f"{s_fr} {succ} : son degré sortant est $d^+ = {d[x]}$. Ses prédécesseurs "
+                f"sont {preds} : son degré entrant est $d^- = {len(B[x])}$.\n",
+                f"{s_en} {succ}: its out-degree is $d^+ = {d[x]}$. Its predecessors are "
+                f"{preds}: its in-degree is $d^- = {len(B[x])}$.\n")
+
+def _numbering_examples() -> list[tuple[str, Arena]]:
+    return [
+        ("a", Arena(S0=["a", "c"], S1=["b", "v", "w"],
+                    edges={"a": ["b", "w"], "b": ["c"], "c": ["v"]}, V0=["v", "w"])),
+        ("x", Arena(S0=["y"], S1=["x", "z", "v", "w"],
+                    edges={"x": ["y", "w"], "y": ["z"], "z": ["v"]}, V0=["v", "w"])),
+    ]
+
+@fragment
+def numbering_examples() -> Bilingual:
+    from arena import attractor
+    from arena.course import calcule_attracteur2, chapter_dicts
+
+    out = {"fr": "", "en": ""}
+    for k, (vertex, g) in enumerate(_numbering_examples(), start=1):
+        A, S0, _, V0, _ = chapter_dicts(g)
+        numbers, ranks = calcule_attracteur2(A, S0, V0), attractor(g, 0)
+        edges = ", ".join(f"{x} → {y}" for x, y in g.edges())
+        rows = [(f"`{v}`", "$J_0$" if g.owner(v) == 0 else "$J_1$", ranks[v], numbers[v])
+                for v in g.vertices]
+        fr_cmp = "supérieur" if numbers[vertex] > ranks[vertex] else "inférieur"
+        en_cmp = "above" if numbers[vertex] > ranks[vertex] else "below"
+        out["fr"] += (f"**Arène {k}.** $S_0 = \\{{{', '.join(g.S0)}\\}}$, "
+                      f"$S_1 = \\{{{', '.join(g.S1)}\\}}$, $V_0 = \\{{{', '.join(g.V0)}\\}}$ ; "
+                      f"arêtes {edges}. Le numéro de `{vertex}` est {fr_cmp} à son rang.\n\n"
+                      + table(("Sommet", "Joueur", "Rang exact", "Numéro du chapitre"), rows,
+                              "llrr") + "\n")
+        out["en"] += (f"**Arena {k}.** $S_0 = \\{{{', '.join(g.S0)}\\}}$, "
+                      f"$S_1 = \\{{{', '.join(g.S1)}\\}}$, $V_0 = \\{{{', '.join(g.V0)}\\}}$; "
+                      f"edges {edges}. The number of `{vertex}` is {en_cmp} its rank.\n\n"
+                      + table(("Vertex", "Player", "Exact rank", "Chapter's number"), rows,
+                              "llrr") + "\n")
+    return out
+
+@fragment
+def naive_cost() -> Bilingual:
+    rows = []
+    for n in (10, 100, 1000):
+        g = Arena(S0=range(0, n, 2), S1=range(1, n, 2),
+                  edges={k: [k + 1] for k in range(n - 1)}, V0=[n - 1])
+        steps, reads = naive_reads(g)
+        assert steps == n, "on a chain, each step adds one vertex"
+        rows.append((n, g.n_edges, steps, reads))
+    return {lang: table(head, [(num(n, lang), num(m, lang), num(s, lang), num(r, lang))
+                               for n, m, s, r in rows], "rrrr")
+            for lang, head in (("fr", ("Sommets de la chaîne", "Arêtes", "Étapes",
+                                       "Successeurs lus")),
+                               ("en", ("Vertices of the chain", "Edges", "Steps",
+                                       "Successors read")))}
+
+@fragment
+def recursion_limit() -> Bilingual:
+    limit = sys.getrecursionlimit()
+    return both(f"La limite par défaut de Python est de {num(limit, 'fr')} appels imbriqués.\n",
+                f"Python's default limit is {num(limit, 'en')} nested calls.\n")
+
+@fragment
+def listing_naif() -> Bilingual:
+    return _listing_fragment("naif")
+
+@fragment
+def listing_compteurs() -> Bilingual:
+    return _listing_fragment("compteurs")
+
+@fragment
+def listing_file() -> Bilingual:
+    return _listing_fragment("file")
+
+@fragment
+def listing_strategie() -> Bilingual:
+    return _listing_fragment("strategie")
+
+def source_strategy(g: Arena) -> dict:
+    from arena.course import strategie_moves
+
+    return strategie_moves(g)
+
+class _Counted(list):
+    """A successor list that counts the successors read through it."""
+
+    reads = 0
+
+    def __iter__(self):
+        for y in super().__iter__():
+            _Counted.reads += 1
+            yield y
+
+def naive_reads(arena: Arena) -> tuple[int, int]:
+    """(steps, successors read) of the page's naive fixpoint for J_0 on ``arena``:
+    counted while it runs, not by a formula."""
+    from arena.course import chapter_dicts
+
+    A, S0, _, V0, _ = chapter_dicts(arena)
+    counted = {x: _Counted(ys) for x, ys in A.items()}
+    _Counted.reads = 0
+    rang = listing_namespace()["attracteur_naif"](counted, S0, V0)
+    return max(rang.values(), default=0) + 1, _Counted.reads
+
+def looping_arena() -> tuple[Arena, str]:
+    from arena.course import looping_strategie_arena
+
+    return looping_strategie_arena()
+
+@fragment
+def looping_strategy() -> Bilingual:
+    from arena import attractor
+    from arena.course import calcule_attracteur2, chapter_dicts
+
+    g, play = looping_arena()
+    A, S0, _, V0, _ = chapter_dicts(g)
+    numbers, ranks = calcule_attracteur2(A, S0, V0), attractor(g, 0)
+    moves = source_strategy(g)
+    loop = play.split(" -> ")
+    assert all(v in ranks for v in g.S0), "the text says: J_0's vertices are all winning"
+    assert loop[0] == loop[-1] and loop[0] in ranks, "the play must loop inside J_0's attractor"
+    edges = ", ".join(f"{x} → {y}" for x, y in g.edges())
+    rows = [(f"`{v}`", "$J_0$" if g.owner(v) == 0 else "$J_1$", ranks.get(v, ""),
+             numbers.get(v, ""), f"`{moves[v]}`" if v in moves else "") for v in g.vertices]
+    ring = " → ".join(f"`{v}`" for v in loop)
+    start = loop[0]
+    low = next(v for v in loop if g.owner(v) == 1)       # J_1's vertex on the loop
+    assert numbers[low] < ranks[low] and numbers[low] < numbers[start]
+    why_fr = (f" La cause : le numéro de `{low}` vaut {numbers[low]}, moins que son rang "
+              f"{ranks[low]} ; depuis `{start}` (numéro {numbers[start]}), `strategie` y voit "
+              f"un pas vers la victoire, mais $J_1$ revient en `{start}`.")
+    why_en = (f" The cause: the number of `{low}` is {numbers[low]}, less than its rank "
+              f"{ranks[low]}; from `{start}` (number {numbers[start]}), `strategie` sees a step "
+              f"towards victory there, but $J_1$ goes back to `{start}`.")
+    return both(
+        f"$S_0 = \\{{{', '.join(g.S0)}\\}}$, $S_1 = \\{{{', '.join(g.S1)}\\}}$, "
+        f"$V_0 = \\{{{', '.join(g.V0)}\\}}$, arêtes {edges} (dans cet ordre dans `A`). "
+        f"L'arène est bipartie : chaque coup change de joueur.\n\n"
+        + table(("Sommet", "Joueur", "Rang", "Numéro `marque_propage2`", "Coup de `strategie`"),
+                rows, "llrrl")
+        + f"\nTous les sommets de $J_0$ sont dans son attracteur, mais en suivant `strategie`, "
+        f"$J_0$ laisse $J_1$ jouer la partie infinie {ring} → … : la vérification de toutes "
+        f"les réponses de $J_1$ trouve ce cycle. Depuis `{start}`, de rang {ranks[start]}, "
+        f"$J_0$ devait gagner en {ranks[start]} coups au plus.{why_fr}\n",
+        f"$S_0 = \\{{{', '.join(g.S0)}\\}}$, $S_1 = \\{{{', '.join(g.S1)}\\}}$, "
+        f"$V_0 = \\{{{', '.join(g.V0)}\\}}$, edges {edges} (in this order in `A`). "
+        f"The arena is bipartite: every move changes the player.\n\n"
+        + table(("Vertex", "Player", "Rank", "`marque_propage2` number", "Move of `strategie`"),
+                rows, "llrrl")
+        + f"\nEvery vertex of $J_0$ is in its attractor, yet following `strategie`, $J_0$ lets "
+        f"$J_1$ play the endless play {ring} → …: checking every reply of $J_1$ finds this "
+        f"cycle. From `{start}`, of rank {ranks[start]}, $J_0$ should have won within "
+        f"{ranks[start]} moves.{why_en}\n")
+
+@fragment
+def nim_counter_steps() -> Bilingual:
+
+    return _steps_text(counter_trace(examples.nim_10().arena, 0))
+
+@fragment
+def ex42_counter_steps() -> Bilingual:
+
+    return _steps_text(counter_trace(examples.ex42().arena, 0))
+
+@fragment
+def ex_counter_trace() -> Bilingual:
+    from collections import deque
+
+    from arena.course import chapter_dicts
+    from arena.games import nim
+
+    g = nim(5, [1, 2])
+    A, S0, _, V0, _ = chapter_dicts(g)
+    pred: dict = {x: [] for x in A}
+    for x in A:
+        for y in A[x]:
+            pred[y].append(x)
+    count = {x: len(A[x]) for x in A}
+    rank = {x: 0 for x in sorted(V0)}
+    queue, order = deque(rank), []
+    while queue:
+        y = queue.popleft()
+        order.append(y)
+        for x in sorted(pred[y]):
+            if x in rank:
+                continue
+            count[x] -= 1
+            if x in S0 or count[x] == 0:
+                rank[x] = rank[y] + 1
+                queue.append(x)
+    assert rank == solve(g).attractor(0), "the trace disagrees with the solver"
+    seq = ", ".join(f"{pos(x)} ({rank[x]})" for x in order)
+    out = sorted(x for x in A if x not in rank)
+    left = ", ".join(f"{pos(x)} : {count[x]}" for x in out)
+    left_en = left.replace(" : ", ": ")
+    s = g.start
+    assert s in rank and s not in V0
+    return both(
+        f"Ordre de sortie de la file, avec les rangs : {seq}. Hors de l'attracteur restent "
+        f"{_set(out)}, avec les compteurs finaux {left} (la position $(0, 0)$ n'a pas de "
+        "successeur : son compteur vaut 0 dès le début, mais elle n'est le prédécesseur de "
+        f"personne, et elle est dans $V_1$). Le départ {pos(s)} est gagnant pour $J_0$, de "
+        f"rang {rank[s]}.\n",
+        f"Order in which vertices leave the queue, with their ranks: {seq}. Outside the "
+        f"attractor remain {_set(out)}, with final counters {left_en} (the position "
+        "$(0, 0)$ has no successor: its counter is 0 from the start, but it is nobody's "
+        f"predecessor, and it is in $V_1$). The start {pos(s)} is won by $J_0$, with rank "
+        f"{rank[s]}.\n")
+
+
+FIGURES: tuple[Figure, ...] = (
+    Figure("nim-counter", nim_counter),
+    Figure("ex42-counter", ex42_counter),
+    Figure("looping-strategie", looping_strategie),
+)
+

@@ -1,0 +1,133 @@
+"""Attractors: the figures and fragments of ``docs/fr/attractors.md`` and
+``docs/en/attractors.md``."""
+
+from __future__ import annotations
+
+from arena import solve
+from coursebuild import examples
+from coursebuild.catalogue import Drawing, Figure
+from coursebuild.drawing import _caption, _nim_drawing
+from coursebuild.facts import ClaimError, best_defence_moves
+from coursebuild.markdown import (
+    Bilingual,
+    both,
+    fragment,
+    pos,
+    table,
+    who,
+)
+
+
+def _nim_attractor(step: int) -> Drawing:
+    from arena.render import View
+
+    g, sol = examples.nim_10()
+    layers = sol.layers(0)
+    added = ", ".join(f"({k}, {i})" for k, i in layers[step])
+    total = sum(len(layer) for layer in layers[:step + 1])
+    if step == 0:
+        fr = (f"Étape 𝒜⁰₀ de l'attracteur de J₀ : les positions de victoire V₀ = {{{added}}}, "
+              "de rang 0.")
+        en = f"Step 𝒜⁰₀ of J₀'s attractor: the victory positions V₀ = {{{added}}}, of rank 0."
+    else:
+        fr = (f"Étape 𝒜⁰{_sub(step)} de l'attracteur de J₀ ({total} sommets) : en bleu vif "
+              f"et bordure épaisse, les sommets ajoutés à cette étape, de rang {step} : "
+              f"{added} ; en bleu clair, ceux des étapes précédentes. Le nombre écrit à côté "
+              "d'un sommet est son rang.")
+        en = (f"Step 𝒜⁰{_sub(step)} of J₀'s attractor ({total} vertices): in bright blue with "
+              f"a thick border, the vertices added at this step, of rank {step}: {added}; in "
+              "light blue, those of earlier steps. The number beside a vertex is its rank.")
+    return _nim_drawing(g, View(step=step, player=0), _caption(fr, en), sol)
+
+def _sub(n: int) -> str:
+    return str(n).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
+
+def _attractor_figure(step: int) -> Figure:
+    draw = lambda: _nim_attractor(step)  # noqa: E731
+    draw.__name__ = f"nim_attractor_{step}"
+    return Figure(f"nim-attractor-{step}", draw)
+
+@fragment
+def nim_layers() -> Bilingual:
+
+    g, sol = examples.nim_10()
+    # the chapter's text says: J_0's positions come in at odd steps, J_1's at even steps,
+    # and the start at the last step
+    assert all(g.owner(v) == (0 if n % 2 else 1) for n, layer in enumerate(sol.layers(0))
+               for v in layer if n), "the steps no longer alternate"
+    assert g.start in sol.layers(0)[-1]
+    rows, total = [], 0
+    for n, layer in enumerate(sol.layers(0)):
+        total += len(layer)
+        rows.append((f"$\\mathcal{{A}}^0_{{{n}}}$", ", ".join(pos(v) for v in layer), total))
+    return both(table(("Étape", "Sommets ajoutés (de rang $n$)", "Taille"), rows, "llr"),
+                table(("Step", "Vertices added (of rank $n$)", "Size"), rows, "llr"))
+
+@fragment
+def nim_positions() -> Bilingual:
+
+    g, sol = examples.nim_10()
+    # the chapter's theorem: the rank is the number of moves under the best defence
+    # (both bounds), computed here by a recursion that does not use the attractor
+    for p in (0, 1):
+        for v, m in best_defence_moves(g, p).items():
+            rank = sol.rank[v] if sol.winner[v] == p else None
+            if m != rank:
+                raise ClaimError(f"nim_positions: at {v}, J_{p} needs {m} moves under the "
+                                 f"best defence, but the rank is {rank}")
+
+    def cell(v, lang):
+        if v not in g:
+            return "", "", ""
+        move = sol.move[v]
+        return who(sol.winner[v], lang), sol.rank[v], "" if move is None else pos(move)
+
+    out = {}
+    for lang, head in (("fr", ("$k$", "$(k,0)$ : gagnant", "rang", "coup", "$(k,1)$ : gagnant",
+                                "rang", "coup")),
+                       ("en", ("$k$", "$(k,0)$: winner", "rank", "move", "$(k,1)$: winner",
+                               "rank", "move"))):
+        rows = [(k, *cell((k, 0), lang), *cell((k, 1), lang)) for k in range(10, -1, -1)]
+        out[lang] = table(head, rows, "rlrllrl")
+    return out
+
+@fragment
+def ex_nim8_layers() -> Bilingual:
+    from arena.games import nim
+
+    g = nim(8, [1, 3])
+    sol = solve(g)
+    assert sol.winner[g.start] == 1
+    assert all(sol.winner[(k, i)] == (1 - i if k % 2 == 0 else i) for k, i in g.vertices)
+    rows = [(f"$\\mathcal{{A}}^1_{{{n}}}$", ", ".join(pos(v) for v in layer))
+            for n, layer in enumerate(sol.layers(1))]
+    r = sol.rank[g.start]
+    return both(
+        table(("Étape", "Positions ajoutées"), rows) +
+        f"\nLe départ $(8, 0)$ entre à l'étape {r} : $J_1$ gagne, en {r} coups au plus. "
+        "Les deux coups de la règle sont impairs : chaque coup change la parité du nombre de "
+        "bâtonnets, et le joueur qui doit jouer face à un nombre pair perd.\n",
+        table(("Step", "Positions added"), rows) +
+        f"\nThe start $(8, 0)$ enters at step {r}: $J_1$ wins, within {r} moves. Both moves "
+        "of the rule are odd: every move changes the parity of the number of sticks, and "
+        "the player to move facing an even number loses.\n")
+
+@fragment
+def ex_rank_bound() -> Bilingual:
+
+    g, sol = examples.nim_10()
+    a0 = sol.attractor(0)
+    r, bound = sol.rank[g.start], len(a0) - len(g.V0)
+    assert all(rk <= bound for rk in a0.values())
+    return both(
+        f"Pour le jeu de Nim à 10 bâtonnets et la règle $\\{{1, 2\\}}$ : "
+        f"$|\\mathcal{{A}}^0| = {len(a0)}$, $|V_0| = {len(g.V0)}$, et le rang du départ vaut "
+        f"{r} $\\le {bound}$.\n",
+        f"For Nim with 10 sticks and the rule $\\{{1, 2\\}}$: $|\\mathcal{{A}}^0| = {len(a0)}$, "
+        f"$|V_0| = {len(g.V0)}$, and the rank of the start is {r} $\\le {bound}$.\n")
+
+
+FIGURES: tuple[Figure, ...] = (
+    *(_attractor_figure(k) for k in range(8)),
+)
+

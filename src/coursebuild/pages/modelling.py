@@ -1,0 +1,426 @@
+"""Modelling a game by a graph: the figures and fragments of ``docs/fr/modelling.md`` and
+``docs/en/modelling.md``."""
+
+from __future__ import annotations
+
+import json
+
+from arena import solve
+from arena.arena import vertex_id
+from coursebuild import examples
+from coursebuild.catalogue import Drawing, Figure
+from coursebuild.drawing import _caption, _nim_drawing
+from coursebuild.facts import ClaimError, _set
+from coursebuild.markdown import (
+    Bilingual,
+    both,
+    code,
+    fence,
+    fragment,
+    num,
+    pos,
+    table,
+    who,
+)
+from coursebuild.paths import ROOT
+
+
+def nim_graph_a() -> Drawing:
+    from arena.render import View
+
+    g = examples.nim_10().arena
+    return _nim_drawing(g, View(), interactive=True, caption=_caption(
+        "Graphe du jeu de Nim, n = 10, règle {1, 2}, dessiné sur deux lignes : en haut les "
+        "sommets (k, 0) où J₀ joue (cercles), en bas les sommets (k, 1) où J₁ joue (carrés), "
+        "rangés par nombre k de bâtonnets décroissant. Double bordure : positions de victoire "
+        "(0, 1) pour J₀ et (0, 0) pour J₁ ; flèche entrante : le départ (10, 0).",
+        "Graph of Nim, n = 10, rule {1, 2}, drawn as two rows: on top the vertices (k, 0) "
+        "where J₀ moves (circles), below the vertices (k, 1) where J₁ moves (squares), by "
+        "decreasing number k of sticks. Double border: victory positions (0, 1) for J₀ and "
+        "(0, 0) for J₁; incoming arrow: the start (10, 0)."))
+
+def nim_graph_b() -> Drawing:
+    from arena.render import arena_dot, describe, vertex_titles
+
+    g = examples.nim_10().arena
+    dot = arena_dot(g, graph_attr={"rankdir": "LR"})
+    return Drawing(dot, _caption(
+        "Le même graphe du jeu de Nim (n = 10, règle {1, 2}) dans une autre disposition, "
+        "calculée par Graphviz : les coups vont de gauche à droite. Un même graphe peut se "
+        "dessiner de bien des manières.",
+        "The same graph of Nim (n = 10, rule {1, 2}) in another layout, computed by "
+        "Graphviz: moves go from left to right. One graph can be drawn in many ways."),
+        describe(g), titles=vertex_titles(g))
+
+def tictactoe_tree() -> Drawing:
+    from arena import solve
+    from arena.games import tictactoe
+    from arena.render import COLOURS, html_table, svg_id, tree_dot
+
+    g = tictactoe(3, 3)
+    sol = solve(g)
+    root = "-" * 9
+    fragment = {root: ["x--------", "-x-------", "----x----"],
+                "----x----": ["o---x----", "-o--x----"]}
+    nodes, edges = [], []
+
+    def board_label(b: str) -> str:
+        cells = [[{"-": " ", "x": "×", "o": "o"}[b[3 * r + c]] for c in range(3)]
+                 for r in range(3)]
+        return html_table(cells, size=16)
+
+    for b in [root, *fragment[root], *fragment["----x----"]]:
+        w = sol.winner[b]
+        attrs = {"shape": "circle" if g.owner(b) == 0 else "square", "label": board_label(b),
+                 "class": "board " + ("draw" if w is None else f"winner-{w}"),
+                 "penwidth": "2.5", "margin": "0.12"}
+        if w is not None:
+            attrs.update(color=COLOURS[w], fillcolor=COLOURS[w])
+            if w == 1:
+                attrs["style"] = "filled,dashed"
+        nodes.append((f"v-{svg_id(b)}", attrs))
+    for parent, kids in fragment.items():
+        for k in kids:
+            edges.append((f"v-{svg_id(parent)}", f"v-{svg_id(k)}",
+                          {"id": f"e-{svg_id(parent)}-{svg_id(k)}"}))
+    outcome = {b: sol.winner[b] for b in fragment["----x----"]}
+    return Drawing(tree_dot(nodes, edges), _caption(
+        "Un fragment de l'arbre du morpion : la grille vide, les trois premiers coups de × "
+        "à une symétrie près (coin, bord, centre), puis deux réponses de o au centre. "
+        "Cercle : × doit jouer ; carré : o doit jouer. Blanc : match nul si chacun joue "
+        "au mieux ; bleu : × gagne. Après × au centre, o doit répondre dans un coin : "
+        "au bord, il perd.",
+        "A fragment of the tic-tac-toe game tree: the empty grid, the first three moves of "
+        "× up to symmetry (corner, edge, centre), then two answers of o to the centre. "
+        "Circle: × to move; square: o to move. White: a draw with best play; blue: × wins. "
+        "After × in the centre, o must answer in a corner: on an edge, it loses."),
+        "Tic-tac-toe tree fragment; outcomes after x in the centre: "
+        + ", ".join(f"{b}: {'draw' if w is None else 'J_' + str(w)}"
+                    for b, w in outcome.items()) + ".")
+
+CONNECT4_RESULT = "docs/data/connect4-6x4.json"
+
+def _connect4_run(grid: list[list[int | None]], player: int) -> set[tuple[int, int]]:
+    """The cells of ``player``'s runs of four on ``grid`` (``grid[row][col]``, row 0 at
+    the bottom)."""
+    rows, cols = len(grid), len(grid[0])
+    cells: set[tuple[int, int]] = set()
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                run = [(r + dr * i, c + dc * i) for i in range(4)]
+                if all(0 <= y < rows and 0 <= x < cols and grid[y][x] == player
+                       for y, x in run):
+                    cells.update(run)
+    return cells
+
+def connect4_perfect_game() -> Drawing:
+    import graphviz
+
+    from arena.render import COLOURS, FONT, GREY, INK, PAPER
+
+    # the file in the project (the cache key of the figure reads the same file)
+    source = ROOT / CONNECT4_RESULT
+    data = json.loads(source.read_text(encoding="utf-8"))
+    rows, cols, game = data["rows"], data["cols"], data["perfect_game"]
+    marks = ("×", "o")
+    grid: list[list[int | None]] = [[None] * cols for _ in range(rows)]
+    heights = [0] * cols
+    dot = graphviz.Graph(engine="neato")
+    dot.attr(bgcolor="transparent", fontname=FONT)
+    dot.attr("node", fontname=FONT, shape="plain")
+    per_line, size = 6, 16
+    for n, column in enumerate(game):
+        player = n % 2
+        row = heights[column]
+        grid[row][column] = player
+        heights[column] += 1
+        run = _connect4_run(grid, player)
+        trs = []
+        for r in range(rows - 1, -1, -1):
+            tds = []
+            for c in range(cols):
+                who = grid[r][c]
+                attrs = f'WIDTH="{size}" HEIGHT="{size}"'
+                if (r, c) == (row, column):
+                    attrs += ' BGCOLOR="#D9D9D9"'          # the stone just played
+                if (r, c) in run:
+                    attrs += f' BORDER="2" COLOR="{COLOURS[player]}"'
+                # × is drawn larger than o (its glyph is smaller); an empty cell holds a
+                # space as tall as ×, so that every grid has the same height
+                points = size - (5 if who == 1 else 2)
+                text = (f'<FONT POINT-SIZE="{points}"> </FONT>' if who is None else
+                        f'<FONT COLOR="{COLOURS[who]}" POINT-SIZE="{points}">'
+                        f"<B>{marks[who]}</B></FONT>")
+                tds.append(f"<TD {attrs}>{text}</TD>")
+            trs.append("<TR>" + "".join(tds) + "</TR>")
+        board = ('<TABLE BORDER="1" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" '
+                 f'COLOR="{GREY}" BGCOLOR="{PAPER}">' + "".join(trs) + "</TABLE>")
+        label = (f'<<TABLE BORDER="0" CELLSPACING="2" CELLPADDING="0"><TR><TD>'
+                 f'<FONT COLOR="{INK}" POINT-SIZE="12">{n + 1}</FONT></TD></TR>'
+                 f"<TR><TD>{board}</TD></TR></TABLE>>")
+        x, y = (n % per_line) * (cols * size + 40), -(n // per_line) * (rows * size + 64)
+        dot.node(f"move-{n + 1}", label=label, pos=f"{x},{y}", id=f"move-{n + 1}")
+    winner, rank = data["start"]["winner"], data["start"]["rank"]
+    played = ", ".join(str(c + 1) for c in game)
+    last = _connect4_run(grid, (len(game) - 1) % 2)
+    full = len(game) == rows * cols
+    return Drawing(dot, _caption(
+        f"La partie parfaite sur la grille de {cols} colonnes et {rows} lignes, coup par "
+        f"coup (le numéro du coup au-dessus de chaque grille). × (J₀) commence ; case "
+        "grisée : le jeton qui vient d'être joué. Chacun joue la colonne la plus à gauche "
+        "parmi celles qui gardent la valeur de la position et font baisser le rang de 1. "
+        f"Colonnes jouées (numérotées de 1 à {cols} de gauche à droite) : {played}. "
+        f"{'o (J₁)' if winner == 1 else '× (J₀)'} aligne au moins quatre jetons "
+        f"({len(last)} cases encadrées) au coup {rank}"
+        + (", le dernier : la grille est alors pleine." if full else "."),
+        f"The perfect game on the grid of {cols} columns and {rows} rows, move by move (the "
+        "move number above each grid). × (J₀) starts; grey cell: the stone just played. "
+        "Each player plays the leftmost of the columns that keep the value of the position "
+        "and lower its rank by 1. Columns played (numbered 1 to "
+        f"{cols} from left to right): {played}. "
+        f"{'o (J₁)' if winner == 1 else '× (J₀)'} lines up at least four stones "
+        f"({len(last)} framed cells) "
+        f"at move {rank}" + (", the last one: the grid is then full." if full else ".")),
+        f"Connect-4 perfect game on {cols} x {rows}, columns {played}; "
+        f"{'o' if winner == 1 else 'x'} wins at move {len(game)} with the cells "
+        + ", ".join(f"(row {r + 1}, column {c + 1})" for r, c in sorted(last)) + ".",
+        fixed=True)
+
+
+def ex313_graph() -> Drawing:
+    """The graph of exercise 3.1.3 (degrees), drawn plainly: no owners, no victory marks."""
+    import graphviz
+
+    from arena.render import FONT, GREY, INK, PAPER, plain_label, svg_id
+
+    g = examples.ex313().arena
+    dot = graphviz.Digraph()
+    dot.attr(bgcolor="transparent", fontname=FONT, rankdir="LR")
+    dot.attr("node", fontname=FONT, fontsize="14", shape="circle", style="filled",
+             fillcolor=PAPER, color=INK, fontcolor=INK, width="0.45")
+    dot.attr("edge", color=GREY, arrowsize="0.7")
+    # DOT names of our own (a name from the file may hold ':', which DOT reads as a port);
+    # the file's names are the labels, drawn as written
+    node = {v: f"n{k}" for k, v in enumerate(sorted(g.vertices))}
+    for v in sorted(g.vertices):
+        dot.node(node[v], label=plain_label(vertex_id(v)), id=f"v-{svg_id(vertex_id(v))}")
+    for x, y in g.edges():
+        dot.edge(node[x], node[y], id=f"e-{svg_id(vertex_id(x))}-{svg_id(vertex_id(y))}")
+    names = ", ".join(sorted(g.vertices))
+    edges = ", ".join(f"{x} -> {y}" for x, y in g.edges())
+    return Drawing(dot, _caption(
+        f"Exercice 3.1.3 : un graphe orienté à {len(g)} sommets ({names}) et "
+        f"{g.n_edges} arêtes.",
+        f"Exercise 3.1.3: a directed graph with {len(g)} vertices ({names}) and "
+        f"{g.n_edges} edges."), f"{len(g)} vertices, {g.n_edges} edges: {edges}.")
+
+@fragment
+def game_sizes() -> Bilingual:
+    from arena.games import marienbad, solve_connect4, tictactoe
+
+    rows = []
+    for label_fr, label_en, g in (
+        ("Nim, $n = 10$, règle $\\{1, 2\\}$", "Nim, $n = 10$, rule $\\{1, 2\\}$", examples.nim_10().arena),
+        ("Nim, $n = 15$, règle $\\{2, 3, 5\\}$", "Nim, $n = 15$, rule $\\{2, 3, 5\\}$",
+         examples.ex41().arena),
+        ("Chomp $2 \\times 3$", "Chomp $2 \\times 3$", examples.chomp_2x3().arena),
+        ("Le jeu de l'ourson", "The ourson game", examples.ourson_game().arena),
+        ("Nim à tas 1, 3, 5, 7 (misère)", "Heaps 1, 3, 5, 7 (misère)", marienbad((1, 3, 5, 7))),
+        ("Morpion $3 \\times 3$", "Tic-tac-toe $3 \\times 3$", tictactoe(3, 3)),
+    ):
+        sol = solve(g)
+        rows.append((label_fr, label_en, len(g), g.n_edges, sol.winner[g.start], sol.rank[g.start]))
+    for r, c in ((4, 4), (5, 4), (4, 5)):
+        s = solve_connect4(r, c)
+        rows.append((f"Puissance 4, {r} lignes × {c} colonnes",
+                     f"Connect-4, {r} rows × {c} columns", s.positions, s.edges,
+                     s.start_winner, s.start_rank))
+    out = {}
+    for lang, head in (("fr", ("Jeu", "Positions", "Coups", "Gagnant au départ", "Rang")),
+                       ("en", ("Game", "Positions", "Moves", "Winner from the start", "Rank"))):
+        body = [(fr if lang == "fr" else en, num(n, lang), num(m, lang), who(w, lang),
+                 "" if rk is None else rk) for fr, en, n, m, w, rk in rows]
+        out[lang] = table(head, body, "lrrlr")
+    return out
+
+@fragment
+def nim_sets() -> Bilingual:
+
+    g = examples.nim_10().arena
+    s0 = ", ".join(pos(v) for v in reversed(g.S0))
+    v0, v1 = ", ".join(map(pos, g.V0)), ", ".join(map(pos, g.V1))
+    if not g.is_bipartite():
+        raise ClaimError("nim_sets: the graph of Nim is not bipartite")
+    return both(
+        f"Pour $n = 10$ et la règle $\\{{1, 2\\}}$, le graphe a {len(g)} sommets et "
+        f"{g.n_edges} arêtes ; $S_0 = \\{{{s0.replace('$', '')}\\}}$ compte {len(g.S0)} sommets, "
+        f"$S_1$ en compte {len(g.S1)}. Les positions de victoire sont $V_0 = \\{{{v0.replace('$', '')}\\}}$ "
+        f"et $V_1 = \\{{{v1.replace('$', '')}\\}}$. Chaque coup change le "
+        "joueur qui doit jouer : le graphe est biparti.\n",
+        f"For $n = 10$ and the rule $\\{{1, 2\\}}$, the graph has {len(g)} vertices and "
+        f"{g.n_edges} edges; $S_0 = \\{{{s0.replace('$', '')}\\}}$ has {len(g.S0)} vertices, "
+        f"$S_1$ has {len(g.S1)}. The victory positions are $V_0 = \\{{{v0.replace('$', '')}\\}}$ "
+        f"and $V_1 = \\{{{v1.replace('$', '')}\\}}$. Every move changes the "
+        "player to move: the graph is bipartite.\n")
+
+@fragment
+def tictactoe_facts() -> Bilingual:
+    from arena.games import tictactoe
+
+    g = tictactoe(3, 3)
+    sol = solve(g)
+    s = sol.summary()
+    return both(
+        f"Depuis la grille vide, on atteint {num(len(g), 'fr')} positions ; × a gagné dans "
+        f"{len(g.V0)} d'entre elles et o dans {len(g.V1)}. Le solveur trouve {num(s['won_by_0'], 'fr')} "
+        f"positions gagnantes pour × ($J_0$), {num(s['won_by_1'], 'fr')} pour o ($J_1$) et "
+        f"{num(s['draws'], 'fr')} matchs nuls ; la grille vide est un match nul.\n",
+        f"From the empty grid, {num(len(g), 'en')} positions can be reached; × has won in "
+        f"{len(g.V0)} of them and o in {len(g.V1)}. The solver finds {num(s['won_by_0'], 'en')} "
+        f"positions won by × ($J_0$), {num(s['won_by_1'], 'en')} by o ($J_1$) and "
+        f"{num(s['draws'], 'en')} draws; the empty grid is a draw.\n")
+
+# Connect-4 on 6 columns × 4 rows: read from the recorded result (``make connect-four``
+# solves it again, in about 20 s; tests check that the record is the current solver's)
+CONNECT4_DATA = ROOT / "docs" / "data" / "connect4-6x4.json"
+
+def _connect4() -> dict:
+    return json.loads(CONNECT4_DATA.read_text(encoding="utf-8"))
+
+@fragment
+def connect4_facts() -> Bilingual:
+    d = _connect4()
+    cols, rows, w, rank = d["cols"], d["rows"], d["start"]["winner"], d["start"]["rank"]
+    plies = d["plies"]
+    big = max(range(len(plies)), key=plies.__getitem__)
+    assert w is not None and len(d["perfect_game"]) == rank, "the text says a player wins"
+    full = rank == rows * cols
+    first = {"fr": "le premier joueur" if w == 0 else "le second joueur",
+             "en": "the first player" if w == 0 else "the second player"}
+    lost = all(m["winner"] == w for m in d["first_moves"])
+    return both(
+        f"Sur la grille de {cols} colonnes et {rows} lignes, on atteint "
+        f"{num(d['positions'], 'fr')} positions depuis la grille vide, reliées par "
+        f"{num(d['moves'], 'fr')} coups. Rangées selon leur nombre de jetons, elles forment "
+        f"{len(plies)} étages, de 0 à {len(plies) - 1} jetons ; le plus peuplé est celui des "
+        f"positions à {big} jetons, qui en compte {num(plies[big], 'fr')}. La position de "
+        f"départ est gagnante pour {who(w, 'fr')}, {first['fr']}, avec le rang {rank} : "
+        + ("quel que soit son premier coup, $J_0$ perd, et " if lost and w == 1 else "")
+        + f"si chacun joue au mieux, la partie dure {rank} coups"
+        + (", jusqu'à remplir la grille.\n" if full else ".\n"),
+        f"On the grid of {cols} columns and {rows} rows, {num(d['positions'], 'en')} positions "
+        f"can be reached from the empty grid, linked by {num(d['moves'], 'en')} moves. Sorted "
+        f"by their number of stones, they form {len(plies)} layers, from 0 to "
+        f"{len(plies) - 1} stones; the largest is the layer of positions with {big} stones, "
+        f"{num(plies[big], 'en')} of them. The start is won by {who(w, 'en')}, "
+        f"{first['en']}, with rank {rank}: "
+        + ("whatever its first move, $J_0$ loses, and " if lost and w == 1 else "")
+        + f"when both play their best, the game lasts {rank} moves"
+        + (", until the grid is full.\n" if full else ".\n"))
+
+@fragment
+def connect4_first_moves() -> Bilingual:
+    d = _connect4()
+    out = {}
+    for lang, head in (("fr", ("Premier coup de $J_0$", "Gagnant", "Rang de la position atteinte",
+                               "Coups de la partie, ce premier coup compris")),
+                       ("en", ("First move of $J_0$", "Winner", "Rank of the position reached",
+                               "Moves in the game, this first move included"))):
+        column = "colonne" if lang == "fr" else "column"
+        rows = [(f"{column} {m['column'] + 1}", who(m["winner"], lang),
+                 "" if m["rank"] is None else m["rank"],
+                 "" if m["rank"] is None else m["rank"] + 1) for m in d["first_moves"]]
+        out[lang] = table(head, rows, "llrr")
+    return out
+
+_NIM_DICTS_FR = '''\
+n, R = 10, [1, 2]
+A, S0, S1, V0, V1 = {}, {}, {}, {}, {}
+for i in (0, 1):                  # J_i doit jouer
+    for k in range(n + 1 - i):    # J_0 voit au plus n bâtonnets, J_1 au plus n - 1
+        x = (k, i)
+        A[x] = [(k - q, 1 - i) for q in R if q <= k]
+        if i == 0:
+            S0[x] = None
+        else:
+            S1[x] = None
+        if not A[x]:              # le joueur qui doit jouer est bloqué : il a perdu
+            if i == 0:
+                V1[x] = None
+            else:
+                V0[x] = None'''
+
+_NIM_DICTS_EN = '''\
+n, R = 10, [1, 2]
+A, S0, S1, V0, V1 = {}, {}, {}, {}, {}
+for i in (0, 1):                  # J_i is to move
+    for k in range(n + 1 - i):    # J_0 faces at most n sticks, J_1 at most n - 1
+        x = (k, i)
+        A[x] = [(k - q, 1 - i) for q in R if q <= k]
+        if i == 0:
+            S0[x] = None
+        else:
+            S1[x] = None
+        if not A[x]:              # the player to move is stuck: they have lost
+            if i == 0:
+                V1[x] = None
+            else:
+                V0[x] = None'''
+
+@fragment
+def ex_nim_dicts() -> Bilingual:
+    from arena.course import chapter_dicts
+
+    expected = chapter_dicts(examples.nim_10().arena)
+    for source in (_NIM_DICTS_FR, _NIM_DICTS_EN):
+        scope: dict = {}
+        exec(source, scope)  # noqa: S102 - our own code, shown on the page
+        got = tuple(scope[k] for k in ("A", "S0", "S1", "V0", "V1"))
+        same_edges = {x: sorted(ys) for x, ys in got[0].items()} == {
+            x: sorted(ys) for x, ys in expected[0].items()}
+        assert same_edges and got[1:] == expected[1:], "the code of exercise 2.1.10 no longer builds Nim's graph"
+    A, S0, S1, V0, V1 = expected
+    edges = sum(map(len, A.values()))
+    return both(
+        fence(_NIM_DICTS_FR, "python") + f"\nOn obtient {len(A)} sommets ({len(S0)} dans `S0`, "
+        f"{len(S1)} dans `S1`) et {edges} arêtes ; `V0` = {_set(V0)} et `V1` = {_set(V1)}. "
+        "Pour la fonction demandée, il suffit de placer ces lignes dans "
+        "`def jeu_de_nim(n, R):` et de renvoyer `A, S0, S1, V0, V1` : c'est l'exercice en "
+        "Python ci-dessous.\n",
+        fence(_NIM_DICTS_EN, "python") + f"\nThis gives {len(A)} vertices ({len(S0)} in `S0`, "
+        f"{len(S1)} in `S1`) and {edges} edges; `V0` = {_set(V0)} and `V1` = {_set(V1)}. "
+        "For the function, put these lines inside `def jeu_de_nim(n, R):` and return "
+        "`A, S0, S1, V0, V1`: that is the Python exercise below.\n")
+
+
+@fragment
+def ex313_solution() -> Bilingual:
+    g = examples.ex313().arena
+    A = {v: list(g.successors(v)) for v in g.vertices}
+    dminus = {v: 0 for v in A}
+    for x in A:
+        for y in A[x]:
+            dminus[y] += 1
+    assert sum(dminus.values()) == sum(map(len, A.values())) == g.n_edges
+    names = sorted(A)
+    rows = [(code(v), len(A[v]), dminus[v]) for v in names]
+    literal = "A = {" + ",\n     ".join(
+        f"{v!r}: [{', '.join(map(repr, A[v]))}]" for v in names) + "}"
+    return both(
+        table(("Sommet", "$d^+$", "$d^-$"), rows, "lrr") +
+        f"\nLes deux colonnes ont la même somme, {g.n_edges} : chaque arête sort d'un sommet "
+        "et entre dans un autre.\n\n" + fence(literal, "python"),
+        table(("Vertex", "$d^+$", "$d^-$"), rows, "lrr") +
+        f"\nBoth columns add up to {g.n_edges}: every edge leaves one vertex and enters "
+        "one.\n\n" + fence(literal, "python"))
+
+
+FIGURES: tuple[Figure, ...] = (
+    Figure("nim-graph-a", nim_graph_a),
+    Figure("nim-graph-b", nim_graph_b),
+    Figure("tictactoe-tree", tictactoe_tree),
+    Figure("connect4-perfect-game", connect4_perfect_game),
+    Figure("ex313-graph", ex313_graph),
+)
+

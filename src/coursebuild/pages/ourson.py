@@ -1,0 +1,213 @@
+"""The ourson game: the figures and fragments of ``docs/fr/ourson.md`` and
+``docs/en/ourson.md``."""
+
+from __future__ import annotations
+
+from arena import Arena, solve, verify_strategy
+from coursebuild import examples
+from coursebuild.catalogue import Drawing, Figure
+from coursebuild.drawing import _caption, _reachable_under
+from coursebuild.markdown import (
+    Bilingual,
+    both,
+    fragment,
+)
+
+OURSON_BOARD_POSITIONS = {0: (0, 0), 1: (0, 110), 2: (-115, 45), 3: (115, 45),
+                          4: (-85, -95), 5: (85, -95)}
+
+def ourson_board() -> Drawing:
+    import graphviz
+
+    from arena.games.ourson import BOARD, START
+    from arena.render import COLOURS, FONT, GREY, INK, PAPER
+
+    cub, pups = int(START[0]), {int(START[1]), int(START[2])}
+    dot = graphviz.Graph(engine="neato")
+    dot.attr(bgcolor="transparent", fontname=FONT)
+    dot.attr("node", fontname=FONT, fontsize="16", width="0.55", height="0.55",
+             style="filled", fixedsize="true")
+    dot.attr("edge", color=GREY, penwidth="2")
+    for v, (x, y) in OURSON_BOARD_POSITIONS.items():
+        attrs = {"shape": "circle", "fillcolor": PAPER, "color": GREY, "fontcolor": INK}
+        role = "free"
+        if v == cub:
+            attrs.update(fillcolor=COLOURS[0], color=COLOURS[0], fontcolor=PAPER, penwidth="3")
+            role = "ourson"
+        elif v in pups:
+            attrs.update(fillcolor=COLOURS[1], color=COLOURS[1], fontcolor=PAPER,
+                         style="filled,dashed", penwidth="3")
+            role = "puppy"
+        dot.node(f"b{v}", label=str(v), id=f"board-{v}", pos=f"{x},{y}",
+                 **{"class": f"board-vertex {role}"}, **attrs)
+    for v, neighbours in enumerate(BOARD):
+        for w in neighbours:
+            if v < w:
+                dot.edge(f"b{v}", f"b{w}", id=f"board-{v}-{w}")
+    return Drawing(dot, _caption(
+        "Le plateau du jeu de l'ourson : six sommets numérotés de 0 à 5. Position de départ "
+        "0450 : l'ourson (disque bleu à bord plein) sur 0, les deux chiots (disques "
+        "vermillon à bord tireté) sur 4 et 5 ; l'ourson joue le premier.",
+        "The board of the ourson game: six vertices numbered 0 to 5. Start position 0450: "
+        "the ourson (blue disc, solid border) on 0, the two puppies (vermillion discs, "
+        "dashed border) on 4 and 5; the ourson moves first."),
+        "Board graph with edges " + ", ".join(f"{v}-{w}" for v, ns in enumerate(BOARD)
+                                              for w in ns if v < w)
+        + ". Ourson on 0, puppies on 4 and 5.", fixed=True)
+
+def ourson_states() -> Drawing:
+    from arena.render import View, arena_dot, describe, vertex_titles
+
+    g, sol = examples.ourson_game()
+    dot = arena_dot(g, sol, View(winners=True), graph_attr={
+        "layout": "neato", "overlap": "false", "splines": "false", "sep": "+4"})
+    return Drawing(dot, _caption(
+        f"Les {len(g)} positions du jeu de l'ourson et leurs {g.n_edges} coups. Toutes sont "
+        "gagnantes pour les chiots (vermillon, bord tireté), y compris le départ 0450 : il "
+        "n'y a aucun match nul malgré les nombreux cycles du graphe.",
+        f"The {len(g)} positions of the ourson game and their {g.n_edges} moves. All are "
+        "winning for the puppies (vermillion, dashed border), the start 0450 included: there is no "
+        "draw despite the many cycles of the graph."),
+        describe(g, sol), prog="neato", titles=vertex_titles(g), arena=g)
+
+def ourson_strategy() -> Drawing:
+    from arena.render import View, arena_dot, describe, vertex_titles
+
+    g, sol = examples.ourson_game()
+    sub = _reachable_under(g, sol, 1, g.start)
+    subsol = solve(sub)
+    dot = arena_dot(sub, subsol, View(winners=True, ranks=True))
+    return Drawing(dot, _caption(
+        f"La stratégie des chiots depuis 0450 : les {len(sub)} positions atteignables quand "
+        "les chiots suivent la stratégie du rang de l'attracteur et que l'ourson joue "
+        "n'importe quoi. Le nombre à côté d'une position est son rang : il baisse à chaque "
+        f"coup, donc aucun cycle ; l'ourson est bloqué en {sol.rank[g.start]} coups au "
+        "plus, bien avant la limite de 16.",
+        f"The puppies' strategy from 0450: the {len(sub)} positions reachable when the "
+        "puppies follow the attractor-rank strategy and the ourson plays anything. The "
+        "number beside a position is its rank: it falls at each move, so there is no "
+        f"cycle; the ourson is blocked within {sol.rank[g.start]} moves, well before the "
+        "limit of 16."), describe(sub, subsol), titles=vertex_titles(sub))
+
+def ourson_cycle() -> Drawing:
+    from arena.games.ourson import article_rank, article_rank_cycle
+    from arena.render import View, arena_dot, describe, plain_label
+
+    g, sol = examples.ourson_game()
+    rank = article_rank(g)
+    cycle = article_rank_cycle(g, sol.winner)
+    root = cycle[0]
+    sub = _reachable_under(g, sol, 1, root)
+    tagged_edges = {("a", x): [("a", y)] for x, y in zip(cycle, cycle[1:] + cycle[:1])}
+    tagged_edges.update({("b", x): [("b", y) for y in ys]
+                         for x, ys in ((v, sub.successors(v)) for v in sub.vertices) if ys})
+    vertices = [("a", v) for v in cycle] + [("b", v) for v in sub.vertices]
+    both = Arena([v for v in vertices if g.owner(v[1]) == 0],
+                 [v for v in vertices if g.owner(v[1]) == 1], tagged_edges,
+                 V1=[v for v in vertices if g.victory(v[1]) == 1])
+    labels = {v: str(rank[v[1]] if v[0] == "a" else sol.rank[v[1]]) for v in vertices}
+    dot = arena_dot(both, None, View(cycle=tuple(("a", v) for v in cycle), labels=labels),
+                    name=lambda v: f"{v[0]}{v[1]}", label=lambda v: plain_label(v[1]))
+    ring = " → ".join(cycle + [cycle[0]])
+    return Drawing(dot, _caption(
+        f"À gauche, un cycle que permet la stratégie du « rang » de l'article, trouvé par le "
+        f"calcul (ce n'est pas l'un des cycles que l'article dessine) : {ring}. À côté de "
+        "chaque position, le « rang » de l'article (longueur d'un plus court chemin vers "
+        "une position bloquée) ; les chiots "
+        "le font baisser à chaque coup, l'ourson le fait remonter, et la partie tourne en "
+        f"rond. À droite, depuis la même position {root}, la stratégie du rang de "
+        "l'attracteur (nombre à côté) : il baisse à chaque coup, de 1 exactement à chaque "
+        "coup des chiots, et l'ourson finit bloqué.",
+        f"Left, a cycle that the article's “rank” strategy allows, found by computation (not "
+        f"one of the cycles the article draws): {ring}. Beside each position, the article's "
+        "“rank” (length of a shortest path to a blocked position); the puppies lower it at "
+        "each move, the ourson raises it again, and the play goes round. Right, from the "
+        f"same position {root}, the attractor-rank strategy (number beside): it falls at "
+        "each move, by exactly one at each move of the puppies, and the ourson ends "
+        "blocked."),
+        describe(both, name=lambda v: f"{v[1]}"))
+
+@fragment
+def ourson_facts() -> Bilingual:
+    from arena.games.ourson import article_rank, article_rank_cycle
+
+    g, sol = examples.ourson_game()
+    rank = article_rank(g)
+    longest = verify_strategy(g, 1, solution=sol)
+    cycle = article_rank_cycle(g, sol.winner)
+    ring = " → ".join(f"`{v}`" for v in cycle + [cycle[0]])
+    s = sol.summary()
+    blocked = ", ".join(f"`{v}`" for v in g.V1)
+    return both(
+        f"Le graphe des positions a {len(g)} sommets et {g.n_edges} arêtes ; l'ourson est bloqué "
+        f"dans {len(g.V1)} positions ({blocked}). Le solveur trouve {s['won_by_1']} positions "
+        f"gagnantes pour les chiots, {s['won_by_0']} pour l'ourson et {s['draws']} nulle. "
+        f"Le « rang » de l'article vaut {rank['0450']} au départ `0450` (et au plus "
+        f"{max(rank.values())}) ; le rang de l'attracteur y vaut {sol.rank['0450']}. Avec la "
+        f"stratégie du rang de l'attracteur, l'exploration de toutes les réponses de "
+        f"l'ourson montre que toute partie depuis "
+        f"`0450` finit par le blocage de l'ourson en {longest['0450']} coups au plus, "
+        f"et jamais en plus de {max(longest.values())} coups depuis n'importe quelle position : "
+        f"la règle des 16 coups est largement respectée. Un cycle que permet la stratégie "
+        f"du « rang » de l'article (trouvé par le calcul) : "
+        f"{ring}.\n",
+        f"The position graph has {len(g)} vertices and {g.n_edges} edges; the ourson is blocked "
+        f"in {len(g.V1)} positions ({blocked}). The solver finds {s['won_by_1']} positions won "
+        f"by the puppies, {s['won_by_0']} by the ourson and {s['draws']} draws. The article's "
+        f"“rank” is {rank['0450']} at the start `0450` (and at most {max(rank.values())}); the "
+        f"attractor rank there is {sol.rank['0450']}. With the attractor-rank strategy, "
+        f"exploring every reply of the ourson shows that every play from `0450` ends with "
+        f"the ourson blocked "
+        f"within {longest['0450']} moves, and never later than {max(longest.values())} moves "
+        f"from any position: the 16-move rule holds with room to spare. A cycle that the "
+        f"article's “rank” strategy allows (found by computation): {ring}.\n")
+
+@fragment
+def ex_ourson_count() -> Bilingual:
+    from math import comb
+
+
+    g = examples.ourson_game().arena
+    board = 6
+    assert len(g) == board * comb(board - 1, 2) * 2, "the ourson graph changed size"
+    text = f"{board} \\times {comb(board - 1, 2)} \\times 2 = {len(g)}"
+    return both(f"On trouve ${text}$ sommets, le nombre que donne le solveur.\n",
+                f"This gives ${text}$ vertices, the number the solver finds.\n")
+
+@fragment
+def ex_ourson_ranks() -> Bilingual:
+    from arena.games.ourson import article_rank
+
+    g, sol = examples.ourson_game()
+    short, rank = article_rank(g), sol.attractor(1)
+    # the text says: the article's "rank" is the distance to V_1, a lower bound of the rank
+    assert {x for x in g.vertices if not g.successors(x)} == set(g.V1)
+    assert all(short[x] <= r for x, r in rank.items())
+    strict = sum(short[x] < r for x, r in rank.items())
+    return both(
+        f"Sur le jeu de l'ourson, l'inégalité est stricte pour {strict} des {len(rank)} "
+        f"positions gagnantes des chiots ; au départ `0450`, le « rang » de l'article vaut "
+        f"{short['0450']} et le rang de l'attracteur {rank['0450']}.\n",
+        f"On the ourson game, the inequality is strict for {strict} of the {len(rank)} "
+        f"positions won by the puppies; at the start `0450`, the article's “rank” is "
+        f"{short['0450']} and the attractor rank is {rank['0450']}.\n")
+
+@fragment
+def ex_ourson_clock() -> Bilingual:
+
+    g, sol = examples.ourson_game()
+    r, worst = sol.rank["0450"], max(sol.attractor(1).values())
+    return both(
+        f"Le départ `0450` a le rang {r} $\\le 16$ : les chiots gagnent aussi avec la règle "
+        f"des 16 coups. Le plus grand rang d'une position gagnante des chiots est {worst}.\n",
+        f"The start `0450` has rank {r} $\\le 16$: the puppies also win under the 16-move "
+        f"rule. The largest rank of a position won by the puppies is {worst}.\n")
+
+
+FIGURES: tuple[Figure, ...] = (
+    Figure("ourson-board", ourson_board),
+    Figure("ourson-states", ourson_states),
+    Figure("ourson-strategy", ourson_strategy),
+    Figure("ourson-cycle", ourson_cycle),
+)
+
