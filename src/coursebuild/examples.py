@@ -38,16 +38,16 @@ class Solved(NamedTuple):
 
 
 T = TypeVar("T")
-_MADE: dict[tuple, object] = {}
+_made: dict[tuple, object] = {}
 
 
 def _once(make: Callable[[], T]) -> Callable[[], T]:
     """``make()`` computed on first use, then kept until :func:`forget`."""
     @wraps(make)
     def once() -> T:
-        if (make.__name__,) not in _MADE:
-            _MADE[(make.__name__,)] = make()
-        return _MADE[(make.__name__,)]  # type: ignore[return-value]
+        if (make.__name__,) not in _made:
+            _made[(make.__name__,)] = make()
+        return _made[(make.__name__,)]  # type: ignore[return-value]
     return once
 
 
@@ -59,18 +59,18 @@ def _once_per_file(constant: str) -> Callable[[Callable[[], T]], Callable[[], T]
         def once() -> T:
             path = ROOT / globals()[constant]
             key = (make.__name__, str(path), path.read_bytes())
-            if key not in _MADE:
-                for old in [k for k in _MADE if k[0] == make.__name__]:
-                    del _MADE[old]
-                _MADE[key] = make()
-            return _MADE[key]  # type: ignore[return-value]
+            if key not in _made:
+                for old in [k for k in _made if k[0] == make.__name__]:
+                    del _made[old]
+                _made[key] = make()
+            return _made[key]  # type: ignore[return-value]
         return once
     return decorate
 
 
 def forget() -> None:
     """Drop every example made (their code or data files may have changed)."""
-    _MADE.clear()
+    _made.clear()
 
 
 def _solved(g: Arena) -> Solved:

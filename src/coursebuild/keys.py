@@ -31,13 +31,13 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _DATA_SUFFIXES = (".yaml", ".yml", ".json", ".py")
 
 
-_SOURCES: dict[Callable, str] = {}
+_sources: dict[Callable, str] = {}
 
 
 def _source(fn: Callable) -> str:
-    if fn not in _SOURCES:
-        _SOURCES[fn] = inspect.getsource(fn)
-    return _SOURCES[fn]
+    if fn not in _sources:
+        _sources[fn] = inspect.getsource(fn)
+    return _sources[fn]
 
 
 def _ours(value: object) -> bool:
@@ -52,6 +52,29 @@ def _data_file(value: object) -> Path | None:
         path = Path(value)
         return path if path.is_absolute() else ROOT / path
     return None
+
+
+def _plain(value: object) -> bool:
+    """Data written in the code (text, numbers, paths and containers of them), whose
+    ``repr`` is the same from one run to the next (not a registry of functions)."""
+    if value is None or isinstance(value, str | int | float | bool | Path):
+        return True
+    if isinstance(value, dict):
+        return all(_plain(k) and _plain(v) for k, v in value.items())
+    if isinstance(value, list | tuple | set | frozenset):
+        return all(_plain(v) for v in value)
+    return False
+
+
+def _stable_repr(value: object) -> str:
+    if isinstance(value, set | frozenset):     # string hashing changes the order per run
+        return "{" + ", ".join(sorted(_stable_repr(v) for v in value)) + "}"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_stable_repr(k)}: {_stable_repr(v)}"
+                               for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return type(value).__name__ + "(" + ", ".join(_stable_repr(v) for v in value) + ")"
+    return repr(value)
 
 
 def sources_used(fn: Callable) -> list[str]:
@@ -78,8 +101,8 @@ def sources_used(fn: Callable) -> list[str]:
                     if _ours(member) and (value.__name__, attr) not in seen:
                         seen.add((value.__name__, attr))
                         pending.append((_source(member), sys.modules[member.__module__]))
-            elif name.isupper() and isinstance(value, str | Path | dict | list | tuple):
-                out.append(repr(value))
+            elif name.isupper() and _plain(value):
+                out.append(_stable_repr(value))
                 path = _data_file(value)
                 if path is not None:
                     out.append(path.read_text("utf-8", "replace") if path.exists() else "")
@@ -133,5 +156,5 @@ def clear() -> None:
     long-running server builds many times)."""
     from coursebuild import examples
 
-    _SOURCES.clear()
+    _sources.clear()
     examples.forget()
