@@ -6,37 +6,424 @@ goes to the same page in the other language), and rebuilds when an author saves 
 chapter, an example file, a figure recipe, the library, a stylesheet or a script; the
 browser reloads by itself (MkDocs' live-reload server).
 
+A save rebuilds only what it changed (:func:`plan`):
+
+- the products first (figures, exercise sheets, fragments, notebooks), each of them
+  cached: only those whose inputs changed are made again (a figure recipe: that figure);
+- then, when the only files changed are pages of ``docs/fr`` or ``docs/en``, the fragments
+  (``docs/generated``) and the figures (``docs/figures``), only the pages that read them
+  are rendered again, in this process, by MkDocs' dirty build of their language (no
+  notebook converted, no API reference rendered for a prose edit); the files whose bytes
+  changed are copied into ``site/`` and the search index is patched for those pages;
+- anything else (the library, the build code, the theme, the configuration, the
+  stylesheets and scripts, the examples) rebuilds both languages in full, as ``make site``.
+
 Usage: python -m coursebuild serve [--host 127.0.0.1] [--port 8000] [--no-build]
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import logging
+import os
+import re
 import sys
 import time
-from collections.abc import Sequence
+import traceback
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from coursebuild.paths import ROOT
 
+LANGS = ("fr", "en")
 # What an author edits. Not docs/figures, docs/generated nor the executed notebooks:
 # the build writes those (only when their bytes change), so watching them would loop.
 WATCHED = ["docs/fr", "docs/en", "docs/examples", "docs/assets", "docs/listings", "docs/data",
            "src/arena", "src/coursebuild", "overrides", "mkdocs.base.yml", "mkdocs.yml",
            "mkdocs.en.yml", "handouts"]
+# What a build reads: the watched files, and what the products write for the pages.
+TRACKED = (*WATCHED, "docs/figures", "docs/generated", "build/handout/handout-fr.pdf",
+           "build/handout/handout-en.pdf", "build/js/editor.js", "package-lock.json",
+           "constraints.txt", "pyproject.toml")
+SNIPPETS = ROOT / "docs" / "generated"       # the fragments the pages include
+SNIPPET = re.compile(r"""--8<--\s+["']([^"':]+)""")
+COMMENT = re.compile(r"<!--(.*?)-->", re.S)
+FULL = "full"
 
 
-def rebuild() -> None:
-    """One build of the whole site; an error is reported and the last site stays served."""
+class Snapshot:
+    """The content digest of every file under ``paths`` (relative to ``root``); a file is
+    read again only when its size or modification time changed."""
+
+    def __init__(self, paths: Iterable[str], root: Path = ROOT) -> None:
+        self.root = root
+        self.paths = tuple(paths)
+        self.files: dict[str, tuple[int, int, str]] = {}
+        self.refresh()
+
+    def _walk(self) -> Iterable[Path]:
+        for name in self.paths:
+            top = self.root / name
+            if top.is_file():
+                yield top
+            elif top.is_dir():
+                for dirpath, dirnames, filenames in os.walk(top):
+                    dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+                    for filename in filenames:
+                        yield Path(dirpath, filename)
+
+    def refresh(self) -> set[str]:
+        """Take the digests again; return the files added, changed or removed since."""
+        seen: dict[str, tuple[int, int, str]] = {}
+        changed = set()
+        for path in self._walk():
+            rel = path.relative_to(self.root).as_posix()
+            try:
+                st = path.stat()
+            except FileNotFoundError:
+                continue
+            old = self.files.get(rel)
+            if old and old[:2] == (st.st_mtime_ns, st.st_size):
+                seen[rel] = old
+                continue
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            seen[rel] = (st.st_mtime_ns, st.st_size, digest)
+            if not old or old[2] != digest:
+                changed.add(rel)
+        changed |= set(self.files) - set(seen)
+        self.files = seen
+        return changed
+
+
+# ---------------------------------------------------------------------------- the plan
+
+def _page_text(lang: str, src_uri: str, seen: set[Path] | None = None) -> tuple[str, set[str]]:
+    """The text of a page with the fragments it includes (recursively), and the names
+    of those fragments relative to the project."""
+    seen = set() if seen is None else seen
+    path = ROOT / "docs" / lang / src_uri
+    texts, included = [path.read_text(encoding="utf-8")], set()
+    for name in SNIPPET.findall(texts[0]):
+        snippet = SNIPPETS / name
+        if snippet.is_file() and snippet not in seen:
+            seen.add(snippet)
+            included.add(snippet.relative_to(ROOT).as_posix())
+            texts.append(snippet.read_text(encoding="utf-8"))
+            for inner in SNIPPET.findall(texts[-1]):
+                inner_path = SNIPPETS / inner
+                if inner_path.is_file() and inner_path not in seen:
+                    seen.add(inner_path)
+                    included.add(inner_path.relative_to(ROOT).as_posix())
+                    texts.append(inner_path.read_text(encoding="utf-8"))
+    return "\n".join(texts), included
+
+
+def _mentions(text: str, ids: set[str]) -> bool:
+    """Whether a shortcode (``<!-- figure: ID -->``, ``<!-- stepper: ID ... -->``...) of
+    ``text`` names one of ``ids``."""
+    for comment in COMMENT.findall(text):
+        if ids & set(re.findall(r"[a-z0-9-]+", comment)):
+            return True
+    return False
+
+
+def _manifest_ids(old: dict, new: dict) -> set[str]:
+    """The figure ids whose manifest entry (captions, files) differs."""
+    return {i for i in set(old) | set(new) if old.get(i) != new.get(i)}
+
+
+def _read_manifest() -> dict[str, dict]:
+    path = ROOT / "docs" / "figures" / "manifest.json"
+    if not path.exists():
+        return {}
+    return {e["id"]: e for e in json.loads(path.read_text(encoding="utf-8"))}
+
+
+@dataclass
+class Plan:
+    """What to build again: ``FULL`` (both languages, as ``make site``), or per language
+    the pages (``src_uri``) to render again (an empty set: copy the changed static files)."""
+
+    full: bool = False
+    pages: dict[str, set[str]] = field(default_factory=lambda: {lang: set() for lang in LANGS})
+    static: bool = False       # the French build copies the changed shared files
+
+    def langs(self) -> list[str]:
+        return [lang for lang in LANGS if self.pages[lang] or (lang == "fr" and self.static)]
+
+
+def plan(changed: set[str], figures: set[str]) -> Plan:
+    """What the files ``changed`` (relative to the project) need built again; ``figures``
+    are the ids whose manifest entry changed.
+
+    A page of ``docs/fr`` or ``docs/en`` (Markdown or notebook) is rendered again in its
+    language; a fragment (``docs/generated/<lang>/``) and a figure (``docs/figures/<id>.*``)
+    render again the pages that include or show them; the handout PDFs are copied. Any
+    other change builds both languages in full.
+    """
+    result = Plan()
+    fragments: set[str] = set()
+    for rel in sorted(changed):
+        parts = rel.split("/")
+        if parts[0] == "docs" and len(parts) > 2 and parts[1] in LANGS:
+            src_uri = "/".join(parts[2:])
+            if src_uri.endswith((".md", ".ipynb")):
+                if (ROOT / rel).exists():
+                    result.pages[parts[1]].add(src_uri)
+                else:
+                    return Plan(full=True)      # a page removed: the navigation changes
+            elif not (src_uri.startswith("notebooks/") and src_uri.endswith(".py")):
+                return Plan(full=True)          # notebook sources: the .ipynb tells
+        elif rel.startswith("docs/generated/"):
+            if not rel.startswith("docs/generated/.cache/"):
+                fragments.add(rel)
+        elif rel.startswith("docs/figures/"):
+            name = parts[-1]
+            if not rel.startswith("docs/figures/.cache/") and name != "manifest.json":
+                figures = figures | {name.rsplit(".", 1)[0]}
+                result.static = True
+        elif rel.startswith("build/handout/"):
+            result.static = True
+        elif rel.startswith("src/coursebuild/pages/"):
+            continue            # recipes: what they change is in the products, seen above
+        else:
+            return Plan(full=True)
+    if fragments or figures:
+        for lang in LANGS:
+            for path in sorted((ROOT / "docs" / lang).rglob("*.md")):
+                src_uri = path.relative_to(ROOT / "docs" / lang).as_posix()
+                text, included = _page_text(lang, src_uri)
+                if included & fragments or _mentions(text, figures):
+                    result.pages[lang].add(src_uri)
+    return result
+
+
+# ----------------------------------------------------------------- the builds, in process
+
+class _DirtyNotice(logging.Filter):
+    """MkDocs warns on every dirty build; strict mode would count it. The serve knows."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "'dirty' build" not in record.getMessage()
+
+
+def _load_config(lang: str):
     from coursebuild import site
+    from mkdocs.config import load_config
 
-    t0 = time.perf_counter()
-    try:
-        site.main(["--no-zip", "--no-book"])
-    except SystemExit as exc:          # a failed step (mkdocs, a notebook) says why
-        print(f"serve: build failed ({exc}); still serving the last good site",
-              file=sys.stderr, flush=True)
+    os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
+    os.environ["ARENA_OFFLINE"] = "false"
+    os.environ["NO_MKDOCS_2_WARNING"] = "1"
+    return load_config(config_file=str(site.CONFIGS[lang]), site_dir=str(site.OUTPUTS[lang]))
+
+
+def _dest(config, src_uri: str) -> Path:
+    from mkdocs.structure.files import File
+
+    file = File(src_uri, config.docs_dir, config.site_dir, config.use_directory_urls)
+    return Path(file.abs_dest_path)
+
+
+def _page_urls(config, src_uris: Iterable[str]) -> set[str]:
+    from mkdocs.structure.files import File
+
+    return {File(s, config.docs_dir, config.site_dir, config.use_directory_urls).url
+            for s in src_uris}
+
+
+def _merge_search_index(old: bytes | None, new_path: Path, urls: set[str]) -> None:
+    """Material's dirty build writes a search index of the pages it rendered only: put
+    their entries in place of their old ones in the full index (same order, same bytes
+    as a full build)."""
+    if old is None or not new_path.exists():
         return
-    print(f"serve: rebuilt in {time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
+    before, fresh = json.loads(old), json.loads(new_path.read_bytes())
+    by_page: dict[str, list] = {}
+    for entry in fresh["docs"]:
+        by_page.setdefault(entry["location"].split("#")[0], []).append(entry)
+    urls = urls | set(by_page)         # the pages rendered: the notebooks' too
+    docs, placed = [], set()
+    for entry in before["docs"]:
+        page = entry["location"].split("#")[0]
+        if page in urls:
+            if page not in placed:
+                docs.extend(by_page.get(page, []))
+                placed.add(page)
+        else:
+            docs.append(entry)
+    for page in sorted(set(by_page) - placed):
+        docs.extend(by_page[page])
+    data = {"config": before["config"], "docs": docs}
+    new_path.write_text(json.dumps(data, separators=(",", ":"), default=str),
+                        encoding="utf-8")
+
+
+def dirty_build(lang: str, pages: set[str]) -> list[Path]:
+    """Render ``pages`` of ``lang`` again into its build folder (MkDocs' dirty build: the
+    other pages are neither read nor written; the static files newer than their copy are
+    copied); return the files written."""
+    from mkdocs.commands.build import build
+
+    config = _load_config(lang)
+    out = Path(config.site_dir)
+    for src_uri in pages:
+        if src_uri.endswith(".md"):         # a notebook's page is newer than its .ipynb
+            _dest(config, src_uri).unlink(missing_ok=True)   # the page is "modified"
+    index = out / "search" / "search_index.json"
+    old_index = index.read_bytes() if index.exists() else None
+    # mkdocstrings' inventory lists the objects of the pages rendered: keep the full one
+    # unless every page of the API reference is rendered again
+    inventory = out / "objects.inv"
+    old_inventory = inventory.read_bytes() if inventory.exists() else None
+    reference = {p.relative_to(config.docs_dir).as_posix()
+                 for p in Path(config.docs_dir).rglob("*.md")
+                 if re.search(r"^:::", p.read_text(encoding="utf-8"), re.M)}
+    start = time.time_ns()
+    logging.getLogger("mkdocs.commands.build").addFilter(notice := _DirtyNotice())
+    try:
+        config.plugins.on_startup(command="build", dirty=True)
+        try:
+            build(config, dirty=True)
+        finally:
+            config.plugins.on_shutdown()
+    finally:
+        logging.getLogger("mkdocs.commands.build").removeFilter(notice)
+    if old_inventory is not None and not reference <= pages:
+        inventory.write_bytes(old_inventory)
+    _merge_search_index(old_index, index,
+                        _page_urls(config, (p for p in pages if p.endswith(".md"))))
+    written = []
+    for dirpath, _, filenames in os.walk(out):
+        for filename in filenames:
+            path = Path(dirpath, filename)
+            if path.stat().st_mtime_ns >= start:
+                written.append(path)
+    return written
+
+
+def sync(files: Iterable[Path], out: Path, site: Path) -> list[str]:
+    """Copy into ``site`` the ``files`` of ``out`` whose bytes differ from their copy;
+    return their names (each replaced at once: the server never serves half a file)."""
+    copied = []
+    for path in sorted(files):
+        rel = path.relative_to(out)
+        target = site / rel
+        data = path.read_bytes()
+        if target.exists() and target.read_bytes() == data:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(target.name + ".serve-tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, target)
+        copied.append(rel.as_posix())
+    return copied
+
+
+def _forget_modules() -> None:
+    """Forget the imported modules of the library and of the build, so that the next
+    build reads the sources saved (a recipe's key is taken from its source)."""
+    for name in list(sys.modules):
+        if name.split(".")[0] in ("arena", "coursebuild") and name != __name__:
+            del sys.modules[name]
+
+
+def _prose(rel: str) -> bool:
+    """Whether ``rel`` is the Markdown of a page (which the products do not read)."""
+    parts = rel.split("/")
+    return (len(parts) > 2 and parts[0] == "docs" and parts[1] in LANGS
+            and parts[2] != "notebooks" and rel.endswith(".md"))
+
+
+def _product(rel: str) -> bool:
+    """Whether the build writes the file ``rel`` (not an author)."""
+    return rel.startswith(("docs/figures/", "docs/generated/", "build/")) or (
+        rel.startswith(("docs/fr/notebooks/", "docs/en/notebooks/")) and rel.endswith(".ipynb"))
+
+
+class Builder:
+    """The serve's builds: one full build at the start, then what each save needs."""
+
+    def __init__(self, site_dir: Path = ROOT / "site") -> None:
+        self.site = site_dir
+        self.snapshot: Snapshot | None = None
+        self.manifest: dict[str, dict] = {}
+        self.pending: set[str] = set()      # changes a failed build has not shown yet
+        self.last: dict = {}                # what the last build did (for the tests)
+
+    def full(self) -> None:
+        """Everything, as ``make site`` (without the books and the zip). A file saved
+        while it runs may or may not be in it: it stays pending for the next build."""
+        from coursebuild import site
+
+        snapshot = Snapshot(TRACKED)
+        site.main(["--no-zip", "--no-book"])
+        self.pending |= {p for p in snapshot.refresh() if not _product(p)}
+        self.snapshot = snapshot
+        self.manifest = _read_manifest()
+
+    def __call__(self) -> None:
+        t0 = time.perf_counter()
+        try:
+            what = self.rebuild()
+        except SystemExit as exc:           # a failed step (mkdocs, a notebook) says why
+            print(f"serve: build failed ({exc}); still serving the last good site",
+                  file=sys.stderr, flush=True)
+            return
+        except Exception as exc:            # noqa: BLE001 (the server must keep serving)
+            from mkdocs.exceptions import MkDocsException
+
+            if not isinstance(exc, MkDocsException):
+                traceback.print_exc()
+            print(f"serve: build failed ({exc}); still serving the last good site",
+                  file=sys.stderr, flush=True)
+            return
+        print(f"serve: {what} in {time.perf_counter() - t0:.1f} s", file=sys.stderr,
+              flush=True)
+
+    def rebuild(self) -> str:
+        if self.snapshot is None:
+            self.full()
+            return "built everything"
+        changed = self.pending | self.snapshot.refresh()
+        self.pending = set(changed)
+        if any(p.startswith("src/") and p.endswith(".py") for p in changed):
+            _forget_modules()
+        from coursebuild import site
+
+        if not all(_prose(p) for p in changed):      # no product reads a chapter's text
+            site.products()
+            changed |= self.snapshot.refresh()
+            self.pending = set(changed)
+        manifest = _read_manifest()
+        todo = plan(changed, _manifest_ids(self.manifest, manifest))
+        if todo.full:
+            self.pending = set()
+            try:
+                self.full()
+            except BaseException:
+                self.pending |= changed
+                raise
+            self.last = {"full": True, "langs": list(LANGS)}
+            return "rebuilt both languages in full"
+        copied = []
+        for lang in todo.langs():
+            out = site.OUTPUTS[lang]
+            written = dirty_build(lang, todo.pages[lang])
+            copied += sync(written, out, self.site if lang == "fr" else self.site / "en")
+        if copied:
+            (site.STAMPS / "site").unlink(missing_ok=True)   # make site: all again
+        self.manifest = manifest
+        self.last = {"full": False, "langs": todo.langs(),
+                     "pages": {k: sorted(v) for k, v in todo.pages.items()},
+                     "copied": copied}
+        pages = sorted(f"{lang}/{p}" for lang in LANGS for p in todo.pages[lang])
+        what = (f"rendered {', '.join(pages)}" if pages else "nothing to render") + \
+            f" ({len(copied)} file{'s' * (len(copied) != 1)} changed in site/)"
+        self.pending.clear()
+        return what
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -48,10 +435,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from mkdocs.livereload import LiveReloadServer
 
+    mkdocs_log = logging.getLogger("mkdocs")       # the warnings strict mode counts
+    shown = logging.StreamHandler(sys.stderr)
+    shown.setLevel(logging.WARNING)
+    shown.addFilter(_DirtyNotice())
+    mkdocs_log.addHandler(shown)
+    builder = Builder()
     if not args.no_build or not (ROOT / "site" / "index.html").exists():
-        rebuild()
-    server = LiveReloadServer(builder=rebuild, host=args.host, port=args.port,
-                              root=str(ROOT / "site"))
+        builder()       # with --no-build, the first save builds everything
+        if builder.pending:
+            builder()   # what was saved during the first build
+    server = LiveReloadServer(builder=builder, host=args.host, port=args.port,
+                              root=str(ROOT / "site"), polling_interval=0.25)
     for path in WATCHED:
         if (ROOT / path).exists():
             server.watch(str(ROOT / path))

@@ -133,11 +133,23 @@ def offline_zip(zip_path: Path = ZIP, books: bool = True) -> Path:
     return zip_path
 
 
+def products() -> None:
+    """Steps 1 to 3: what the pages read, each product made again only when its inputs
+    changed (``make serve`` runs them on every save)."""
+    from coursebuild import catalogue, fragments, handout, notebooks
+    from coursebuild.pages import teachers
+
+    catalogue.build()
+    handout.main()                 # the exercise sheets the exercises pages offer
+    teachers.ensure_bench()        # measured once per machine, before the keys are taken
+    fragments.build()
+    notebooks.build()
+
+
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
-    from coursebuild import book, catalogue, fragments, handout, notebooks
-    from coursebuild.pages import teachers
+    from coursebuild import book
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-zip", action="store_true",
@@ -146,11 +158,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="skip the books (build/pdf/, linked from the home pages)")
     args = parser.parse_args(argv)
     t0 = time.perf_counter()
-    catalogue.build()
-    handout.main()                 # the exercise sheets the exercises pages offer
-    teachers.ensure_bench()        # measured once per machine, before the keys are taken
-    fragments.build()
-    notebooks.build()
+    products()
     site = ROOT / "site"
 
     def sites() -> None:
