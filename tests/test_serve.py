@@ -3,7 +3,10 @@ language switch between them and the live-reload script, and stops."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -68,5 +71,123 @@ def test_the_reference_shows_every_doctest_as_an_example(site):
 
 
 def test_strict_builds_count_warnings():
-    source = (ROOT / "scripts" / "build_site.py").read_text(encoding="utf-8")
+    source = (ROOT / "src" / "coursebuild" / "site.py").read_text(encoding="utf-8")
     assert '"--strict"' in source and '"-q"' not in source
+
+
+# ---------------------------------------------------------------- what a save rebuilds
+
+def test_a_prose_edit_renders_that_page_in_its_language_only():
+    from coursebuild.serve import plan
+
+    todo = plan({"docs/fr/plays.md"}, set())
+    assert not todo.full and todo.pages == {"fr": {"plays.md"}, "en": set()}
+    assert todo.langs() == ["fr"]
+
+
+def test_a_fragment_or_a_figure_renders_the_pages_that_show_it():
+    from coursebuild.serve import plan
+
+    # plays.md includes the fragment nim-play and shows the figure nim-play
+    todo = plan({"docs/generated/en/nim-play.md", "docs/generated/.cache/nim-play.json"}, set())
+    assert not todo.full and todo.pages == {"fr": set(), "en": {"plays.md"}}
+    todo = plan({"docs/figures/nim-play.svg", "src/coursebuild/pages/plays.py"}, set())
+    assert not todo.full and todo.static
+    assert todo.pages == {"fr": {"plays.md"}, "en": {"plays.md"}}
+    # a caption changed in the manifest: the same pages, and no other
+    todo = plan({"docs/figures/manifest.json"}, {"nim-play"})
+    assert todo.pages == {"fr": {"plays.md"}, "en": {"plays.md"}} and not todo.static
+
+
+def test_anything_else_rebuilds_both_languages_in_full():
+    from coursebuild.serve import plan
+
+    for changed in ("src/arena/solver.py", "src/coursebuild/hook.py", "mkdocs.base.yml",
+                    "docs/assets/stylesheets/course.css", "overrides/main.html",
+                    "docs/examples/exercise-4-2.yaml", "docs/fr/removed-page.md"):
+        assert plan({"docs/fr/plays.md", changed}, set()).full, changed
+
+
+def test_the_snapshot_reports_the_files_whose_bytes_changed(tmp_path):
+    from coursebuild.serve import Snapshot
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "x.md").write_text("one")
+    (tmp_path / "a" / "y.md").write_text("two")
+    snap = Snapshot(["a", "missing"], root=tmp_path)
+    assert snap.refresh() == set()
+    (tmp_path / "a" / "x.md").write_text("one")             # saved, same bytes
+    os.utime(tmp_path / "a" / "x.md", ns=(1, 1))
+    (tmp_path / "a" / "y.md").write_text("three")
+    (tmp_path / "a" / "z.md").write_text("new")
+    assert snap.refresh() == {"a/y.md", "a/z.md"}
+    (tmp_path / "a" / "z.md").unlink()
+    assert snap.refresh() == {"a/z.md"}
+
+
+def test_the_search_index_of_a_dirty_build_is_merged_in_place(tmp_path):
+    from coursebuild.serve import _merge_search_index
+
+    config = {"lang": ["fr"], "separator": " "}
+    old = {"config": config, "docs": [
+        {"location": "", "title": "Accueil", "text": "a"},
+        {"location": "plays/", "title": "Parties", "text": "b"},
+        {"location": "plays/#strategies", "title": "Stratégies", "text": "c"},
+        {"location": "chomp/", "title": "Chomp", "text": "d"}]}
+    new = tmp_path / "search_index.json"
+    new.write_text(json.dumps({"config": config, "docs": [
+        {"location": "plays/", "title": "Parties", "text": "b2"}]}))
+    _merge_search_index(json.dumps(old).encode(), new, {"plays/"})
+    assert json.loads(new.read_text())["docs"] == [
+        {"location": "", "title": "Accueil", "text": "a"},
+        {"location": "plays/", "title": "Parties", "text": "b2"},
+        {"location": "chomp/", "title": "Chomp", "text": "d"}]
+
+
+def _project_copy(tmp_path: Path) -> Path:
+    """The checkout with its build (not its books nor its copy for folders), to edit."""
+    copy = tmp_path / "project"
+    skip = {".venv", ".git", "node_modules", "pdf", "offline-fr", "offline-en",
+            "site-offline", "arena-site.zip", "__pycache__", ".pytest_cache", ".cache"}
+    shutil.copytree(ROOT, copy, ignore=lambda _, names: [n for n in names if n in skip],
+                    symlinks=True)
+    (copy / "node_modules").symlink_to(ROOT / "node_modules")
+    return copy
+
+
+def test_a_saved_french_chapter_is_served_and_english_is_not_rebuilt(site, tmp_path):
+    """``serve`` in a copy of the project: a paragraph added to ``docs/fr/plays.md``
+    appears in the served French page, which is otherwise the page ``make site`` built;
+    the English site is not touched."""
+    copy = _project_copy(tmp_path)
+    english = copy / "build" / "site-en" / "plays" / "index.html"
+    port = _free_port()
+    env = dict(os.environ, PYTHONPATH=str(copy / "src"))
+    proc = subprocess.Popen([sys.executable, "-m", "coursebuild", "serve", "--port",
+                             str(port)], cwd=copy, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    marker = "Paragraphe ajouté par le test du serveur."
+    try:
+        deadline = time.monotonic() + 240
+        assert "<html lang=\"fr\"" in _get(f"http://127.0.0.1:{port}/plays/", deadline)
+        # served once the first build is done (nothing to do when the copy is up to date)
+        before = (copy / "site" / "plays" / "index.html").read_text(encoding="utf-8")
+        english_mtime = english.stat().st_mtime_ns
+        with (copy / "docs" / "fr" / "plays.md").open("a", encoding="utf-8") as f:
+            f.write(f"\n{marker}\n")
+        deadline = time.monotonic() + 120
+        while marker not in (page := _get(f"http://127.0.0.1:{port}/plays/", deadline)):
+            assert time.monotonic() < deadline, "the edit never reached the served page"
+            time.sleep(0.2)
+        assert "livereload" in page
+        assert marker not in _get(f"http://127.0.0.1:{port}/en/plays/", deadline)
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    assert "Traceback" not in err, err
+    assert "serve: rendered fr/plays.md (" in err, err
+    after = (copy / "site" / "plays" / "index.html").read_text(encoding="utf-8")
+    assert after.replace(f"<p>{marker}</p>\n", "") == before
+    index = json.loads((copy / "site" / "search" / "search_index.json").read_text("utf-8"))
+    assert any(marker in entry["text"] for entry in index["docs"])
+    assert english.stat().st_mtime_ns == english_mtime

@@ -124,10 +124,8 @@ def _page_text(lang: str, src_uri: str, seen: set[Path] | None = None) -> tuple[
 def _mentions(text: str, ids: set[str]) -> bool:
     """Whether a shortcode (``<!-- figure: ID -->``, ``<!-- stepper: ID ... -->``...) of
     ``text`` names one of ``ids``."""
-    for comment in COMMENT.findall(text):
-        if ids & set(re.findall(r"[a-z0-9-]+", comment)):
-            return True
-    return False
+    return any(ids & set(re.findall(r"[a-z0-9-]+", comment))
+               for comment in COMMENT.findall(text))
 
 
 def _manifest_ids(old: dict, new: dict) -> set[str]:
@@ -211,8 +209,9 @@ class _DirtyNotice(logging.Filter):
 
 
 def _load_config(lang: str):
-    from coursebuild import site
     from mkdocs.config import load_config
+
+    from coursebuild import site
 
     os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
     os.environ["ARENA_OFFLINE"] = "false"
@@ -445,6 +444,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         builder()       # with --no-build, the first save builds everything
         if builder.pending:
             builder()   # what was saved during the first build
+    for lang in LANGS:  # import MkDocs' plugins now, not on the first save
+        _load_config(lang)
     server = LiveReloadServer(builder=builder, host=args.host, port=args.port,
                               root=str(ROOT / "site"), polling_interval=0.25)
     for path in WATCHED:
