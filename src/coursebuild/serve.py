@@ -430,7 +430,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--no-build", action="store_true",
-                        help="serve site/ as it is; build only when a file changes")
+                        help="serve site/ as the last build left it; build only what "
+                             "a save changes")
     args = parser.parse_args(argv)
     from mkdocs.livereload import LiveReloadServer
 
@@ -441,9 +442,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     mkdocs_log.addHandler(shown)
     builder = Builder()
     if not args.no_build or not (ROOT / "site" / "index.html").exists():
-        builder()       # with --no-build, the first save builds everything
+        builder()
         if builder.pending:
             builder()   # what was saved during the first build
+    else:               # site/ as the last build left it: from now on, what a save changes
+        builder.snapshot = Snapshot(TRACKED)
+        builder.manifest = _read_manifest()
     for lang in LANGS:  # import MkDocs' plugins now, not on the first save
         _load_config(lang)
     server = LiveReloadServer(builder=builder, host=args.host, port=args.port,
