@@ -5,7 +5,7 @@ Speed is measured here, never asserted in tests. Each table says what it measure
 algorithms chapter shows them (``make bench`` refreshes them).
 
 Usage: python scripts/bench.py [--quick] [--json FILE]
-       [--only construction|solver|games|build|exercises]
+       [--only construction|solver|games|build|serve|exercises]
 """
 
 from __future__ import annotations
@@ -205,36 +205,42 @@ def _run_seconds(command: list[str]) -> float:
 
 
 def build_rows() -> list[dict]:
-    """`make figures` and `make site`, cold (caches removed) then warm (nothing changed)."""
-    import shutil
+    """The figures cold (into an empty folder) then warm, and ``python -m coursebuild
+    site`` warm (nothing changed: after one untimed run), whole and without the books and
+    the copy for folders; best of 3."""
     import tempfile
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        figures = [sys.executable, "-m", "arena", "figures", "--out", tmp]
+        figures = [sys.executable, "-m", "coursebuild", "figures", "--out", tmp]
         rows.append({"step": "figures", "cold": _run_seconds(figures),
-                     "warm": _run_seconds(figures)})
-    for cache in ("build/notebooks", "docs/figures", "docs/generated", "build/site-fr",
-                  "build/site-en"):
-        shutil.rmtree(ROOT / cache, ignore_errors=True)
-    site = [sys.executable, str(ROOT / "scripts/build_site.py")]
-    rows.append({"step": "site", "cold": _run_seconds(site), "warm": _run_seconds(site)})
+                     "warm": min(_run_seconds(figures) for _ in range(3))})
+    for label, options in (("site", []), ("site --no-book --no-zip", ["--no-book", "--no-zip"])):
+        site = [sys.executable, "-m", "coursebuild", "site", *options]
+        _run_seconds(site)
+        rows.append({"step": label, "cold": None,
+                     "warm": min(_run_seconds(site) for _ in range(3))})
     for r in rows:
-        print(f"| {r['step']} | {r['cold']:.1f} | {r['warm']:.2f} |", file=sys.stderr)
+        print(build_line(r), file=sys.stderr)
     return rows
+
+
+def build_line(r: dict) -> str:
+    cold = "–" if r["cold"] is None else f"{r['cold']:.1f}"
+    return f"| {r['step']} | {cold} | {r['warm']:.2f} |"
 
 
 def build_table(rows: list[dict]) -> list[str]:
     return ["### Build: cold (no cache) and warm (nothing changed), seconds", "",
             "| build | cold (s) | warm (s) |", "|---|---:|---:|",
-            *(f"| {r['step']} | {r['cold']:.1f} | {r['warm']:.2f} |" for r in rows)]
+            *(build_line(r) for r in rows)]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
     parser.add_argument("--only", choices=["construction", "solver", "games", "build",
-                                                "exercises"])
+                                                "serve", "exercises"])
     parser.add_argument("--json", type=Path,
                         help="also write the measures to this file (the site shows "
                              "build/bench.json)")
@@ -256,6 +262,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.only == "build" or (args.only is None and not args.quick):
         measures["build"] = build_rows()
         tables.append(build_table(measures["build"]))
+    if args.only == "serve" or (args.only is None and not args.quick):   # edits, restores
+        from bench_serve import serve_rows, serve_table
+
+        measures["serve"] = serve_rows()
+        tables.append(serve_table(measures["serve"]))
     if args.only == "exercises":      # needs the built site and Chromium
         from bench_exercises import exercises_rows, exercises_table
 
