@@ -87,8 +87,8 @@ def serve_rows(repeat: int = 3) -> list[dict]:
                                     stderr=err)
             try:
                 _wait(base + "/plays/", lambda page: "<html" in page, 900, 0.2)
-                rows.append({"edit": "start (`make site` warm)", "runs": 1,
-                             "seconds": [time.perf_counter() - t0], "server": []})
+                rows.append({"edit": "start (`coursebuild site --no-book --no-zip`)",
+                             "runs": 1, "seconds": [time.perf_counter() - t0], "server": []})
                 print(f"serve: started in {rows[-1]['seconds'][0]:.1f} s", file=sys.stderr,
                       flush=True)
                 for label, path, url in edits:

@@ -160,36 +160,55 @@ def _project_copy(tmp_path: Path) -> Path:
     return copy
 
 
+def _until(condition, seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.2)
+
+
 def test_a_saved_french_chapter_is_served_and_english_is_not_rebuilt(site, tmp_path):
     """``serve`` in a copy of the project: a paragraph added to ``docs/fr/plays.md``
     appears in the served French page, which is otherwise the page ``make site`` built;
-    the English site is not touched."""
+    the English site is not touched. A save that breaks the page (an unknown figure id)
+    is reported and the last good page stays served."""
     copy = _project_copy(tmp_path)
     english = copy / "build" / "site-en" / "plays" / "index.html"
+    chapter = copy / "docs" / "fr" / "plays.md"
+    source = chapter.read_text(encoding="utf-8")
+    before = (copy / "site" / "plays" / "index.html").read_text(encoding="utf-8")
+    english_mtime = english.stat().st_mtime_ns
     port = _free_port()
+    url = f"http://127.0.0.1:{port}/plays/"
+    log = tmp_path / "serve.log"
     env = dict(os.environ, PYTHONPATH=str(copy / "src"))
-    proc = subprocess.Popen([sys.executable, "-m", "coursebuild", "serve", "--no-build",
-                             "--port", str(port)], cwd=copy, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
     marker = "Paragraphe ajouté par le test du serveur."
-    try:
-        deadline = time.monotonic() + 60
-        before = (copy / "site" / "plays" / "index.html").read_text(encoding="utf-8")
-        english_mtime = english.stat().st_mtime_ns
-        assert "<html lang=\"fr\"" in _get(f"http://127.0.0.1:{port}/plays/", deadline)
-        with (copy / "docs" / "fr" / "plays.md").open("a", encoding="utf-8") as f:
-            f.write(f"\n{marker}\n")
-        deadline = time.monotonic() + 120
-        while marker not in (page := _get(f"http://127.0.0.1:{port}/plays/", deadline)):
-            assert time.monotonic() < deadline, "the edit never reached the served page"
-            time.sleep(0.2)
-        assert "livereload" in page
-        assert marker not in _get(f"http://127.0.0.1:{port}/en/plays/", deadline)
-    finally:
-        proc.terminate()
-        _, err = proc.communicate(timeout=30)
-    assert "Traceback" not in err, err
-    assert "serve: rendered fr/plays.md (" in err, err
+    with log.open("w", encoding="utf-8") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "coursebuild", "serve", "--no-build",
+                                 "--port", str(port)], cwd=copy, env=env,
+                                stdout=subprocess.DEVNULL, stderr=err)
+        try:
+            assert '<html lang="fr"' in _get(url, time.monotonic() + 60)
+            chapter.write_text(source + "\n<!-- figure: no-such-figure -->\n", encoding="utf-8")
+            _until(lambda: "serve: build failed" in log.read_text("utf-8"), 60,
+                   "the broken page was not reported")
+            # the last good page stays in site/ and served
+            assert (copy / "site" / "plays" / "index.html").read_text("utf-8") == before
+            assert '<html lang="fr"' in _get(url, time.monotonic() + 10)
+            chapter.write_text(source + f"\n{marker}\n", encoding="utf-8")
+            _until(lambda: marker in _get(url, time.monotonic() + 10), 60,
+                   "the edit never reached the served page")
+            page = _get(url, time.monotonic() + 10)
+            assert "livereload" in page
+            assert marker not in _get(f"http://127.0.0.1:{port}/en/plays/",
+                                      time.monotonic() + 10)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+    err_text = log.read_text("utf-8")
+    assert "unknown figure id 'no-such-figure'" in err_text, err_text
+    assert "Traceback" not in err_text, err_text
+    assert "serve: rendered fr/plays.md (" in err_text, err_text
     after = (copy / "site" / "plays" / "index.html").read_text(encoding="utf-8")
     assert after.replace(f"<p>{marker}</p>\n", "") == before
     index = json.loads((copy / "site" / "search" / "search_index.json").read_text("utf-8"))

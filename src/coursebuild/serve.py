@@ -260,10 +260,10 @@ def _merge_search_index(old: bytes | None, new_path: Path, urls: set[str]) -> No
                         encoding="utf-8")
 
 
-def dirty_build(lang: str, pages: set[str]) -> list[Path]:
+def dirty_build(lang: str, pages: set[str], since: int | None = None) -> list[Path]:
     """Render ``pages`` of ``lang`` again into its build folder (MkDocs' dirty build: the
     other pages are neither read nor written; the static files newer than their copy are
-    copied); return the files written."""
+    copied); return the files written by it (or since the time ``since``, in ns)."""
     from mkdocs.commands.build import build
 
     config = _load_config(lang)
@@ -280,7 +280,7 @@ def dirty_build(lang: str, pages: set[str]) -> list[Path]:
     reference = {p.relative_to(config.docs_dir).as_posix()
                  for p in Path(config.docs_dir).rglob("*.md")
                  if re.search(r"^:::", p.read_text(encoding="utf-8"), re.M)}
-    start = time.time_ns()
+    start = time.time_ns() if since is None else since
     logging.getLogger("mkdocs.commands.build").addFilter(notice := _DirtyNotice())
     try:
         config.plugins.on_startup(command="build", dirty=True)
@@ -350,6 +350,7 @@ class Builder:
         self.snapshot: Snapshot | None = None
         self.manifest: dict[str, dict] = {}
         self.pending: set[str] = set()      # changes a failed build has not shown yet
+        self.since: int | None = None       # when the first of those builds started
         self.last: dict = {}                # what the last build did (for the tests)
 
     def full(self) -> None:
@@ -386,6 +387,8 @@ class Builder:
         if self.snapshot is None:
             self.full()
             return "built everything"
+        if not self.pending:
+            self.since = time.time_ns()
         changed = self.pending | self.snapshot.refresh()
         self.pending = set(changed)
         if any(p.startswith("src/") and p.endswith(".py") for p in changed):
@@ -410,7 +413,7 @@ class Builder:
         copied = []
         for lang in todo.langs():
             out = site.OUTPUTS[lang]
-            written = dirty_build(lang, todo.pages[lang])
+            written = dirty_build(lang, todo.pages[lang], self.since)   # a failed build's too
             copied += sync(written, out, self.site if lang == "fr" else self.site / "en")
         if copied:
             (site.STAMPS / "site").unlink(missing_ok=True)   # make site: all again
