@@ -202,6 +202,17 @@ def test_a_saved_french_chapter_is_served_and_english_is_not_rebuilt(site, tmp_p
             assert "livereload" in page
             assert marker not in _get(f"http://127.0.0.1:{port}/en/plays/",
                                       time.monotonic() + 10)
+            after = (copy / "site" / "plays" / "index.html").read_text(encoding="utf-8")
+            english_after = english.stat().st_mtime_ns
+            # a figure recipe: its new caption, in both languages (the module is read again)
+            recipe = copy / "src" / "coursebuild" / "pages" / "plays.py"
+            code = recipe.read_text(encoding="utf-8")
+            assert code.count("A winning play for J₀") == 1
+            recipe.write_text(code.replace("A winning play for J₀",
+                                           "A winning edited play for J₀"), encoding="utf-8")
+            _until(lambda: "A winning edited play for J₀" in _get(
+                f"http://127.0.0.1:{port}/en/plays/", time.monotonic() + 10), 180,
+                "the recipe's new caption never reached the served page")
         finally:
             proc.terminate()
             proc.wait(timeout=30)
@@ -209,8 +220,12 @@ def test_a_saved_french_chapter_is_served_and_english_is_not_rebuilt(site, tmp_p
     assert "unknown figure id 'no-such-figure'" in err_text, err_text
     assert "Traceback" not in err_text, err_text
     assert "serve: rendered fr/plays.md (" in err_text, err_text
-    after = (copy / "site" / "plays" / "index.html").read_text(encoding="utf-8")
     assert after.replace(f"<p>{marker}</p>\n", "") == before
     index = json.loads((copy / "site" / "search" / "search_index.json").read_text("utf-8"))
     assert any(marker in entry["text"] for entry in index["docs"])
-    assert english.stat().st_mtime_ns == english_mtime
+    assert english_after == english_mtime
+    assert re.search(r"^  \[ ?\d+/\d+\] nim-play ", err_text, re.M), err_text
+    # (in this copy, the figures and fragments whose keys name a path of the project are
+    # made again too, and the pages that show them)
+    assert re.search(r"^serve: rendered (.*, )?en/plays\.md, (.*, )?fr/plays\.md\b", err_text,
+                     re.M), err_text
