@@ -208,11 +208,11 @@ def test_a_saved_french_chapter_is_served_and_english_is_not_rebuilt(site, tmp_p
             recipe = copy / "src" / "coursebuild" / "pages" / "plays.py"
             code = recipe.read_text(encoding="utf-8")
             assert code.count("A winning play for J₀") == 1
-            recipe.write_text(code.replace("A winning play for J₀",
-                                           "A winning edited play for J₀"), encoding="utf-8")
-            _until(lambda: "A winning edited play for J₀" in _get(
-                f"http://127.0.0.1:{port}/en/plays/", time.monotonic() + 10), 180,
-                "the recipe's new caption never reached the served page")
+            for edited in ("A winning edited play for J₀", "A winning play edited twice for J₀"):
+                recipe.write_text(code.replace("A winning play for J₀", edited), encoding="utf-8")
+                _until(lambda e=edited: e in _get(f"http://127.0.0.1:{port}/en/plays/",
+                                                  time.monotonic() + 10), 180,
+                       f"the recipe's new caption {edited!r} never reached the served page")
         finally:
             proc.terminate()
             proc.wait(timeout=30)
