@@ -103,9 +103,17 @@ def test_anything_else_rebuilds_both_languages_in_full():
     from coursebuild.serve import plan
 
     for changed in ("src/arena/solver.py", "src/coursebuild/hook.py", "mkdocs.base.yml",
-                    "docs/assets/stylesheets/course.css", "overrides/main.html",
-                    "docs/examples/exercise-4-2.yaml", "docs/fr/removed-page.md"):
+                    "overrides/404.html", "docs/examples/exercise-4-2.yaml",
+                    "docs/fr/removed-page.md", "docs/fr/image.png"):
         assert plan({"docs/fr/plays.md", changed}, set()).full, changed
+
+
+def test_a_stylesheet_is_copied_and_no_page_rendered():
+    from coursebuild.serve import plan
+
+    todo = plan({"docs/assets/stylesheets/course.css"}, set())
+    assert not todo.full and todo.static and todo.langs() == ["fr"]
+    assert todo.pages == {"fr": set(), "en": set()}
 
 
 def test_the_snapshot_reports_the_files_whose_bytes_changed(tmp_path):
@@ -123,6 +131,11 @@ def test_the_snapshot_reports_the_files_whose_bytes_changed(tmp_path):
     assert snap.refresh() == {"a/y.md", "a/z.md"}
     (tmp_path / "a" / "z.md").unlink()
     assert snap.refresh() == {"a/z.md"}
+    for editor_file in (".x.md.swp", "x.md~", "#x.md#", "4913"):     # vim, emacs
+        (tmp_path / "a" / editor_file).write_text("noise")
+    (tmp_path / "a" / ".hidden").mkdir()
+    (tmp_path / "a" / ".hidden" / "x.md").write_text("noise")
+    assert snap.refresh() == set()
 
 
 def test_the_search_index_of_a_dirty_build_is_merged_in_place(tmp_path):

@@ -11,12 +11,19 @@ A save rebuilds only what it changed (:func:`plan`):
 - the products first (figures, exercise sheets, fragments, notebooks), each of them
   cached: only those whose inputs changed are made again (a figure recipe: that figure);
 - then, when the only files changed are pages of ``docs/fr`` or ``docs/en``, the fragments
-  (``docs/generated``) and the figures (``docs/figures``), only the pages that read them
-  are rendered again, in this process, by MkDocs' dirty build of their language (no
-  notebook converted, no API reference rendered for a prose edit); the files whose bytes
-  changed are copied into ``site/`` and the search index is patched for those pages;
-- anything else (the library, the build code, the theme, the configuration, the
-  stylesheets and scripts, the examples) rebuilds both languages in full, as ``make site``.
+  (``docs/generated``), the figures (``docs/figures``), the stylesheets and scripts
+  (``docs/assets``) or the exercise sheets, only the pages that read them are rendered
+  again, in this process, by MkDocs' dirty build of their language (no notebook
+  converted, no API reference rendered for a prose edit); the files whose bytes changed
+  are copied into ``site/`` and the search index is patched for those pages. A prose
+  edit skips the products (none of them reads a chapter's text);
+- anything else (the library, the build code but the page modules' recipes, the theme,
+  the configuration, the examples, a page added or removed) rebuilds both languages in
+  full, as ``make site``.
+
+What serve shows of a page is what ``make site`` builds for it (byte for byte); the
+other pages are not checked again, so a link from another page to a heading just renamed
+is found by the next full build, not by the preview.
 
 Usage: python -m coursebuild serve [--host 127.0.0.1] [--port 8000] [--no-build]
 """
@@ -51,7 +58,9 @@ TRACKED = (*WATCHED, "docs/figures", "docs/generated", "build/handout/handout-fr
 SNIPPETS = ROOT / "docs" / "generated"       # the fragments the pages include
 SNIPPET = re.compile(r"""--8<--\s+["']([^"':]+)""")
 COMMENT = re.compile(r"<!--(.*?)-->", re.S)
-FULL = "full"
+# hidden files, an editor's backups, swap files and lock files: not the site's inputs
+# (MkDocs leaves hidden files out too)
+EDITOR_FILE = re.compile(r"^[.#]|~$|\.sw[a-p]$|^4913$")
 
 
 class Snapshot:
@@ -71,9 +80,11 @@ class Snapshot:
                 yield top
             elif top.is_dir():
                 for dirpath, dirnames, filenames in os.walk(top):
-                    dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+                    dirnames[:] = [d for d in dirnames
+                                   if d != "__pycache__" and not d.startswith(".")]
                     for filename in filenames:
-                        yield Path(dirpath, filename)
+                        if not EDITOR_FILE.search(filename):
+                            yield Path(dirpath, filename)
 
     def refresh(self) -> set[str]:
         """Take the digests again; return the files added, changed or removed since."""
@@ -159,8 +170,9 @@ def plan(changed: set[str], figures: set[str]) -> Plan:
 
     A page of ``docs/fr`` or ``docs/en`` (Markdown or notebook) is rendered again in its
     language; a fragment (``docs/generated/<lang>/``) and a figure (``docs/figures/<id>.*``)
-    render again the pages that include or show them; the handout PDFs are copied. Any
-    other change builds both languages in full.
+    render again the pages that include or show them; the course's stylesheets and scripts
+    (``docs/assets``) and the handout PDFs are copied. Any other change builds both
+    languages in full.
     """
     result = Plan()
     fragments: set[str] = set()
@@ -183,8 +195,8 @@ def plan(changed: set[str], figures: set[str]) -> Plan:
             if not rel.startswith("docs/figures/.cache/") and name != "manifest.json":
                 figures = figures | {name.rsplit(".", 1)[0]}
                 result.static = True
-        elif rel.startswith("build/handout/"):
-            result.static = True
+        elif rel.startswith(("build/handout/", "docs/assets/")):
+            result.static = True    # files the French build copies, which no page reads
         elif rel.startswith("src/coursebuild/pages/"):
             continue            # recipes: what they change is in the products, seen above
         else:
