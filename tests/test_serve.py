@@ -92,11 +92,12 @@ def test_a_fragment_or_a_figure_renders_the_pages_that_show_it():
     todo = plan({"docs/generated/en/nim-play.md", "docs/generated/.cache/nim-play.json"}, set())
     assert not todo.full and todo.pages == {"fr": set(), "en": {"plays.md"}}
     todo = plan({"docs/figures/nim-play.svg", "src/coursebuild/pages/plays.py"}, set())
-    assert not todo.full and todo.static
+    assert not todo.full and todo.static == {"figures/nim-play.svg"}
     assert todo.pages == {"fr": {"plays.md"}, "en": {"plays.md"}}
     # a caption changed in the manifest: the same pages, and no other
     todo = plan({"docs/figures/manifest.json"}, {"nim-play"})
-    assert todo.pages == {"fr": {"plays.md"}, "en": {"plays.md"}} and not todo.static
+    assert todo.pages == {"fr": {"plays.md"}, "en": {"plays.md"}}
+    assert todo.static == {"figures/manifest.json"}
 
 
 def test_anything_else_rebuilds_both_languages_in_full():
@@ -111,8 +112,9 @@ def test_anything_else_rebuilds_both_languages_in_full():
 def test_a_stylesheet_is_copied_and_no_page_rendered():
     from coursebuild.serve import plan
 
-    todo = plan({"docs/assets/stylesheets/course.css"}, set())
-    assert not todo.full and todo.static and todo.langs() == ["fr"]
+    todo = plan({"docs/assets/stylesheets/course.css", "build/handout/handout-en.pdf"}, set())
+    assert not todo.full and todo.langs() == ["fr"]
+    assert todo.static == {"assets/stylesheets/course.css", "handouts/handout-en.pdf"}
     assert todo.pages == {"fr": set(), "en": set()}
 
 

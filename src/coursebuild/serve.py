@@ -158,7 +158,8 @@ class Plan:
 
     full: bool = False
     pages: dict[str, set[str]] = field(default_factory=lambda: {lang: set() for lang in LANGS})
-    static: bool = False       # the French build copies the changed shared files
+    static: set[str] = field(default_factory=set)
+    """The shared files the French build copies again (their paths in the site)."""
 
     def langs(self) -> list[str]:
         return [lang for lang in LANGS if self.pages[lang] or (lang == "fr" and self.static)]
@@ -191,12 +192,14 @@ def plan(changed: set[str], figures: set[str]) -> Plan:
             if not rel.startswith("docs/generated/.cache/"):
                 fragments.add(rel)
         elif rel.startswith("docs/figures/"):
-            name = parts[-1]
-            if not rel.startswith("docs/figures/.cache/") and name != "manifest.json":
-                figures = figures | {name.rsplit(".", 1)[0]}
-                result.static = True
-        elif rel.startswith(("build/handout/", "docs/assets/")):
-            result.static = True    # files the French build copies, which no page reads
+            if not rel.startswith("docs/figures/.cache/"):
+                if parts[-1] != "manifest.json":
+                    figures = figures | {parts[-1].rsplit(".", 1)[0]}
+                result.static.add(f"figures/{parts[-1]}")
+        elif rel.startswith("docs/assets/"):   # copied by the French build, read by no page
+            result.static.add(rel.removeprefix("docs/"))
+        elif rel.startswith("build/handout/"):
+            result.static.add(f"handouts/{parts[-1]}")
         elif rel.startswith("src/coursebuild/pages/"):
             continue            # recipes: what they change is in the products, seen above
         else:
@@ -272,10 +275,12 @@ def _merge_search_index(old: bytes | None, new_path: Path, urls: set[str]) -> No
                         encoding="utf-8")
 
 
-def dirty_build(lang: str, pages: set[str], since: int | None = None) -> list[Path]:
+def dirty_build(lang: str, pages: set[str], static: Iterable[str] = (),
+                since: int | None = None) -> list[Path]:
     """Render ``pages`` of ``lang`` again into its build folder (MkDocs' dirty build: the
     other pages are neither read nor written; the static files newer than their copy are
-    copied); return the files written by it (or since the time ``since``, in ns)."""
+    copied, and the ``static`` files named); return the files written by it (or since the
+    time ``since``, in ns)."""
     from mkdocs.commands.build import build
 
     config = _load_config(lang)
@@ -283,6 +288,8 @@ def dirty_build(lang: str, pages: set[str], since: int | None = None) -> list[Pa
     for src_uri in pages:
         if src_uri.endswith(".md"):         # a notebook's page is newer than its .ipynb
             _dest(config, src_uri).unlink(missing_ok=True)   # the page is "modified"
+    for name in static:     # copied again even when its source is older than its copy
+        (out / name).unlink(missing_ok=True)
     index = out / "search" / "search_index.json"
     old_index = index.read_bytes() if index.exists() else None
     # mkdocstrings' inventory lists the objects of the pages rendered: keep the full one
@@ -425,7 +432,8 @@ class Builder:
         copied = []
         for lang in todo.langs():
             out = site.OUTPUTS[lang]
-            written = dirty_build(lang, todo.pages[lang], self.since)   # a failed build's too
+            written = dirty_build(lang, todo.pages[lang], todo.static if lang == "fr" else (),
+                                  self.since)      # since: a failed build's files too
             copied += sync(written, out, self.site if lang == "fr" else self.site / "en")
         if copied:
             (site.STAMPS / "site").unlink(missing_ok=True)   # make site: all again
