@@ -42,7 +42,7 @@ def site() -> Path:
     """The built site (``make test`` builds it first; built here when it is missing)."""
     site_dir = ROOT / "site"
     if not (site_dir / "index.html").exists() or not (site_dir / "en" / "index.html").exists():
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True)
+        subprocess.run([sys.executable, "-m", "coursebuild", "site"], cwd=ROOT, check=True)
     return site_dir
 
 
