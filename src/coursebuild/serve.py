@@ -111,24 +111,19 @@ class Snapshot:
 
 # ---------------------------------------------------------------------------- the plan
 
-def _page_text(lang: str, src_uri: str, seen: set[Path] | None = None) -> tuple[str, set[str]]:
-    """The text of a page with the fragments it includes (recursively), and the names
-    of those fragments relative to the project."""
-    seen = set() if seen is None else seen
-    path = ROOT / "docs" / lang / src_uri
-    texts, included = [path.read_text(encoding="utf-8")], set()
-    for name in SNIPPET.findall(texts[0]):
-        snippet = SNIPPETS / name
-        if snippet.is_file() and snippet not in seen:
-            seen.add(snippet)
-            included.add(snippet.relative_to(ROOT).as_posix())
+def _page_text(lang: str, src_uri: str) -> tuple[str, set[str]]:
+    """The text of a page with the fragments it includes (and those they include), and
+    the names of those fragments relative to the project."""
+    texts = [(ROOT / "docs" / lang / src_uri).read_text(encoding="utf-8")]
+    included: set[str] = set()
+    pending = SNIPPET.findall(texts[0])
+    while pending:
+        snippet = SNIPPETS / pending.pop()
+        name = snippet.relative_to(ROOT).as_posix()
+        if snippet.is_file() and name not in included:
+            included.add(name)
             texts.append(snippet.read_text(encoding="utf-8"))
-            for inner in SNIPPET.findall(texts[-1]):
-                inner_path = SNIPPETS / inner
-                if inner_path.is_file() and inner_path not in seen:
-                    seen.add(inner_path)
-                    included.add(inner_path.relative_to(ROOT).as_posix())
-                    texts.append(inner_path.read_text(encoding="utf-8"))
+            pending += SNIPPET.findall(texts[-1])
     return "\n".join(texts), included
 
 
