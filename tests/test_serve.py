@@ -204,9 +204,12 @@ def test_a_saved_french_chapter_is_served_and_english_is_not_rebuilt(site, tmp_p
                                 stdout=subprocess.DEVNULL, stderr=err)
         try:
             assert '<html lang="fr"' in _get(url, time.monotonic() + 60)
-            chapter.write_text(source + "\n<!-- figure: no-such-figure -->\n", encoding="utf-8")
-            _until(lambda: "serve: build failed" in log.read_text("utf-8"), 60,
-                   "the broken page was not reported")
+            # an error (an unknown figure), then a warning, which strict mode counts
+            for k, broken in enumerate(("<!-- figure: no-such-figure -->",
+                                        "[lien](no-such-page.md)"), start=1):
+                chapter.write_text(source + f"\n{broken}\n", encoding="utf-8")
+                _until(lambda k=k: log.read_text("utf-8").count("serve: build failed") == k,
+                       60, f"the broken page {broken!r} was not reported")
             # the last good page stays in site/ and served
             assert (copy / "site" / "plays" / "index.html").read_text("utf-8") == before
             assert '<html lang="fr"' in _get(url, time.monotonic() + 10)
@@ -233,11 +236,15 @@ def test_a_saved_french_chapter_is_served_and_english_is_not_rebuilt(site, tmp_p
             proc.wait(timeout=30)
     err_text = log.read_text("utf-8")
     assert "unknown figure id 'no-such-figure'" in err_text, err_text
+    assert "'no-such-page.md'" in err_text and "in strict mode" in err_text, err_text
     assert "Traceback" not in err_text, err_text
     assert "serve: rendered fr/plays.md (" in err_text, err_text
     assert after.replace(f"<p>{marker}</p>\n", "") == before
     index = json.loads((copy / "site" / "search" / "search_index.json").read_text("utf-8"))
     assert any(marker in entry["text"] for entry in index["docs"])
+    # every page is still in the index (the failed build wrote one of that page alone)
+    assert {e["location"].split("/")[0] for e in index["docs"]} >= {"", "chomp", "ourson",
+                                                                     "reference"}
     assert english_after == english_mtime
     assert re.search(r"^  \[ ?\d+/\d+\] nim-play ", err_text, re.M), err_text
     # (in this copy, the figures and fragments whose keys name a path of the project are

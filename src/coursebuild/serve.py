@@ -302,12 +302,12 @@ def dirty_build(lang: str, pages: set[str], static: Iterable[str] = (),
             build(config, dirty=True)
         finally:
             config.plugins.on_shutdown()
-    finally:
+    finally:    # strict mode fails after the index is written: keep it whole all the same
         logging.getLogger("mkdocs.commands.build").removeFilter(notice)
-    if old_inventory is not None and not reference <= pages:
-        inventory.write_bytes(old_inventory)
-    _merge_search_index(old_index, index,
-                        _page_urls(config, (p for p in pages if p.endswith(".md"))))
+        if old_inventory is not None and not reference <= pages:
+            inventory.write_bytes(old_inventory)
+        _merge_search_index(old_index, index,
+                            _page_urls(config, (p for p in pages if p.endswith(".md"))))
     written = []
     for dirpath, _, filenames in os.walk(out):
         for filename in filenames:
