@@ -219,10 +219,15 @@ class _DirtyNotice(logging.Filter):
 
 
 def _load_config(lang: str):
+    """The configuration of ``lang``'s site, with plugins of its own: MkDocs keeps the
+    plugins that have a start-up event from one configuration to the next (for its own
+    serve), which would carry one language's search index into the other's."""
     from mkdocs.config import load_config
+    from mkdocs.config.defaults import MkDocsConfig
 
     from coursebuild import site
 
+    MkDocsConfig.plugins.plugin_cache.clear()
     os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
     os.environ["ARENA_OFFLINE"] = "false"
     os.environ["NO_MKDOCS_2_WARNING"] = "1"
@@ -279,6 +284,9 @@ def dirty_build(lang: str, pages: set[str], static: Iterable[str] = (),
     from mkdocs.commands.build import build
 
     config = _load_config(lang)
+    # mkdocs-jupyter forgets the conversions a build did not use: not in a dirty build
+    # (which converts only the notebooks changed) or the next full build does them all
+    config.plugins["mkdocs-jupyter"].config["cache"] = False
     out = Path(config.site_dir)
     for src_uri in pages:
         if src_uri.endswith(".md"):         # a notebook's page is newer than its .ipynb
