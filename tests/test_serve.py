@@ -222,6 +222,20 @@ def test_a_saved_french_chapter_is_served_and_english_is_not_rebuilt(site, tmp_p
                                       time.monotonic() + 10)
             after = (copy / "site" / "plays" / "index.html").read_text(encoding="utf-8")
             english_after = english.stat().st_mtime_ns
+            # then an English page, rendered in the same process after the French ones:
+            # the English search index gets that page's entries, and nothing French
+            en_index = copy / "site" / "en" / "search" / "search_index.json"
+            en_before = json.loads(en_index.read_text("utf-8"))["docs"]
+            en_chapter = copy / "docs" / "en" / "chomp.md"
+            en_chapter.write_text(en_chapter.read_text("utf-8") + "\nAdded by the test.\n",
+                                  encoding="utf-8")
+            _until(lambda: "Added by the test." in _get(f"http://127.0.0.1:{port}/en/chomp/",
+                                                        time.monotonic() + 10), 60,
+                   "the English edit never reached the served page")
+            en_after = json.loads(en_index.read_text("utf-8"))["docs"]
+            assert [e for e in en_after if not e["location"].startswith("chomp/")] == \
+                [e for e in en_before if not e["location"].startswith("chomp/")]
+            assert any("Added by the test." in e["text"] for e in en_after)
             # a figure recipe: its new caption, in both languages (the module is read again)
             recipe = copy / "src" / "coursebuild" / "pages" / "plays.py"
             code = recipe.read_text(encoding="utf-8")
