@@ -148,8 +148,8 @@ def _read_manifest() -> dict[str, dict]:
 
 @dataclass
 class Plan:
-    """What to build again: ``FULL`` (both languages, as ``make site``), or per language
-    the pages (``src_uri``) to render again (an empty set: copy the changed static files)."""
+    """What to build again: everything (``full``: both languages, as ``make site``), or
+    per language the pages (``src_uri``) to render again, and the shared files to copy."""
 
     full: bool = False
     pages: dict[str, set[str]] = field(default_factory=lambda: {lang: set() for lang in LANGS})
@@ -373,7 +373,6 @@ class Builder:
         self.manifest: dict[str, dict] = {}
         self.pending: set[str] = set()      # changes a failed build has not shown yet
         self.since: int | None = None       # when the first of those builds started
-        self.last: dict = {}                # what the last build did (for the tests)
 
     def full(self) -> None:
         """Everything, as ``make site`` (without the books and the zip). A file saved
@@ -430,7 +429,6 @@ class Builder:
             except BaseException:
                 self.pending |= changed
                 raise
-            self.last = {"full": True, "langs": list(LANGS)}
             return "rebuilt both languages in full"
         copied = []
         for lang in todo.langs():
@@ -441,9 +439,6 @@ class Builder:
         if copied:
             (site.STAMPS / "site").unlink(missing_ok=True)   # make site: all again
         self.manifest = manifest
-        self.last = {"full": False, "langs": todo.langs(),
-                     "pages": {k: sorted(v) for k, v in todo.pages.items()},
-                     "copied": copied}
         pages = sorted(f"{lang}/{p}" for lang in LANGS for p in todo.pages[lang])
         what = (f"rendered {', '.join(pages)}" if pages else "nothing to render") + \
             f" ({len(copied)} file{'s' * (len(copied) != 1)} changed in site/)"
