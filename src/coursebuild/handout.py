@@ -21,6 +21,7 @@ from pathlib import Path
 from arena import verify_strategy
 from arena._files import write_atomic
 from coursebuild import examples
+from coursebuild.facts import claim
 from coursebuild.paths import ROOT
 
 OUT = ROOT / "build" / "handout"
@@ -96,7 +97,7 @@ def answers(lang: str) -> dict[str, str]:
 
     c, csol = examples.chomp_2x3()
     first = csol.move[c.start][0]
-    assert first == (3, 2), "the text below says the first move eats the bottom-right square"
+    claim(first == (3, 2), "the text below says the first move eats the bottom-right square")
     three = (f"Une position est la tablette restante (longueurs des lignes) et le joueur qui "
              f"doit jouer. Depuis $(3, 3)$, $J_0$ gagne en {csol.rank[c.start]} coups au plus ; "
              f"son premier coup laisse $({', '.join(map(str, first))})$ : il mange le carré en "

@@ -8,7 +8,7 @@ from arena.arena import vertex_id
 from coursebuild import examples
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.drawing import _caption, _nim_drawing, _reachable_under
-from coursebuild.facts import _shape, _strategy_table
+from coursebuild.facts import _shape, _strategy_table, claim
 from coursebuild.markdown import (
     Bilingual,
     both,
@@ -188,7 +188,7 @@ def chomp_solution() -> Bilingual:
     winning = [y for y in g.successors(g.start) if sol.winner[y] == 0]
     # the invariant the text explains: J_1 to move with a top row one square longer loses
     staircase = [((a, a - 1) if a > 1 else (1,), 1) for a in range(1, 4)]
-    assert all(sol.winner[v] == 0 for v in staircase), "the staircase invariant is wrong"
+    claim(all(sol.winner[v] == 0 for v in staircase), "the staircase invariant is wrong")
     count_fr = "Le seul premier coup gagnant" if len(winning) == 1 else \
         f"Un des {len(winning)} premiers coups gagnants"
     count_en = "The only winning first move" if len(winning) == 1 else \

@@ -7,6 +7,7 @@ from arena import Arena, solve, verify_strategy
 from coursebuild import examples
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.drawing import _caption, _reachable_under
+from coursebuild.facts import claim
 from coursebuild.markdown import (
     Bilingual,
     both,
@@ -169,7 +170,7 @@ def ex_ourson_count() -> Bilingual:
 
     g = examples.ourson_game().arena
     board = 6
-    assert len(g) == board * comb(board - 1, 2) * 2, "the ourson graph changed size"
+    claim(len(g) == board * comb(board - 1, 2) * 2, "the ourson graph changed size")
     text = f"{board} \\times {comb(board - 1, 2)} \\times 2 = {len(g)}"
     return both(f"On trouve ${text}$ sommets, le nombre que donne le solveur.\n",
                 f"This gives ${text}$ vertices, the number the solver finds.\n")
@@ -181,8 +182,8 @@ def ex_ourson_ranks() -> Bilingual:
     g, sol = examples.ourson_game()
     short, rank = article_rank(g), sol.attractor(1)
     # the text says: the article's "rank" is the distance to V_1, a lower bound of the rank
-    assert {x for x in g.vertices if not g.successors(x)} == set(g.V1)
-    assert all(short[x] <= r for x, r in rank.items())
+    claim({x for x in g.vertices if not g.successors(x)} == set(g.V1), 'the course says: {x for x in g.vertices if not g.successors(x)} == set(g.V1)')
+    claim(all(short[x] <= r for x, r in rank.items()), 'the course says: all(short[x] <= r for x, r in rank.items())')
     strict = sum(short[x] < r for x, r in rank.items())
     return both(
         f"Sur le jeu de l'ourson, l'inégalité est stricte pour {strict} des {len(rank)} "
