@@ -122,15 +122,16 @@ def sources_used(fn: Callable) -> list[str]:
     return out
 
 
-def files_digest(paths: Iterable[Path]) -> str:
-    """A digest of the names and contents of ``paths`` (folders: every file inside)."""
+def files_digest(paths: Iterable[Path], root: Path = ROOT) -> str:
+    """A digest of the names (from ``root``) and contents of ``paths`` (folders: every
+    file inside, caches of Python left out)."""
     h = hashlib.sha256()
     for top in paths:
         files = sorted(p for p in top.rglob("*") if p.is_file()) if top.is_dir() else [top]
         for path in files:
             if "__pycache__" in path.parts or not path.exists():
                 continue
-            h.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+            h.update(path.relative_to(root).as_posix().encode() + b"\0")
             h.update(hashlib.sha256(path.read_bytes()).digest())
     return h.hexdigest()
 

@@ -47,15 +47,9 @@ def inputs_digest(inputs: tuple[str, ...], env: tuple[str, ...] = ()) -> str:
     names and contents, and of the environment variables ``env``."""
     import hashlib
 
-    digest = hashlib.sha256()
-    for name in inputs:
-        top = ROOT / name
-        files = sorted(p for p in top.rglob("*") if p.is_file()) if top.is_dir() else [top]
-        for path in files:
-            if "__pycache__" in path.parts or not path.exists():
-                continue
-            digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    from coursebuild.keys import files_digest
+
+    digest = hashlib.sha256(files_digest([ROOT / name for name in inputs], ROOT).encode())
     for var in env:
         digest.update(f"{var}={os.environ.get(var, '')}\0".encode())
     return digest.hexdigest()
