@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.arena import Arena
+from arena.games.chain import chain
 
 __all__ = ["EXERCISES", "Exercise", "check", "run"]
 
@@ -530,11 +531,12 @@ def _check_attractor_keys(f: Callable, lang: str, name: str) -> int:
 
 
 def _chain(n: int) -> tuple[dict, dict, dict]:
-    """0 → 1 → … → n-1 → n, owners alternating, n ∈ V0: everything is in the attractor, one
-    vertex per step, discovered last by a pass that follows the dict's order."""
-    A = {v: [v + 1] for v in range(n)}
-    A[n] = []
-    return A, {v: None for v in range(0, n, 2)}, {n: None}
+    """``(A, S0, V0)`` of :func:`arena.games.chain`: 0 → 1 → … → n, owners alternating,
+    n ∈ V0. Everything is in the attractor, one vertex per step, discovered last by a
+    pass that follows the dict's order (``A`` lists the vertices 0, 1, …, n)."""
+    g = chain(n)
+    A = {v: list(g.successors(v)) for v in range(n + 1)}
+    return A, dict.fromkeys(g.S0), dict.fromkeys(g.V0)
 
 
 class _Counter:

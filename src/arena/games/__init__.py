@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena.arena import Arena, vertex_id
+from arena.games.chain import chain
 from arena.games.chomp import chomp, chomp_id
 from arena.games.connect4 import connect4, solve_connect4
 from arena.games.marienbad import marienbad, marienbad_id, parse_heaps
@@ -19,8 +20,8 @@ from arena.games.nim import nim, parse_rule
 from arena.games.ourson import ourson
 from arena.games.tictactoe import tictactoe
 
-__all__ = ["nim", "chomp", "ourson", "tictactoe", "connect4", "solve_connect4", "marienbad",
-           "GAMES", "BuiltinGame", "parse_rule"]
+__all__ = ["nim", "chain", "chomp", "ourson", "tictactoe", "connect4", "solve_connect4",
+           "marienbad", "GAMES", "BuiltinGame", "parse_rule"]
 
 
 @dataclass(frozen=True)
