@@ -47,6 +47,17 @@ class TestModel:
             g.start = "b"
         assert g == Arena(S0=["a"], S1=["b"], edges={"a": ["b"]}) and hash(g) == hash(g)
 
+    @settings(max_examples=200, deadline=None)
+    @given(arenas())
+    def test_the_compact_form_names_its_fields_and_agrees_with_the_model(self, g):
+        c = g._compact()
+        assert c._fields == ("owner", "victory", "succ")
+        assert c == (c.owner, c.victory, c.succ)
+        vs = g.vertices
+        for k, v in enumerate(vs):
+            assert c.owner[k] == g.owner(v) and c.victory[k] == g.victory(v)
+            assert tuple(vs[j] for j in c.succ[k]) == g.successors(v)
+
     def test_repr_can_be_pasted_back(self):
         g = Arena(S0=["a"], S1=["b"], edges={"a": ["b"]}, V0=["b"], start="a",
                   title={"en": "t"})

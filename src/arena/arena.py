@@ -33,7 +33,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 from pathlib import Path
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, NamedTuple, TypeAlias
 
 from arena.errors import ArenaError
 
@@ -63,6 +63,25 @@ is a few kilobytes; parsing megabytes of YAML takes seconds). The environment va
 def _max_file_bytes() -> int:
     value = os.environ.get("ARENA_MAX_FILE_BYTES")
     return int(value) if value and value.isdigit() else MAX_FILE_BYTES
+
+
+class Compact(NamedTuple):
+    """An arena indexed by integers, as the algorithms read it: vertex k is
+    ``Arena.vertices[k]``.
+
+    Examples
+    --------
+    >>> c = Arena(S0=["x"], S1=["y"], edges={"x": ["y"]}, V1=["y"])._compact()
+    >>> c.owner[1], c.victory, c.succ
+    (1, (None, 1), ((1,), ()))
+    """
+
+    owner: bytes
+    """``owner[k]``: the player who moves at vertex k (0 or 1)."""
+    victory: tuple[int | None, ...]
+    """``victory[k]``: i if vertex k is in V_i, else ``None``."""
+    succ: tuple[tuple[int, ...], ...]
+    """``succ[k]``: the successors of vertex k, as vertex numbers in input order."""
 
 
 def vertex_id(v: Vertex) -> str:
@@ -333,9 +352,10 @@ class Arena:
 
     # -- compact form used by the algorithms -------------------------------------------
 
-    def _compact(self) -> tuple[bytes, tuple[int | None, ...], tuple[tuple[int, ...], ...]]:
-        """Owners, victory marks and successor rows, indexed by integers."""
-        return self._owner, self._victory, self._succ
+    def _compact(self) -> Compact:
+        """Owners, victory marks and successor rows, indexed by integers (see
+        :class:`Compact`)."""
+        return Compact(self._owner, self._victory, self._succ)
 
     @property
     def _succ(self) -> tuple[tuple[int, ...], ...]:
