@@ -181,6 +181,18 @@ class TestHostileFiles:
         monkeypatch.setenv("ARENA_MAX_FILE_BYTES", "10000000")
         assert len(Arena.from_file(path)) == 400_000
 
+    @pytest.mark.parametrize(("value", "reason"), [("lots", "'lots' is not an integer"),
+                                                   ("0", "0 is less than 1"),
+                                                   ("１０", "'１０' is not an integer")])
+    def test_a_bad_limit_in_the_environment_is_refused_not_ignored(self, tmp_path,
+                                                                   monkeypatch, value, reason):
+        path = tmp_path / "small.yaml"
+        path.write_text("S0: [a]\nS1: []\n")
+        monkeypatch.setenv("ARENA_MAX_FILE_BYTES", value)
+        with pytest.raises(ArenaError) as err:
+            Arena.from_file(path)
+        assert str(err.value) == f"the environment variable ARENA_MAX_FILE_BYTES: {reason}"
+
     def test_a_billion_laughs_file_is_refused(self, tmp_path):
         lines = ["a: &a [x, x, x, x, x, x, x, x, x]"]
         for k in range(1, 9):

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, Literal, NamedTuple, TypeAlias
 
 from arena.errors import ArenaError
+from arena.numbers import parse_int
 
 try:
     import numpy as _np
@@ -61,8 +62,15 @@ is a few kilobytes; parsing megabytes of YAML takes seconds). The environment va
 
 
 def _max_file_bytes() -> int:
+    """:data:`MAX_FILE_BYTES`, or the limit the environment sets (a bad value is refused,
+    not ignored)."""
     value = os.environ.get("ARENA_MAX_FILE_BYTES")
-    return int(value) if value and value.isdigit() else MAX_FILE_BYTES
+    if not value:
+        return MAX_FILE_BYTES
+    try:
+        return parse_int(value, minimum=1)
+    except ValueError as exc:
+        raise ArenaError(f"the environment variable ARENA_MAX_FILE_BYTES: {exc}") from None
 
 
 class Compact(NamedTuple):
