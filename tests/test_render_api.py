@@ -73,3 +73,17 @@ def test_nothing_outside_render_uses_its_private_names():
             users += [f"{path.relative_to(ROOT)}: {m.group()}"
                       for m in _PRIVATE_ATTRIBUTE.finditer(text)]
     assert users == []
+
+
+def test_the_font_configuration_is_written_whole_in_a_fresh_cache(tmp_path, monkeypatch):
+    monkeypatch.delenv("ARENA_FONTCONFIG_READY", raising=False)
+    monkeypatch.setenv("FONTCONFIG_FILE", "")        # restored after the test
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = tmp_path / "arena-fontconfig"
+    folder.mkdir()
+    (folder / "fonts.conf").write_text("<fontconfig>stale</fontconfig>\n")
+    positions = render.positions_of("digraph { a -> b }")
+    assert set(positions) == {"a", "b"}
+    conf = (folder / "fonts.conf").read_text()
+    assert f"<dir>{render.font_files()}</dir>" in conf and "stale" not in conf
+    assert sorted(p.name for p in folder.iterdir() if p.name != "cache") == ["fonts.conf"]

@@ -29,6 +29,7 @@ from typing import Any
 
 import graphviz
 
+from arena._files import write_atomic
 from arena.arena import Arena, Player, Vertex, vertex_id
 from arena.errors import RenderError
 from arena.solver import Solution, solve
@@ -82,7 +83,7 @@ def _use_pinned_font() -> None:
             f"  <dir>{html.escape(str(font_files()))}</dir>\n"
             f"  <cachedir>{html.escape(str(cache / 'cache'))}</cachedir>\n</fontconfig>\n")
     if not conf.exists() or conf.read_text() != text:
-        conf.write_text(text)
+        write_atomic(conf, text)        # parallel figure builds may read it meanwhile
     os.environ["FONTCONFIG_FILE"] = str(conf)
     os.environ["ARENA_FONTCONFIG_READY"] = "1"
 
