@@ -431,7 +431,11 @@ def _strategy_moves(owner: bytes, edges, winner: Sequence[int], rank: Sequence[i
         offsets = np.concatenate(([0], np.cumsum(lengths)[:-1]))
         first = np.minimum.reduceat(np.where(good, np.arange(m), m), offsets[rows])
         playing = ~terminal[rows]
-        assert (first[playing] < m).all(), "a vertex without the move the theory promises"
+        missing = first[playing] >= m       # never, by the theorem; checked even under -O
+        if missing.any():
+            x = int(rows[playing][np.argmax(missing)])
+            raise RuntimeError(f"solver bug: vertex number {x} has no move of the kind the "
+                               "theory promises")
         moves[rows[playing]] = targets[first[playing]]
     return moves.tolist()
 
