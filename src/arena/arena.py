@@ -59,6 +59,11 @@ MAX_FILE_BYTES = 2_000_000
 """Arena files larger than this are refused before they are parsed (a course's arena
 is a few kilobytes; parsing megabytes of YAML takes seconds). The environment variable
 ``ARENA_MAX_FILE_BYTES`` raises the limit."""
+_ARRAYS_FROM = 64
+"""Successor lists of integer vertices with at least this many rows are numbered by numpy
+and kept as arrays; smaller ones (a course's examples) as tuples, without numpy's
+overhead. (Other vertices need one dictionary look-up per edge either way; measured, the
+tuples are then as fast as arrays.)"""
 
 
 def _max_file_bytes() -> int:
@@ -542,13 +547,6 @@ def _victory_marks(index: Mapping[Vertex, int], n: int, V0: Iterable[Vertex],
                 raise ArenaError(reason, key=key, vertex=v)
             victory[i] = player
     return tuple(victory)
-
-
-_ARRAYS_FROM = 64
-"""Successor lists of integer vertices with at least this many rows are numbered by numpy
-and kept as arrays; smaller ones (a course's examples) as tuples, without numpy's
-overhead. (Other vertices need one dictionary look-up per edge either way; measured, the
-tuples are then as fast as arrays.)"""
 
 
 def _int_csr(vertices: list[Vertex], edges: Mapping[Any, Iterable[Any]]

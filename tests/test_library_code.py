@@ -1,9 +1,12 @@
-"""``python -O`` removes ``assert`` statements: the library never relies on one to check
-what can really happen (bad input, a broken promise), and its errors stay the same."""
+"""The library's code reads top-down and survives ``python -O``: module constants are
+defined before their first use; ``python -O`` removes ``assert`` statements, so the library
+never relies on one to check what can really happen (bad input, a broken promise), and
+its errors stay the same."""
 
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -35,6 +38,27 @@ def test_the_library_asserts_only_what_the_type_checker_needs():
             if isinstance(node, ast.Assert) and not _narrows_a_type(node.test):
                 checks.append(f"{path.relative_to(LIBRARY)}:{node.lineno}")
     assert checks == []
+
+
+def test_module_constants_are_defined_before_their_first_use():
+    early = []
+    for path in sorted(LIBRARY.rglob("*.py")):
+        if path.name in COURSE_CODE:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        defined: dict[str, int] = {}
+        for node in tree.body:
+            targets = (node.targets if isinstance(node, ast.Assign)
+                       else [node.target] if isinstance(node, ast.AnnAssign) else [])
+            for target in targets:
+                if isinstance(target, ast.Name) and re.fullmatch(r"_?[A-Z][A-Z0-9_]*",
+                                                                 target.id):
+                    defined.setdefault(target.id, node.lineno)
+        early += [f"{path.relative_to(LIBRARY)}:{node.lineno}: {node.id}"
+                  for node in ast.walk(tree)
+                  if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
+                  and node.lineno < defined.get(node.id, 0)]
+    assert early == []
 
 
 @pytest.mark.parametrize(("argv", "message"), [
