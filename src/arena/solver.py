@@ -522,7 +522,7 @@ def verify_strategy(arena: Arena, player: Player,
     >>> verify_strategy(g, 0, {"a": "b"})
     Traceback (most recent call last):
     ...
-    arena.solver.StrategyError: the play a -> b -> a follows the strategy of J_0 and loops
+    arena.errors.StrategyError: the play a -> b -> a follows the strategy of J_0 and loops
 
     Notes
     -----
