@@ -14,8 +14,6 @@ from pathlib import Path
 import pytest
 
 LIBRARY = Path(__file__).resolve().parents[1] / "src" / "arena"
-COURSE_CODE = {"figures.py"}
-"""Course code still inside the package (its claims about the course are its own)."""
 
 
 def _narrows_a_type(test: ast.expr) -> bool:
@@ -32,8 +30,6 @@ def _narrows_a_type(test: ast.expr) -> bool:
 def test_the_library_asserts_only_what_the_type_checker_needs():
     checks = []
     for path in sorted(LIBRARY.rglob("*.py")):
-        if path.name in COURSE_CODE:
-            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Assert) and not _narrows_a_type(node.test):
                 checks.append(f"{path.relative_to(LIBRARY)}:{node.lineno}")
@@ -43,8 +39,6 @@ def test_the_library_asserts_only_what_the_type_checker_needs():
 def test_module_constants_are_defined_before_their_first_use():
     early = []
     for path in sorted(LIBRARY.rglob("*.py")):
-        if path.name in COURSE_CODE:
-            continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         defined: dict[str, int] = {}
         for node in tree.body:
