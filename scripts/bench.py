@@ -156,7 +156,7 @@ def solver_rows(quick: bool) -> list[dict]:
         build, arena = timed(lambda make=make, n=n: make(n))
         repeat = 3 if n <= 200_000 else 1
         t_solve = best_of(repeat, lambda arena=arena: solve(arena))
-        succ = arena._compact()[2]
+        succ = arena._compact().succ
         t_bfs = best_of(repeat, lambda succ=succ: plain_bfs(succ))
         with patch.object(importlib.import_module("arena.solver"), "HAVE_NUMPY", False):
             t_pure = best_of(repeat, lambda arena=arena: solve(arena))  # as in Pyodide

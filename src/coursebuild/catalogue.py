@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from arena._files import write_atomic
+from arena._files import write_if_changed
 from arena.arena import Arena, Vertex, vertex_id
 from coursebuild import keys
 from coursebuild.paths import FIGURES
@@ -146,14 +146,6 @@ def _render(job: tuple) -> tuple[bytes, bytes, float]:
     return svg, pdf, time.perf_counter() - t0
 
 
-def _write_if_changed(path: Path, data: bytes) -> bool:
-    """Replace ``path`` with ``data`` (atomically) only if the bytes differ."""
-    if path.exists() and path.read_bytes() == data:
-        return False
-    write_atomic(path, data)
-    return True
-
-
 def build(out: Path = DEFAULT_OUT, ids: Sequence[str] | None = None, *, jobs: int | None = None,
           force: bool = False, stream: TextIO | None = None) -> list[str]:
     """Build the figures (all, or ``ids``) into ``out``; return the ids rebuilt.
@@ -191,11 +183,11 @@ def build(out: Path = DEFAULT_OUT, ids: Sequence[str] | None = None, *, jobs: in
             drawing, data, draw_seconds = drawn[fid]
             files = {"svg": svg, "pdf": pdf, **({"json": data} if data is not None else {})}
             for ext, content in files.items():
-                _write_if_changed(out / f"{fid}.{ext}", content)
+                write_if_changed(out / f"{fid}.{ext}", content)
             # what was written, hashed: a deleted, truncated or edited output is rebuilt
             sidecar = {"key": figure_keys[fid], "caption": drawing.caption,
                        "outputs": {ext: _digest(c) for ext, c in files.items()}}
-            _write_if_changed(sidecars / f"{fid}.json",
+            write_if_changed(sidecars / f"{fid}.json",
                               json.dumps(sidecar, ensure_ascii=False, indent=1).encode())
             stream.write(f"  [{k:>2}/{len(todo)}] {fid:<22} {draw_seconds + seconds:5.2f} s\n")
             stream.flush()
@@ -262,4 +254,4 @@ def _write_manifest(out: Path, sidecars: Path, ids: list[str]) -> None:
             entries.append({"id": fid, "svg": f"{fid}.svg", "pdf": f"{fid}.pdf",
                             "caption": caption})
     text = json.dumps(entries, ensure_ascii=False, indent=2) + "\n"
-    _write_if_changed(out / "manifest.json", text.encode("utf-8"))
+    write_if_changed(out / "manifest.json", text.encode("utf-8"))

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 from arena import verify_strategy
-from arena._files import write_atomic
+from arena._files import write_atomic, write_if_changed
 from coursebuild import examples
 from coursebuild.facts import claim
 from coursebuild.paths import ROOT
@@ -140,8 +140,7 @@ def write_captions() -> None:
         lines += [f"\\expandafter\\def\\csname arenacaption@{entry['id']}\\endcsname"
                   f"{{{caption_tex(entry['caption'][lang])}}}" for entry in manifest]
         text = "\n".join(lines) + "\n"
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            write_atomic(path, text)
+        write_if_changed(path, text)
 
 
 def write_answers() -> None:
@@ -152,8 +151,7 @@ def write_answers() -> None:
         lines = ["% Written by coursebuild.handout from the solver: do not edit."]
         lines += [f"\\newcommand{{\\{name}}}{{{text}}}" for name, text in answers(lang).items()]
         text = "\n".join(lines) + "\n"
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            write_atomic(path, text)
+        write_if_changed(path, text)
 
 
 def inputs_key() -> str:

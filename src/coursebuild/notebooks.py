@@ -18,7 +18,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from arena._files import write_atomic
+from arena._files import write_atomic, write_if_changed
 from coursebuild.paths import ROOT
 
 CACHE = ROOT / "build" / "notebooks"
@@ -101,8 +101,7 @@ def build(names: list[str] | None = None, jobs: int = 2) -> list[Path]:
     changed = []
     for cached, target in outputs:
         data = cached.read_bytes()
-        if not target.exists() or target.read_bytes() != data:
-            write_atomic(target, data)
+        if write_if_changed(target, data):
             changed.append(target)
         for stale in cached.parent.glob(f"{target.stem}-*.ipynb"):
             if stale != cached:

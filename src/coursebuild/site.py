@@ -22,6 +22,7 @@ import sys
 import time
 from pathlib import Path
 
+from arena._files import write_atomic
 from coursebuild.paths import ROOT
 
 CONFIGS = {"fr": ROOT / "mkdocs.yml", "en": ROOT / "mkdocs.en.yml"}
@@ -64,7 +65,7 @@ def cached_step(name: str, key: str, outputs: list[Path], run) -> bool:
     stamp.unlink(missing_ok=True)
     run()
     STAMPS.mkdir(parents=True, exist_ok=True)
-    stamp.write_text(key)
+    write_atomic(stamp, key)
     return True
 
 
@@ -106,7 +107,6 @@ def offline_zip(zip_path: Path = ZIP, books: bool = True) -> Path:
     import io
     import zipfile
 
-    from arena._files import write_atomic
 
     mkdocs_builds(OFFLINE, offline=True)
     folder = ROOT / "build" / "site-offline"

@@ -7,6 +7,7 @@ import sys
 
 from arena import Arena, solve
 from arena.arena import Player, Vertex, vertex_id
+from arena.games import chain
 from coursebuild import examples
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.drawing import _both_labels, _caption, _nim_rows
@@ -242,8 +243,7 @@ def numbering_examples() -> Bilingual:
 def naive_cost() -> Bilingual:
     rows = []
     for n in (10, 100, 1000):
-        g = Arena(S0=range(0, n, 2), S1=range(1, n, 2),
-                  edges={k: [k + 1] for k in range(n - 1)}, V0=[n - 1])
+        g = chain(n - 1)
         steps, reads = naive_reads(g)
         claim(steps == n, "on a chain, each step adds one vertex")
         rows.append((n, g.n_edges, steps, reads))

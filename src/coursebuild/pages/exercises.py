@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from arena import solve, verify_strategy
 from arena.arena import vertex_id
+from arena.strategies import reachable
 from coursebuild import examples
 from coursebuild.catalogue import Drawing, Figure
-from coursebuild.drawing import _caption, _nim_drawing, _reachable_under
+from coursebuild.drawing import _caption, _nim_drawing
 from coursebuild.facts import _shape, _strategy_table, claim
 from coursebuild.markdown import (
     Bilingual,
@@ -111,7 +112,7 @@ def _chomp(view, caption, interactive: bool = False) -> Drawing:
     from arena.render import arena_dot, describe, vertex_titles
 
     whole = examples.chomp_2x3().arena
-    g = _reachable_under(whole, None, None, whole.start)   # drop shapes no play reaches
+    g = reachable(whole)   # drop shapes no play reaches
     sol = solve(g)
     dot = arena_dot(g, sol, view, name=chomp_id, label=_chomp_label)
     return Drawing(dot, caption, describe(g, sol, name=chomp_id),

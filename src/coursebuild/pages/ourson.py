@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from arena import Arena, solve, verify_strategy
+from arena.strategies import reachable
 from coursebuild import examples
 from coursebuild.catalogue import Drawing, Figure
-from coursebuild.drawing import _caption, _reachable_under
+from coursebuild.drawing import _caption
 from coursebuild.facts import claim
 from coursebuild.markdown import (
     Bilingual,
@@ -75,7 +76,7 @@ def ourson_strategy() -> Drawing:
     from arena.render import View, arena_dot, describe, vertex_titles
 
     g, sol = examples.ourson_game()
-    sub = _reachable_under(g, sol, 1, g.start)
+    sub = reachable(g, player=1, strategy=sol.move)
     subsol = solve(sub)
     dot = arena_dot(sub, subsol, View(winners=True, ranks=True))
     return Drawing(dot, _caption(
@@ -98,7 +99,7 @@ def ourson_cycle() -> Drawing:
     rank = article_rank(g)
     cycle = article_rank_cycle(g, sol.winner)
     root = cycle[0]
-    sub = _reachable_under(g, sol, 1, root)
+    sub = reachable(g, root, player=1, strategy=sol.move)
     tagged_edges = {("a", x): [("a", y)] for x, y in zip(cycle, cycle[1:] + cycle[:1])}
     tagged_edges.update({("b", x): [("b", y) for y in ys]
                          for x, ys in ((v, sub.successors(v)) for v in sub.vertices) if ys})
