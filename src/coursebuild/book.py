@@ -386,7 +386,7 @@ def build_book(lang: str, site: Path, out: Path, browser, base: str) -> Path:
     site_name, site_url, pages = book_pages(lang, root)
     _Handler.shells[f"{root}__book__/book.html"] = _shell(lang, site_name, site_url, root)
     manifest = json.loads((site / "figures" / "manifest.json").read_text("utf-8"))
-    from arena.exercises import french
+    from coursebuild.typography import french
 
     figures = {e["id"]: {"caption": french(e["caption"][lang]) if lang == "fr"
                          else e["caption"][lang]} for e in manifest}

@@ -201,7 +201,7 @@ def solve_example() -> Bilingual:
 
 @fragment
 def figure_catalogue() -> Bilingual:
-    from arena.exercises import french
+    from coursebuild.typography import french
 
     manifest = json.loads((ROOT / "docs/figures/manifest.json").read_text(encoding="utf-8"))
     out = {}
