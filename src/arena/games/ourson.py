@@ -134,7 +134,7 @@ def board_rules(arena: Arena | None = None) -> dict:
     def cells(position: str) -> dict[str, str]:
         return {str(v): piece for v, piece in sorted(pieces(position).items())}
 
-    moves = {}
+    moves: dict[str, dict[str, dict[str, str]]] = {}
     for a in arena.vertices:
         moves[a] = {}
         for b in arena.successors(a):
