@@ -83,21 +83,41 @@ def test_only_the_board_game_has_a_board_section(site):
 EMBEDDED = re.compile(r'data-embedded="([^"]*)"')
 
 
-def _new_rules(page: str) -> str:
-    """The ourson page with other rules in its widget's data: a fox and geese, 4 moves."""
-    def change(m: re.Match) -> str:
+def _rewrite(page: str, change) -> str:
+    """The page with ``change`` applied to the board rules in its widgets' data."""
+    def one(m: re.Match) -> str:
         data = json.loads(html.unescape(m.group(1)))
-        board = data["json"].get("board")
-        if board is None:
+        if "board" not in data["json"]:
             return m.group(0)
-        board["players"] = [{"fr": "le renard", "en": "the fox"},
-                            {"fr": "les oies", "en": "the geese"}]
-        board["pieces"]["ourson"]["move"] = {"fr": "renard de {from} à {to}",
-                                             "en": "fox from {from} to {to}"}
-        board["limit"] = {"moves": 4, "text": {"fr": "Le renard a tenu.", "en": "The fox held."}}
+        change(data["json"]["board"])
         return f'data-embedded="{html.escape(json.dumps(data, ensure_ascii=False))}"'
 
-    return EMBEDDED.sub(change, page)
+    return EMBEDDED.sub(one, page)
+
+
+def _fox_and_geese(board: dict) -> None:
+    """Other rules: a fox and geese, 4 moves."""
+    board["players"] = [{"fr": "le renard", "en": "the fox"},
+                        {"fr": "les oies", "en": "the geese"}]
+    board["pieces"]["ourson"]["move"] = {"fr": "renard de {from} à {to}",
+                                         "en": "fox from {from} to {to}"}
+    board["limit"] = {"moves": 4, "text": {"fr": "Le renard a tenu.", "en": "The fox held."}}
+
+
+def _open(browser, url: str, change):
+    """A fresh context showing ``url`` with its board rules changed by ``change``."""
+    context = browser.new_context()
+
+    def page_route(route):
+        response = route.fetch()
+        route.fulfill(response=response, body=_rewrite(response.text(), change))
+
+    context.route(url, page_route)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url, wait_until="networkidle")
+    return context, page, errors
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
@@ -109,19 +129,9 @@ def _new_rules(page: str) -> str:
 ])
 def test_the_widget_plays_by_the_rules_in_its_data(browser, base_url, path, names, label,
                                                    end):
-    context = browser.new_context()
-
-    def page_route(route):
-        response = route.fetch()
-        route.fulfill(response=response, body=_new_rules(response.text()))
-
-    context.route(base_url + path, page_route)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
     box = '.arena-game[data-figure="ourson-states"]'
+    context, page, errors = _open(browser, base_url + path, _fox_and_geese)
     try:
-        page.goto(base_url + path, wait_until="networkidle")
         page.wait_for_selector(box + ".ready")
         options = page.eval_on_selector_all(f"{box} select >> nth=0 >> option",
                                             "os => os.map(o => o.textContent)")
@@ -134,6 +144,24 @@ def test_the_widget_plays_by_the_rules_in_its_data(browser, base_url, path, name
         assert page.get_attribute(box, "data-moves") == "4"
         assert page.get_attribute(box, "data-turn") == "over"
         assert page.inner_text(f"{box} .arena-status").endswith(end)
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
+@pytest.mark.parametrize(("path", "damage"), [
+    ("ourson/", lambda board: board["positions"].pop("0450")),
+    ("en/ourson/", lambda board: board["cells"].update({"9": "board-9"})),
+    ("en/ourson/", lambda board: board["moves"]["0450"].pop("1451")),
+    # far from the start: refused when the widget starts, not when a play gets there
+    ("ourson/", lambda board: board["moves"]["3450"].clear()),
+])
+def test_rules_that_do_not_fit_the_figure_are_refused(browser, base_url, path, damage):
+    context, page, errors = _open(browser, base_url + path, damage)
+    try:
+        page.wait_for_selector(".arena-game.broken .arena-error")
+        assert page.locator("article figure.arena-figure img").count() >= 1   # static figures
         assert errors == []
     finally:
         context.close()

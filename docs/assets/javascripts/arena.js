@@ -239,8 +239,9 @@
     show(0);
   }
 
-  // A game's rules fit its arena and its board drawing: every position places its pieces
-  // on cells of the board, every move names a piece, and every text is there in `lang`.
+  // A game's rules fit its arena and its board drawing: every cell is in the drawing,
+  // every position places pieces on cells, every move names a piece and its two cells,
+  // and every text is there in `lang`.
   function rulesFit(rules, V, cells, lang) {
     const pieces = rules.pieces || {};
     const cellNames = new Set(cells.map(([c]) => c));
@@ -280,7 +281,7 @@
     const cells = board && rules ? Object.entries(rules.cells || {}).map(([c, id]) =>
       [c, board.querySelector(`[id="${boardPrefix}${id}"]`)]) : [];
     if (!(data.start in V) || names.some((n) => !vertexNode(svg, prefix, data, n))
-      || (board && !rules) || (rules && !rulesFit(rules, V, cells, lang))) {
+      || (board && !cells.length) || (rules && !rulesFit(rules, V, cells, lang))) {
       throw new Error(`${figure}: the data does not match the figure`);
     }
     const cellOf = new Map(cells.map(([c, g]) => [g, c]));
