@@ -54,6 +54,8 @@ class Drawing:
     """The text id of a vertex of ``arena`` (its SVG id is ``v-`` + ``svg_id(name)``)."""
     trace: dict | None = None
     """For algorithm steppers: the steps computed here, written to ``<id>.json``."""
+    board: dict | None = None
+    """For games played with pieces on a board: the game's rules, see :func:`figure_data`."""
 
 
 @dataclass(frozen=True)
@@ -89,12 +91,21 @@ def _by_id() -> dict[str, Figure]:
     return {f.id: f for f in catalogue()}
 
 
-def figure_data(figure_id: str, arena: Arena, name: Callable[[Vertex], str] | None = None
-                ) -> dict:
+def figure_data(figure_id: str, arena: Arena, name: Callable[[Vertex], str] | None = None,
+                board: dict | None = None) -> dict:
     """What the interactive pages need about an interactive figure's arena: for every
     vertex its owner, victory, winner, ranks for each player, the owner's strategy move,
     and its successors with the SVG ids of the vertex and the edges; the attractor layers
-    of each player. Vertices are named by their text id."""
+    of each player. Vertices are named by their text id.
+
+    A game played with pieces on a board also has ``board``, everything game-specific
+    the page's script needs (it knows no game): ``cells``, the SVG id of each vertex of
+    the board drawing; ``positions``, for each vertex of the arena, the piece on each
+    cell; ``moves``, for each edge, the piece moved, ``from`` and ``to`` cells;
+    ``pieces``, each piece's player and move label (``{from}``, ``{to}``) per language;
+    ``players``, their names per language; ``pick``, the prompt to choose one of several
+    pieces; ``limit``, the number of moves after which the play stops and its message
+    (see :func:`arena.games.ourson.board_rules`)."""
     from arena.render import svg_id
     from arena.solver import solve
 
@@ -113,7 +124,8 @@ def figure_data(figure_id: str, arena: Arena, name: Callable[[Vertex], str] | No
         }
     return {"id": figure_id, "start": None if arena.start is None else name(arena.start),
             "vertices": vertices,
-            "layers": [[[name(v) for v in layer] for layer in sol.layers(i)] for i in (0, 1)]}
+            "layers": [[[name(v) for v in layer] for layer in sol.layers(i)] for i in (0, 1)],
+            **({} if board is None else {"board": board})}
 
 
 def _drawn(figure: Figure) -> tuple[Drawing, bytes | None]:
@@ -124,7 +136,7 @@ def _drawn(figure: Figure) -> tuple[Drawing, bytes | None]:
         data = json.dumps({"id": figure.id, **drawing.trace}, ensure_ascii=False,
                           sort_keys=True, separators=(",", ":")).encode("utf-8")
     elif drawing.arena is not None:
-        data = json.dumps(figure_data(figure.id, drawing.arena, drawing.name),
+        data = json.dumps(figure_data(figure.id, drawing.arena, drawing.name, drawing.board),
                           ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return drawing, data
 

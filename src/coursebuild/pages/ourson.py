@@ -21,10 +21,10 @@ OURSON_BOARD_POSITIONS = {0: (0, 0), 1: (0, 110), 2: (-115, 45), 3: (115, 45),
 def ourson_board() -> Drawing:
     import graphviz
 
-    from arena.games.ourson import BOARD, START
+    from arena.games.ourson import BOARD, PIECES, START, pieces
     from arena.render import COLOURS, FONT, GREY, INK, PAPER
 
-    cub, pups = int(START[0]), {int(START[1]), int(START[2])}
+    start = {v: PIECES[piece][0] for v, piece in pieces(START).items()}
     dot = graphviz.Graph(engine="neato")
     dot.attr(bgcolor="transparent", fontname=FONT)
     dot.attr("node", fontname=FONT, fontsize="16", width="0.55", height="0.55",
@@ -32,16 +32,13 @@ def ourson_board() -> Drawing:
     dot.attr("edge", color=GREY, penwidth="2")
     for v, (x, y) in OURSON_BOARD_POSITIONS.items():
         attrs = {"shape": "circle", "fillcolor": PAPER, "color": GREY, "fontcolor": INK}
-        role = "free"
-        if v == cub:
-            attrs.update(fillcolor=COLOURS[0], color=COLOURS[0], fontcolor=PAPER, penwidth="3")
-            role = "ourson"
-        elif v in pups:
-            attrs.update(fillcolor=COLOURS[1], color=COLOURS[1], fontcolor=PAPER,
-                         style="filled,dashed", penwidth="3")
-            role = "puppy"
+        role = ""
+        if v in start:       # a piece of J_0 or J_1: filled with its colour
+            attrs.update(fillcolor=COLOURS[start[v]], color=COLOURS[start[v]], fontcolor=PAPER,
+                         penwidth="3", **({"style": "filled,dashed"} if start[v] else {}))
+            role = f" piece piece-{start[v]}"
         dot.node(f"b{v}", label=str(v), id=f"board-{v}", pos=f"{x},{y}",
-                 **{"class": f"board-vertex {role}"}, **attrs)
+                 **{"class": f"board-vertex{role}"}, **attrs)
     for v, neighbours in enumerate(BOARD):
         for w in neighbours:
             if v < w:
@@ -58,11 +55,14 @@ def ourson_board() -> Drawing:
         + ". Ourson on 0, puppies on 4 and 5.", fixed=True)
 
 def ourson_states() -> Drawing:
+    from arena.games.ourson import BOARD, board_rules
     from arena.render import View, arena_dot, describe, vertex_titles
 
     g, sol = examples.ourson_game()
     dot = arena_dot(g, sol, View(winners=True), graph_attr={
         "layout": "neato", "overlap": "false", "splines": "false", "sep": "+4"})
+    # played on the board drawn by ourson_board(), whose vertex v has the id board-v
+    board = {**board_rules(g), "cells": {str(v): f"board-{v}" for v in range(len(BOARD))}}
     return Drawing(dot, _caption(
         f"Les {len(g)} positions du jeu de l'ourson et leurs {g.n_edges} coups. Toutes sont "
         "gagnantes pour les chiots (vermillon, bord tireté), y compris le départ 0450 : il "
@@ -70,7 +70,7 @@ def ourson_states() -> Drawing:
         f"The {len(g)} positions of the ourson game and their {g.n_edges} moves. All are "
         "winning for the puppies (vermillion, dashed border), the start 0450 included: there is no "
         "draw despite the many cycles of the graph."),
-        describe(g, sol), prog="neato", titles=vertex_titles(g), arena=g)
+        describe(g, sol), prog="neato", titles=vertex_titles(g), arena=g, board=board)
 
 def ourson_strategy() -> Drawing:
     from arena.render import View, arena_dot, describe, vertex_titles
