@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from arena import Arena, solve, verify_strategy
+from arena.games.ourson import MOVE_LIMIT
 from arena.strategies import reachable
 from coursebuild import examples
 from coursebuild.catalogue import Drawing, Figure
@@ -84,12 +85,12 @@ def ourson_strategy() -> Drawing:
         "les chiots suivent la stratégie du rang de l'attracteur et que l'ourson joue "
         "n'importe quoi. Le nombre à côté d'une position est son rang : il baisse à chaque "
         f"coup, donc aucun cycle ; l'ourson est bloqué en {sol.rank[g.start]} coups au "
-        "plus, bien avant la limite de 16.",
+        f"plus, bien avant la limite de {MOVE_LIMIT}.",
         f"The puppies' strategy from 0450: the {len(sub)} positions reachable when the "
         "puppies follow the attractor-rank strategy and the ourson plays anything. The "
         "number beside a position is its rank: it falls at each move, so there is no "
         f"cycle; the ourson is blocked within {sol.rank[g.start]} moves, well before the "
-        "limit of 16."), describe(sub, subsol), titles=vertex_titles(sub))
+        f"limit of {MOVE_LIMIT}."), describe(sub, subsol), titles=vertex_titles(sub))
 
 def ourson_cycle() -> Drawing:
     from arena.games.ourson import article_rank, article_rank_cycle
@@ -150,7 +151,7 @@ def ourson_facts() -> Bilingual:
         f"l'ourson montre que toute partie depuis "
         f"`0450` finit par le blocage de l'ourson en {longest['0450']} coups au plus, "
         f"et jamais en plus de {max(longest.values())} coups depuis n'importe quelle position : "
-        f"la règle des 16 coups est largement respectée. Un cycle que permet la stratégie "
+        f"la règle des {MOVE_LIMIT} coups est largement respectée. Un cycle que permet la stratégie "
         f"du « rang » de l'article (trouvé par le calcul) : "
         f"{ring}.\n",
         f"The position graph has {len(g)} vertices and {g.n_edges} edges; the ourson is blocked "
@@ -161,7 +162,7 @@ def ourson_facts() -> Bilingual:
         f"exploring every reply of the ourson shows that every play from `0450` ends with "
         f"the ourson blocked "
         f"within {longest['0450']} moves, and never later than {max(longest.values())} moves "
-        f"from any position: the 16-move rule holds with room to spare. A cycle that the "
+        f"from any position: the {MOVE_LIMIT}-move rule holds with room to spare. A cycle that the "
         f"article's “rank” strategy allows (found by computation): {ring}.\n")
 
 @fragment
@@ -200,9 +201,10 @@ def ex_ourson_clock() -> Bilingual:
     g, sol = examples.ourson_game()
     r, worst = sol.rank["0450"], max(sol.attractor(1).values())
     return both(
-        f"Le départ `0450` a le rang {r} $\\le 16$ : les chiots gagnent aussi avec la règle "
-        f"des 16 coups. Le plus grand rang d'une position gagnante des chiots est {worst}.\n",
-        f"The start `0450` has rank {r} $\\le 16$: the puppies also win under the 16-move "
+        f"Le départ `0450` a le rang {r} $\\le {MOVE_LIMIT}$ : les chiots gagnent aussi avec "
+        f"la règle des {MOVE_LIMIT} coups. Le plus grand rang d'une position gagnante des chiots est {worst}.\n",
+        f"The start `0450` has rank {r} $\\le {MOVE_LIMIT}$: the puppies also win under the "
+        f"{MOVE_LIMIT}-move "
         f"rule. The largest rank of a position won by the puppies is {worst}.\n")
 
 
