@@ -157,7 +157,9 @@ def build(names: list[str] | None = None, jobs: int = 2) -> list[Path]:
     changed = []
     for cached, out in outputs:
         data = cached.read_bytes()
+        out.parent.mkdir(parents=True, exist_ok=True)    # not in git: no .py beside it
         if write_if_changed(out, data):
+            changed.append(out)
             changed.append(out)
         for stale in cached.parent.glob(f"{out.stem}-*.ipynb"):
             if stale != cached:
