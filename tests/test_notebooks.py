@@ -93,3 +93,30 @@ def test_a_cell_of_prose_without_a_language_is_refused(tmp_path, monkeypatch):
 def test_each_language_gets_its_own_notebook_page():
     assert notebooks.target(SOURCES[2], "fr") == ROOT / "docs/fr/notebooks/03-attractors.ipynb"
     assert notebooks.target(SOURCES[2], "en") == ROOT / "docs/en/notebooks/03-attractors.ipynb"
+
+
+def test_a_notebook_key_covers_the_data_files_it_names_and_only_those():
+    named = {p.stem: [f.relative_to(ROOT).as_posix() for f in notebooks.data_files(p)]
+             for p in SOURCES}
+    assert named["06-exercises"] == ["docs/examples/exercise-4-2.yaml"]
+    assert [stem for stem, files in named.items() if files] == ["06-exercises"]
+
+
+def test_a_notebook_key_changes_with_its_source_its_language_and_its_data(tmp_path,
+                                                                          monkeypatch):
+    data = tmp_path / "docs/examples/x.yaml"
+    data.parent.mkdir(parents=True)
+    data.write_text("a: 1\n", encoding="utf-8")
+    monkeypatch.setattr(notebooks, "ROOT", tmp_path)
+    monkeypatch.setattr(notebooks.keys, "files_digest",
+                        lambda paths: "|".join(p.read_text() for p in paths if p == data))
+    source = tmp_path / "nb.py"
+    source.write_text('# %%\nPath("docs/examples/x.yaml")\n', encoding="utf-8")
+    first = notebooks.cache_key(source, "fr")
+    assert notebooks.cache_key(source, "fr") == first              # a warm build reuses it
+    assert notebooks.cache_key(source, "en") != first
+    data.write_text("a: 2\n", encoding="utf-8")
+    assert notebooks.cache_key(source, "fr") != first               # the data it names
+    second = notebooks.cache_key(source, "fr")
+    source.write_text('# %%\nPath("docs/examples/x.yaml")  # \n', encoding="utf-8")
+    assert notebooks.cache_key(source, "fr") != second              # its source

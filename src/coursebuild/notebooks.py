@@ -7,9 +7,9 @@ alternative) ends with ``# [fr]`` or ``# [en]``. :func:`split` makes one noteboo
 language from it; each is executed in a fresh kernel, errors stop the build, and the
 result (with its outputs) is written to ``docs/<lang>/notebooks/NN-name.ipynb``, which
 mkdocs-jupyter renders and offers for download. An executed notebook is cached in
-``build/notebooks`` under a key made of its source, its language, the library's code,
-the example files and the Python version, so a warm build reuses it but any change to
-``arena`` executes it again.
+``build/notebooks`` under a key made of its source, its language, the data files it
+names, the library and the versions (:func:`cache_key`), so a warm build reuses it but
+any change to ``arena`` executes it again.
 
 Usage: python -m coursebuild notebooks [NAME ...]
 """
@@ -25,6 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from arena._files import write_atomic, write_if_changed
+from coursebuild import keys
 from coursebuild.paths import ROOT
 
 CACHE = ROOT / "build" / "notebooks"
@@ -33,16 +34,21 @@ LANGS = ("fr", "en")
 _LANG_LINE = re.compile(r"^(?P<code>.*?)\s*# \[(?P<lang>fr|en)\]$")
 
 
-def library_hash() -> str:
-    """A hash of the library's code, of this module (it splits the languages) and of the
-    example files: notebooks show their results (the notebooks read ``docs/examples/``)."""
-    h = hashlib.sha256(sys.version.encode())
-    files = [*(ROOT / "src" / "arena").rglob("*.py"), *(ROOT / "docs" / "examples").glob("*"),
-             Path(__file__)]
-    for path in sorted(files):
-        h.update(path.relative_to(ROOT).as_posix().encode())
-        h.update(path.read_bytes())
-    return h.hexdigest()
+def data_files(source: Path) -> list[Path]:
+    """The project files the notebook names (``Path("docs/examples/exercise-4-2.yaml")``):
+    they enter its key."""
+    named = keys._PATH_LITERAL.findall(source.read_text(encoding="utf-8"))
+    return sorted({ROOT / name for name in named})
+
+
+def cache_key(source: Path, lang: str) -> str:
+    """The key of the executed notebook of ``source`` in ``lang``: the source, the language,
+    the data files it names, the library (every file of ``src/arena``), this module (it
+    splits the languages), the versions (Python, nbclient, jupytext...)."""
+    h = hashlib.sha256(source.read_bytes() + b"\0" + lang.encode() + b"\0")
+    h.update(keys.files_digest([keys.LIBRARY, Path(__file__), *data_files(source)]).encode())
+    h.update(keys.versions().encode())
+    return h.hexdigest()[:16]
 
 
 def sources() -> list[Path]:
@@ -129,15 +135,12 @@ def _execute(source: Path, lang: str, target: Path) -> None:
 
 def build(names: list[str] | None = None, jobs: int = 2) -> list[Path]:
     """Execute the notebooks that are not cached; copy all to ``docs/<lang>/notebooks``."""
-    lib = library_hash()
     todo, outputs = [], []
     for source in sources():
         if names and source.stem not in names:
             continue
         for lang in LANGS:
-            key = hashlib.sha256(source.read_bytes() + lang.encode() + lib.encode()
-                                 ).hexdigest()[:16]
-            cached = CACHE / lang / f"{source.stem}-{key}.ipynb"
+            cached = CACHE / lang / f"{source.stem}-{cache_key(source, lang)}.ipynb"
             outputs.append((cached, target(source, lang)))
             if not cached.exists():
                 todo.append((source, lang, cached))
@@ -159,7 +162,6 @@ def build(names: list[str] | None = None, jobs: int = 2) -> list[Path]:
         data = cached.read_bytes()
         out.parent.mkdir(parents=True, exist_ok=True)    # not in git: no .py beside it
         if write_if_changed(out, data):
-            changed.append(out)
             changed.append(out)
         for stale in cached.parent.glob(f"{out.stem}-*.ipynb"):
             if stale != cached:
