@@ -22,7 +22,7 @@ from coursebuild.paths import ROOT
 # the build writes those (only when their bytes change), so watching them would loop.
 WATCHED = ["docs/fr", "docs/en", "docs/examples", "docs/assets", "docs/listings", "docs/data",
            "src/arena", "src/coursebuild", "overrides", "mkdocs.base.yml", "mkdocs.yml",
-           "mkdocs.en.yml", "handouts"]
+           "mkdocs.en.yml", "handouts", "docs/notebooks"]
 
 
 def rebuild() -> None:
