@@ -49,9 +49,7 @@ set(calcule_attracteur(A, S0, V0)) == set(attractor(g, 0))
 # whole graph again: we count the vertices and edges read.
 
 # %%
-def chain(n):
-    return Arena(S0=range(0, n, 2), S1=range(1, n, 2),
-                 edges={k: [k + 1] for k in range(n - 1)}, V0=[n - 1])
+from arena.games import chain
 
 
 class CountedList(list):
@@ -85,7 +83,7 @@ def successors_read(arena):
 
 
 for n in (10, 100, 1000):
-    c = chain(n)
+    c = chain(n - 1)        # n positions
     steps, reads = successors_read(c)
     assert steps == len(naive_attractor_steps(c, 0))
     print(n, steps, reads, c.n_edges)
