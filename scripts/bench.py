@@ -24,6 +24,7 @@ from pathlib import Path
 from unittest.mock import patch
 
 from arena import Arena, solve
+from arena.games import chain
 
 
 def random_arena(n: int, degree: int = 3, seed: int = 1) -> Arena:
@@ -40,8 +41,7 @@ def random_arena(n: int, degree: int = 3, seed: int = 1) -> Arena:
 
 def chain_arena(n: int) -> Arena:
     """A path 0 -> 1 -> ... -> n-1 with alternating owners, won by J_0 at its end."""
-    return Arena(S0=range(0, n, 2), S1=range(1, n, 2),
-                 edges={k: [k + 1] for k in range(n - 1)}, V0=[n - 1])
+    return chain(n - 1)
 
 
 def grid_arena(side: int) -> Arena:
@@ -156,7 +156,7 @@ def solver_rows(quick: bool) -> list[dict]:
         build, arena = timed(lambda make=make, n=n: make(n))
         repeat = 3 if n <= 200_000 else 1
         t_solve = best_of(repeat, lambda arena=arena: solve(arena))
-        succ = arena._compact()[2]
+        succ = arena._compact().succ
         t_bfs = best_of(repeat, lambda succ=succ: plain_bfs(succ))
         with patch.object(importlib.import_module("arena.solver"), "HAVE_NUMPY", False):
             t_pure = best_of(repeat, lambda arena=arena: solve(arena))  # as in Pyodide

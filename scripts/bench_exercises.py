@@ -27,7 +27,7 @@ def exercises_rows() -> list[dict]:
     from browsing import ARGS, CHROMIUM, PREFIX, SITE, _PrefixHandler
     from playwright.sync_api import sync_playwright
 
-    from arena.exercises import EXERCISES
+    from coursebuild.python_exercises import EXERCISES
 
     if not (SITE / "exercises" / "index.html").exists():
         raise SystemExit("bench exercises: build the site first (make site)")

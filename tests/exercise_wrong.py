@@ -1,4 +1,4 @@
-"""Plausible wrong answers to the Python exercises (arena.exercises), shared by the
+"""Plausible wrong answers to the Python exercises (coursebuild.python_exercises), shared by the
 CPython tests (tests/test_exercises.py) and the browser tests (tests/test_pyodide.py):
 id -> (code, a piece of the verdict that must appear in English)."""
 

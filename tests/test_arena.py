@@ -47,6 +47,17 @@ class TestModel:
             g.start = "b"
         assert g == Arena(S0=["a"], S1=["b"], edges={"a": ["b"]}) and hash(g) == hash(g)
 
+    @settings(max_examples=200, deadline=None)
+    @given(arenas())
+    def test_the_compact_form_names_its_fields_and_agrees_with_the_model(self, g):
+        c = g._compact()
+        assert c._fields == ("owner", "victory", "succ")
+        assert c == (c.owner, c.victory, c.succ)
+        vs = g.vertices
+        for k, v in enumerate(vs):
+            assert c.owner[k] == g.owner(v) and c.victory[k] == g.victory(v)
+            assert tuple(vs[j] for j in c.succ[k]) == g.successors(v)
+
     def test_repr_can_be_pasted_back(self):
         g = Arena(S0=["a"], S1=["b"], edges={"a": ["b"]}, V0=["b"], start="a",
                   title={"en": "t"})
@@ -169,6 +180,18 @@ class TestHostileFiles:
             Arena.from_file(path)
         monkeypatch.setenv("ARENA_MAX_FILE_BYTES", "10000000")
         assert len(Arena.from_file(path)) == 400_000
+
+    @pytest.mark.parametrize(("value", "reason"), [("lots", "'lots' is not an integer"),
+                                                   ("0", "0 is less than 1"),
+                                                   ("１０", "'１０' is not an integer")])
+    def test_a_bad_limit_in_the_environment_is_refused_not_ignored(self, tmp_path,
+                                                                   monkeypatch, value, reason):
+        path = tmp_path / "small.yaml"
+        path.write_text("S0: [a]\nS1: []\n")
+        monkeypatch.setenv("ARENA_MAX_FILE_BYTES", value)
+        with pytest.raises(ArenaError) as err:
+            Arena.from_file(path)
+        assert str(err.value) == f"the environment variable ARENA_MAX_FILE_BYTES: {reason}"
 
     def test_a_billion_laughs_file_is_refused(self, tmp_path):
         lines = ["a: &a [x, x, x, x, x, x, x, x, x]"]

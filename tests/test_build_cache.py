@@ -72,3 +72,67 @@ def test_every_file_the_site_reads_is_an_input():
                     if isinstance(e, dict) and "pymdownx.snippets" in e)
     for folder in snippets["base_path"]:
         assert any(folder == i or folder.startswith(i + "/") for i in inputs), folder
+
+
+_PRODUCTS = """
+import io, json, sys
+from pathlib import Path
+from coursebuild import catalogue, fragments, notebooks
+figures = catalogue.build(jobs=1, stream=io.StringIO())
+texts = fragments.build(stream=io.StringIO())
+# the notebooks are not executed here (seconds each): their keys say which would be
+keys = {f"{s.stem}-{lang}": notebooks.cache_key(s, lang)
+        for s in notebooks.sources() for lang in notebooks.LANGS}
+stamps = Path("build/notebook-keys.json")
+old = json.loads(stamps.read_text()) if stamps.exists() else {}
+stamps.write_text(json.dumps(keys))
+print(json.dumps({"figures": sorted(figures), "fragments": sorted(texts),
+                  "notebooks": sorted(k for k in keys if old.get(k) != keys[k])}))
+"""
+
+
+def _products(project: Path) -> dict[str, list[str]]:
+    """Build the figures and fragments of the project copy ``project`` (its own
+    ``coursebuild`` and ``arena``); return what was rebuilt."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, PYTHONPATH=str(project / "src"), PYTHONHASHSEED="0")
+    done = subprocess.run([sys.executable, "-c", _PRODUCTS], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
+
+
+def test_editing_an_example_rebuilds_exactly_its_products(tmp_path):
+    """In a copy of the project: editing docs/examples/exercise-4-2.yaml rebuilds the
+    figures, fragments and notebooks that show exercise 4.2, and nothing else; a second
+    build after that rebuilds nothing."""
+    import shutil
+
+    project = tmp_path / "project"
+    for name in ("src", "docs", "scripts", "handouts", "pyproject.toml", "mkdocs.yml"):
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, project / name, ignore=shutil.ignore_patterns(
+                "__pycache__", "*.egg-info", "figures", "generated", "*.ipynb"))
+        else:
+            shutil.copy2(source, project / name)
+    (project / "build").mkdir()
+    shutil.copy2(ROOT / "build" / "bench.json", project / "build" / "bench.json")
+    first = _products(project)
+    assert len(first["figures"]) >= 36 and len(first["fragments"]) >= 68
+    assert len(first["notebooks"]) == 16
+    example = project / "docs" / "examples" / "exercise-4-2.yaml"
+    example.write_text(example.read_text(encoding="utf-8").replace("start: a", "start: b"),
+                       encoding="utf-8")
+    second = _products(project)
+    assert second == {
+        "figures": ["ex42-attractors", "ex42-counter", "ex42-graph", "ex42-strategy"],
+        # the figure list shows the figures' captions, which name the start
+        "fragments": ["ex42-counter-steps", "ex42-solution", "example-game-file",
+                      "figure-catalogue", "solve-example"],
+        "notebooks": ["06-exercises-en", "06-exercises-fr"]}
+    assert _products(project) == {"figures": [], "fragments": [], "notebooks": []}

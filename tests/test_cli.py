@@ -75,7 +75,17 @@ def test_warning_for_victory_vertices_with_edges(tmp_path):
 @pytest.mark.parametrize(("argv", "message"), [
     (["solve", "nope"], "'nope' is neither a file nor a built-in game"),
     (["solve", "missing.yaml"], "missing.yaml: cannot read the file"),
-    (["solve", "nim", "--rule", "x"], "--rule: a rule is a list of integers"),
+    (["solve", "nim", "--rule", "x"],
+     "--rule: 'x' is not a list of integers such as 1,2,3: 'x' is not an integer"),
+    (["solve", "nim", "--rule", "1,,2"], "--rule: '1,,2' is not a list of integers such as "
+                                         "1,2,3: item 2 is empty"),
+    (["solve", "marienbad", "--heaps", "1,٣"], "--heaps: '1,٣' is not a list of integers such "
+                                               "as 1,3,5,7: '٣' is not an integer"),
+    (["solve", "nim", "--n", "1_0"], "--n: '1_0' is not an integer"),
+    (["solve", "nim", "--n", "9" * 31], "--n: '999999999999'… has more than 30 digits"),
+    (["solve", "nim", "--limit", "x"], "argument --limit: 'x' is not an integer"),
+    (["render", "nim", "-o", "x.svg", "--max-vertices", "0"],
+     "argument --max-vertices: 0 is less than 1"),
     (["solve", "nim", "--rule", "0,1"], "--rule: a rule is a non-empty set of positive"),
     (["solve", "nim", "--n", "-1"], "nim: the number of sticks is a non-negative integer"),
     (["solve"], "the following arguments are required"),

@@ -18,7 +18,7 @@ from arena.course import (
     renverse_graphe,
     strategie,
 )
-from arena.games import nim
+from arena.games import chain, nim
 
 
 def _chapter_attractor(g, i, numbered=False):
@@ -69,8 +69,7 @@ def test_the_chapter_numbering_is_the_rank_on_nim():
 
 def test_the_recursion_limit_stops_the_chapter_algorithm_on_a_long_chain():
     n = 4 * sys.getrecursionlimit()
-    g = Arena(S0=range(0, n, 2), S1=range(1, n, 2),
-              edges={k: [k + 1] for k in range(n - 1)}, V0=[n - 1])
+    g = chain(n - 1)
     with pytest.raises(RecursionError):
         _chapter_attractor(g, 0)
     assert len(attractor(g, 0)) == n

@@ -1,13 +1,13 @@
-"""The Python exercises' checkers (arena.exercises), in CPython: every reference solution
-passes, plausible wrong answers fail on the smallest case, with the student's inputs,
-the expected and the obtained result."""
+"""The Python exercises' checkers (coursebuild.python_exercises), in CPython: every
+reference solution passes, plausible wrong answers fail on the smallest case, with the
+student's inputs, the expected and the obtained result."""
 
 from __future__ import annotations
 
 import pytest
 from exercise_wrong import NAIVE_ONE_PASS, QUADRATIC, RECURSIVE, WRONG
 
-from arena.exercises import EXERCISES, check, random_arena
+from coursebuild.python_exercises import EXERCISES, check, random_arena
 
 SPEC_IDS = ["nim-graph", "degrees", "reverse", "naive-attractor", "attractor", "ranks",
             "strategy", "grundy", "minimax", "alphabeta"]

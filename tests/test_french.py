@@ -89,6 +89,6 @@ def test_english_pages_keep_ordinary_spaces(site):
     ("x != y et http://a.b", "x != y et http://a.b"),
 ])
 def test_the_rule(text, expected):
-    from arena.exercises import french
+    from coursebuild.typography import french
 
     assert french(text) == expected

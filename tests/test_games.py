@@ -8,7 +8,7 @@ import pytest
 
 from arena import Arena, StrategyError, solve, verify_strategy
 from arena.cli import main
-from arena.games import chomp, connect4, marienbad, nim, ourson, solve_connect4, tictactoe
+from arena.games import chain, chomp, connect4, marienbad, nim, ourson, solve_connect4, tictactoe
 from arena.games.marienbad import bouton_wins
 from arena.games.ourson import START, article_rank, article_rank_cycle
 from arena.games.tictactoe import solve_tictactoe
@@ -42,6 +42,31 @@ class TestNim:
     def test_large_rule_minimum_makes_several_victory_vertices(self):
         g = nim(5, [3, 4])
         assert g.V1 == ((2, 0), (1, 0), (0, 0)) and solve(g).winner[(5, 0)] == 0
+
+
+class TestChain:
+    def test_the_path_of_n_moves_as_defined(self):
+        for n in range(12):
+            g = chain(n)
+            assert sorted(g.vertices) == list(range(n + 1))
+            assert set(g.edges()) == {(k, k + 1) for k in range(n)}
+            assert all(g.owner(k) == k % 2 for k in g)
+            assert (g.V0, g.V1, g.start) == ((n,), (), 0)
+
+    def test_every_step_of_the_attractor_adds_one_vertex(self):
+        sol = solve(chain(9))
+        assert sol.layers(0) == [[9], [8], [7], [6], [5], [4], [3], [2], [1], [0]]
+        assert sol.attractor(1) == {}
+
+    def test_a_chain_of_a_million_vertices_is_solved_by_its_rank(self):
+        g = chain(999_999)
+        assert len(g) == 1_000_000 and g.n_edges == 999_999
+        assert solve(g).rank[0] == 999_999
+
+    @pytest.mark.parametrize("n", [-1, 2.0, "3", True])
+    def test_a_bad_length_is_refused(self, n):
+        with pytest.raises(ValueError, match="a non-negative integer"):
+            chain(n)
 
 
 class TestMarienbad:

@@ -35,7 +35,23 @@ def test_every_figure_the_sheets_include_exists():
         names = re.findall(r"\\arenafigure(?:\[[^]]*\])?\{([^}]+)\}", tex.read_text("utf-8"))
         assert len(names) == 4
         for name in names:
-            assert (ROOT / "docs/figures" / name).exists(), name
+            assert (ROOT / "docs/figures" / f"{name}.pdf").exists(), name
+
+
+def test_the_sheets_print_the_manifest_s_captions():
+    """No caption is retyped: each figure's caption is the figure build's, escaped."""
+    import json
+
+    from coursebuild import handout
+
+    handout.write_captions()
+    manifest = {e["id"]: e["caption"] for e in json.loads(
+        (ROOT / "docs/figures/manifest.json").read_text("utf-8"))}
+    for lang in ("fr", "en"):
+        text = (handout.OUT / "generated" / lang / "captions.tex").read_text("utf-8")
+        line = next(x for x in text.splitlines() if "arenacaption@ex42-strategy" in x)
+        assert line.endswith("{" + handout.caption_tex(manifest["ex42-strategy"][lang]) + "}")
+        assert "$J_0$" in line and "J₀" not in line
 
 
 def test_answers_are_the_solver_s():

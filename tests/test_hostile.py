@@ -136,7 +136,7 @@ def test_markup_and_references_in_names_are_drawn_as_written(tmp_path):
     (["solve", "tictactoe", "--size", "1000000"], "far more than any machine holds"),
     (["solve", "marienbad", "--heaps", "1000,1000,1000"], "2,006,006,002 positions"),
     (["render", "nim", "--n", "100000000", "-o", "x.svg"], "too many to draw"),
-    (["solve", "nim", "--max-positions", "-2"], "not a positive number"),
+    (["solve", "nim", "--max-positions", "-2"], "--max-positions: -2 is less than 1"),
 ])
 def test_work_is_estimated_before_it_starts(tmp_path, monkeypatch, argv, message):
     monkeypatch.chdir(tmp_path)

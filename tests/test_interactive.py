@@ -144,8 +144,9 @@ def test_the_ourson_is_played_on_the_board(browser, base_url):
         assert page.get_attribute(box, "data-position") == "0450"
         pieces = page.evaluate(f"[...document.querySelectorAll('{box} .board-vertex')]"
                                ".map(g => g.id.slice(-1) + ':' + g.getAttribute('class'))")
-        assert any(p.startswith("0:") and "ourson" in p for p in pieces)
-        assert sum("puppy" in p for p in pieces) == 2
+        # the ourson (J_0's piece) on 0, the two puppies (J_1's pieces) on 4 and 5
+        assert [p[0] for p in pieces if "piece-0" in p.split()] == ["0"]
+        assert [p[0] for p in pieces if "piece-1" in p.split()] == ["4", "5"]
         page.click(f"{box} [id$='board--board-1']")             # the ourson moves to 1
         after = page.get_attribute(box, "data-position")
         assert after[0] == "1" and after[3] == "0"               # and the puppies answered

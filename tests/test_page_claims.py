@@ -66,3 +66,25 @@ def test_the_sources_page_is_in_both_navs():
         for snippet in ("source-nim-v1", "nim-degrees", "source-nim-code",
                         "source-numbering", "source-bouton"):
             assert f'--8<-- "{lang}/{snippet}.md"' in page
+
+
+def test_the_course_checks_its_claims_without_assert():
+    """``python -O`` removes ``assert``: the course package states its checks with
+    ``claim`` (ClaimError), which runs whatever the optimisation level."""
+    import ast
+
+    for path in sorted((ROOT / "src" / "coursebuild").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        asserts = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Assert)]
+        assert asserts == [], f"{path.name}: assert on lines {asserts}"
+
+
+def test_a_false_claim_stops_the_build_under_python_O():
+    import subprocess
+    import sys
+
+    code = ("from coursebuild.pages import chomp\n"
+            "chomp._l_shape = lambda arm: (arm + 1,) + (1,) * max(arm - 1, 0)\n"
+            "chomp.chomp_squares()\n")
+    done = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True)
+    assert done.returncode == 1 and "ClaimError" in done.stderr and "2 × 2 bar" in done.stderr

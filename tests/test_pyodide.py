@@ -1,5 +1,5 @@
 """Python exercises in the browser (SPEC §8): Pyodide in a Web Worker, served by the
-site; the checkers of arena.exercises. One page per language is shared by the tests of
+site; the checkers of coursebuild.python_exercises. One page per language is shared by the tests of
 this module, so that Pyodide loads once per language."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from browsing import CHROMIUM, NO_CHROMIUM, Visit
 from exercise_wrong import QUADRATIC, RECURSIVE, WRONG
 
-from arena.exercises import EXERCISES
+from coursebuild.python_exercises import EXERCISES
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 

@@ -91,7 +91,8 @@ def test_a_fragment_or_a_figure_renders_the_pages_that_show_it():
     # plays.md includes the fragment nim-play and shows the figure nim-play
     todo = plan({"docs/generated/en/nim-play.md", "docs/generated/.cache/nim-play.json"}, set())
     assert not todo.full and todo.pages == {"fr": set(), "en": {"plays.md"}}
-    todo = plan({"docs/figures/nim-play.svg", "src/coursebuild/pages/plays.py"}, set())
+    todo = plan({"docs/figures/nim-play.svg", "src/coursebuild/pages/plays.py",
+                 "docs/notebooks/02-plays.py"}, set())
     assert not todo.full and todo.static == {"figures/nim-play.svg"}
     assert todo.pages == {"fr": {"plays.md"}, "en": {"plays.md"}}
     # a caption changed in the manifest: the same pages, and no other
@@ -107,6 +108,14 @@ def test_anything_else_rebuilds_both_languages_in_full():
                     "overrides/404.html", "docs/examples/exercise-4-2.yaml",
                     "docs/fr/removed-page.md", "docs/fr/image.png"):
         assert plan({"docs/fr/plays.md", changed}, set()).full, changed
+
+
+def test_a_notebook_renders_its_page_in_its_language():
+    from coursebuild.serve import plan
+
+    # the source (both languages) is read by the products, which write one .ipynb each
+    todo = plan({"docs/notebooks/02-plays.py", "docs/en/notebooks/02-plays.ipynb"}, set())
+    assert not todo.full and todo.pages == {"fr": set(), "en": {"notebooks/02-plays.ipynb"}}
 
 
 def test_a_stylesheet_is_copied_and_no_page_rendered():

@@ -19,9 +19,12 @@ SNIPPET = re.compile(r'--8<-- "([^"]+)"')
 
 
 def _pages(lang: str) -> list[str]:
+    """The pages of ``lang``: its Markdown, and a notebook per source in docs/notebooks
+    (one source holds both languages)."""
     folder = DOCS / lang
-    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")
-                  if p.suffix in (".md", ".py") and p.is_file())
+    notebooks = [f"notebooks/{p.stem}.ipynb" for p in (DOCS / "notebooks").glob("*.py")]
+    return sorted([p.relative_to(folder).as_posix() for p in folder.rglob("*.md")
+                   if p.is_file()] + notebooks)
 
 
 def _nav_files(nav) -> list[str]:
@@ -50,9 +53,7 @@ class TestSources:
     def test_both_navigations_list_the_same_files_in_the_same_order(self):
         fr, en = _nav_files(_config("fr")["nav"]), _nav_files(_config("en")["nav"])
         assert fr == en
-        sources = {p.removesuffix(".py") + ".ipynb" if p.endswith(".py") else p
-                   for p in _pages("fr")}
-        assert set(fr) == sources
+        assert set(fr) == set(_pages("fr"))
 
     def test_every_figure_used_is_in_the_manifest_and_every_figure_is_used(self):
         manifest = {e["id"] for e in json.loads((DOCS / "figures/manifest.json").read_text())}

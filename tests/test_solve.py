@@ -125,6 +125,14 @@ class TestStrategies:
         with pytest.raises(StrategyError, match="from a draw into the attractor of J_1"):
             verify_strategy(g, 0, {"d": "l", "l": "x"})
 
+    @pytest.mark.skipif(not SOLVER.HAVE_NUMPY, reason="the numpy path")
+    def test_ranks_that_break_the_theorem_stop_the_solver_even_under_python_O(self):
+        g = Arena(S0=["a"], S1=["w"], edges={"a": ["w"]}, V0=["w"])
+        edges = SOLVER._edge_arrays(g)
+        assert SOLVER._strategy_moves(g._owner, edges, [0, 0], [1, 0]) == [1, -1]
+        with pytest.raises(RuntimeError, match="solver bug: vertex number 0 has no move"):
+            SOLVER._strategy_moves(g._owner, edges, [0, 0], [5, 0])   # no successor of rank 4
+
     def test_a_move_that_is_not_an_edge_is_refused(self):
         g = Arena(S0=["a"], S1=["w"], edges={"a": ["w"]}, V0=["w"])
         with pytest.raises(StrategyError, match="not an edge"):

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from arena import Arena, attractor, solve
-from arena.games import chomp, marienbad, nim, ourson
+from arena.games import chain, chomp, marienbad, nim, ourson
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -48,13 +48,14 @@ def _random_arenas(count: int) -> list[dict]:
 SOLVE = """
 import json, sys
 from arena import Arena, attractor, solve
-from arena.games import chomp, marienbad, nim, ourson
+from arena.games import chain, chomp, marienbad, nim, ourson
 def result(g):
     s = solve(g)
     return [[str(v), s.winner[v], s.rank[v], None if s.move[v] is None else str(s.move[v])]
             for v in g.vertices] + [sorted(map(str, attractor(g, 0)))]
 docs = json.load(sys.stdin)
-games = [nim(10, [1, 2]), nim(15, [2, 3, 5]), chomp(3, 4), ourson(), marienbad((1, 3, 5))]
+games = [nim(10, [1, 2]), nim(15, [2, 3, 5]), chomp(3, 4), ourson(), marienbad((1, 3, 5)),
+         chain(7)]
 print(json.dumps([result(Arena.from_dict(d)) for d in docs] + [result(g) for g in games]))
 """
 
@@ -67,7 +68,8 @@ def _result(g: Arena) -> list:
 
 def test_the_pure_python_path_gives_the_numpy_results():
     docs = _random_arenas(300)
-    games = [nim(10, [1, 2]), nim(15, [2, 3, 5]), chomp(3, 4), ourson(), marienbad((1, 3, 5))]
+    games = [nim(10, [1, 2]), nim(15, [2, 3, 5]), chomp(3, 4), ourson(), marienbad((1, 3, 5)),
+             chain(7)]
     expected = [_result(Arena.from_dict(d)) for d in docs] + [_result(g) for g in games]
     done = subprocess.run([sys.executable, "-c",
                            f"BLOCKED = ('numpy', 'yaml')\n{BLOCK}\n{SOLVE}"],
@@ -79,7 +81,8 @@ def test_the_pure_python_path_gives_the_numpy_results():
 
 def test_the_solver_tests_pass_with_numpy_unimportable():
     code = ("import pytest, sys; sys.exit(pytest.main(['-q', '-p', 'no:xdist', '-p', "
-            "'no:cacheprovider', 'tests/test_solve.py', 'tests/test_course.py', '-k', "
+            "'no:cacheprovider', 'tests/test_solve.py', 'tests/test_course.py', "
+            "'tests/test_strategies.py', '-k', "
             "'not numpy_levels']))")
     done = _run(code, ("numpy",))
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]

@@ -8,7 +8,7 @@ import os
 import tempfile
 from pathlib import Path
 
-__all__ = ["write_atomic"]
+__all__ = ["write_atomic", "write_if_changed"]
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
@@ -40,3 +40,23 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
             os.unlink(tmp)
         raise
     return path
+
+
+def write_if_changed(path: str | os.PathLike[str], data: bytes | str) -> bool:
+    """Write ``data`` to ``path`` with :func:`write_atomic` unless the file already holds
+    these bytes (then it keeps its timestamp); return whether it was written.
+
+    >>> import tempfile, pathlib
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+    >>> write_if_changed(target, "x"), write_if_changed(target, "x"), write_if_changed(target, "y")
+    (True, False, True)
+    """
+    path = Path(path)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        if path.read_bytes() == raw:
+            return False
+    except OSError:
+        pass
+    write_atomic(path, raw)
+    return True

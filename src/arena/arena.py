@@ -33,9 +33,10 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 from pathlib import Path
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, NamedTuple, TypeAlias
 
 from arena.errors import ArenaError
+from arena.numbers import parse_int
 
 try:
     import numpy as _np
@@ -58,11 +59,42 @@ MAX_FILE_BYTES = 2_000_000
 """Arena files larger than this are refused before they are parsed (a course's arena
 is a few kilobytes; parsing megabytes of YAML takes seconds). The environment variable
 ``ARENA_MAX_FILE_BYTES`` raises the limit."""
+_ARRAYS_FROM = 64
+"""Successor lists of integer vertices with at least this many rows are numbered by numpy
+and kept as arrays; smaller ones (a course's examples) as tuples, without numpy's
+overhead. (Other vertices need one dictionary look-up per edge either way; measured, the
+tuples are then as fast as arrays.)"""
 
 
 def _max_file_bytes() -> int:
+    """:data:`MAX_FILE_BYTES`, or the limit the environment sets (a bad value is refused,
+    not ignored)."""
     value = os.environ.get("ARENA_MAX_FILE_BYTES")
-    return int(value) if value and value.isdigit() else MAX_FILE_BYTES
+    if not value:
+        return MAX_FILE_BYTES
+    try:
+        return parse_int(value, minimum=1)
+    except ValueError as exc:
+        raise ArenaError(f"the environment variable ARENA_MAX_FILE_BYTES: {exc}") from None
+
+
+class Compact(NamedTuple):
+    """An arena indexed by integers, as the algorithms read it: vertex k is
+    ``Arena.vertices[k]``.
+
+    Examples
+    --------
+    >>> c = Arena(S0=["x"], S1=["y"], edges={"x": ["y"]}, V1=["y"])._compact()
+    >>> c.owner[1], c.victory, c.succ
+    (1, (None, 1), ((1,), ()))
+    """
+
+    owner: bytes
+    """``owner[k]``: the player who moves at vertex k (0 or 1)."""
+    victory: tuple[int | None, ...]
+    """``victory[k]``: i if vertex k is in V_i, else ``None``."""
+    succ: tuple[tuple[int, ...], ...]
+    """``succ[k]``: the successors of vertex k, as vertex numbers in input order."""
 
 
 def vertex_id(v: Vertex) -> str:
@@ -333,9 +365,10 @@ class Arena:
 
     # -- compact form used by the algorithms -------------------------------------------
 
-    def _compact(self) -> tuple[bytes, tuple[int | None, ...], tuple[tuple[int, ...], ...]]:
-        """Owners, victory marks and successor rows, indexed by integers."""
-        return self._owner, self._victory, self._succ
+    def _compact(self) -> Compact:
+        """Owners, victory marks and successor rows, indexed by integers (see
+        :class:`Compact`)."""
+        return Compact(self._owner, self._victory, self._succ)
 
     @property
     def _succ(self) -> tuple[tuple[int, ...], ...]:
@@ -514,13 +547,6 @@ def _victory_marks(index: Mapping[Vertex, int], n: int, V0: Iterable[Vertex],
                 raise ArenaError(reason, key=key, vertex=v)
             victory[i] = player
     return tuple(victory)
-
-
-_ARRAYS_FROM = 64
-"""Successor lists of integer vertices with at least this many rows are numbered by numpy
-and kept as arrays; smaller ones (a course's examples) as tuples, without numpy's
-overhead. (Other vertices need one dictionary look-up per edge either way; measured, the
-tuples are then as fast as arrays.)"""
 
 
 def _int_csr(vertices: list[Vertex], edges: Mapping[Any, Iterable[Any]]

@@ -28,6 +28,7 @@ from arena import __version__
 from arena._files import write_atomic
 from arena.arena import Arena, ArenaError, vertex_id
 from arena.games import GAMES, BuiltinGame
+from arena.numbers import parse_int
 from arena.solver import Solution, solve
 
 __all__ = ["main", "solution_report"]
@@ -76,7 +77,7 @@ def _parser() -> argparse.ArgumentParser:
                     + ", ".join(GAMES) + ".")
     _add_target(solve_cmd)
     solve_cmd.add_argument("--json", action="store_true", help="print the solution as JSON")
-    solve_cmd.add_argument("--limit", type=int, default=40, metavar="N",
+    solve_cmd.add_argument("--limit", type=_integer, default=40, metavar="N",
                            help="rows of the table without --json (0: all; default 40)")
 
     render_cmd = commands.add_parser(
@@ -90,8 +91,8 @@ def _parser() -> argparse.ArgumentParser:
                             help="graph: the arena alone; winners: vertices coloured by "
                                  "winner with ranks; attractor: the steps of --player's "
                                  "attractor up to --step; strategy: --player's strategy")
-    render_cmd.add_argument("--player", type=int, choices=(0, 1), default=0)
-    render_cmd.add_argument("--step", type=int, metavar="N",
+    render_cmd.add_argument("--player", type=_integer, choices=(0, 1), default=0)
+    render_cmd.add_argument("--step", type=_integer, metavar="N",
                             help="attractor step to show (default: the last)")
     render_cmd.add_argument("--max-vertices", type=_positive, default=RENDER_LIMIT,
                             metavar="N", help="refuse to draw more vertices than this "
@@ -222,12 +223,9 @@ def _load_target(args: argparse.Namespace, err: TextIO, max_positions: int | Non
     limit = DEFAULT_MAX_POSITIONS
     if "max_positions" in given:
         try:
-            limit = int(given["max_positions"])
-        except ValueError:
-            raise UsageError(f"--max-positions: {given['max_positions']!r} is not an "
-                             "integer") from None
-        if limit < 1:
-            raise UsageError(f"--max-positions: {limit} is not a positive number")
+            limit = parse_int(given["max_positions"], minimum=1)
+        except ValueError as exc:
+            raise UsageError(f"--max-positions: {exc}") from None
         if "max_positions" not in game.defaults:     # a limit of the command line only
             given = {k: v for k, v in given.items() if k != "max_positions"}
     for name, text in given.items():
@@ -270,15 +268,20 @@ def _check_size(game: BuiltinGame, params: dict[str, Any], limit: int,
                          f"limit of {limit:,} (--max-positions N raises it)")
 
 
+def _integer(text: str) -> int:
+    """An option's value that must be a whole number (:func:`arena.numbers.parse_int`)."""
+    try:
+        return parse_int(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _positive(text: str) -> int:
     """An option's value that must be a whole number of at least 1."""
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not a positive number")
-    return value
+        return parse_int(text, minimum=1)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _big(n: int) -> str:

@@ -29,26 +29,40 @@ from typing import Any
 
 import graphviz
 
+from arena._files import write_atomic
 from arena.arena import Arena, Player, Vertex, vertex_id
 from arena.errors import RenderError
 from arena.solver import Solution, solve
 
-__all__ = ["COLOURS", "FONT", "View", "RenderError", "svg_id", "plain_label", "arena_dot",
-           "render",
-           "arena_svg", "positions_of", "font_files"]
+__all__ = [
+    # the course's palette and font
+    "COLOURS", "TINTS", "GREY", "INK_ON_ANY", "INK", "PAPER", "FONT", "FONT_FILES",
+    "font_files",
+    # arenas and trees as DOT
+    "View", "arena_dot", "tree_dot", "svg_id", "plain_label", "coloured_text", "html_table",
+    # layout and rendering
+    "render", "positions_of", "arena_svg", "vertex_titles", "describe", "PDF_DATE",
+    "RenderError",
+]
 
 COLOURS = {0: "#0072B2", 1: "#D55E00"}
 """One colour per player (Okabe-Ito blue and vermillion, safe for colour-blind readers)."""
 TINTS = {0: "#9FCCE8", 1: "#F2BE99"}
 """Lighter tints of the player colours, for vertices of an attractor not just added."""
 GREY = "#8C8C8C"
+"""Edges and outlines: mid-grey reads on both the light and the dark palette."""
 INK_ON_ANY = "#808080"
 """Text outside any fill: a grey readable on white and on Material's dark slate."""
-"""Edges and outlines: mid-grey reads on both the light and the dark palette."""
 INK = "#1A1A1A"
+"""Text on a white or light fill."""
 PAPER = "#FFFFFF"
+"""The fill of a vertex that shows no winner (and text on a player's colour)."""
 FONT = "Source Sans Pro"
+"""The font of every figure: the pinned package ``font-source-sans-pro`` (see
+:func:`font_files`), the same on every machine."""
 PDF_DATE = b"D:20000101000000Z"
+"""The creation and modification date written in every PDF, so that the same figure
+gives the same bytes."""
 
 
 def font_files() -> Path:
@@ -69,7 +83,7 @@ def _use_pinned_font() -> None:
             f"  <dir>{html.escape(str(font_files()))}</dir>\n"
             f"  <cachedir>{html.escape(str(cache / 'cache'))}</cachedir>\n</fontconfig>\n")
     if not conf.exists() or conf.read_text() != text:
-        conf.write_text(text)
+        write_atomic(conf, text)        # parallel figure builds may read it meanwhile
     os.environ["FONTCONFIG_FILE"] = str(conf)
     os.environ["ARENA_FONTCONFIG_READY"] = "1"
 
@@ -302,6 +316,7 @@ def render(dot: graphviz.Digraph | str, *, title: str, desc: str, prog: str = "d
 
 _TEXT = re.compile(r"<text[^>]*>([^<]*)</text>")
 FONT_FILES = {400: "SourceSansPro-Regular.ttf", 700: "SourceSansPro-Bold.ttf"}
+"""The files of :data:`FONT` by weight (in :func:`font_files`), embedded in SVGs."""
 
 
 @lru_cache(maxsize=256)

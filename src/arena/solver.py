@@ -117,7 +117,8 @@ def _winners_and_ranks(arena: Arena, edges=None) -> tuple[list[int], list[int]]:
     queue in Python: the same order of ranks, so the same result.
     """
     if not HAVE_NUMPY:
-        return _winners_and_ranks_python(*arena._compact())
+        c = arena._compact()
+        return _winners_and_ranks_python(c.owner, c.victory, c.succ)
     owner, victory = arena._owner, arena._victory
     n = len(owner)
     lengths, sources, targets, terminal = edges or _edge_arrays(arena)
@@ -302,7 +303,7 @@ class Solution:
         that has a successor."""
         p = _check_player(p)
         arena, vs = self.arena, self.arena.vertices
-        owner, _, _ = arena._compact()
+        owner = arena._compact().owner
         return {vs[x]: vs[j] for x, j in enumerate(self._moves) if j >= 0 and owner[x] == p}
 
     def summary(self) -> dict[str, int]:
@@ -430,7 +431,11 @@ def _strategy_moves(owner: bytes, edges, winner: Sequence[int], rank: Sequence[i
         offsets = np.concatenate(([0], np.cumsum(lengths)[:-1]))
         first = np.minimum.reduceat(np.where(good, np.arange(m), m), offsets[rows])
         playing = ~terminal[rows]
-        assert (first[playing] < m).all(), "a vertex without the move the theory promises"
+        missing = first[playing] >= m       # never, by the theorem; checked even under -O
+        if missing.any():
+            x = int(rows[playing][np.argmax(missing)])
+            raise RuntimeError(f"solver bug: vertex number {x} has no move of the kind the "
+                               "theory promises")
         moves[rows[playing]] = targets[first[playing]]
     return moves.tolist()
 
@@ -517,7 +522,7 @@ def verify_strategy(arena: Arena, player: Player,
     >>> verify_strategy(g, 0, {"a": "b"})
     Traceback (most recent call last):
     ...
-    arena.solver.StrategyError: the play a -> b -> a follows the strategy of J_0 and loops
+    arena.errors.StrategyError: the play a -> b -> a follows the strategy of J_0 and loops
 
     Notes
     -----
@@ -602,7 +607,8 @@ def _check_draws(arena: Arena, p: int, options, mine: Sequence[int],
                  theirs: Sequence[int]) -> None:
     """From draw vertices, plays that follow the strategy stay out of the opponent's
     attractor."""
-    _, victory, succ = arena._compact()
+    compact = arena._compact()
+    victory, succ = compact.victory, compact.succ
     seen = bytearray(len(succ))
     for root in range(len(succ)):
         if mine[root] >= 0 or theirs[root] >= 0 or seen[root]:

@@ -68,9 +68,12 @@ def _path(text: str):
 
 
 def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of processes")
-    return int(text)
+    from arena.numbers import parse_int
+
+    try:
+        return parse_int(text, minimum=1)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _module_main(name: str):

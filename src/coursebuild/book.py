@@ -28,6 +28,7 @@ from dataclasses import asdict, dataclass
 from datetime import UTC
 from pathlib import Path
 
+from arena._files import write_atomic
 from coursebuild.paths import ROOT  # noqa: E402
 
 HERE = Path(__file__).resolve().parent   # the print view's stylesheet and script
@@ -380,13 +381,12 @@ def _fix(pdf_bytes: bytes, lang: str, title: str, epoch: int) -> bytes:
 
 def build_book(lang: str, site: Path, out: Path, browser, base: str) -> Path:
     """Print one language's book into ``out``; return its path."""
-    from arena._files import write_atomic
 
     root = "/" if lang == "fr" else "/en/"
     site_name, site_url, pages = book_pages(lang, root)
     _Handler.shells[f"{root}__book__/book.html"] = _shell(lang, site_name, site_url, root)
     manifest = json.loads((site / "figures" / "manifest.json").read_text("utf-8"))
-    from arena.exercises import french
+    from coursebuild.typography import french
 
     figures = {e["id"]: {"caption": french(e["caption"][lang]) if lang == "fr"
                          else e["caption"][lang]} for e in manifest}
@@ -475,7 +475,7 @@ def build(site: Path = ROOT / "site", out: Path = ROOT / "build" / "pdf",
             browser.close()
     finally:
         server.shutdown()
-    stamp.write_text(key)
+    write_atomic(stamp, key)
     return paths
 
 

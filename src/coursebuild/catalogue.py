@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from arena._files import write_atomic
+from arena._files import write_if_changed
 from arena.arena import Arena, Vertex, vertex_id
 from coursebuild import keys
 from coursebuild.paths import FIGURES
@@ -54,6 +54,8 @@ class Drawing:
     """The text id of a vertex of ``arena`` (its SVG id is ``v-`` + ``svg_id(name)``)."""
     trace: dict | None = None
     """For algorithm steppers: the steps computed here, written to ``<id>.json``."""
+    board: dict | None = None
+    """For games played with pieces on a board: the game's rules, see :func:`figure_data`."""
 
 
 @dataclass(frozen=True)
@@ -89,12 +91,21 @@ def _by_id() -> dict[str, Figure]:
     return {f.id: f for f in catalogue()}
 
 
-def figure_data(figure_id: str, arena: Arena, name: Callable[[Vertex], str] | None = None
-                ) -> dict:
+def figure_data(figure_id: str, arena: Arena, name: Callable[[Vertex], str] | None = None,
+                board: dict | None = None) -> dict:
     """What the interactive pages need about an interactive figure's arena: for every
     vertex its owner, victory, winner, ranks for each player, the owner's strategy move,
     and its successors with the SVG ids of the vertex and the edges; the attractor layers
-    of each player. Vertices are named by their text id."""
+    of each player. Vertices are named by their text id.
+
+    A game played with pieces on a board also has ``board``, everything game-specific
+    the page's script needs (it knows no game): ``cells``, the SVG id of each vertex of
+    the board drawing; ``positions``, for each vertex of the arena, the piece on each
+    cell; ``moves``, for each edge, the piece moved, ``from`` and ``to`` cells;
+    ``pieces``, each piece's player and move label (``{from}``, ``{to}``) per language;
+    ``players``, their names per language; ``pick``, the prompt to choose one of several
+    pieces; ``limit``, the number of moves after which the play stops and its message
+    (see :func:`arena.games.ourson.board_rules`)."""
     from arena.render import svg_id
     from arena.solver import solve
 
@@ -113,7 +124,8 @@ def figure_data(figure_id: str, arena: Arena, name: Callable[[Vertex], str] | No
         }
     return {"id": figure_id, "start": None if arena.start is None else name(arena.start),
             "vertices": vertices,
-            "layers": [[[name(v) for v in layer] for layer in sol.layers(i)] for i in (0, 1)]}
+            "layers": [[[name(v) for v in layer] for layer in sol.layers(i)] for i in (0, 1)],
+            **({} if board is None else {"board": board})}
 
 
 def _drawn(figure: Figure) -> tuple[Drawing, bytes | None]:
@@ -124,7 +136,7 @@ def _drawn(figure: Figure) -> tuple[Drawing, bytes | None]:
         data = json.dumps({"id": figure.id, **drawing.trace}, ensure_ascii=False,
                           sort_keys=True, separators=(",", ":")).encode("utf-8")
     elif drawing.arena is not None:
-        data = json.dumps(figure_data(figure.id, drawing.arena, drawing.name),
+        data = json.dumps(figure_data(figure.id, drawing.arena, drawing.name, drawing.board),
                           ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return drawing, data
 
@@ -144,14 +156,6 @@ def _render(job: tuple) -> tuple[bytes, bytes, float]:
     source, title, desc, prog, fixed, titles = job
     svg, pdf = render(source, title=title, desc=desc, prog=prog, fixed=fixed, titles=titles)
     return svg, pdf, time.perf_counter() - t0
-
-
-def _write_if_changed(path: Path, data: bytes) -> bool:
-    """Replace ``path`` with ``data`` (atomically) only if the bytes differ."""
-    if path.exists() and path.read_bytes() == data:
-        return False
-    write_atomic(path, data)
-    return True
 
 
 def build(out: Path = DEFAULT_OUT, ids: Sequence[str] | None = None, *, jobs: int | None = None,
@@ -191,11 +195,11 @@ def build(out: Path = DEFAULT_OUT, ids: Sequence[str] | None = None, *, jobs: in
             drawing, data, draw_seconds = drawn[fid]
             files = {"svg": svg, "pdf": pdf, **({"json": data} if data is not None else {})}
             for ext, content in files.items():
-                _write_if_changed(out / f"{fid}.{ext}", content)
+                write_if_changed(out / f"{fid}.{ext}", content)
             # what was written, hashed: a deleted, truncated or edited output is rebuilt
             sidecar = {"key": figure_keys[fid], "caption": drawing.caption,
                        "outputs": {ext: _digest(c) for ext, c in files.items()}}
-            _write_if_changed(sidecars / f"{fid}.json",
+            write_if_changed(sidecars / f"{fid}.json",
                               json.dumps(sidecar, ensure_ascii=False, indent=1).encode())
             stream.write(f"  [{k:>2}/{len(todo)}] {fid:<22} {draw_seconds + seconds:5.2f} s\n")
             stream.flush()
@@ -262,4 +266,4 @@ def _write_manifest(out: Path, sidecars: Path, ids: list[str]) -> None:
             entries.append({"id": fid, "svg": f"{fid}.svg", "pdf": f"{fid}.pdf",
                             "caption": caption})
     text = json.dumps(entries, ensure_ascii=False, indent=2) + "\n"
-    _write_if_changed(out / "manifest.json", text.encode("utf-8"))
+    write_if_changed(out / "manifest.json", text.encode("utf-8"))

@@ -30,24 +30,5 @@ def _nim_drawing(g: Arena, view, caption: dict[str, str], sol=None,
 def _project_file(relative: str) -> Path:
     return project_file(relative)
 
-def _reachable_under(g: Arena, sol, player: int | None, root: Vertex) -> Arena:
-    """The subgraph reachable from ``root`` when ``player`` follows the solver's strategy
-    (every move is followed when ``player`` is ``None``)."""
-    seen, order = {root}, [root]
-    edges: dict[Vertex, list[Vertex]] = {}
-    for v in order:
-        if g.victory(v) is not None:
-            continue
-        nexts = [sol.move[v]] if g.owner(v) == player and sol.move[v] is not None \
-            else list(g.successors(v))
-        edges[v] = nexts
-        for w in nexts:
-            if w not in seen:
-                seen.add(w)
-                order.append(w)
-    return Arena([v for v in order if g.owner(v) == 0], [v for v in order if g.owner(v) == 1],
-                 edges, V0=[v for v in order if g.victory(v) == 0],
-                 V1=[v for v in order if g.victory(v) == 1], start=root)
-
 def _both_labels(labels: dict) -> dict:
     return {"fr": labels, "en": labels}

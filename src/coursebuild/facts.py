@@ -19,6 +19,13 @@ from coursebuild.paths import ROOT
 class ClaimError(RuntimeError):
     """A sentence of a chapter is contradicted by the computation: the page is not written."""
 
+
+def claim(holds: object, what: str) -> None:
+    """Stop the build with :class:`ClaimError` when a fact a page states does not hold
+    (an ``assert`` would vanish under ``python -O``)."""
+    if not holds:
+        raise ClaimError(what)
+
 def best_defence_moves(g: Arena, player: int) -> dict:
     """For an arena without cycles: the number of moves ``player`` needs to win from each
     position when both play their best (``None`` where it cannot force a win).

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from arena._files import write_atomic
+from arena._files import write_atomic, write_if_changed
 from coursebuild import keys
 from coursebuild.paths import GENERATED
 
@@ -73,8 +73,7 @@ def build(out: Path = GENERATED, names: Sequence[str] | None = None, *, force: b
         texts = fragments[name]()
         for lang in LANGS:
             path = out / lang / f"{name}.md"
-            if not path.exists() or path.read_text(encoding="utf-8") != texts[lang]:
-                write_atomic(path, texts[lang])
+            write_if_changed(path, texts[lang])
         sidecar = {"key": key, **{lang: _digest(texts[lang]) for lang in LANGS}}
         write_atomic(out / ".cache" / f"{name}.json", json.dumps(sidecar, indent=1))
     elapsed = time.perf_counter() - t0

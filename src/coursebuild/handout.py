@@ -10,6 +10,7 @@ Usage: python -m coursebuild handout
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -18,8 +19,9 @@ import sys
 from pathlib import Path
 
 from arena import verify_strategy
-from arena._files import write_atomic
+from arena._files import write_atomic, write_if_changed
 from coursebuild import examples
+from coursebuild.facts import claim
 from coursebuild.paths import ROOT
 
 OUT = ROOT / "build" / "handout"
@@ -95,7 +97,7 @@ def answers(lang: str) -> dict[str, str]:
 
     c, csol = examples.chomp_2x3()
     first = csol.move[c.start][0]
-    assert first == (3, 2), "the text below says the first move eats the bottom-right square"
+    claim(first == (3, 2), "the text below says the first move eats the bottom-right square")
     three = (f"Une position est la tablette restante (longueurs des lignes) et le joueur qui "
              f"doit jouer. Depuis $(3, 3)$, $J_0$ gagne en {csol.rank[c.start]} coups au plus ; "
              f"son premier coup laisse $({', '.join(map(str, first))})$ : il mange le carré en "
@@ -108,13 +110,59 @@ def answers(lang: str) -> dict[str, str]:
             "ExThreeAnswer": three}
 
 
+# the captions' Unicode notation, for pdflatex
+_TEX_NOTATION = {"J₀": r"$J_0$", "J₁": r"$J_1$", "𝒜⁰": r"$\mathcal{A}^0$",
+                 "𝒜¹": r"$\mathcal{A}^1$", "×": r"$\times$", "→": r"$\to$", "≤": r"$\le$",
+                 "≥": r"$\ge$", "α": r"$\alpha$", "β": r"$\beta$"}
+
+
+def caption_tex(caption: str) -> str:
+    """A figure's caption (from the manifest) as LaTeX text: every special character
+    escaped (captions name vertices, and names come from files), the notation in maths.
+
+    >>> print(caption_tex("J₀ wins from a_1 within 5 moves (50% of 𝒜⁰)"))
+    $J_0$ wins from a\\_1 within 5 moves (50\\% of $\\mathcal{A}^0$)
+    """
+    text = "".join(_TEX_SPECIALS.get(c, c) for c in caption)
+    for symbol, tex in _TEX_NOTATION.items():
+        text = text.replace(symbol, tex)
+    return text
+
+
+def write_captions() -> None:
+    """Every figure's caption in each language, from the figure build's manifest, as the
+    macro ``\\arenacaption{ID}`` reads it: the sheets never retype a caption."""
+    manifest = json.loads((ROOT / "docs" / "figures" / "manifest.json").read_text("utf-8"))
+    for lang in ("fr", "en"):
+        path = OUT / "generated" / lang / "captions.tex"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lines = ["% Written by coursebuild.handout from docs/figures/manifest.json."]
+        lines += [f"\\expandafter\\def\\csname arenacaption@{entry['id']}\\endcsname"
+                  f"{{{caption_tex(entry['caption'][lang])}}}" for entry in manifest]
+        text = "\n".join(lines) + "\n"
+        write_if_changed(path, text)
+
+
 def write_answers() -> None:
+    """The answers of each language as LaTeX macros (rewritten only when they change)."""
     for lang in ("fr", "en"):
         path = OUT / "generated" / lang / "answers.tex"
         path.parent.mkdir(parents=True, exist_ok=True)
         lines = ["% Written by coursebuild.handout from the solver: do not edit."]
         lines += [f"\\newcommand{{\\{name}}}{{{text}}}" for name, text in answers(lang).items()]
-        write_atomic(path, "\n".join(lines) + "\n")
+        text = "\n".join(lines) + "\n"
+        write_if_changed(path, text)
+
+
+def inputs_key() -> str:
+    """What the sheets are made from: their LaTeX sources, the answers written, the
+    figures (PDF), this code and TeX's version."""
+    from coursebuild import keys
+
+    tex = subprocess.run(["pdftex", "--version"], capture_output=True, text=True).stdout
+    figures = sorted(ROOT.joinpath("docs", "figures").glob("*.pdf"))
+    return keys.files_digest([SOURCES, OUT / "generated", Path(__file__), *figures]) + \
+        tex.split("\n", 1)[0]
 
 
 def compile_pdf(lang: str) -> Path:
@@ -135,8 +183,17 @@ def main(argv: list[str] | None = None) -> int:
                          "sudo apt-get install latexmk texlive-latex-base texlive-lang-french "
                          "lmodern")
     write_answers()
+    write_captions()
+    stamp = OUT / "inputs.key"
+    key = inputs_key()
+    pdfs = [OUT / f"handout-{lang}.pdf" for lang in ("fr", "en")]
+    if stamp.exists() and stamp.read_text() == key and all(p.exists() for p in pdfs):
+        print("handout: up to date", file=sys.stderr)
+        return 0
+    stamp.unlink(missing_ok=True)
     for lang in ("fr", "en"):
         print(f"handout: {compile_pdf(lang).relative_to(ROOT)}", file=sys.stderr)
+    write_atomic(stamp, key)
     return 0
 
 

@@ -11,7 +11,7 @@
   read from ``docs/figures/manifest.json``. An unknown id stops the build: a typo breaks
   the build, not the page.
 - Expands ``<!-- exercise: ID -->`` into a Python exercise run in the browser
-  (``arena.exercises``; ``assets/javascripts/exercises.js``).
+  (``coursebuild.python_exercises``; ``assets/javascripts/exercises.js``).
 """
 
 from __future__ import annotations
@@ -110,17 +110,25 @@ def _node_file(*parts: str) -> Path:
     return path
 
 
+# what the exercises need in the browser besides the library: the checkers, the examples
+# they share with the pages, the typography of their French messages
+PYODIDE_COURSE_MODULES = ("__init__.py", "paths.py", "examples.py", "typography.py",
+                          "python_exercises.py")
+
+
 def library_zip() -> bytes:
-    """The library's sources as a zip Pyodide unpacks (deterministic: sorted, fixed dates)."""
+    """The library's sources and the exercises' modules of the course package, as a zip
+    Pyodide unpacks (deterministic: sorted, fixed dates)."""
     import io
     import zipfile
 
-    package = ROOT / "src" / "arena"
+    src = ROOT / "src"
+    files = sorted((src / "arena").rglob("*.py"))
+    files += [src / "coursebuild" / name for name in PYODIDE_COURSE_MODULES]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(package.rglob("*.py")):
-            info = zipfile.ZipInfo(f"arena/{path.relative_to(package).as_posix()}",
-                                   (1980, 1, 1, 0, 0, 0))
+        for path in files:
+            info = zipfile.ZipInfo(path.relative_to(src).as_posix(), (1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
     return buffer.getvalue()
@@ -168,7 +176,7 @@ def figure_html(figure_id: str, lang: str, page_url: str, number: int) -> str:
     svg = _url(f"figures/{entry['svg']}", page_url)
     pdf = _url(f"figures/{entry['pdf']}", page_url)
     if lang == "fr":      # the typography first: the escaping hides the colons from it
-        from arena.exercises import french
+        from coursebuild.typography import french
 
         caption = french(caption)
     shown = text(caption)
@@ -256,11 +264,13 @@ def exercise_html(exercise_id: str, lang: str, page_url: str) -> str:
     code (static, and what print shows), buttons, output, verdict, folded solution."""
     import markdown as md
 
-    from arena.exercises import EXERCISES, french
+    from coursebuild.python_exercises import EXERCISES
+    from coursebuild.typography import french
 
     exercise = EXERCISES.get(exercise_id)
     if exercise is None:
-        raise PluginError(f"unknown exercise id {exercise_id!r} (not in arena.exercises)")
+        raise PluginError(f"unknown exercise id {exercise_id!r} "
+                          "(not in coursebuild.python_exercises)")
     w = EXERCISE_WORDS[lang]
     attrs = {"class": "arena-exercise", "data-exercise": exercise_id, "data-lang": lang,
              "data-pyodide": _url("assets/pyodide/", page_url),
@@ -295,10 +305,10 @@ _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)([^>]*?)(/?)>|<!--.*?-->", re.S)
 
 
 def french_html(html_text: str) -> str:
-    """French typography (:func:`arena.exercises.french`) applied to the prose of a page:
+    """French typography (:func:`coursebuild.typography.french`) applied to the prose of a page:
     the text between tags, never inside code, maths (arithmatex), scripts or drawings,
     nor in attributes."""
-    from arena.exercises import french
+    from coursebuild.typography import french
 
     out, pos = [], 0
     skip, depth = "", 0             # the element that is not prose we are in, and its nesting

@@ -29,6 +29,7 @@ from coursebuild.paths import ROOT
 LIBRARY = ROOT / "src" / "arena"
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _DATA_SUFFIXES = (".yaml", ".yml", ".json", ".py")
+_PATH_LITERAL = re.compile(r"[\"'](docs/[^\"'\s]+\.(?:yaml|yml|json|py))[\"']")
 
 
 _sources: dict[Callable, str] = {}
@@ -77,6 +78,14 @@ def _stable_repr(value: object) -> str:
     return repr(value)
 
 
+def _constant(value: object) -> list[str]:
+    """A constant's text, and the content of the data file it names, if it names one."""
+    path = _data_file(value)
+    content = [] if path is None else [path.read_text("utf-8", "replace")
+                                       if path.is_file() else ""]
+    return [_stable_repr(value), *content]
+
+
 def sources_used(fn: Callable) -> list[str]:
     """The source of ``fn`` and of every function, class or constant of the course
     package it uses, followed through other modules, with the content of the data files
@@ -87,6 +96,9 @@ def sources_used(fn: Callable) -> list[str]:
     while pending:
         source, module = pending.pop()
         out.append(source)
+        for written in _PATH_LITERAL.findall(source):    # a path written in the code
+            path = ROOT / written
+            out.append(path.read_text("utf-8", "replace") if path.is_file() else "")
         for name in _IDENTIFIER.findall(source):
             value = getattr(module, name, None)
             if value is None or (module.__name__, name) in seen:
@@ -98,26 +110,28 @@ def sources_used(fn: Callable) -> list[str]:
                 # `examples.nim_10()`: the attributes used after the module's name
                 for attr in re.findall(rf"\b{name}\.([A-Za-z_][A-Za-z0-9_]*)", source):
                     member = getattr(value, attr, None)
-                    if _ours(member) and (value.__name__, attr) not in seen:
-                        seen.add((value.__name__, attr))
+                    if (value.__name__, attr) in seen:
+                        continue
+                    seen.add((value.__name__, attr))
+                    if _ours(member):
                         pending.append((_source(member), sys.modules[member.__module__]))
+                    elif attr.isupper() and _plain(member):
+                        out.extend(_constant(member))
             elif name.isupper() and _plain(value):
-                out.append(_stable_repr(value))
-                path = _data_file(value)
-                if path is not None:
-                    out.append(path.read_text("utf-8", "replace") if path.exists() else "")
+                out.extend(_constant(value))
     return out
 
 
-def files_digest(paths: Iterable[Path]) -> str:
-    """A digest of the names and contents of ``paths`` (folders: every file inside)."""
+def files_digest(paths: Iterable[Path], root: Path = ROOT) -> str:
+    """A digest of the names (from ``root``) and contents of ``paths`` (folders: every
+    file inside, caches of Python left out)."""
     h = hashlib.sha256()
     for top in paths:
         files = sorted(p for p in top.rglob("*") if p.is_file()) if top.is_dir() else [top]
         for path in files:
             if "__pycache__" in path.parts or not path.exists():
                 continue
-            h.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+            h.update(path.relative_to(root).as_posix().encode() + b"\0")
             h.update(hashlib.sha256(path.read_bytes()).digest())
     return h.hexdigest()
 

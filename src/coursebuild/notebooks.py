@@ -1,10 +1,15 @@
 """Execute the course's notebooks (jupytext percent-format ``.py``) into ``.ipynb``.
 
-Sources: ``docs/{fr,en}/notebooks/*.py``. Each is executed in a fresh kernel, errors
-stop the build, and the result (with its outputs) is written next to it as ``.ipynb``,
-which mkdocs-jupyter renders and offers for download. An executed notebook is cached in
-``build/notebooks`` under a key made of its source, the library's code and the Python
-version, so a warm build reuses it but any change to ``arena`` executes it again.
+One source per notebook, ``docs/notebooks/NN-name.py``, holds the code once and the prose
+in both languages: a markdown cell is tagged ``# %% [markdown] lang="fr"`` or
+``lang="en"``, and a code line that must differ (a printed label, a figure's text
+alternative) ends with ``# [fr]`` or ``# [en]``. :func:`split` makes one notebook per
+language from it; each is executed in a fresh kernel, errors stop the build, and the
+result (with its outputs) is written to ``docs/<lang>/notebooks/NN-name.ipynb``, which
+mkdocs-jupyter renders and offers for download. An executed notebook is cached in
+``build/notebooks`` under a key made of its source, its language, the data files it
+names, the library and the versions (:func:`cache_key`), so a warm build reuses it but
+any change to ``arena`` executes it again.
 
 Usage: python -m coursebuild notebooks [NAME ...]
 """
@@ -13,41 +18,96 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import re
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from arena._files import write_atomic
+from arena._files import write_atomic, write_if_changed
+from coursebuild import keys
 from coursebuild.paths import ROOT
 
 CACHE = ROOT / "build" / "notebooks"
+SOURCES = ROOT / "docs" / "notebooks"
 LANGS = ("fr", "en")
+_LANG_LINE = re.compile(r"^(?P<code>.*?)\s*# \[(?P<lang>fr|en)\]$")
 
 
-def library_hash() -> str:
-    """A hash of the library's code and of the example files: notebooks show their
-    results (the notebooks read ``docs/examples/``)."""
-    h = hashlib.sha256(sys.version.encode())
-    files = [*(ROOT / "src" / "arena").rglob("*.py"), *(ROOT / "docs" / "examples").glob("*")]
-    for path in sorted(files):
-        h.update(path.relative_to(ROOT).as_posix().encode())
-        h.update(path.read_bytes())
-    return h.hexdigest()
+def data_files(source: Path) -> list[Path]:
+    """The project files the notebook names (``Path("docs/examples/exercise-4-2.yaml")``):
+    they enter its key."""
+    named = keys._PATH_LITERAL.findall(source.read_text(encoding="utf-8"))
+    return sorted({ROOT / name for name in named})
+
+
+def cache_key(source: Path, lang: str) -> str:
+    """The key of the executed notebook of ``source`` in ``lang``: the source, the language,
+    the data files it names, the library (every file of ``src/arena``), this module (it
+    splits the languages), the versions (Python, nbclient, jupytext...)."""
+    h = hashlib.sha256(source.read_bytes() + b"\0" + lang.encode() + b"\0")
+    h.update(keys.files_digest([keys.LIBRARY, Path(__file__), *data_files(source)]).encode())
+    h.update(keys.versions().encode())
+    return h.hexdigest()[:16]
 
 
 def sources() -> list[Path]:
-    return sorted(p for lang in LANGS for p in (ROOT / "docs" / lang / "notebooks").glob("*.py"))
+    return sorted(SOURCES.glob("*.py"))
 
 
-def _execute(source: Path, target: Path) -> None:
+def target(source: Path, lang: str) -> Path:
+    """Where the executed notebook of ``source`` in ``lang`` goes (a page of that site)."""
+    return ROOT / "docs" / lang / "notebooks" / f"{source.stem}.ipynb"
+
+
+def _keep_lines(code: str, lang: str) -> str:
+    """The lines of a code cell for ``lang``: untagged lines, and lines tagged with
+    ``# [lang]`` without their tag."""
+    kept = []
+    for line in code.split("\n"):
+        m = _LANG_LINE.match(line)
+        if m is None:
+            kept.append(line)
+        elif m["lang"] == lang:
+            kept.append(m["code"])
+    return "\n".join(kept)
+
+
+def split(source: Path, lang: str):
+    """The notebook of ``source`` in ``lang``: its markdown cells tagged ``lang`` (an
+    untagged markdown cell is an error: every cell of prose is written in both languages)
+    and every code cell, with the lines of ``lang`` only.
+
+    >>> nb = split(SOURCES / "02-plays.py", "en")
+    >>> nb.cells[0].source.splitlines()[0]
+    '# Plays and strategies'
+    """
     import jupytext
+
+    nb = jupytext.read(source)
+    cells = []
+    for k, cell in enumerate(nb.cells):
+        if cell.cell_type == "markdown":
+            tag = cell.metadata.pop("lang", None)
+            if tag not in LANGS:
+                raise SystemExit(f"notebooks: {source.relative_to(ROOT)}: markdown cell {k} "
+                                 f'has no lang="fr" or lang="en" tag (found {tag!r})')
+            if tag == lang:
+                cells.append(cell)
+        else:
+            cell.source = _keep_lines(cell.source, lang)
+            cells.append(cell)
+    nb.cells = cells
+    return nb
+
+
+def _execute(source: Path, lang: str, target: Path) -> None:
     import nbformat
     from jupyter_client import KernelManager
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
-    nb = jupytext.read(source)
+    nb = split(source, lang)
     for k, cell in enumerate(nb.cells):  # stable ids: the same source gives the same file
         cell["id"] = f"cell-{k}"
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
@@ -56,13 +116,14 @@ def _execute(source: Path, target: Path) -> None:
     sockets = CACHE / "sockets"
     sockets.mkdir(parents=True, exist_ok=True)
     km = KernelManager(kernel_name="python3", transport="ipc",
-                       ip=str(sockets / f"{source.parent.parent.name}-{source.stem}"))
+                       ip=str(sockets / f"{lang}-{source.stem}"))
     client = NotebookClient(nb, km=km, timeout=300, kernel_name="python3", allow_errors=False,
                             record_timing=False, resources={"metadata": {"path": str(ROOT)}})
     try:
         client.execute()
     except CellExecutionError as err:
-        raise SystemExit(f"notebooks: {source.relative_to(ROOT)} failed:\n{err}") from None
+        raise SystemExit(f"notebooks: {source.relative_to(ROOT)} ({lang}) failed:\n{err}"
+                         ) from None
     finally:
         if km.has_kernel:
             km.shutdown_kernel(now=True)
@@ -74,37 +135,35 @@ def _execute(source: Path, target: Path) -> None:
 
 def build(names: list[str] | None = None, jobs: int = 2) -> list[Path]:
     """Execute the notebooks that are not cached; copy all to ``docs/<lang>/notebooks``."""
-    lib = library_hash()
     todo, outputs = [], []
     for source in sources():
         if names and source.stem not in names:
             continue
-        lang = source.parent.parent.name
-        key = hashlib.sha256(source.read_bytes() + lib.encode()).hexdigest()[:16]
-        cached = CACHE / lang / f"{source.stem}-{key}.ipynb"
-        outputs.append((cached, source.with_suffix(".ipynb")))
-        if not cached.exists():
-            todo.append((source, cached))
+        for lang in LANGS:
+            cached = CACHE / lang / f"{source.stem}-{cache_key(source, lang)}.ipynb"
+            outputs.append((cached, target(source, lang)))
+            if not cached.exists():
+                todo.append((source, lang, cached))
     t0 = time.perf_counter()
     if todo:
         print(f"notebooks: executing {len(todo)} of {len(outputs)}", file=sys.stderr, flush=True)
 
         def run(item):
-            source, cached = item
+            source, lang, cached = item
             start = time.perf_counter()
-            _execute(source, cached)
-            print(f"  {source.relative_to(ROOT)}  {time.perf_counter() - start:5.1f} s",
+            _execute(source, lang, cached)
+            print(f"  {source.relative_to(ROOT)} ({lang})  {time.perf_counter() - start:5.1f} s",
                   file=sys.stderr, flush=True)
 
         with ThreadPoolExecutor(jobs) as pool:
             list(pool.map(run, todo))
     changed = []
-    for cached, target in outputs:
+    for cached, out in outputs:
         data = cached.read_bytes()
-        if not target.exists() or target.read_bytes() != data:
-            write_atomic(target, data)
-            changed.append(target)
-        for stale in cached.parent.glob(f"{target.stem}-*.ipynb"):
+        out.parent.mkdir(parents=True, exist_ok=True)    # not in git: no .py beside it
+        if write_if_changed(out, data):
+            changed.append(out)
+        for stale in cached.parent.glob(f"{out.stem}-*.ipynb"):
             if stale != cached:
                 stale.unlink()
     print(f"notebooks: {len(outputs)} ready ({len(todo)} executed) in "

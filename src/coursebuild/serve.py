@@ -50,7 +50,7 @@ LANGS = ("fr", "en")
 # the build writes those (only when their bytes change), so watching them would loop.
 WATCHED = ["docs/fr", "docs/en", "docs/examples", "docs/assets", "docs/listings", "docs/data",
            "src/arena", "src/coursebuild", "overrides", "mkdocs.base.yml", "mkdocs.yml",
-           "mkdocs.en.yml", "handouts"]
+           "mkdocs.en.yml", "handouts", "docs/notebooks"]
 # What a build reads: the watched files, and what the products write for the pages.
 TRACKED = (*WATCHED, "docs/figures", "docs/generated", "build/handout/handout-fr.pdf",
            "build/handout/handout-en.pdf", "build/js/editor.js", "package-lock.json",
@@ -181,8 +181,8 @@ def plan(changed: set[str], figures: set[str]) -> Plan:
                     result.pages[parts[1]].add(src_uri)
                 else:
                     return Plan(full=True)      # a page removed: the navigation changes
-            elif not (src_uri.startswith("notebooks/") and src_uri.endswith(".py")):
-                return Plan(full=True)          # notebook sources: the .ipynb tells
+            else:
+                return Plan(full=True)
         elif rel.startswith("docs/generated/"):
             if not rel.startswith("docs/generated/.cache/"):
                 fragments.add(rel)
@@ -195,8 +195,8 @@ def plan(changed: set[str], figures: set[str]) -> Plan:
             result.static.add(rel.removeprefix("docs/"))
         elif rel.startswith("build/handout/"):
             result.static.add(f"handouts/{parts[-1]}")
-        elif rel.startswith("src/coursebuild/pages/"):
-            continue            # recipes: what they change is in the products, seen above
+        elif rel.startswith(("src/coursebuild/pages/", "docs/notebooks/")):
+            continue            # recipes, notebooks: what they change is in the products
         else:
             return Plan(full=True)
     if fragments or figures:

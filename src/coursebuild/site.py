@@ -22,6 +22,7 @@ import sys
 import time
 from pathlib import Path
 
+from arena._files import write_atomic
 from coursebuild.paths import ROOT
 
 CONFIGS = {"fr": ROOT / "mkdocs.yml", "en": ROOT / "mkdocs.en.yml"}
@@ -47,15 +48,9 @@ def inputs_digest(inputs: tuple[str, ...], env: tuple[str, ...] = ()) -> str:
     names and contents, and of the environment variables ``env``."""
     import hashlib
 
-    digest = hashlib.sha256()
-    for name in inputs:
-        top = ROOT / name
-        files = sorted(p for p in top.rglob("*") if p.is_file()) if top.is_dir() else [top]
-        for path in files:
-            if "__pycache__" in path.parts or not path.exists():
-                continue
-            digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    from coursebuild.keys import files_digest
+
+    digest = hashlib.sha256(files_digest([ROOT / name for name in inputs], ROOT).encode())
     for var in env:
         digest.update(f"{var}={os.environ.get(var, '')}\0".encode())
     return digest.hexdigest()
@@ -70,7 +65,7 @@ def cached_step(name: str, key: str, outputs: list[Path], run) -> bool:
     stamp.unlink(missing_ok=True)
     run()
     STAMPS.mkdir(parents=True, exist_ok=True)
-    stamp.write_text(key)
+    write_atomic(stamp, key)
     return True
 
 
@@ -112,7 +107,6 @@ def offline_zip(zip_path: Path = ZIP, books: bool = True) -> Path:
     import io
     import zipfile
 
-    from arena._files import write_atomic
 
     mkdocs_builds(OFFLINE, offline=True)
     folder = ROOT / "build" / "site-offline"

@@ -19,10 +19,7 @@
       hintMove: (m) => `Coup gagnant : ${m}.`, noHint: "Aucun coup ne gagne ici : retardez la défaite.",
       drawHint: (m) => `Pour ne pas perdre : ${m}.`, moveTo: (m) => `Jouer ${m}`,
       count: (n) => `${n} coup${n > 1 ? "s" : ""} joué${n > 1 ? "s" : ""}.`,   // 0 coup, 1 coup, 2 coups
-      ourson: "l'ourson", puppies: "les chiots", pick: "Choisissez un chiot, puis sa destination.",
-      oursonMove: (a, b) => `ourson ${a} → ${b}`, puppyMove: (a, b) => `chiot ${a} → ${b}`,
-      rule: (n) => `${n} coup${n > 1 ? "s" : ""} sur 16.`,
-      oursonWins: "L'ourson n'est pas bloqué après 16 coups : il a gagné.",
+      outOf: (n, k) => `${n} coup${n > 1 ? "s" : ""} sur ${k}.`,
       spot: (c) => `Sommet ${c} du plateau`,
       broken: "Les données de cette figure n'ont pas pu être lues : la figure statique et le texte restent valables.",
       traceSlider: "Étape de l'algorithme",
@@ -40,16 +37,14 @@
       hintMove: (m) => `Winning move: ${m}.`, noHint: "No move wins here: delay the defeat.",
       drawHint: (m) => `Not to lose: ${m}.`, moveTo: (m) => `Play ${m}`,
       count: (n) => `${n} move${n === 1 ? "" : "s"} played.`,   // 0 moves, 1 move, 2 moves
-      ourson: "the ourson", puppies: "the puppies", pick: "Pick a puppy, then where it goes.",
-      oursonMove: (a, b) => `ourson ${a} → ${b}`, puppyMove: (a, b) => `puppy ${a} → ${b}`,
-      rule: (n) => `${n} move${n === 1 ? "" : "s"} out of 16.`,
-      oursonWins: "The ourson is not blocked after 16 moves: it has won.",
+      outOf: (n, k) => `${n} move${n === 1 ? "" : "s"} out of ${k}.`,
       spot: (c) => `Board vertex ${c}`,
       broken: "This figure's data could not be read: the static figure and the text still hold.",
       traceSlider: "Step of the algorithm",
     },
   };
-  const t = () => TEXT[document.documentElement.lang === "fr" ? "fr" : "en"];
+  const language = () => document.documentElement.lang === "fr" ? "fr" : "en";
+  const t = () => TEXT[language()];
   const SVGNS = "http://www.w3.org/2000/svg";
 
   function el(tag, attrs = {}, ...children) {
@@ -244,45 +239,77 @@
     show(0);
   }
 
+  // A game's rules fit its arena and its board drawing: every cell is in the drawing,
+  // every position places pieces on cells, every move names a piece and its two cells,
+  // and every text is there in `lang`.
+  function rulesFit(rules, V, cells, lang) {
+    const pieces = rules.pieces || {};
+    const cellNames = new Set(cells.map(([c]) => c));
+    const isText = (texts) => texts !== null && typeof texts === "object"
+      && typeof texts[lang] === "string";
+    return cells.every(([, g]) => g !== null)
+      && Array.isArray(rules.players) && rules.players.length === 2 && rules.players.every(isText)
+      && Object.values(pieces).every((p) => (p.player === 0 || p.player === 1) && isText(p.move))
+      && (!rules.limit || (Number.isInteger(rules.limit.moves) && isText(rules.limit.text)))
+      && (!rules.pick || isText(rules.pick))
+      && Object.keys(V).every((v) => rules.positions && rules.moves && rules.positions[v]
+        && rules.moves[v]
+        && Object.entries(rules.positions[v]).every(([c, p]) => p in pieces
+          && (!cells.length || cellNames.has(c)))
+        && Object.keys(V[v].successors).every((s) => {
+          const m = rules.moves[v][s];
+          return m && m.piece in pieces && typeof m.from === "string" && typeof m.to === "string";
+        }));
+  }
+
   // ---- playing against the strategy -----------------------------------------------------
+  // A game played with pieces on a board has its rules in its data (data.board: the
+  // players' names, the piece on each cell in each position, each move's piece and
+  // cells and label, a move limit); this script knows no game.
   async function game(box) {
     const figure = box.dataset.figure;
     const prefix = `${figure}--`;
+    const boardPrefix = `${figure}-board--`;
     const [svg, data, board] = await Promise.all([
       svgOf(box, "svg", prefix), jsonOf(box),
-      box.dataset.board ? svgOf(box, "board", `${figure}-board--`) : null]);
+      box.dataset.board ? svgOf(box, "board", boardPrefix) : null]);
     const V = data.vertices;
     const names = Object.keys(V);
     const playable = names.filter((n) => V[n].victory === null && Object.keys(V[n].successors).length);
-    if (!(data.start in V) || names.some((n) => !vertexNode(svg, prefix, data, n))) {
+    const lang = language();
+    const rules = data.board || null;
+    const cells = board && rules ? Object.entries(rules.cells || {}).map(([c, id]) =>
+      [c, board.querySelector(`[id="${boardPrefix}${id}"]`)]) : [];
+    if (!(data.start in V) || names.some((n) => !vertexNode(svg, prefix, data, n))
+      || (board && !cells.length) || (rules && !rulesFit(rules, V, cells, lang))) {
       throw new Error(`${figure}: the data does not match the figure`);
     }
+    const cellOf = new Map(cells.map(([c, g]) => [g, c]));
+    const limit = rules && rules.limit ? rules.limit.moves : null;
     let side = V[data.start].winner === 1 ? 0 : 1;     // by default, the reader defends
     let start = data.start;
     let history = [start];
     let message = "";
-    let selected = null;                                // a puppy picked on the board
+    let selected = null;                                // a cell whose piece was picked
     const stage = el("div", { class: "arena-live" });
     stage.append(board || svg);
     const status = el("p", { class: "arena-status", "aria-live": "polite" });
     const choices = el("div", { class: "arena-choices", role: "group", "aria-label": t().moves });
     const sideSelect = el("select", { "aria-label": t().side },
       ...[0, 1].map((p) => el("option", { value: String(p) },
-        board ? (p === 0 ? t().ourson : t().puppies) : t().player(p))));
+        rules ? rules.players[p][lang] : t().player(p))));
     const startSelect = el("select", { "aria-label": t().start },
       ...playable.map((n) => el("option", { value: n }, n)));
     const current = () => history[history.length - 1];
-    // a play stops at a victory, a dead end, or (ourson) after 16 moves
+    // a play stops at a victory, a dead end, or after the game's move limit, if any
+    const limitReached = () => limit !== null && history.length > limit;
     const over = (v) => V[v].victory !== null || !Object.keys(V[v].successors).length
-      || (board !== null && history.length > 16 && v === current());
+      || (limitReached() && v === current());
     const readerToMove = () => !over(current()) && V[current()].owner === side;
     const moveText = (a, b) => {
-      if (!board) return b;
-      const [ov, op] = [a[0], a.slice(1, 3)];
-      if (a[3] === "0") return t().oursonMove(ov, b[0]);
-      const from = [...op].find((c) => !b.slice(1, 3).includes(c));
-      const to = [...b.slice(1, 3)].find((c) => !op.includes(c));
-      return t().puppyMove(from, to);
+      if (!rules) return b;
+      const m = rules.moves[a][b];
+      return rules.pieces[m.piece].move[lang].replace(/\{(from|to)\}/g, (_, k) => m[k]);
     };
 
     // The one place where the position changes take effect (a move, Undo, Restart, a new
@@ -314,15 +341,13 @@
           ?.classList.add("played");
       });
       vertexNode(svg, prefix, data, v).classList.add("current");
-      if (board) {
-        board.querySelectorAll(".board-vertex").forEach((g) => {
-          g.classList.remove("ourson", "puppy");
-          g.classList.toggle("selected", selected !== null && g.id.slice(-1) === selected);
-          g.setAttribute("tabindex", mine ? "0" : "-1");
-        });
-        [...v.slice(0, 3)].forEach((c, k) => board.querySelector(`[id="${figure}-board--board-${c}"]`)
-          .classList.add(k ? "puppy" : "ourson"));
-      }
+      const here = rules ? rules.positions[v] : {};
+      cells.forEach(([c, g]) => {          // the pieces on the board, by their player
+        g.classList.remove("piece", "piece-0", "piece-1");
+        if (c in here) g.classList.add("piece", `piece-${rules.pieces[here[c]].player}`);
+        g.classList.toggle("selected", selected === c);
+        g.setAttribute("tabindex", mine ? "0" : "-1");
+      });
       const moves = mine ? Object.keys(V[v].successors) : [];
       moves.forEach((s) => {
         const g = vertexNode(svg, prefix, data, s);
@@ -336,10 +361,11 @@
         t().moveTo(moveText(v, s)))));
       const lines = [];
       if (message) lines.push(message);
-      if (board && history.length > 16 && V[v].victory === null) lines.push(t().oursonWins);
+      if (limitReached() && V[v].victory === null) lines.push(rules.limit.text[lang]);
       else if (over(v)) lines.push(V[v].victory === null ? t().draw : t().won(V[v].victory));
       else if (mine) lines.push(t().yourTurn(side));
-      lines.push(board ? t().rule(history.length - 1) : t().count(history.length - 1));
+      lines.push(limit !== null ? t().outOf(history.length - 1, limit)
+        : t().count(history.length - 1));
       status.textContent = lines.join(" ");
       box.dataset.position = v;
       box.dataset.moves = String(history.length - 1);
@@ -387,25 +413,28 @@
       if (target) play(target);
     }
 
-    // On the board: the ourson moves by a click on its destination; a puppy by a click
-    // on it, then on its destination (or directly when only one puppy can go there).
+    // On the board: a reader with one piece moves it by a click on its destination; with
+    // several, by a click on one, then on its destination (or directly on the
+    // destination when only one of them can go there).
     function boardVertex(g) {
       const v = current();
       if (!readerToMove()) return;
-      const spot = g.id.slice(-1);
-      const pups = v.slice(1, 3);
-      if (side === 1 && pups.includes(spot)) {
+      const spot = cellOf.get(g);
+      const here = rules.positions[v];
+      const mine = Object.keys(here).filter((c) => rules.pieces[here[c]].player === side);
+      const pick = rules.pick ? rules.pick[lang] : "";
+      if (mine.length > 1 && mine.includes(spot)) {
         selected = spot;
-        message = t().pick;
+        message = pick;
         draw();
         return;
       }
-      const candidates = Object.keys(V[v].successors).filter((s) => side === 0
-        ? s[0] === spot
-        : s.slice(1, 3).includes(spot) && !pups.includes(spot)
-          && (selected === null || !s.slice(1, 3).includes(selected)));
+      const candidates = Object.keys(V[v].successors).filter((s) => {
+        const m = rules.moves[v][s];
+        return m.to === spot && (selected === null || m.from === selected);
+      });
       if (candidates.length === 1) play(candidates[0]);
-      else if (candidates.length) { selected = null; message = t().pick; draw(); }
+      else if (candidates.length) { selected = null; message = pick; draw(); }
     }
 
     const activate = (selector, act) => {
@@ -423,10 +452,11 @@
       });
     };
     activate(".vertex, .edge", graphVertex);
-    if (board) {
-      board.querySelectorAll(".board-vertex").forEach((g) => {
+    if (cells.length) {
+      cells.forEach(([c, g]) => {
+        g.classList.add("board-vertex");
         g.setAttribute("role", "button");
-        g.setAttribute("aria-label", t().spot(g.id.slice(-1)));
+        g.setAttribute("aria-label", t().spot(c));
       });
       activate(".board-vertex", boardVertex);
     }

@@ -14,7 +14,7 @@ async function boot(base, job) {
   self.postMessage({ job, type: "progress", step: "library" });
   const zip = await (await fetch(base + "arena.zip")).arrayBuffer();
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/site-lib" });
-  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/site-lib'); import arena.exercises");
+  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/site-lib'); import coursebuild.python_exercises");
   return py;
 }
 
@@ -31,7 +31,7 @@ self.onmessage = async (event) => {
     const call = kind === "check" ? "check(_id, _code, _lang)" : "run(_code, _lang)";
     const ns = pyodide.toPy({ _id: exercise, _code: code, _lang: lang });
     const json = pyodide.runPython(
-      `import json\nfrom arena.exercises import check, run\njson.dumps(${call})`, { globals: ns });
+      `import json\nfrom coursebuild.python_exercises import check, run\njson.dumps(${call})`, { globals: ns });
     ns.destroy();
     const result = JSON.parse(json);
     result.output = out.join("\n");

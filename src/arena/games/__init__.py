@@ -12,15 +12,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena.arena import Arena, vertex_id
+from arena.games.chain import chain
 from arena.games.chomp import chomp, chomp_id
 from arena.games.connect4 import connect4, solve_connect4
 from arena.games.marienbad import marienbad, marienbad_id, parse_heaps
 from arena.games.nim import nim, parse_rule
 from arena.games.ourson import ourson
 from arena.games.tictactoe import tictactoe
+from arena.numbers import parse_int
 
-__all__ = ["nim", "chomp", "ourson", "tictactoe", "connect4", "solve_connect4", "marienbad",
-           "GAMES", "BuiltinGame", "parse_rule"]
+__all__ = ["nim", "chain", "chomp", "ourson", "tictactoe", "connect4", "solve_connect4",
+           "marienbad", "GAMES", "BuiltinGame", "parse_rule"]
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,8 @@ class BuiltinGame:
     defaults: dict[str, Any]
     """Parameter name -> default value; the command line offers ``--<name>``."""
     parse: dict[str, Callable[[str], Any]] = field(default_factory=dict)
-    """How to read a parameter given as text (``int`` when not listed)."""
+    """How to read a parameter given as text (:func:`~arena.numbers.parse_int` when not
+    listed)."""
     vertex_id: Callable[[Any], str] = vertex_id
     """The text id of a vertex, in JSON and in figures."""
     report: Callable[..., dict[str, Any]] | None = None
@@ -43,7 +46,7 @@ class BuiltinGame:
 
     def read(self, name: str, text: str) -> Any:
         """The parameter ``name`` read from the command line's ``text``."""
-        return self.parse.get(name, int)(text)
+        return self.parse.get(name, parse_int)(text)
 
 
 def _play(text: str) -> bool:

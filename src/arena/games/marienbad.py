@@ -13,6 +13,7 @@ from itertools import product
 from operator import xor
 
 from arena.arena import Arena
+from arena.numbers import parse_int_list
 
 __all__ = ["marienbad", "marienbad_id", "heap_moves", "bouton_wins", "parse_heaps"]
 
@@ -20,12 +21,16 @@ Heaps = tuple[int, ...]
 
 
 def parse_heaps(heaps: Iterable[int] | str) -> Heaps:
-    """Heap sizes as a tuple (``"1,3,5,7"`` is accepted)."""
+    """Heap sizes as a tuple (``"1,3,5,7"`` is accepted, read by
+    :func:`arena.numbers.parse_int_list`).
+
+    Examples
+    --------
+    >>> parse_heaps("1, 3,5,7"), parse_heaps([2, 0])
+    ((1, 3, 5, 7), (2, 0))
+    """
     if isinstance(heaps, str):
-        try:
-            heaps = [int(part) for part in heaps.split(",") if part.strip()]
-        except ValueError:
-            raise ValueError(f"heaps are integers such as 1,3,5,7, not {heaps!r}") from None
+        heaps = parse_int_list(heaps, example="1,3,5,7")
     values = tuple(heaps)
     if not values or min(values) < 0:
         raise ValueError(f"heaps are a non-empty list of non-negative sizes, not {list(values)}")

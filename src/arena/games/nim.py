@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from arena.arena import Arena
+from arena.numbers import parse_int_list
 
 __all__ = ["nim", "parse_rule"]
 
 
 def parse_rule(rule: Iterable[int] | str) -> tuple[int, ...]:
-    """A rule as a sorted tuple of distinct positive integers (``"1,2"`` is accepted).
+    """A rule as a sorted tuple of distinct positive integers (``"1,2"`` is accepted, read
+    by :func:`arena.numbers.parse_int_list`).
 
     Examples
     --------
@@ -18,10 +20,7 @@ def parse_rule(rule: Iterable[int] | str) -> tuple[int, ...]:
     (1, 2, 3)
     """
     if isinstance(rule, str):
-        try:
-            rule = [int(part) for part in rule.split(",") if part.strip()]
-        except ValueError:
-            raise ValueError(f"a rule is a list of integers such as 1,2,3, not {rule!r}") from None
+        rule = parse_int_list(rule, example="1,2,3")
     values = tuple(sorted(set(rule)))
     if not values or values[0] < 1:
         raise ValueError(f"a rule is a non-empty set of positive integers, not {list(values)}")

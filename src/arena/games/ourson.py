@@ -24,7 +24,8 @@ from collections.abc import Mapping
 
 from arena.arena import Arena, Vertex
 
-__all__ = ["BOARD", "START", "ourson", "article_rank", "article_rank_cycle"]
+__all__ = ["BOARD", "START", "MOVE_LIMIT", "PLAYERS", "PIECES", "ourson", "pieces", "move",
+           "board_rules", "article_rank", "article_rank_cycle"]
 
 BOARD: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5), (0, 2, 3), (0, 1, 4), (0, 1, 5),
                                       (0, 2), (0, 3))
@@ -32,6 +33,16 @@ BOARD: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5), (0, 2, 3), (0, 1, 4), (0,
 
 START = "0450"
 """Ourson on 0, puppies on 4 and 5, the ourson to move."""
+
+MOVE_LIMIT = 16
+"""The ourson wins if it is not blocked after this many moves (of both sides)."""
+
+PLAYERS = ({"fr": "l'ourson", "en": "the ourson"}, {"fr": "les chiots", "en": "the puppies"})
+"""Who is who: J_0 is the ourson, J_1 the puppies (named in French and English)."""
+
+PIECES = {"ourson": (0, {"fr": "ourson", "en": "ourson"}),
+          "puppy": (1, {"fr": "chiot", "en": "puppy"})}
+"""The pieces: the player who moves each one, and its name in French and English."""
 
 
 def _position(v: int, a: int, b: int, t: int) -> str:
@@ -73,6 +84,76 @@ def ourson(board: tuple[tuple[int, ...], ...] = BOARD) -> Arena:
         edges[_position(v, a, b, 1)] = pups
     return Arena(S0, S1, edges, V1=blocked, start=START,
                  title={"fr": "Le jeu de l'ourson", "en": "The ourson game"})
+
+
+def pieces(position: str) -> dict[int, str]:
+    """Which vertex of the board holds which piece in ``position`` (a vertex ``"vabt"``).
+
+    Examples
+    --------
+    >>> pieces("0450")
+    {0: 'ourson', 4: 'puppy', 5: 'puppy'}
+    """
+    return {int(position[0]): "ourson", int(position[1]): "puppy", int(position[2]): "puppy"}
+
+
+def move(a: str, b: str) -> tuple[str, int, int]:
+    """The move from position ``a`` to position ``b``: the piece that moves, the vertex it
+    leaves and the vertex it reaches (one piece moves, to a free vertex).
+
+    Examples
+    --------
+    >>> move("0450", "1451")
+    ('ourson', 0, 1)
+    >>> move("1451", "1250")
+    ('puppy', 4, 2)
+    """
+    before, after = pieces(a), pieces(b)
+    (start,) = set(before) - set(after)
+    (end,) = set(after) - set(before)
+    return before[start], start, end
+
+
+def board_rules(arena: Arena | None = None) -> dict:
+    """The rules a board needs to show a play, as plain data (JSON): the players' and the
+    pieces' names, each move's label (a template naming the piece, ``{from}`` and
+    ``{to}``), the move limit and what it means, the prompt to pick one of several pieces;
+    for every position, which vertex of the board holds which piece, and for every move,
+    the piece that moves, from where and to where. Vertices of the board are strings.
+
+    Examples
+    --------
+    >>> rules = board_rules()
+    >>> rules["positions"]["0450"], rules["moves"]["0450"]["1451"]
+    ({'0': 'ourson', '4': 'puppy', '5': 'puppy'}, {'piece': 'ourson', 'from': '0', 'to': '1'})
+    >>> rules["limit"]["moves"], rules["players"][1]["en"]
+    (16, 'the puppies')
+    """
+    arena = arena or ourson()
+
+    def cells(position: str) -> dict[str, str]:
+        return {str(v): piece for v, piece in sorted(pieces(position).items())}
+
+    moves: dict[str, dict[str, dict[str, str]]] = {}
+    for a in arena.vertices:
+        moves[a] = {}
+        for b in arena.successors(a):
+            piece, start, end = move(a, b)
+            moves[a][b] = {"piece": piece, "from": str(start), "to": str(end)}
+    return {
+        "players": list(PLAYERS),
+        "pieces": {piece: {"player": player,
+                           "move": {lang: f"{word} {{from}} → {{to}}"
+                                    for lang, word in name.items()}}
+                   for piece, (player, name) in PIECES.items()},
+        "limit": {"moves": MOVE_LIMIT, "text": {
+            "fr": f"L'ourson n'est pas bloqué après {MOVE_LIMIT} coups : il a gagné.",
+            "en": f"The ourson is not blocked after {MOVE_LIMIT} moves: it has won."}},
+        "pick": {"fr": "Choisissez un chiot, puis sa destination.",
+                 "en": "Pick a puppy, then where it goes."},
+        "positions": {v: cells(v) for v in arena.vertices},
+        "moves": moves,
+    }
 
 
 def article_rank(arena: Arena) -> dict[Vertex, int]:

@@ -7,10 +7,11 @@ import sys
 
 from arena import Arena, solve
 from arena.arena import Player, Vertex, vertex_id
+from arena.games import chain
 from coursebuild import examples
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.drawing import _both_labels, _caption, _nim_rows
-from coursebuild.facts import _listing_fragment, _set, _steps_text, listing_namespace
+from coursebuild.facts import _listing_fragment, _set, _steps_text, claim, listing_namespace
 from coursebuild.markdown import (
     Bilingual,
     both,
@@ -92,7 +93,7 @@ def counter_trace(g: Arena, player: Player) -> dict:
             "It has no predecessor."
         steps.append(snapshot(y, B[y], head_fr + body_fr, head_en + body_en))
         done.append(y)
-    assert rang == attractor(g, player), "the stepper must find the solver's ranks"
+    claim(rang == attractor(g, player), "the stepper must find the solver's ranks")
     steps.append(snapshot(None, (), f"La file est vide : l'attracteur de {J} compte {len(rang)} "
                           "positions, chacune avec son rang ; les autres ne sont pas "
                           f"gagnantes pour {J}.",
@@ -242,10 +243,9 @@ def numbering_examples() -> Bilingual:
 def naive_cost() -> Bilingual:
     rows = []
     for n in (10, 100, 1000):
-        g = Arena(S0=range(0, n, 2), S1=range(1, n, 2),
-                  edges={k: [k + 1] for k in range(n - 1)}, V0=[n - 1])
+        g = chain(n - 1)
         steps, reads = naive_reads(g)
-        assert steps == n, "on a chain, each step adds one vertex"
+        claim(steps == n, "on a chain, each step adds one vertex")
         rows.append((n, g.n_edges, steps, reads))
     return {lang: table(head, [(num(n, lang), num(m, lang), num(s, lang), num(r, lang))
                                for n, m, s, r in rows], "rrrr")
@@ -317,15 +317,15 @@ def looping_strategy() -> Bilingual:
     numbers, ranks = calcule_attracteur2(A, S0, V0), attractor(g, 0)
     moves = source_strategy(g)
     loop = play.split(" -> ")
-    assert all(v in ranks for v in g.S0), "the text says: J_0's vertices are all winning"
-    assert loop[0] == loop[-1] and loop[0] in ranks, "the play must loop inside J_0's attractor"
+    claim(all(v in ranks for v in g.S0), "the text says: J_0's vertices are all winning")
+    claim(loop[0] == loop[-1] and loop[0] in ranks, "the play must loop inside J_0's attractor")
     edges = ", ".join(f"{x} → {y}" for x, y in g.edges())
     rows = [(f"`{v}`", "$J_0$" if g.owner(v) == 0 else "$J_1$", ranks.get(v, ""),
              numbers.get(v, ""), f"`{moves[v]}`" if v in moves else "") for v in g.vertices]
     ring = " → ".join(f"`{v}`" for v in loop)
     start = loop[0]
     low = next(v for v in loop if g.owner(v) == 1)       # J_1's vertex on the loop
-    assert numbers[low] < ranks[low] and numbers[low] < numbers[start]
+    claim(numbers[low] < ranks[low] and numbers[low] < numbers[start], 'the course says: numbers[low] < ranks[low] and numbers[low] < numbers[start]')
     why_fr = (f" La cause : le numéro de `{low}` vaut {numbers[low]}, moins que son rang "
               f"{ranks[low]} ; depuis `{start}` (numéro {numbers[start]}), `strategie` y voit "
               f"un pas vers la victoire, mais $J_1$ revient en `{start}`.")
@@ -388,13 +388,13 @@ def ex_counter_trace() -> Bilingual:
             if x in S0 or count[x] == 0:
                 rank[x] = rank[y] + 1
                 queue.append(x)
-    assert rank == solve(g).attractor(0), "the trace disagrees with the solver"
+    claim(rank == solve(g).attractor(0), "the trace disagrees with the solver")
     seq = ", ".join(f"{pos(x)} ({rank[x]})" for x in order)
     out = sorted(x for x in A if x not in rank)
     left = ", ".join(f"{pos(x)} : {count[x]}" for x in out)
     left_en = left.replace(" : ", ": ")
     s = g.start
-    assert s in rank and s not in V0
+    claim(s in rank and s not in V0, 'the course says: s in rank and s not in V0')
     return both(
         f"Ordre de sortie de la file, avec les rangs : {seq}. Hors de l'attracteur restent "
         f"{_set(out)}, avec les compteurs finaux {left} (la position $(0, 0)$ n'a pas de "

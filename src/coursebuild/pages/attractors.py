@@ -7,7 +7,7 @@ from arena import solve
 from coursebuild import examples
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.drawing import _caption, _nim_drawing
-from coursebuild.facts import ClaimError, best_defence_moves
+from coursebuild.facts import ClaimError, best_defence_moves, claim
 from coursebuild.markdown import (
     Bilingual,
     both,
@@ -53,9 +53,9 @@ def nim_layers() -> Bilingual:
     g, sol = examples.nim_10()
     # the chapter's text says: J_0's positions come in at odd steps, J_1's at even steps,
     # and the start at the last step
-    assert all(g.owner(v) == (0 if n % 2 else 1) for n, layer in enumerate(sol.layers(0))
-               for v in layer if n), "the steps no longer alternate"
-    assert g.start in sol.layers(0)[-1]
+    claim(all(g.owner(v) == (0 if n % 2 else 1) for n, layer in enumerate(sol.layers(0))
+               for v in layer if n), "the steps no longer alternate")
+    claim(g.start in sol.layers(0)[-1], 'the course says: g.start in sol.layers(0)[-1]')
     rows, total = [], 0
     for n, layer in enumerate(sol.layers(0)):
         total += len(layer)
@@ -97,8 +97,8 @@ def ex_nim8_layers() -> Bilingual:
 
     g = nim(8, [1, 3])
     sol = solve(g)
-    assert sol.winner[g.start] == 1
-    assert all(sol.winner[(k, i)] == (1 - i if k % 2 == 0 else i) for k, i in g.vertices)
+    claim(sol.winner[g.start] == 1, 'the course says: sol.winner[g.start] == 1')
+    claim(all(sol.winner[(k, i)] == (1 - i if k % 2 == 0 else i) for k, i in g.vertices), 'the course says: all(sol.winner[(k, i)] == (1 - i if k % 2 == 0 else i) for k, i in g.vertices)')
     rows = [(f"$\\mathcal{{A}}^1_{{{n}}}$", ", ".join(pos(v) for v in layer))
             for n, layer in enumerate(sol.layers(1))]
     r = sol.rank[g.start]
@@ -118,7 +118,7 @@ def ex_rank_bound() -> Bilingual:
     g, sol = examples.nim_10()
     a0 = sol.attractor(0)
     r, bound = sol.rank[g.start], len(a0) - len(g.V0)
-    assert all(rk <= bound for rk in a0.values())
+    claim(all(rk <= bound for rk in a0.values()), 'the course says: all(rk <= bound for rk in a0.values())')
     return both(
         f"Pour le jeu de Nim à 10 bâtonnets et la règle $\\{{1, 2\\}}$ : "
         f"$|\\mathcal{{A}}^0| = {len(a0)}$, $|V_0| = {len(g.V0)}$, et le rang du départ vaut "

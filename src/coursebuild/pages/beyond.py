@@ -9,7 +9,7 @@ from arena import solve
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.drawing import _both_labels, _caption
 from coursebuild.examples import EX_TREE, SLIDES_TREE
-from coursebuild.facts import _listing_fragment, _steps_text, listing_namespace
+from coursebuild.facts import _listing_fragment, _steps_text, claim, listing_namespace
 from coursebuild.markdown import (
     Bilingual,
     both,
@@ -293,7 +293,7 @@ def alphabeta_trace(tree) -> dict:
 
     value = visit(tree, (), True, -math.inf, math.inf)
     ref = search(tree)
-    assert value == ref.value and evaluated == [p for p in ref.visited if len(p) == 3]
+    claim(value == ref.value and evaluated == [p for p in ref.visited if len(p) == 3], 'the course says: value == ref.value and evaluated == [p for p in ref.visited if len(p) == 3]')
     nodes = {name(p): name(p) for p in _all_paths(tree)}
     return {"kind": "alphabeta", "nodes": nodes, "steps": steps}
 
@@ -403,7 +403,7 @@ def astar_trace(graph, start, goal, h) -> dict:
                  f"{tail_fr}.",
                  f"Expand {u} (f = g + h = {f_en}), the least f in the queue{tail_en}.")
     ref = astar(graph, start, goal, h)
-    assert found == ref.path and tuple(done) == ref.expanded
+    claim(found == ref.path and tuple(done) == ref.expanded, 'the course says: found == ref.path and tuple(done) == ref.expanded')
     return {"kind": "astar", "nodes": {v: f"v-{v}" for v in graph}, "steps": steps,
             "goal_first_reached": {"from": first[0], "g": first[1]} if first else None}
 
@@ -593,7 +593,7 @@ def astar_goal() -> Bilingual:
     trace = astar_trace(EXAMPLE_GRAPH, "s", "t", straight_line())
     first = trace["goal_first_reached"]
     final = astar(EXAMPLE_GRAPH, "s", "t", straight_line())
-    assert first["g"] > final.cost, "the example must show a first path that is not the best"
+    claim(first["g"] > final.cost, "the example must show a first path that is not the best")
     return both(
         f"Sur la carte, $t$ est atteint une première fois depuis ${first['from']}$, par un chemin "
         f"de longueur {first['g']} ; il n'est retiré de la file qu'avec $g(t) = {final.cost}$, "
@@ -611,7 +611,7 @@ def ex_grundy_14() -> Bilingual:
     start, p = period(seq)
     sol = solve(nim(12, [1, 4]))
     zeros = [k for k in range(13) if seq[k] == 0]
-    assert zeros == [k for k in range(13) if sol.winner[(k, 0)] == 1]
+    claim(zeros == [k for k in range(13) if sol.winner[(k, 0)] == 1], 'the course says: zeros == [k for k in range(13) if sol.winner[(k, 0)] == 1]')
     shown = ", ".join(map(str, seq[:13]))
     return both(
         f"$g(0), \\dots, g(12)$ = {shown}. La suite est périodique de période {p} dès "
@@ -644,7 +644,7 @@ def ex_alphabeta() -> Bilingual:
 
     a, b = minimax_tree(EX_TREE), alphabeta_tree(EX_TREE)
     # the text explains the cuts: only in the second child, nothing in the third
-    assert a.value == b.value and {path[0] for path in b.pruned} == {1}
+    claim(a.value == b.value and {path[0] for path in b.pruned} == {1}, 'the course says: a.value == b.value and {path[0] for path in b.pruned} == {1}')
     leaves = lambda r: [p for p in r.visited if len(p) == 2]  # noqa: E731
     cut = ", ".join(str(EX_TREE[i][j]) for i, j in b.pruned)
     return both(
@@ -672,11 +672,11 @@ def ex_astar() -> Bilingual:
     from arena.astar import astar, is_admissible, is_consistent
 
     h = EX_ASTAR_H.__getitem__
-    assert is_consistent(EX_ASTAR, "t", h) and is_admissible(EX_ASTAR, "t", h)
+    claim(is_consistent(EX_ASTAR, "t", h) and is_admissible(EX_ASTAR, "t", h), 'the course says: is_consistent(EX_ASTAR, "t", h) and is_admissible(EX_ASTAR, "t", h)')
     a, d = astar(EX_ASTAR, "s", "t", h), astar(EX_ASTAR, "s", "t", lambda v: 0)
     only = [v for v in d.expanded if v not in a.expanded]
     before, after = EX_ASTAR["s"]["b"], EX_ASTAR["s"]["a"] + EX_ASTAR["a"]["b"]
-    assert after < before and a.expanded.index("a") < a.expanded.index("b")
+    claim(after < before and a.expanded.index("a") < a.expanded.index("b"), 'the course says: after < before and a.expanded.index("a") < a.expanded.index("b")')
     return both(
         f"L'heuristique est cohérente. A* développe {', '.join(a.expanded)}, dans cet ordre, "
         f"et trouve {' → '.join(a.path)}, de longueur {a.cost}. En développant `a`, il "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from arena import solve
 from coursebuild.catalogue import Figure
-from coursebuild.facts import ClaimError, _shape, best_defence_moves
+from coursebuild.facts import ClaimError, _shape, best_defence_moves, claim
 from coursebuild.markdown import (
     Bilingual,
     both,
@@ -27,9 +27,9 @@ def chomp_rectangles() -> Bilingual:
             first = sol.move[g.start]
             # the chapter's text: one row, eat all but the poison; two rows, the corner
             if m == 1 and n > 1:
-                assert first[0] == (1,)
+                claim(first[0] == (1,), 'the course says: first[0] == (1,)')
             if m == 2:
-                assert first[0] == tuple(k for k in (n, n - 1) if k)
+                claim(first[0] == tuple(k for k in (n, n - 1) if k), 'the course says: first[0] == tuple(k for k in (n, n - 1) if k)')
             # and the same by symmetry on one or two columns
             if n == 1 and m > 1 and first[0] != (1,):
                 raise ClaimError(f"chomp_rectangles: {m} × 1: eating all but the poison loses")
@@ -123,7 +123,7 @@ def ex_chomp_count() -> Bilingual:
     rows = []
     for m, n in ((1, 4), (2, 3), (3, 3), (4, 5), (6, 6)):
         size = len(chomp(m, n))
-        assert size == 2 * (comb(m + n, m) - 1), (m, n)
+        claim(size == 2 * (comb(m + n, m) - 1), f"chomp {m} x {n} has 2 x (C(m + n, m) - 1) positions")
         rows.append((f"${m} \\times {n}$", comb(m + n, m) - 1, size))
     return both(table(("Tablette", "Escaliers", "Sommets du graphe"), rows, "lrr"),
                 table(("Bar", "Staircases", "Vertices of the graph"), rows, "lrr"))
@@ -137,7 +137,8 @@ def ex_chomp_square() -> Bilingual:
         g = chomp(n, n)
         sol = solve(g)
         ell = ((n,) + (1,) * (n - 1), 1)
-        assert ell in g.successors(g.start) and sol.winner[ell] == 0, n
+        claim(ell in g.successors(g.start) and sol.winner[ell] == 0,
+              f"on the {n} x {n} bar, leaving the symmetric L wins")
     last = sizes[-1]
     return both(
         f"Le solveur confirme que ce premier coup est gagnant pour $n = 2, \\dots, {last}$.\n",

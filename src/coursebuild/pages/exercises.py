@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from arena import solve, verify_strategy
 from arena.arena import vertex_id
+from arena.strategies import reachable
 from coursebuild import examples
 from coursebuild.catalogue import Drawing, Figure
-from coursebuild.drawing import _caption, _nim_drawing, _reachable_under
-from coursebuild.facts import _shape, _strategy_table
+from coursebuild.drawing import _caption, _nim_drawing
+from coursebuild.facts import _shape, _strategy_table, claim
 from coursebuild.markdown import (
     Bilingual,
     both,
@@ -111,7 +112,7 @@ def _chomp(view, caption, interactive: bool = False) -> Drawing:
     from arena.render import arena_dot, describe, vertex_titles
 
     whole = examples.chomp_2x3().arena
-    g = _reachable_under(whole, None, None, whole.start)   # drop shapes no play reaches
+    g = reachable(whole)   # drop shapes no play reaches
     sol = solve(g)
     dot = arena_dot(g, sol, view, name=chomp_id, label=_chomp_label)
     return Drawing(dot, caption, describe(g, sol, name=chomp_id),
@@ -188,7 +189,7 @@ def chomp_solution() -> Bilingual:
     winning = [y for y in g.successors(g.start) if sol.winner[y] == 0]
     # the invariant the text explains: J_1 to move with a top row one square longer loses
     staircase = [((a, a - 1) if a > 1 else (1,), 1) for a in range(1, 4)]
-    assert all(sol.winner[v] == 0 for v in staircase), "the staircase invariant is wrong"
+    claim(all(sol.winner[v] == 0 for v in staircase), "the staircase invariant is wrong")
     count_fr = "Le seul premier coup gagnant" if len(winning) == 1 else \
         f"Un des {len(winning)} premiers coups gagnants"
     count_en = "The only winning first move" if len(winning) == 1 else \

@@ -10,7 +10,7 @@ from arena.arena import vertex_id
 from coursebuild import examples
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.drawing import _caption, _nim_drawing
-from coursebuild.facts import ClaimError, _set
+from coursebuild.facts import ClaimError, _set, claim
 from coursebuild.markdown import (
     Bilingual,
     both,
@@ -294,7 +294,7 @@ def connect4_facts() -> Bilingual:
     cols, rows, w, rank = d["cols"], d["rows"], d["start"]["winner"], d["start"]["rank"]
     plies = d["plies"]
     big = max(range(len(plies)), key=plies.__getitem__)
-    assert w is not None and len(d["perfect_game"]) == rank, "the text says a player wins"
+    claim(w is not None and len(d["perfect_game"]) == rank, "the text says a player wins")
     full = rank == rows * cols
     first = {"fr": "le premier joueur" if w == 0 else "le second joueur",
              "en": "the first player" if w == 0 else "the second player"}
@@ -379,7 +379,7 @@ def ex_nim_dicts() -> Bilingual:
         got = tuple(scope[k] for k in ("A", "S0", "S1", "V0", "V1"))
         same_edges = {x: sorted(ys) for x, ys in got[0].items()} == {
             x: sorted(ys) for x, ys in expected[0].items()}
-        assert same_edges and got[1:] == expected[1:], "the code of exercise 2.1.10 no longer builds Nim's graph"
+        claim(same_edges and got[1:] == expected[1:], "the code of exercise 2.1.10 no longer builds Nim's graph")
     A, S0, S1, V0, V1 = expected
     edges = sum(map(len, A.values()))
     return both(
@@ -402,7 +402,7 @@ def ex313_solution() -> Bilingual:
     for x in A:
         for y in A[x]:
             dminus[y] += 1
-    assert sum(dminus.values()) == sum(map(len, A.values())) == g.n_edges
+    claim(sum(dminus.values()) == sum(map(len, A.values())) == g.n_edges, 'the course says: sum(dminus.values()) == sum(map(len, A.values())) == g.n_edges')
     names = sorted(A)
     rows = [(code(v), len(A[v]), dminus[v]) for v in names]
     literal = "A = {" + ",\n     ".join(

@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 from arena import Arena, solve, verify_strategy
+from arena.games.ourson import MOVE_LIMIT
+from arena.strategies import reachable
 from coursebuild import examples
 from coursebuild.catalogue import Drawing, Figure
-from coursebuild.drawing import _caption, _reachable_under
+from coursebuild.drawing import _caption
+from coursebuild.facts import claim
 from coursebuild.markdown import (
     Bilingual,
     both,
@@ -19,10 +22,10 @@ OURSON_BOARD_POSITIONS = {0: (0, 0), 1: (0, 110), 2: (-115, 45), 3: (115, 45),
 def ourson_board() -> Drawing:
     import graphviz
 
-    from arena.games.ourson import BOARD, START
+    from arena.games.ourson import BOARD, PIECES, START, pieces
     from arena.render import COLOURS, FONT, GREY, INK, PAPER
 
-    cub, pups = int(START[0]), {int(START[1]), int(START[2])}
+    start = {v: PIECES[piece][0] for v, piece in pieces(START).items()}
     dot = graphviz.Graph(engine="neato")
     dot.attr(bgcolor="transparent", fontname=FONT)
     dot.attr("node", fontname=FONT, fontsize="16", width="0.55", height="0.55",
@@ -30,16 +33,13 @@ def ourson_board() -> Drawing:
     dot.attr("edge", color=GREY, penwidth="2")
     for v, (x, y) in OURSON_BOARD_POSITIONS.items():
         attrs = {"shape": "circle", "fillcolor": PAPER, "color": GREY, "fontcolor": INK}
-        role = "free"
-        if v == cub:
-            attrs.update(fillcolor=COLOURS[0], color=COLOURS[0], fontcolor=PAPER, penwidth="3")
-            role = "ourson"
-        elif v in pups:
-            attrs.update(fillcolor=COLOURS[1], color=COLOURS[1], fontcolor=PAPER,
-                         style="filled,dashed", penwidth="3")
-            role = "puppy"
+        role = ""
+        if v in start:       # a piece of J_0 or J_1: filled with its colour
+            attrs.update(fillcolor=COLOURS[start[v]], color=COLOURS[start[v]], fontcolor=PAPER,
+                         penwidth="3", **({"style": "filled,dashed"} if start[v] else {}))
+            role = f" piece piece-{start[v]}"
         dot.node(f"b{v}", label=str(v), id=f"board-{v}", pos=f"{x},{y}",
-                 **{"class": f"board-vertex {role}"}, **attrs)
+                 **{"class": f"board-vertex{role}"}, **attrs)
     for v, neighbours in enumerate(BOARD):
         for w in neighbours:
             if v < w:
@@ -56,11 +56,14 @@ def ourson_board() -> Drawing:
         + ". Ourson on 0, puppies on 4 and 5.", fixed=True)
 
 def ourson_states() -> Drawing:
+    from arena.games.ourson import BOARD, board_rules
     from arena.render import View, arena_dot, describe, vertex_titles
 
     g, sol = examples.ourson_game()
     dot = arena_dot(g, sol, View(winners=True), graph_attr={
         "layout": "neato", "overlap": "false", "splines": "false", "sep": "+4"})
+    # played on the board drawn by ourson_board(), whose vertex v has the id board-v
+    board = {**board_rules(g), "cells": {str(v): f"board-{v}" for v in range(len(BOARD))}}
     return Drawing(dot, _caption(
         f"Les {len(g)} positions du jeu de l'ourson et leurs {g.n_edges} coups. Toutes sont "
         "gagnantes pour les chiots (vermillon, bord tireté), y compris le départ 0450 : il "
@@ -68,13 +71,13 @@ def ourson_states() -> Drawing:
         f"The {len(g)} positions of the ourson game and their {g.n_edges} moves. All are "
         "winning for the puppies (vermillion, dashed border), the start 0450 included: there is no "
         "draw despite the many cycles of the graph."),
-        describe(g, sol), prog="neato", titles=vertex_titles(g), arena=g)
+        describe(g, sol), prog="neato", titles=vertex_titles(g), arena=g, board=board)
 
 def ourson_strategy() -> Drawing:
     from arena.render import View, arena_dot, describe, vertex_titles
 
     g, sol = examples.ourson_game()
-    sub = _reachable_under(g, sol, 1, g.start)
+    sub = reachable(g, player=1, strategy=sol.move)
     subsol = solve(sub)
     dot = arena_dot(sub, subsol, View(winners=True, ranks=True))
     return Drawing(dot, _caption(
@@ -82,12 +85,12 @@ def ourson_strategy() -> Drawing:
         "les chiots suivent la stratégie du rang de l'attracteur et que l'ourson joue "
         "n'importe quoi. Le nombre à côté d'une position est son rang : il baisse à chaque "
         f"coup, donc aucun cycle ; l'ourson est bloqué en {sol.rank[g.start]} coups au "
-        "plus, bien avant la limite de 16.",
+        f"plus, bien avant la limite de {MOVE_LIMIT}.",
         f"The puppies' strategy from 0450: the {len(sub)} positions reachable when the "
         "puppies follow the attractor-rank strategy and the ourson plays anything. The "
         "number beside a position is its rank: it falls at each move, so there is no "
         f"cycle; the ourson is blocked within {sol.rank[g.start]} moves, well before the "
-        "limit of 16."), describe(sub, subsol), titles=vertex_titles(sub))
+        f"limit of {MOVE_LIMIT}."), describe(sub, subsol), titles=vertex_titles(sub))
 
 def ourson_cycle() -> Drawing:
     from arena.games.ourson import article_rank, article_rank_cycle
@@ -97,7 +100,7 @@ def ourson_cycle() -> Drawing:
     rank = article_rank(g)
     cycle = article_rank_cycle(g, sol.winner)
     root = cycle[0]
-    sub = _reachable_under(g, sol, 1, root)
+    sub = reachable(g, root, player=1, strategy=sol.move)
     tagged_edges = {("a", x): [("a", y)] for x, y in zip(cycle, cycle[1:] + cycle[:1])}
     tagged_edges.update({("b", x): [("b", y) for y in ys]
                          for x, ys in ((v, sub.successors(v)) for v in sub.vertices) if ys})
@@ -148,7 +151,7 @@ def ourson_facts() -> Bilingual:
         f"l'ourson montre que toute partie depuis "
         f"`0450` finit par le blocage de l'ourson en {longest['0450']} coups au plus, "
         f"et jamais en plus de {max(longest.values())} coups depuis n'importe quelle position : "
-        f"la règle des 16 coups est largement respectée. Un cycle que permet la stratégie "
+        f"la règle des {MOVE_LIMIT} coups est largement respectée. Un cycle que permet la stratégie "
         f"du « rang » de l'article (trouvé par le calcul) : "
         f"{ring}.\n",
         f"The position graph has {len(g)} vertices and {g.n_edges} edges; the ourson is blocked "
@@ -159,7 +162,7 @@ def ourson_facts() -> Bilingual:
         f"exploring every reply of the ourson shows that every play from `0450` ends with "
         f"the ourson blocked "
         f"within {longest['0450']} moves, and never later than {max(longest.values())} moves "
-        f"from any position: the 16-move rule holds with room to spare. A cycle that the "
+        f"from any position: the {MOVE_LIMIT}-move rule holds with room to spare. A cycle that the "
         f"article's “rank” strategy allows (found by computation): {ring}.\n")
 
 @fragment
@@ -169,7 +172,7 @@ def ex_ourson_count() -> Bilingual:
 
     g = examples.ourson_game().arena
     board = 6
-    assert len(g) == board * comb(board - 1, 2) * 2, "the ourson graph changed size"
+    claim(len(g) == board * comb(board - 1, 2) * 2, "the ourson graph changed size")
     text = f"{board} \\times {comb(board - 1, 2)} \\times 2 = {len(g)}"
     return both(f"On trouve ${text}$ sommets, le nombre que donne le solveur.\n",
                 f"This gives ${text}$ vertices, the number the solver finds.\n")
@@ -181,8 +184,8 @@ def ex_ourson_ranks() -> Bilingual:
     g, sol = examples.ourson_game()
     short, rank = article_rank(g), sol.attractor(1)
     # the text says: the article's "rank" is the distance to V_1, a lower bound of the rank
-    assert {x for x in g.vertices if not g.successors(x)} == set(g.V1)
-    assert all(short[x] <= r for x, r in rank.items())
+    claim({x for x in g.vertices if not g.successors(x)} == set(g.V1), 'the course says: {x for x in g.vertices if not g.successors(x)} == set(g.V1)')
+    claim(all(short[x] <= r for x, r in rank.items()), 'the course says: all(short[x] <= r for x, r in rank.items())')
     strict = sum(short[x] < r for x, r in rank.items())
     return both(
         f"Sur le jeu de l'ourson, l'inégalité est stricte pour {strict} des {len(rank)} "
@@ -198,9 +201,10 @@ def ex_ourson_clock() -> Bilingual:
     g, sol = examples.ourson_game()
     r, worst = sol.rank["0450"], max(sol.attractor(1).values())
     return both(
-        f"Le départ `0450` a le rang {r} $\\le 16$ : les chiots gagnent aussi avec la règle "
-        f"des 16 coups. Le plus grand rang d'une position gagnante des chiots est {worst}.\n",
-        f"The start `0450` has rank {r} $\\le 16$: the puppies also win under the 16-move "
+        f"Le départ `0450` a le rang {r} $\\le {MOVE_LIMIT}$ : les chiots gagnent aussi avec "
+        f"la règle des {MOVE_LIMIT} coups. Le plus grand rang d'une position gagnante des chiots est {worst}.\n",
+        f"The start `0450` has rank {r} $\\le {MOVE_LIMIT}$: the puppies also win under the "
+        f"{MOVE_LIMIT}-move "
         f"rule. The largest rank of a position won by the puppies is {worst}.\n")
 
 

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-from arena import Arena, solve
-from arena.arena import Vertex
+from arena import Arena, solve, strategies
 from coursebuild import examples
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.drawing import _caption, _nim_drawing
-from coursebuild.facts import _set, _three_positions
+from coursebuild.facts import _set, _three_positions, claim
 from coursebuild.markdown import (
     Bilingual,
     both,
@@ -18,18 +17,11 @@ from coursebuild.markdown import (
 )
 
 
-def _winning_play(g: Arena, sol) -> tuple[Vertex, ...]:
-    """From the start, both players follow the solver's strategies until the end."""
-    play = [g.start]
-    while sol.move[play[-1]] is not None:
-        play.append(sol.move[play[-1]])
-    return tuple(play)
-
 def nim_play() -> Drawing:
     from arena.render import View
 
     g, sol = examples.nim_10()
-    play = _winning_play(g, sol)
+    play = strategies.play(g, sol.move)
     steps = " → ".join(f"({k}, {i})" for k, i in play)
     return _nim_drawing(g, View(play=play), _caption(
         f"Une partie gagnante pour J₀ : {steps}. Les coups sont numérotés dans l'ordre, "
@@ -43,9 +35,7 @@ def nim_play() -> Drawing:
 def nim_play_text() -> Bilingual:
 
     g, sol = examples.nim_10()
-    play = [g.start]
-    while sol.move[play[-1]] is not None:
-        play.append(sol.move[play[-1]])
+    play = strategies.play(g, sol.move)
     text = " → ".join(pos(v) for v in play)
     return both(f"La partie dessinée : {text}. Elle compte {len(play) - 1} coups, autant que le "
                 f"rang {sol.rank[g.start]} du départ.\n",
@@ -120,7 +110,7 @@ def ex_nim4_strategies() -> Bilingual:
 @fragment
 def ex_draw_arena() -> Bilingual:
     sol = solve(_three_positions(True))
-    assert sol.winner["a"] is None and sol.winner["b"] is None
+    claim(sol.winner["a"] is None and sol.winner["b"] is None, 'the course says: sol.winner["a"] is None and sol.winner["b"] is None')
     return both("Le solveur le confirme : ni `a` ni `b` n'est dans un attracteur.\n",
                 "The solver confirms it: neither `a` nor `b` is in an attractor.\n")
 

@@ -7,7 +7,7 @@ from arena import solve, verify_strategy
 from coursebuild import examples
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.drawing import _caption, _nim_drawing
-from coursebuild.facts import _strategy_table, _three_positions
+from coursebuild.facts import _strategy_table, _three_positions, claim
 from coursebuild.markdown import (
     Bilingual,
     both,
@@ -40,7 +40,7 @@ def nim_strategy_text() -> Bilingual:
 
     g, sol = examples.nim_10()
     # the chapter's text says the winning moves leave a multiple of 3: check it
-    assert all(sol.move[v][0] % 3 == 0 for v in g.S0 if sol.winner[v] == 0 and sol.move[v])
+    claim(all(sol.move[v][0] % 3 == 0 for v in g.S0 if sol.winner[v] == 0 and sol.move[v]), 'the course says: all(sol.move[v][0] % 3 == 0 for v in g.S0 if sol.winner[v] == 0 and sol.move[v])')
     return {lang: _strategy_table(g, 0, lang) for lang in ("fr", "en")}
 
 @fragment
@@ -50,7 +50,7 @@ def ex_looping_strategy() -> Bilingual:
     g = _three_positions(False)
     sol = solve(g)
     ra, rb = sol.rank["a"], sol.rank["b"]
-    assert sol.winner["a"] == sol.winner["b"] == 0 and rb > ra
+    claim(sol.winner["a"] == sol.winner["b"] == 0 and rb > ra, 'the course says: sol.winner["a"] == sol.winner["b"] == 0 and rb > ra')
     try:
         verify_strategy(g, 0, {"a": "b"}, solution=sol)
     except StrategyError:
@@ -78,7 +78,7 @@ def ex_nim12_strategy() -> Bilingual:
     g = nim(12, [1, 3, 4])
     sol = solve(g)
     lost = [k for k in range(13) if sol.winner[(k, 0)] == 1]
-    assert lost == [k for k in range(13) if k % 7 in (0, 2)], "the rule mod 7 changed"
+    claim(lost == [k for k in range(13) if k % 7 in (0, 2)], "the rule mod 7 changed")
     s = g.start
     return both(
         f"Le joueur qui doit jouer perd exactement pour $k \\in \\{{{', '.join(map(str, lost))}\\}}$, "

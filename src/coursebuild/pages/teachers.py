@@ -11,6 +11,7 @@ import sys
 from contextlib import redirect_stdout, suppress
 from pathlib import Path
 
+from coursebuild import examples
 from coursebuild.catalogue import Figure
 from coursebuild.markdown import (
     Bilingual,
@@ -160,7 +161,7 @@ def cli_help() -> Bilingual:
 def example_game_file() -> Bilingual:
     """The game file of exercise 4.2 as the teachers' guide shows it: without its
     leading comment, which is in English and tells the exercise's answers."""
-    lines = (ROOT / "docs/examples/exercise-4-2.yaml").read_text(encoding="utf-8").splitlines()
+    lines = (ROOT / examples.EX42).read_text(encoding="utf-8").splitlines()
     while lines and (lines[0].startswith("#") or not lines[0].strip()):
         lines.pop(0)
     text = fence("\n".join(lines), "yaml")
@@ -193,14 +194,14 @@ def solve_example() -> Bilingual:
     from arena.cli import main
 
     buf = io.StringIO()
-    main(["solve", str(ROOT / "docs/examples/exercise-4-2.yaml")], out=buf)
+    main(["solve", str(ROOT / examples.EX42)], out=buf)
     text = fence(f"$ arena solve docs/examples/exercise-4-2.yaml\n{buf.getvalue().rstrip()}",
                  "console")
     return both(text, text)
 
 @fragment
 def figure_catalogue() -> Bilingual:
-    from arena.exercises import french
+    from coursebuild.typography import french
 
     manifest = json.loads((ROOT / "docs/figures/manifest.json").read_text(encoding="utf-8"))
     out = {}

@@ -8,7 +8,14 @@
 #     name: python3
 # ---
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# # Études de cas : chomp et le jeu de l'ourson
+#
+# Pages [chomp](../../chomp/) et [le jeu de l'ourson](../../ourson/).
+#
+# ## Chomp : le premier joueur gagne
+
+# %% [markdown] lang="en"
 # # Case studies: chomp and the ourson game
 #
 # Pages [chomp](../../chomp/) and [the ourson game](../../ourson/).
@@ -22,7 +29,13 @@ from arena.games.ourson import article_rank, article_rank_cycle
 
 {(m, n): solve(chomp(m, n)).winner[((n,) * m, 0)] for m in range(1, 5) for n in range(1, 6)}
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# ## L'ourson
+#
+# Qui gagne, et combien de positions chacun ? Au départ `0450`, comparons le « rang » de
+# l'article et le rang de l'attracteur.
+
+# %% [markdown] lang="en"
 # ## The ourson
 #
 # Who wins, and how many positions each? At the start `0450`, let us compare the
@@ -33,7 +46,11 @@ g = ourson()
 sol = solve(g)
 sol.summary(), article_rank(g)["0450"], sol.rank["0450"]
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# Un cycle de la stratégie de l'article : les chiots font baisser son rang, l'ourson le
+# fait remonter.
+
+# %% [markdown] lang="en"
 # A cycle of the article's strategy: the puppies lower its rank, the ourson raises it.
 
 # %%
@@ -41,7 +58,12 @@ rank = article_rank(g)
 cycle = article_rank_cycle(g, sol.winner)
 [(v, rank[v]) for v in cycle]
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# La stratégie du rang de l'attracteur, elle, ne boucle jamais : `verify_strategy` le
+# prouve, et donne la durée de la plus longue partie depuis `0450` et depuis n'importe
+# quelle position, à comparer à la règle des 16 coups.
+
+# %% [markdown] lang="en"
 # The attractor-rank strategy never loops: `verify_strategy` proves it, and gives the
 # length of the longest play from `0450` and from any position, to compare with the
 # 16-move rule.

@@ -8,7 +8,14 @@
 #     name: python3
 # ---
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# # Calculer l'attracteur
+#
+# Trois façons de calculer le même attracteur : la définition appliquée pas à pas,
+# l'algorithme récursif du chapitre, et l'algorithme itératif de la bibliothèque
+# (chapitre [Calculer l'attracteur](../../algorithms/)).
+
+# %% [markdown] lang="en"
 # # Computing the attractor
 #
 # Three ways of computing the same attractor: the definition applied step by step,
@@ -29,16 +36,20 @@ g = nim(10, [1, 2])
 A, S0, S1, V0, V1 = chapter_dicts(g)
 set(calcule_attracteur(A, S0, V0)) == set(attractor(g, 0))
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# ## Le coût du point fixe naïf
+#
+# Sur une chaîne de $n$ positions, la définition demande $n$ étapes, et chaque étape
+# relit tout le graphe : on compte les sommets et arêtes relus.
+
+# %% [markdown] lang="en"
 # ## The cost of the naive fixpoint
 #
 # On a chain of $n$ positions, the definition needs $n$ steps, and each step reads the
 # whole graph again: we count the vertices and edges read.
 
 # %%
-def chain(n):
-    return Arena(S0=range(0, n, 2), S1=range(1, n, 2),
-                 edges={k: [k + 1] for k in range(n - 1)}, V0=[n - 1])
+from arena.games import chain
 
 
 class CountedList(list):
@@ -72,12 +83,19 @@ def successors_read(arena):
 
 
 for n in (10, 100, 1000):
-    c = chain(n)
+    c = chain(n - 1)        # n positions
     steps, reads = successors_read(c)
     assert steps == len(naive_attractor_steps(c, 0))
     print(n, steps, reads, c.n_edges)
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# Troisième colonne : les successeurs lus par le point fixe naïf, comptés pendant qu'il
+# tourne ; quatrième : le nombre d'arêtes, que l'algorithme des compteurs lit une fois
+# (plus une fois pour construire le graphe renversé).
+#
+# ## Le piège de la récursion
+
+# %% [markdown] lang="en"
 # Third column: the successors read by the naive fixpoint, counted while it runs;
 # fourth: the number of edges, which the counter algorithm reads once (and once more to
 # build the reversed graph).
@@ -95,7 +113,13 @@ except RecursionError as err:
     print("RecursionError:", err)
 len(attractor(long_chain, 0))
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# ## La numérotation du chapitre n'est pas le rang
+#
+# Sur cette petite arène, comparons le numéro que `calcule_attracteur2` donne à `a` et
+# le rang de `a` : $J_0$ y gagne en un coup en jouant `w`.
+
+# %% [markdown] lang="en"
 # ## The chapter's numbering is not the rank
 #
 # On this small arena, let us compare the number `calcule_attracteur2` gives `a` with
@@ -107,7 +131,14 @@ small = Arena(S0=["a", "c"], S1=["b", "v", "w"],
 A, S0, S1, V0, V1 = chapter_dicts(small)
 calcule_attracteur2(A, S0, V0), attractor(small, 0)
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# ## La stratégie du chapitre source peut boucler
+#
+# `strategie` fait jouer à $J_0$ un successeur de numéro plus petit. Une recherche parmi
+# de petites arènes bipartites tirées au hasard trouve une arène où $J_1$ peut alors
+# faire tourner la partie en rond, bien que $J_0$ gagne depuis chacune de ses positions.
+
+# %% [markdown] lang="en"
 # ## The source chapter's strategy can loop
 #
 # `strategie` makes $J_0$ move to a successor with a smaller number. A search among small
@@ -123,21 +154,30 @@ from arena.render import View, arena_svg
 from arena.solver import StrategyError
 
 loop, play = looping_strategie_arena()
-print("bipartite:", loop.is_bipartite(), "; edges:", list(loop.edges()))
+print("biparti :", loop.is_bipartite(), "; arêtes :", list(loop.edges()))  # [fr]
+print("bipartite:", loop.is_bipartite(), "; edges:", list(loop.edges()))  # [en]
 A, S0, S1, V0, V1 = chapter_dicts(loop)
 numbers, ranks = calcule_attracteur2(A, S0, V0), attractor(loop, 0)
 moves = strategie_moves(loop)
-print("numbers:", numbers)
-print("ranks:  ", ranks)
-print("moves of strategie:", moves)
+print("numéros :", numbers)  # [fr]
+print("rangs   :", ranks)  # [fr]
+print("coups de strategie :", moves)  # [fr]
+print("numbers:", numbers)  # [en]
+print("ranks:  ", ranks)  # [en]
+print("moves of strategie:", moves)  # [en]
 
 # %%
+title = "L'arène où la stratégie du chapitre source boucle ; à côté de chaque sommet, son rang | son numéro"  # [fr]
+title = "The arena where the source chapter's strategy loops; beside each vertex, its rank | its number"  # [en]
 SVG(arena_svg(loop, None, View(cycle=tuple(play.split(" -> ")[:-1]), labels={
     v: f"{ranks[v]} | {numbers[v]}" for v in loop.vertices}),
-    title="The arena where the source chapter's strategy loops; beside each vertex, its "
-          "rank | its number"))
+    title=title))
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# `verify_strategy` explore toutes les réponses de $J_1$ et trouve la partie qui boucle ;
+# la stratégie des rangs exacts, elle, gagne.
+
+# %% [markdown] lang="en"
 # `verify_strategy` explores every reply of $J_1$ and finds the play that loops; the
 # strategy of the exact ranks wins.
 

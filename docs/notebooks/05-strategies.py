@@ -8,12 +8,19 @@
 #     name: python3
 # ---
 
-# %% [markdown]
+# %% [markdown] lang="fr"
 # # Calculer une stratégie
 #
 # Le solveur donne, pour chaque position, le coup de son propriétaire ; `verify_strategy`
 # prouve qu'une stratégie gagne en explorant toutes les réponses de l'adversaire
 # (chapitre [Calculer une stratégie](../../strategies/)).
+
+# %% [markdown] lang="en"
+# # Computing a strategy
+#
+# The solver gives, for each position, the move of its owner; `verify_strategy` proves
+# that a strategy wins by exploring every reply of the opponent (chapter
+# [Computing a strategy](../../strategies/)).
 
 # %%
 from arena import Arena, StrategyError, solve, verify_strategy
@@ -23,9 +30,13 @@ g = nim(10, [1, 2])
 sol = solve(g)
 sol.strategy(0)
 
-# %% [markdown]
+# %% [markdown] lang="fr"
 # Pour chaque position gagnante de $J_0$, la plus longue partie qui suit sa stratégie
 # dure exactement le rang :
+
+# %% [markdown] lang="en"
+# For each winning position of $J_0$, the longest play that follows its strategy lasts
+# exactly the rank:
 
 # %%
 longest = verify_strategy(g, 0, solution=sol)
@@ -38,18 +49,25 @@ from arena.render import View, arena_svg
 
 
 def show(arena, solution=None, **view):
-    """Dessine une arène avec les conventions du cours."""
-    texte = f"Arène de {len(arena)} sommets dessinée selon les conventions du cours"
-    return SVG(arena_svg(arena, solution, View(**view), title=texte))
+    """Draw an arena with the course's conventions."""
+    title = f"Arène de {len(arena)} sommets dessinée selon les conventions du cours"  # [fr]
+    title = f"An arena of {len(arena)} vertices drawn with the course's conventions"  # [en]
+    return SVG(arena_svg(arena, solution, View(**view), title=title))
 
 # %%
 show(g, sol, winners=True, ranks=True, strategy=0)
 
-# %% [markdown]
+# %% [markdown] lang="fr"
 # ## Une stratégie qui ignore le rang
 #
 # Dans cette arène, `a` est gagnante pour $J_0$ (il peut jouer `w`). Jouer vers `b`,
 # position elle aussi gagnante, ne suffit pas : la partie peut tourner en rond.
+
+# %% [markdown] lang="en"
+# ## A strategy that ignores the rank
+#
+# In this arena, `a` is winning for $J_0$ (it can move to `w`). Moving to `b`, a
+# winning position too, is not enough: the play can go round in circles.
 
 # %%
 loop = Arena(S0=["a"], S1=["b", "w"], edges={"a": ["b", "w"], "b": ["a"]}, V0=["w"])

@@ -30,6 +30,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.arena import Arena
+from arena.games.chain import chain
+from coursebuild.examples import SLIDES_TREE
+from coursebuild.typography import french
 
 __all__ = ["EXERCISES", "Exercise", "check", "run"]
 
@@ -46,9 +49,6 @@ class Exercise:
     solution: str
 
 
-_SLIDES_TREE = [[[-5, 2, -3], [4, 8, 9], [-1, 2, 3]],
-                [[7, 2, 6], [4, 1, 0], [-2, 0, -2]],
-                [[3, 1, -2], [4, 2, 1], [5, 3, 3]]]
 
 _ARENA_FR = ("Le graphe `A` est un dictionnaire qui associe à chaque sommet la liste de ses "
              "successeurs ; `S0` et `V0` sont des dictionnaires dont les clés sont les sommets "
@@ -284,24 +284,6 @@ _WORDS = {
 }
 
 
-def french(text: str) -> str:
-    """French typography for a piece of prose: a narrow no-break space (U+202F) before
-    ``;``, ``!`` and ``?``, a no-break space (U+00A0) before ``:`` and inside « ».
-    The spaces the text has become no-break; none is added where there was none,
-    except inside « », so that ``http://``, ``a:b`` or ``!=`` stay as they are.
-
-    >>> french("Qui gagne ? J0 : oui ; « bien » !") == (
-    ...     "Qui gagne\u202f? J0\u00a0: oui\u202f; «\u00a0bien\u00a0»\u202f!")
-    True
-    >>> french("x != y, http://a.b, 10:30")
-    'x != y, http://a.b, 10:30'
-    """
-    text = re.sub(r"[ \u00a0\u202f]+([;!?])(?=\s|$|[»)\]<])", "\u202f\\1", text)
-    text = re.sub(r"[ \u00a0\u202f]+:(?=\s|$)", "\u00a0:", text)
-    text = re.sub(r"«[ \u00a0\u202f]*", "«\u00a0", text)
-    return re.sub(r"[ \u00a0\u202f]*»", "\u00a0»", text)
-
-
 def _say(key: str, lang: str, **kw: Any) -> str:
     if lang != "fr":
         return _WORDS[key]["en"].format(**kw)
@@ -530,11 +512,12 @@ def _check_attractor_keys(f: Callable, lang: str, name: str) -> int:
 
 
 def _chain(n: int) -> tuple[dict, dict, dict]:
-    """0 → 1 → … → n-1 → n, owners alternating, n ∈ V0: everything is in the attractor, one
-    vertex per step, discovered last by a pass that follows the dict's order."""
-    A = {v: [v + 1] for v in range(n)}
-    A[n] = []
-    return A, {v: None for v in range(0, n, 2)}, {n: None}
+    """``(A, S0, V0)`` of :func:`arena.games.chain`: 0 → 1 → … → n, owners alternating,
+    n ∈ V0. Everything is in the attractor, one vertex per step, discovered last by a
+    pass that follows the dict's order (``A`` lists the vertices 0, 1, …, n)."""
+    g = chain(n)
+    A = {v: list(g.successors(v)) for v in range(n + 1)}
+    return A, dict.fromkeys(g.S0), dict.fromkeys(g.V0)
 
 
 class _Counter:
@@ -741,7 +724,7 @@ def _count_leaves(tree: Any) -> int:
 
 def _check_tree_values(f: Callable, lang: str, name: str, pruning: bool) -> int:
     n_cases = 0
-    trees = [_SLIDES_TREE, *_trees()]
+    trees = [SLIDES_TREE, *_trees()]
     trees.sort(key=lambda t: len(repr(t)))
     for tree in trees:
         for maxing in (True, False):
@@ -762,9 +745,9 @@ def _check_tree_values(f: Callable, lang: str, name: str, pruning: bool) -> int:
 def _check_alphabeta(f: Callable, lang: str) -> tuple[int, str]:
     n_cases = _check_tree_values(f, lang, "alphabeta", True)
     seen: set = set()
-    tree = _counting(_SLIDES_TREE, seen)
+    tree = _counting(SLIDES_TREE, seen)
     f(tree, -math.inf, math.inf, True)
-    total = _count_leaves(_SLIDES_TREE)
+    total = _count_leaves(SLIDES_TREE)
     if len(seen) >= total:
         raise _Failure({"status": "fail", "message": _say("pruning", lang, k=len(seen), m=total)})
     return n_cases, _say("pruned", lang, k=len(seen), m=total)

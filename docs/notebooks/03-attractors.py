@@ -8,12 +8,19 @@
 #     name: python3
 # ---
 
-# %% [markdown]
+# %% [markdown] lang="fr"
 # # Attracteurs
 #
 # On calcule les étapes $\mathcal{A}^0_0 \subseteq \mathcal{A}^0_1 \subseteq \dots$ de
 # l'attracteur de $J_0$ pour le jeu de Nim, d'abord en appliquant la définition, puis
 # avec le solveur (chapitre [Attracteurs](../../attractors/)).
+
+# %% [markdown] lang="en"
+# # Attractors
+#
+# We compute the steps $\mathcal{A}^0_0 \subseteq \mathcal{A}^0_1 \subseteq \dots$ of
+# the attractor of $J_0$ for Nim, first by applying the definition, then with the
+# solver (chapter [Attractors](../../attractors/)).
 
 # %%
 from arena import attractor, solve
@@ -28,9 +35,13 @@ steps = naive_attractor_steps(g, 0)
 sol = solve(g)
 sol.layers(0)
 
-# %% [markdown]
+# %% [markdown] lang="fr"
 # Les couches `layers(0)` sont les sommets ajoutés à chaque étape : elles redonnent
 # exactement les étapes de la définition.
+
+# %% [markdown] lang="en"
+# The layers `layers(0)` are the vertices added at each step: they give back exactly
+# the steps of the definition.
 
 # %%
 all(set().union(*sol.layers(0)[: n + 1]) == steps[n] for n in range(len(steps)))
@@ -42,18 +53,25 @@ from arena.render import View, arena_svg
 
 
 def show(arena, solution=None, **view):
-    """Dessine une arène avec les conventions du cours."""
-    texte = f"Arène de {len(arena)} sommets dessinée selon les conventions du cours"
-    return SVG(arena_svg(arena, solution, View(**view), title=texte))
+    """Draw an arena with the course's conventions."""
+    title = f"Arène de {len(arena)} sommets dessinée selon les conventions du cours"  # [fr]
+    title = f"An arena of {len(arena)} vertices drawn with the course's conventions"  # [en]
+    return SVG(arena_svg(arena, solution, View(**view), title=title))
 
 # %%
 show(g, sol, step=3, player=0)
 
-# %% [markdown]
+# %% [markdown] lang="fr"
 # ## Les deux attracteurs
 #
 # Les attracteurs des deux joueurs sont disjoints ; ici, ils couvrent tout le graphe :
 # pas de match nul au jeu de Nim.
+
+# %% [markdown] lang="en"
+# ## Both attractors
+#
+# The attractors of the two players are disjoint; here they cover the whole graph: no
+# draw in Nim.
 
 # %%
 a0, a1 = attractor(g, 0), attractor(g, 1)

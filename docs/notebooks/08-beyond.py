@@ -8,7 +8,14 @@
 #     name: python3
 # ---
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# # Au-delà
+#
+# Nombres de Grundy, minimax, alpha-bêta et A* (page [Au-delà](../../beyond/)).
+#
+# ## Nombres de Grundy
+
+# %% [markdown] lang="en"
 # # Beyond
 #
 # Grundy numbers, minimax, alpha-beta and A* (page [Beyond](../../beyond/)).
@@ -21,7 +28,11 @@ from arena.grundy import game_sum, grundy, period, subtraction_grundy
 seq = subtraction_grundy([2, 3, 5], 30)
 seq, period(subtraction_grundy([2, 3, 5], 100))
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# Théorème de Sprague et Grundy : le nombre de Grundy d'une somme est le ou exclusif
+# des nombres des composantes. Deux tas de Nim, 3 et 5 :
+
+# %% [markdown] lang="en"
 # Sprague-Grundy theorem: the Grundy number of a sum is the exclusive or of the numbers
 # of its components. Two Nim heaps, 3 and 5:
 
@@ -32,7 +43,10 @@ def heap(k):
 
 grundy((3, 5), game_sum(heap, heap))[(3, 5)], 3 ^ 5
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# ## Minimax et alpha-bêta sur l'arbre des transparents
+
+# %% [markdown] lang="en"
 # ## Minimax and alpha-beta on the slides' tree
 
 # %%
@@ -44,7 +58,10 @@ tree = [[[-5, 2, -3], [4, 8, 9], [-1, 2, 3]],
 a, b = minimax_tree(tree), alphabeta_tree(tree)
 (a.value, a.move, len(a.visited)), (b.value, b.move, len(b.visited), b.pruned)
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# ## A*
+
+# %% [markdown] lang="en"
 # ## A*
 
 # %%

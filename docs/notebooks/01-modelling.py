@@ -8,14 +8,27 @@
 #     name: python3
 # ---
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# # Modéliser un jeu par un graphe
+#
+# Ce carnet construit les graphes du chapitre [Modéliser un jeu par un graphe](../../modelling/)
+# avec la bibliothèque `arena`. Une arène (`Arena`) est un graphe dont chaque sommet
+# appartient à un joueur, avec les positions de victoire et le départ.
+
+# %% [markdown] lang="en"
 # # Modelling games as graphs
 #
 # This notebook builds the graphs of the chapter [Modelling games as graphs](../../modelling/)
 # with the `arena` library. An arena (`Arena`) is a graph whose vertices each belong to
 # a player, with the victory positions and the start.
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# ## Le jeu de Nim
+#
+# La fonction `nim(n, regle)` construit le graphe de l'exemple du cours : le sommet
+# `(k, i)` signifie « il reste `k` bâtonnets et c'est à $J_i$ de jouer ».
+
+# %% [markdown] lang="en"
 # ## Nim
 #
 # The function `nim(n, rule)` builds the graph of the course's example: the vertex
@@ -38,13 +51,21 @@ from arena.render import View, arena_svg
 
 def show(arena, solution=None, **view):
     """Draw an arena with the course's conventions."""
-    text = f"An arena of {len(arena)} vertices drawn with the course's conventions"
-    return SVG(arena_svg(arena, solution, View(**view), title=text))
+    title = f"Arène de {len(arena)} sommets dessinée selon les conventions du cours"  # [fr]
+    title = f"An arena of {len(arena)} vertices drawn with the course's conventions"  # [en]
+    return SVG(arena_svg(arena, solution, View(**view), title=title))
 
 # %%
 show(g)
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# ## Une arène à la main
+#
+# On peut écrire soi-même une arène : les sommets de chaque joueur, les arêtes, les
+# positions de victoire. La bibliothèque refuse une arène mal formée, avec un message
+# qui nomme la clé et le sommet en faute.
+
+# %% [markdown] lang="en"
 # ## An arena by hand
 #
 # One can write an arena oneself: the vertices of each player, the edges, the victory
@@ -64,7 +85,13 @@ try:
 except ArenaError as err:
     print(err)
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# ## Des jeux plus grands
+#
+# Le morpion et le puissance 4 ont bien trop de positions pour être dessinés, mais le
+# solveur les énumère toutes.
+
+# %% [markdown] lang="en"
 # ## Larger games
 #
 # Tic-tac-toe and Connect-4 have far too many positions to be drawn, but the solver

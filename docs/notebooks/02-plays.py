@@ -8,7 +8,14 @@
 #     name: python3
 # ---
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# # Parties et stratégies
+#
+# Une partie est un chemin dans le graphe ; elle s'arrête dès qu'elle atteint une
+# position de victoire. Ce carnet fait jouer des parties sur le graphe du jeu de Nim
+# (chapitre [Parties et stratégies](../../plays/)).
+
+# %% [markdown] lang="en"
 # # Plays and strategies
 #
 # A play is a path in the graph; it stops as soon as it reaches a victory position.
@@ -31,7 +38,13 @@ def play(arena, choose, start=None):
         path.append(choose(path[-1]))
     return path
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# ## Une partie au hasard
+#
+# Les deux joueurs jouent au hasard (un hasard fixé par une graine, pour que le carnet
+# donne toujours le même résultat).
+
+# %% [markdown] lang="en"
 # ## A random play
 #
 # Both players move at random (with a fixed seed, so that the notebook always gives the
@@ -42,7 +55,13 @@ rng = random.Random(2024)
 p = play(g, lambda v: rng.choice(g.successors(v)))
 p, g.victory(p[-1])
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# La valeur `g.victory(...)` de la dernière position dit qui a gagné : `0` pour $J_0$,
+# `1` pour $J_1$.
+#
+# ## Une partie où chacun suit la stratégie calculée
+
+# %% [markdown] lang="en"
 # The value `g.victory(...)` of the last position tells who has won: `0` for $J_0$, `1`
 # for $J_1$.
 #
@@ -53,7 +72,11 @@ sol = solve(g)
 best = play(g, lambda v: sol.move[v])
 best, len(best) - 1, sol.rank[g.start]
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# La partie dure exactement le rang de la position de départ. Depuis $(10, 0)$, $J_0$
+# gagne même si $J_1$ joue au hasard :
+
+# %% [markdown] lang="en"
 # The play lasts exactly the rank of the start. From $(10, 0)$, $J_0$ wins even if
 # $J_1$ moves at random:
 

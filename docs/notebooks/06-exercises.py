@@ -8,12 +8,19 @@
 #     name: python3
 # ---
 
-# %% [markdown]
+# %% [markdown] lang="fr"
 # # Exercices
 #
 # Les calculs des corrigés de la page [Exercices](../../exercises/).
 #
 # ## Exercice 4.1
+
+# %% [markdown] lang="en"
+# # Exercises
+#
+# The computations behind the solutions of the page [Exercises](../../exercises/).
+#
+# ## Exercise 4.1
 
 # %%
 from pathlib import Path
@@ -28,11 +35,17 @@ sol.winner[g.start], sol.rank[g.start], [k for k in range(16) if sol.winner[(k, 
 # %%
 verify_strategy(g, 1, solution=sol)[g.start]
 
-# %% [markdown]
+# %% [markdown] lang="fr"
 # ## Exercice 4.2
 #
 # L'arène est dans le fichier `docs/examples/exercise-4-2.yaml` du dépôt (lancer le
 # carnet depuis la racine du dépôt).
+
+# %% [markdown] lang="en"
+# ## Exercise 4.2
+#
+# The arena is in the file `docs/examples/exercise-4-2.yaml` of the repository (run the
+# notebook from the root of the repository).
 
 # %%
 e = Arena.from_file(Path("docs/examples/exercise-4-2.yaml"))
@@ -42,7 +55,10 @@ esol.attractor(0), esol.attractor(1)
 # %%
 [v for v in e if esol.winner[v] is None], esol.strategy(0)
 
-# %% [markdown]
+# %% [markdown] lang="fr"
+# ## Chomp $2 \times 3$
+
+# %% [markdown] lang="en"
 # ## Chomp $2 \times 3$
 
 # %%
