@@ -153,7 +153,7 @@ def test_the_same_site_prints_the_same_bytes(tmp_path):
     if not Path(book.CHROMIUM).exists():
         pytest.skip("Debian's Chromium is installed by `make test`")
     # in a process of its own: a test process may already run Playwright's event loop
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "book.py"), "--lang", "en",
+    subprocess.run([sys.executable, "-m", "coursebuild", "book", "--lang", "en",
                     "--force", "--out", str(tmp_path)], check=True, capture_output=True)
     again = (tmp_path / path.name).read_bytes()
     if again != path.read_bytes():            # kept for a look: build/pdf-again/

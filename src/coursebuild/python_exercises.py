@@ -27,7 +27,7 @@ import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from arena.arena import Arena
 from arena.games.chain import chain
@@ -770,7 +770,7 @@ def check(exercise_id: str, code: str, lang: str = "fr") -> dict[str, Any]:
     f, error = _load(code, exercise.function, lang)
     if error is not None:
         return error
-    assert f is not None
+    f = cast(Callable, f)           # _load gives a function or an error
     note = ""
     try:
         if exercise_id == "nim-graph":
