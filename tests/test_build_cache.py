@@ -107,7 +107,8 @@ def _products(project: Path) -> dict[str, list[str]]:
 
 
 def test_editing_an_example_rebuilds_exactly_its_products(tmp_path):
-    """In a copy of the project: editing docs/examples/exercise-4-2.yaml rebuilds the
+    """In a copy of the project, elsewhere: nothing is rebuilt; editing
+    docs/examples/exercise-4-2.yaml then rebuilds the
     figures, fragments and notebooks that show exercise 4.2, and nothing else; a second
     build after that rebuilds nothing."""
     import shutil
@@ -117,13 +118,15 @@ def test_editing_an_example_rebuilds_exactly_its_products(tmp_path):
         source = ROOT / name
         if source.is_dir():
             shutil.copytree(source, project / name, ignore=shutil.ignore_patterns(
-                "__pycache__", "*.egg-info", "figures", "generated", "*.ipynb"))
+                "__pycache__", "*.egg-info", "*.ipynb"))
         else:
             shutil.copy2(source, project / name)
     (project / "build").mkdir()
     shutil.copy2(ROOT / "build" / "bench.json", project / "build" / "bench.json")
+    # the figures and fragments built here (by make test) are up to date in the copy too:
+    # their keys do not depend on where the project is
     first = _products(project)
-    assert len(first["figures"]) >= 36 and len(first["fragments"]) >= 68
+    assert first["figures"] == [] and first["fragments"] == []
     assert len(first["notebooks"]) == 16
     example = project / "docs" / "examples" / "exercise-4-2.yaml"
     example.write_text(example.read_text(encoding="utf-8").replace("start: a", "start: b"),

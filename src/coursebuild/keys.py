@@ -75,6 +75,8 @@ def _stable_repr(value: object) -> str:
                                for k, v in value.items()) + "}"
     if isinstance(value, list | tuple):
         return type(value).__name__ + "(" + ", ".join(_stable_repr(v) for v in value) + ")"
+    if isinstance(value, Path) and value.is_relative_to(ROOT):    # the same in any clone
+        return f"Path(<project>/{value.relative_to(ROOT).as_posix()})"
     return repr(value)
 
 
