@@ -334,46 +334,43 @@ def connect4_first_moves() -> Bilingual:
         out[lang] = table(head, rows, "llrr")
     return out
 
-_NIM_DICTS_FR = '''\
+# the code is written once; its comments are in the page's language
+_NIM_DICTS = '''\
 n, R = 10, [1, 2]
-A, S0, S1, V0, V1 = {}, {}, {}, {}, {}
-for i in (0, 1):                  # J_i doit jouer
-    for k in range(n + 1 - i):    # J_0 voit au plus n bâtonnets, J_1 au plus n - 1
+A, S0, S1, V0, V1 = {{}}, {{}}, {{}}, {{}}, {{}}
+for i in (0, 1):                  # {to_move}
+    for k in range(n + 1 - i):    # {at_most}
         x = (k, i)
         A[x] = [(k - q, 1 - i) for q in R if q <= k]
         if i == 0:
             S0[x] = None
         else:
             S1[x] = None
-        if not A[x]:              # le joueur qui doit jouer est bloqué : il a perdu
+        if not A[x]:              # {stuck}
             if i == 0:
                 V1[x] = None
             else:
                 V0[x] = None'''
+_NIM_DICTS_COMMENTS = {
+    "fr": {"to_move": "J_i doit jouer",
+           "at_most": "J_0 voit au plus n bâtonnets, J_1 au plus n - 1",
+           "stuck": "le joueur qui doit jouer est bloqué : il a perdu"},
+    "en": {"to_move": "J_i is to move",
+           "at_most": "J_0 faces at most n sticks, J_1 at most n - 1",
+           "stuck": "the player to move is stuck: they have lost"},
+}
 
-_NIM_DICTS_EN = '''\
-n, R = 10, [1, 2]
-A, S0, S1, V0, V1 = {}, {}, {}, {}, {}
-for i in (0, 1):                  # J_i is to move
-    for k in range(n + 1 - i):    # J_0 faces at most n sticks, J_1 at most n - 1
-        x = (k, i)
-        A[x] = [(k - q, 1 - i) for q in R if q <= k]
-        if i == 0:
-            S0[x] = None
-        else:
-            S1[x] = None
-        if not A[x]:              # the player to move is stuck: they have lost
-            if i == 0:
-                V1[x] = None
-            else:
-                V0[x] = None'''
+
+def _nim_dicts(lang: str) -> str:
+    return _NIM_DICTS.format(**_NIM_DICTS_COMMENTS[lang])
+
 
 @fragment
 def ex_nim_dicts() -> Bilingual:
     from arena.course import chapter_dicts
 
     expected = chapter_dicts(examples.nim_10().arena)
-    for source in (_NIM_DICTS_FR, _NIM_DICTS_EN):
+    for source in (_nim_dicts("fr"), _nim_dicts("en")):
         scope: dict = {}
         exec(source, scope)  # noqa: S102 - our own code, shown on the page
         got = tuple(scope[k] for k in ("A", "S0", "S1", "V0", "V1"))
@@ -383,12 +380,12 @@ def ex_nim_dicts() -> Bilingual:
     A, S0, S1, V0, V1 = expected
     edges = sum(map(len, A.values()))
     return both(
-        fence(_NIM_DICTS_FR, "python") + f"\nOn obtient {len(A)} sommets ({len(S0)} dans `S0`, "
+        fence(_nim_dicts("fr"), "python") + f"\nOn obtient {len(A)} sommets ({len(S0)} dans `S0`, "
         f"{len(S1)} dans `S1`) et {edges} arêtes ; `V0` = {_set(V0)} et `V1` = {_set(V1)}. "
         "Pour la fonction demandée, il suffit de placer ces lignes dans "
         "`def jeu_de_nim(n, R):` et de renvoyer `A, S0, S1, V0, V1` : c'est l'exercice en "
         "Python ci-dessous.\n",
-        fence(_NIM_DICTS_EN, "python") + f"\nThis gives {len(A)} vertices ({len(S0)} in `S0`, "
+        fence(_nim_dicts("en"), "python") + f"\nThis gives {len(A)} vertices ({len(S0)} in `S0`, "
         f"{len(S1)} in `S1`) and {edges} edges; `V0` = {_set(V0)} and `V1` = {_set(V1)}. "
         "For the function, put these lines inside `def jeu_de_nim(n, R):` and return "
         "`A, S0, S1, V0, V1`: that is the Python exercise below.\n")
