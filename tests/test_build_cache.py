@@ -136,6 +136,6 @@ def test_editing_an_example_rebuilds_exactly_its_products(tmp_path):
         "figures": ["ex42-attractors", "ex42-counter", "ex42-graph", "ex42-strategy"],
         # the figure list shows the figures' captions, which name the start
         "fragments": ["ex42-counter-steps", "ex42-solution", "example-game-file",
-                      "figure-catalogue", "solve-example"],
+                      "figure-catalogue", "python-example", "solve-example"],
         "notebooks": ["06-exercises-en", "06-exercises-fr"]}
     assert _products(project) == {"figures": [], "fragments": [], "notebooks": []}

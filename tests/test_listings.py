@@ -133,14 +133,12 @@ def test_the_othello_listing_is_the_weighted_score(lang):
 
 
 def _solution_code(lang: str, name: str) -> str:
-    """The Python block of the solution that defines ``name`` on the algorithms page."""
-    import re
-    import textwrap
-
+    """The listing the solution that defines ``name`` on the algorithms page shows."""
     page = (ROOT / "docs" / lang / "algorithms.md").read_text("utf-8")
-    for block in re.findall(r"\n    ```python\n(.*?)\n    ```\n", page, re.S):
-        if f"def {name}(" in block:
-            return textwrap.dedent(block)
+    for section, code in listing_sections(lang).items():
+        if f"def {name}(" in code:
+            assert f'--8<-- "{lang}/listing-{section}.md"' in page
+            return code
     raise AssertionError(f"{lang}: no solution defines {name}")
 
 
@@ -162,5 +160,5 @@ def test_the_reversed_graph_in_two_arrays(lang):
             assert pred[debut[y]:debut[y + 1]] == [x for x in range(n) for z in succ[x]
                                                    if z == y]
     fr, en = (_solution_code(lang, "renverse_tableaux") for lang in LANGS)
-    strip = lambda code: [ln.split("#")[0].rstrip() for ln in code.splitlines()]  # noqa: E731
-    assert strip(fr) == strip(en)          # the same code, commented in each language
+    strip = lambda code: [ln for ln in code.splitlines() if not ln.lstrip().startswith("#")]  # noqa: E731
+    assert strip(fr) == strip(en) and fr != en    # one code, commented in each language

@@ -1,8 +1,9 @@
 # The Python listings of the chapter "Computing the attractor" (docs/*/algorithms.md).
 #
 # One code, commented in both languages: a comment line starting with "#fr " is shown on
-# the French page only, one starting with "#en " on the English page only (scripts/
-# fragments.py writes one listing per section and language). A section starts with
+# the French page only, one starting with "#en " on the English page only (the fragments
+# listing-NAME, src/coursebuild/pages/algorithms.py, give one listing per section and
+# language). A section starts with
 # "# listing: NAME". tests/test_listings.py runs the code of both pages against the solver.
 # Chapter's representation: A is a dict vertex -> list of successors (victory vertices
 # have none), S0 and V0 are dicts used as sets (s in S0 in O(1)).
@@ -134,3 +135,29 @@ def strategie(A, Si, rangs_i, rangs_adv):
             #en Draw: stay out of the opponent's attractor.
             coup[s] = next(x for x in A[s] if x not in rangs_adv)
     return coup
+
+
+# listing: tableaux
+def renverse_tableaux(succ):
+    #fr succ[x] : la liste des successeurs de x, pour x de 0 à n - 1.
+    #en succ[x]: the list of the successors of x, for x from 0 to n - 1.
+    n = len(succ)
+    debut = [0] * (n + 1)
+    #fr 1. Compter les prédécesseurs de chaque y.
+    #en 1. Count the predecessors of each y.
+    for x in range(n):
+        for y in succ[x]:
+            debut[y + 1] += 1
+    #fr 2. Sommes cumulées : où commence le bloc de chaque y.
+    #en 2. Running sums: where each y's block starts.
+    for y in range(n):
+        debut[y + 1] += debut[y]
+    pred = [0] * debut[n]
+    #fr 3. Remplir les blocs ; libre[y] : la prochaine case libre du bloc de y.
+    #en 3. Fill the blocks; libre[y]: the next free cell of y's block.
+    libre = debut[:n]
+    for x in range(n):
+        for y in succ[x]:
+            pred[libre[y]] = x
+            libre[y] += 1
+    return debut, pred

@@ -85,7 +85,15 @@ def _constant(value: object) -> list[str]:
     path = _data_file(value)
     content = [] if path is None else [path.read_text("utf-8", "replace")
                                        if path.is_file() else ""]
+    if isinstance(value, str):          # code kept in a string, which names a file
+        content += _files_named(value)
     return [_stable_repr(value), *content]
+
+
+def _files_named(text: str) -> list[str]:
+    """The content of every project file whose path ``text`` writes in quotes."""
+    return [(ROOT / p).read_text("utf-8", "replace") if (ROOT / p).is_file() else ""
+            for p in _PATH_LITERAL.findall(text)]
 
 
 def sources_used(fn: Callable) -> list[str]:
@@ -98,9 +106,7 @@ def sources_used(fn: Callable) -> list[str]:
     while pending:
         source, module = pending.pop()
         out.append(source)
-        for written in _PATH_LITERAL.findall(source):    # a path written in the code
-            path = ROOT / written
-            out.append(path.read_text("utf-8", "replace") if path.is_file() else "")
+        out += _files_named(source)                      # a path written in the code
         for name in _IDENTIFIER.findall(source):
             value = getattr(module, name, None)
             if value is None or (module.__name__, name) in seen:

@@ -276,6 +276,10 @@ def listing_file() -> Bilingual:
 def listing_strategie() -> Bilingual:
     return _listing_fragment("strategie")
 
+@fragment
+def listing_tableaux() -> Bilingual:
+    return _listing_fragment("tableaux")
+
 def source_strategy(g: Arena) -> dict:
     from arena.course import strategie_moves
 

@@ -212,5 +212,34 @@ def figure_catalogue() -> Bilingual:
     return out
 
 
+# the library from Python, for the teachers' guide: the code written once, its comments in
+# the page's language; the fragment runs it, so the guide shows code that works
+_PYTHON_EXAMPLE = '''\
+from arena import Arena, solve, verify_strategy
+from arena.games import nim
+
+g = nim(15, [2, 3, 5])
+sol = solve(g)
+sol.winner[(15, 0)], sol.rank[(15, 0)]      # {winner}
+sol.layers(1)                               # {layers}
+verify_strategy(g, 1)                       # {verify}
+Arena.from_file("docs/examples/exercise-4-2.yaml")'''
+_PYTHON_EXAMPLE_COMMENTS = {
+    "fr": {"winner": "le gagnant et le rang", "layers": "les étapes de l'attracteur de J_1",
+           "verify": "explore toutes les réponses de J_0"},
+    "en": {"winner": "the winner and the rank", "layers": "the steps of J_1's attractor",
+           "verify": "explores every reply of J_0"},
+}
+
+
+@fragment
+def python_example() -> Bilingual:
+    runnable = _PYTHON_EXAMPLE.format(winner="", layers="", verify="").replace(
+        '"docs/examples/', '"' + (ROOT / "docs" / "examples").as_posix() + "/")
+    exec(runnable, {})  # noqa: S102 - our own code, shown on the page
+    return {lang: fence(_PYTHON_EXAMPLE.format(**_PYTHON_EXAMPLE_COMMENTS[lang]), "python")
+            for lang in ("fr", "en")}
+
+
 FIGURES: tuple[Figure, ...] = ()
 
