@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import NamedTuple, TypeVar
 
-from arena import Arena, solve
+from arena import Arena, solve, verify_strategy
 from arena.solver import Solution
 from coursebuild.paths import ROOT
 
@@ -119,3 +119,36 @@ def ourson_game() -> Solved:
     from arena.games import ourson
 
     return _solved(ourson())
+
+
+class Ex41Facts(NamedTuple):
+    """What the solution of exercise 4.1 states."""
+
+    lost: list[int]
+    """The numbers of sticks k for which the player to move loses."""
+    longest: dict
+    """From each vertex J_1 wins, the longest play following J_1's strategy (every reply
+    of J_0 explored by :func:`arena.verify_strategy`)."""
+
+
+@_once
+def ex41_facts() -> Ex41Facts:
+    g, sol = ex41()
+    lost = sorted(k for k, i in g.vertices if i == 0 and sol.winner[(k, 0)] == 1)
+    return Ex41Facts(lost, verify_strategy(g, 1, solution=sol))
+
+
+class Ex42Facts(NamedTuple):
+    """What the solution of exercise 4.2 states."""
+
+    attractors: tuple[list, list]
+    """Each player's attractor as (vertex, rank) pairs, by rank then name."""
+    draws: list
+    """The vertices no player wins, in the graph's order."""
+
+
+def ex42_facts() -> Ex42Facts:
+    g, sol = ex42()
+    attractors = tuple(sorted(sol.attractor(i).items(), key=lambda t: (t[1], t[0]))
+                       for i in (0, 1))
+    return Ex42Facts(attractors, [v for v in g.vertices if sol.winner[v] is None])

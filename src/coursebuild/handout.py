@@ -18,7 +18,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from arena import verify_strategy
 from arena._files import write_atomic, write_if_changed
 from coursebuild import examples
 from coursebuild.facts import claim
@@ -55,8 +54,7 @@ def answers(lang: str) -> dict[str, str]:
     """The answers of the three exercises, as LaTeX text in ``lang``."""
     fr = lang == "fr"
     g, sol = examples.ex41()
-    lost = [k for k in range(16) if sol.winner[(k, 0)] == 1]
-    longest = verify_strategy(g, 1, solution=sol)
+    lost, longest = examples.ex41_facts()
     moves = ", ".join(f"${_pos(x)} \\to {_pos(y)}$" for x, y in sol.strategy(1).items()
                       if sol.winner[x] == 1)
     v0, v1 = _set(map(_pos, g.V0)), _set(map(_pos, g.V1))
@@ -78,12 +76,12 @@ def answers(lang: str) -> dict[str, str]:
            f"{layers}. Winning moves of $J_1$: {moves}.")
 
     e, esol = examples.ex42()
+    facts = examples.ex42_facts()
 
     def attr(i):
-        return ", ".join(f"${_name(v)}$ ({r})" for v, r in sorted(esol.attractor(i).items(),
-                                                                  key=lambda t: (t[1], t[0])))
+        return ", ".join(f"${_name(v)}$ ({r})" for v, r in facts.attractors[i])
 
-    draws = ", ".join(f"${_name(v)}$" for v in e.vertices if esol.winner[v] is None)
+    draws = ", ".join(f"${_name(v)}$" for v in facts.draws)
     strategy = ", ".join(f"${_name(x)} \\to {_name(y)}$" for x, y in esol.strategy(0).items())
     start = _name(e.start)
     two = (f"$\\mathcal{{A}}^0$ (rangs entre parenthèses) : {attr(0)}. "

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from arena import solve, verify_strategy
+from arena import solve
 from arena.arena import vertex_id
 from arena.strategies import reachable
 from coursebuild import examples
@@ -22,7 +22,7 @@ def ex41_graph() -> Drawing:
     from arena.render import View
 
     g, sol = examples.ex41()
-    lost = [k for k in range(16) if sol.winner[(k, 0)] == 1]
+    lost = examples.ex41_facts().lost
     return _nim_drawing(g, View(winners=True, ranks=True), interactive=True, caption=_caption(
         "Exercice 4.1 : Nim avec 15 bâtonnets et la règle {2, 3, 5}. Sommets bleus : "
         "gagnants pour J₀ ; vermillon à bord tireté : gagnants pour J₁ ; à côté, le rang. "
@@ -149,8 +149,7 @@ def chomp_attractor() -> Drawing:
 def ex41_solution() -> Bilingual:
 
     g, sol = examples.ex41()
-    lost = [k for k in range(16) if sol.winner[(k, 0)] == 1]
-    longest = verify_strategy(g, 1, solution=sol)
+    lost, longest = examples.ex41_facts()
     ks = ", ".join(map(str, lost))
     return both(
         f"Le joueur qui doit jouer avec $k$ bâtonnets perd exactement pour "
@@ -166,12 +165,12 @@ def ex41_solution() -> Bilingual:
 @fragment
 def ex42_solution() -> Bilingual:
     g, sol = examples.ex42()
+    facts = examples.ex42_facts()
 
     def attr(i):
-        return ", ".join(f"{code(v)} ({r})" for v, r in sorted(sol.attractor(i).items(),
-                                                               key=lambda t: (t[1], t[0])))
+        return ", ".join(f"{code(v)} ({r})" for v, r in facts.attractors[i])
 
-    draws = ", ".join(code(v) for v in g.vertices if sol.winner[v] is None)
+    draws = ", ".join(code(v) for v in facts.draws)
     s = g.start
     return both(
         f"$\\mathcal{{A}}^0$ (avec les rangs) : {attr(0)}.\n\n$\\mathcal{{A}}^1$ : {attr(1)}.\n\n"
