@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 
 from arena import Arena, solve
 from arena.arena import Player, Vertex, vertex_id
@@ -28,6 +29,30 @@ def _show(v) -> str:
 
 def _names(vs) -> str:
     return ", ".join(map(_show, vs)) if vs else "∅"
+
+def queue_steps(B: dict, Si: dict, rang: dict, d: dict, queue) -> Iterator:
+    """The chapter's queue algorithm (``calcule_rangs``), one vertex taken out of the queue
+    at a time: yields ``(y, visits)``, where ``visits`` lists each predecessor ``x`` of
+    ``y`` (in the order of ``B[y]``) with what happened to it: ``"known"`` (already in the
+    attractor), ``"enters"`` (its rank found, it joins the queue) or ``"counted"`` (its
+    counter lowered). ``rang``, ``d`` (the counters) and ``queue`` are updated in place,
+    so a caller can show them between two steps."""
+    while queue:
+        y = queue.popleft()
+        visits = []
+        for x in B[y]:
+            if x in rang:
+                visits.append((x, "known"))
+                continue
+            d[x] -= 1
+            if x in Si or d[x] == 0:
+                rang[x] = rang[y] + 1
+                queue.append(x)
+                visits.append((x, "enters"))
+            else:
+                visits.append((x, "counted"))
+        yield y, visits
+
 
 def counter_trace(g: Arena, player: Player) -> dict:
     """The steps of the chapter's queue algorithm (``calcule_rangs``) for J_``player``:
@@ -64,20 +89,16 @@ def counter_trace(g: Arena, player: Player) -> dict:
                       f"{_names(queue)}.",
                       f"Start: each counter d(x) is the out-degree of x; the queue holds the "
                       f"victory positions of {J}, of rank 0: {_names(queue)}.")]
-    while queue:
-        y = queue.popleft()
+    for y, visits in queue_steps(B, Si, rang, d, queue):
         fr, en = [], []
-        for x in B[y]:
-            if x in rang:
+        for x, what in visits:
+            if what == "known":
                 fr.append(f"{_show(x)} est déjà gagnant")
                 en.append(f"{_show(x)} is already winning")
                 continue
-            d[x] -= 1
             change = f"d{_arg(x)} : {d[x] + 1} → {d[x]}"
             change_en = f"d{_arg(x)}: {d[x] + 1} → {d[x]}"
-            if x in Si or d[x] == 0:
-                rang[x] = rang[y] + 1
-                queue.append(x)
+            if what == "enters":
                 why_fr = f"{_show(x)} est à {J}" if x in Si else "tous ses successeurs gagnent"
                 why_en = f"{_show(x)} is {J}'s" if x in Si else "all its successors win"
                 fr.append(f"{change}, {why_fr} : rang {rang[x]}, il entre dans la file")
@@ -370,28 +391,16 @@ def ex42_counter_steps() -> Bilingual:
 def ex_counter_trace() -> Bilingual:
     from collections import deque
 
-    from arena.course import chapter_dicts
+    from arena.course import chapter_dicts, dplus, renverse_graphe
     from arena.games import nim
 
     g = nim(5, [1, 2])
     A, S0, _, V0, _ = chapter_dicts(g)
-    pred: dict = {x: [] for x in A}
-    for x in A:
-        for y in A[x]:
-            pred[y].append(x)
-    count = {x: len(A[x]) for x in A}
+    # the exercise takes the predecessors, and the victory positions, in increasing order
+    pred = {y: sorted(xs) for y, xs in renverse_graphe(A).items()}
+    count = dplus(A)
     rank = {x: 0 for x in sorted(V0)}
-    queue, order = deque(rank), []
-    while queue:
-        y = queue.popleft()
-        order.append(y)
-        for x in sorted(pred[y]):
-            if x in rank:
-                continue
-            count[x] -= 1
-            if x in S0 or count[x] == 0:
-                rank[x] = rank[y] + 1
-                queue.append(x)
+    order = [y for y, _ in queue_steps(pred, S0, rank, count, deque(rank))]
     claim(rank == solve(g).attractor(0), "the trace disagrees with the solver")
     seq = ", ".join(f"{pos(x)} ({rank[x]})" for x in order)
     out = sorted(x for x in A if x not in rank)
