@@ -144,20 +144,28 @@ def files_digest(paths: Iterable[Path], root: Path = ROOT) -> str:
     return h.hexdigest()
 
 
+_per_build: dict[str, str] = {}
+
+
 def library_digest() -> str:
-    """Every file of the library (``src/arena``)."""
-    return files_digest([LIBRARY])
+    """Every file of the library (``src/arena``), read once per build."""
+    if "library" not in _per_build:
+        _per_build["library"] = files_digest([LIBRARY])
+    return _per_build["library"]
 
 
 def versions() -> str:
-    """The versions the products are made with."""
+    """The versions the products are made with (looked up once per build)."""
+    if "versions" in _per_build:
+        return _per_build["versions"]
     found = []
     for name in ("pygraphviz", "font-source-sans-pro", "nbclient", "jupytext"):
         try:
             found.append(f"{name} {metadata.version(name)}")
         except metadata.PackageNotFoundError:  # pragma: no cover - an extra is missing
             found.append(f"{name} ?")
-    return f"python {sys.version_info[:3]}; " + "; ".join(found)
+    _per_build["versions"] = f"python {sys.version_info[:3]}; " + "; ".join(found)
+    return _per_build["versions"]
 
 
 def key(fn: Callable, *extra: str | Callable) -> str:
@@ -179,4 +187,5 @@ def clear() -> None:
     from coursebuild import examples
 
     _sources.clear()
+    _per_build.clear()
     examples.forget()

@@ -46,7 +46,8 @@ def cache_key(source: Path, lang: str) -> str:
     the data files it names, the library (every file of ``src/arena``), this module (it
     splits the languages), the versions (Python, nbclient, jupytext...)."""
     h = hashlib.sha256(source.read_bytes() + b"\0" + lang.encode() + b"\0")
-    h.update(keys.files_digest([keys.LIBRARY, Path(__file__), *data_files(source)]).encode())
+    h.update(keys.library_digest().encode())
+    h.update(keys.files_digest([Path(__file__), *data_files(source)]).encode())
     h.update(keys.versions().encode())
     return h.hexdigest()[:16]
 
@@ -135,6 +136,7 @@ def _execute(source: Path, lang: str, target: Path) -> None:
 
 def build(names: list[str] | None = None, jobs: int = 2) -> list[Path]:
     """Execute the notebooks that are not cached; copy all to ``docs/<lang>/notebooks``."""
+    keys.clear()        # the library and versions are read afresh for this build
     todo, outputs = [], []
     for source in sources():
         if names and source.stem not in names:
