@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from arena import Arena, solve, verify_strategy
 from arena.games.ourson import MOVE_LIMIT
 from arena.strategies import reachable
@@ -208,10 +210,206 @@ def ex_ourson_clock() -> Bilingual:
         f"rule. The largest rank of a position won by the puppies is {worst}.\n")
 
 
+# ---------------------------------------------------------------- the article's own cycle
+
+ARTICLE_CYCLE = ("1450", "3451", "3250", "1251")
+"""The cycle the article shows in its first strategy graph (it goes back to 1450)."""
+
+
+def article_strategy_graph(g: Arena, winner) -> dict:
+    """The article's first strategy graph: from a position won by its player to move,
+    only the moves to positions that the opponent loses; every move elsewhere."""
+    return {v: [w for w in g.successors(v) if winner[w] == g.owner(v)]
+            if winner[v] == g.owner(v) else list(g.successors(v)) for v in g.vertices}
+
+
+def _reach(graph: dict, root) -> set:
+    seen, todo = {root}, [root]
+    while todo:
+        for w in graph[todo.pop()]:
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return seen
+
+
+def _on_cycles(graph: dict, vertices: set) -> set:
+    """The vertices of ``vertices`` that lie on a cycle of ``graph`` inside ``vertices``."""
+    inside = {u: [w for w in graph[u] if w in vertices] for u in vertices}
+    return {v for v in vertices if any(v in _reach(inside, w) for w in inside[v])}
+
+
+def article_cycle_facts() -> dict:
+    g, sol = examples.ourson_game()
+    graph = article_strategy_graph(g, sol.winner)
+    ring = list(ARTICLE_CYCLE) + [ARTICLE_CYCLE[0]]
+    claim(all(y in graph[x] for x, y in zip(ring, ring[1:])),
+          "the article's cycle 1450 -> 3451 -> 3250 -> 1251 is not in its strategy graph")
+    claim(all(sol.winner[v] == 1 for v in ARTICLE_CYCLE),
+          "a position of the article's cycle is not won by the puppies")
+    reached = _reach(graph, g.start)
+    cyclic = _on_cycles(graph, reached)
+    claim(set(ARTICLE_CYCLE) <= cyclic, "the article's cycle is not found on cycles")
+    claim(all(sol.rank[y] > sol.rank[x] for x, y in zip(ring, ring[1:]) if g.owner(x) == 1),
+          "a move of the puppies on the article's cycle does not raise the rank")
+    return {"reached": len(reached), "cyclic": len(cyclic),
+            "ranks": [sol.rank[v] for v in ARTICLE_CYCLE],
+            "rises": [(sol.rank[x], sol.rank[y]) for x, y in zip(ring, ring[1:])
+                      if g.owner(x) == 1],
+            "exits": {v: sol.move[v] for v in ARTICLE_CYCLE if g.owner(v) == 1}}
+
+
+@fragment
+def ourson_article_graph() -> Bilingual:
+    f = article_cycle_facts()
+    ring = " → ".join(f"`{v}`" for v in ARTICLE_CYCLE + ARTICLE_CYCLE[:1])
+    rises = {lang: (" puis " if lang == "fr" else " then ").join(
+        f"de {x} à {y}" if lang == "fr" else f"from {x} to {y}" for x, y in f["rises"])
+        for lang in ("fr", "en")}
+    exits_fr = " et ".join(f"`{v}` → `{w}`" for v, w in f["exits"].items())
+    exits_en = " and ".join(f"`{v}` → `{w}`" for v, w in f["exits"].items())
+    return both(
+        f"Depuis `0450`, ce graphe atteint {f['reached']} positions, dont {f['cyclic']} sont "
+        f"sur un cycle. Le cycle de l'article, {ring}, en fait partie : ses quatre positions "
+        f"sont gagnées par les chiots, mais chaque coup des chiots sur ce cycle fait remonter "
+        f"le rang ({rises['fr']}). La stratégie du rang de l'attracteur en sort : elle joue "
+        f"{exits_fr}.\n",
+        f"From `0450`, this graph reaches {f['reached']} positions, {f['cyclic']} of which lie "
+        f"on a cycle. The article's cycle, {ring}, is one of them: its four positions are won "
+        f"by the puppies, but each move of the puppies on this cycle raises the rank "
+        f"({rises['en']}). The attractor-rank strategy leaves it: it plays {exits_en}.\n")
+
+
+def ourson_article_cycle() -> Drawing:
+    from arena.render import View, arena_dot, describe, vertex_titles
+
+    g, sol = examples.ourson_game()
+    f = article_cycle_facts()
+    vertices = list(ARTICLE_CYCLE) + [w for w in f["exits"].values() if w not in ARTICLE_CYCLE]
+    ring = list(ARTICLE_CYCLE) + [ARTICLE_CYCLE[0]]
+    edges: dict = {x: [y] for x, y in zip(ring, ring[1:])}
+    for v, w in f["exits"].items():
+        edges[v] = edges[v] + [w]
+    sub = Arena([v for v in vertices if g.owner(v) == 0], [v for v in vertices if g.owner(v) == 1],
+                edges)
+    labels = {v: str(sol.rank[v]) for v in vertices}
+    dot = arena_dot(sub, sol, View(winners=True, cycle=ARTICLE_CYCLE, labels=labels))
+    ring_text = " → ".join(ring)
+    exits = ", ".join(f"{v} → {w}" for v, w in f["exits"].items())
+    return Drawing(dot, _caption(
+        f"Le cycle {ring_text} du graphe de stratégie de l'article : toutes ses positions sont "
+        "gagnées par les chiots (vermillon, bord tireté), et le nombre à côté de chacune est "
+        "son rang. Les chiots y jouent vers des positions gagnantes sans faire baisser le "
+        f"rang ; la stratégie du rang de l'attracteur joue les coups {exits}, qui quittent "
+        "le cycle.",
+        f"The cycle {ring_text} of the article's strategy graph: all its positions are won by "
+        "the puppies (vermillion, dashed border), and the number beside each one is its rank. "
+        "The puppies move there to winning positions without lowering the rank; the "
+        f"attractor-rank strategy plays the moves {exits}, which leave the cycle."),
+        describe(sub, sol), titles=vertex_titles(sub))
+
+
+# ---------------------------------------------------------------- random play
+
+PLAYS = 10_000
+SEED = 2026
+
+
+def _simulate(g: Arena, ourson_move, puppies_move, rng) -> int | None:
+    """One play from the start: the number of moves after which the ourson is blocked,
+    or ``None`` if it is still free after the 16-move rule's limit."""
+    v = g.start
+    for moves in range(MOVE_LIMIT + 1):
+        succ = g.successors(v)
+        if not succ:
+            return moves
+        if moves == MOVE_LIMIT:
+            return None
+        v = (ourson_move if g.owner(v) == 0 else puppies_move)(v, succ, rng)
+    return None
+
+
+@lru_cache(maxsize=1)
+def random_plays() -> list[tuple[str, str, int, float, int]]:
+    """Plays from 0450 with each player following one of several ways of playing, the
+    random ones drawn with a fixed seed: for each pair, the number of plays where the
+    ourson is blocked within the limit, the mean and the largest number of moves then."""
+    import random
+
+    from arena.games.ourson import article_rank
+
+    g, sol = examples.ourson_game()
+    rank = article_rank(g)
+
+    def uniform(v, succ, rng):
+        return rng.choice(succ)
+
+    def attractor(v, succ, rng):
+        return sol.move[v]
+
+    def defence(v, succ, rng):       # the loser's best: a successor of largest rank
+        return max(succ, key=lambda w: (sol.rank[w], succ.index(w)))
+
+    def article(v, succ, rng):       # the article: a winning move of smaller "rank"
+        good = [w for w in succ if sol.winner[w] == 1 and rank[w] < rank[v]]
+        return rng.choice(good or list(succ))
+
+    pairs = [("attractor", "uniform"), ("attractor", "defence"), ("article", "uniform"),
+             ("article", "defence"), ("uniform", "uniform"), ("uniform", "defence")]
+    ways = {"uniform": uniform, "attractor": attractor, "defence": defence,
+            "article": article}
+    rng = random.Random(SEED)
+    rows = []
+    for puppies, bear in pairs:
+        lengths = [_simulate(g, ways[bear], ways[puppies], rng) for _ in range(PLAYS)]
+        blocked = [n for n in lengths if n is not None]
+        rows.append((puppies, bear, len(blocked),
+                     sum(blocked) / len(blocked) if blocked else 0.0,
+                     max(blocked, default=0)))
+    claim(rows[0][2] == PLAYS and rows[0][4] <= sol.rank[g.start],
+          "the attractor strategy does not always block the ourson within its rank")
+    claim(rows[1][2] == PLAYS and rows[1][4] == sol.rank[g.start],
+          "against the best defence the attractor strategy does not take exactly the rank")
+    # what the page says of the other lines
+    claim(rows[2][2] > PLAYS / 2 > rows[3][2], "the article's strategy: not most plays won "
+          "against a random ourson and most lost against the best defence")
+    claim(rows[4][2] < PLAYS / 2 and rows[5][2] < rows[4][2],
+          "random puppies: not most plays lost")
+    return rows
+
+
+WAYS = {"uniform": {"fr": "au hasard", "en": "at random"},
+        "attractor": {"fr": "rang de l'attracteur", "en": "attractor rank"},
+        "defence": {"fr": "meilleure défense", "en": "best defence"},
+        "article": {"fr": "« rang » de l'article", "en": "the article's “rank”"}}
+
+
+@fragment
+def ourson_random_plays() -> Bilingual:
+    from coursebuild.markdown import dec, num, table
+
+    out = {}
+    for lang, head in (
+            ("fr", ("Chiots", "Ourson", "Parties gagnées par les chiots",
+                    "Coups en moyenne", "Coups au plus")),
+            ("en", ("Puppies", "Ourson", "Plays won by the puppies", "Mean moves",
+                    "Most moves"))):
+        rows = [(WAYS[p][lang], WAYS[o][lang], f"{num(b, lang)} / {num(PLAYS, lang)}",
+                 dec(mean, lang, 1) if b else "–", most if b else "–")
+                for p, o, b, mean, most in random_plays()]
+        out[lang] = table(head, rows, "llrrr")
+    out["fr"] += (f"\n{num(PLAYS, 'fr')} parties par ligne, graine {SEED} ; le rang du départ "
+                  f"`0450` vaut {examples.ourson_game().solution.rank['0450']}.\n")
+    out["en"] += (f"\n{num(PLAYS, 'en')} plays per line, seed {SEED}; the rank of the start "
+                  f"`0450` is {examples.ourson_game().solution.rank['0450']}.\n")
+    return out
+
+
 FIGURES: tuple[Figure, ...] = (
     Figure("ourson-board", ourson_board),
     Figure("ourson-states", ourson_states),
     Figure("ourson-strategy", ourson_strategy),
     Figure("ourson-cycle", ourson_cycle),
+    Figure("ourson-article-cycle", ourson_article_cycle),
 )
 
