@@ -689,6 +689,41 @@ def ex_astar() -> Bilingual:
         f"{', '.join(d.expanded)}: it also expands {', '.join(only)}, which $h$ rules out.\n")
 
 
+# An admissible heuristic that is not consistent: A* expands b twice.
+REOPEN_GRAPH: dict[str, dict[str, int]] = {"s": {"a": 1, "b": 3}, "a": {"b": 1},
+                                           "b": {"t": 3}, "t": {}}
+REOPEN_H: dict[str, int] = {"s": 0, "a": 4, "b": 0, "t": 0}
+
+
+@fragment
+def astar_reopen() -> Bilingual:
+    from arena.astar import astar, dijkstra_to, is_admissible, is_consistent
+
+    h = REOPEN_H.get
+    result = astar(REOPEN_GRAPH, "s", "t", h)
+    twice = sorted({v for v in result.expanded if result.expanded.count(v) > 1})
+    claim(is_admissible(REOPEN_GRAPH, "t", h) and not is_consistent(REOPEN_GRAPH, "t", h),
+          "the reopening example: h is not admissible-but-inconsistent")
+    claim(twice and result.cost == dijkstra_to(REOPEN_GRAPH, "t")["s"],
+          "the reopening example: no vertex expanded twice, or a wrong distance")
+    edges = ", ".join(f"${u} \\to {v}$ ({w})" for u, succ in REOPEN_GRAPH.items()
+                      for v, w in succ.items())
+    order = ", ".join(result.expanded)
+    path = " → ".join(result.path)
+    bad = next((u, v) for u, succ in REOPEN_GRAPH.items() for v, w in succ.items()
+               if h(u) > w + h(v))
+    again = ", ".join(f"${v}$" for v in twice)
+    return both(
+        f"Sur le graphe {edges}, avec $h(a) = {h('a')}$ et $h = 0$ ailleurs, $h$ est "
+        f"admissible mais pas cohérente (sur l'arête ${bad[0]} \\to {bad[1]}$). A\\* développe "
+        f"les sommets dans l'ordre {order} : {again} est développé deux fois, et le chemin "
+        f"trouvé, {path}, de longueur {result.cost}, est bien un plus court chemin.\n",
+        f"On the graph {edges}, with $h(a) = {h('a')}$ and $h = 0$ elsewhere, $h$ is "
+        f"admissible but not consistent (on the edge ${bad[0]} \\to {bad[1]}$). A\\* expands "
+        f"the vertices in the order {order}: {again} is expanded twice, and the path found, "
+        f"{path}, of length {result.cost}, is indeed a shortest path.\n")
+
+
 FIGURES: tuple[Figure, ...] = (
     Figure("minimax-tree", minimax_tree),
     Figure("alphabeta-tree", alphabeta_tree),
