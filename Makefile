@@ -21,12 +21,20 @@ $(BIN)/python:
 # (refresh them on purpose with `make constraints`)
 PIP_INSTALL := $(BIN)/python -m pip install -q -c constraints.txt
 
+# the course build (src/coursebuild) is not in the distribution: a .pth file puts src/ on
+# the environment's path, so that `python -m coursebuild` runs it from the checkout
+COURSE_PATH = $(BIN)/python -c 'import pathlib, sys, sysconfig; \
+  pathlib.Path(sysconfig.get_paths()["purelib"], "arena-course-build.pth").write_text(sys.argv[1] + "\n")' \
+  '$(CURDIR)/src'
+
 $(VENV)/.docs-installed: pyproject.toml constraints.txt | $(BIN)/python
 	$(PIP_INSTALL) -e '.[docs]'
+	@$(COURSE_PATH)
 	@touch $@
 
 $(VENV)/.test-installed: pyproject.toml constraints.txt | $(BIN)/python
 	$(PIP_INSTALL) -e '.[test]'
+	@$(COURSE_PATH)
 	@touch $@ $(VENV)/.docs-installed
 
 # JavaScript the site serves, from the npm registry, pinned by package-lock.json

@@ -27,6 +27,7 @@ from typing import Any, TextIO
 from arena import __version__
 from arena._files import write_atomic
 from arena.arena import Arena, ArenaError, vertex_id
+from arena.errors import RenderError
 from arena.games import GAMES, BuiltinGame
 from arena.numbers import parse_int
 from arena.solver import Solution, solve
@@ -327,8 +328,24 @@ def _progress(err: TextIO) -> Callable[[str], None]:
     return say
 
 
+FIGURES_EXTRA = ("arena render draws with Graphviz, which the package installs only with its "
+                 "figures extra: pip install \"arena-reachability[figures]\"")
+
+
+def _drawing_module():
+    """:mod:`arena.render`, or a :class:`UsageError` saying which extra to install: the
+    rest of the command line works without the drawing packages."""
+    try:
+        from arena import render
+        for name in ("pygraphviz", "fontTools", "font_source_sans_pro"):
+            __import__(name)
+    except ModuleNotFoundError as exc:
+        raise UsageError(f"{FIGURES_EXTRA} ({exc.name} is missing)") from None
+    return render
+
+
 def _run_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from arena import render
+    render = _drawing_module()
 
     output = Path(args.output)
     if output.suffix.lower() not in (".svg", ".pdf"):
@@ -369,8 +386,6 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
-    from arena.render import RenderError
-
     try:
         parser = _parser()
         args = parser.parse_args(argv)
