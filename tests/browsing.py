@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"
 CHROMIUM = Path("/usr/bin/chromium")
-PREFIX = "/arena/"          # the path of the default site_url (https://example.org/arena/)
+PREFIX = "/arena/"          # served under a path, as a project page of GitHub Pages
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 NO_CHROMIUM = ("Debian's Chromium is not installed (make test installs it with apt-get "
@@ -28,6 +28,19 @@ class _PrefixHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, *args) -> None:  # keep the test output quiet
         pass
+
+
+def local_sitemap(origin: str, path: str) -> str:
+    """The sitemap Material's instant navigation reads, as it would be if the site were
+    published at ``origin`` + PREFIX (a build without SITE_URL has an empty sitemap):
+    every page of the language whose sitemap ``path`` is asked for."""
+    lang_dir = SITE / "en" if path.startswith(PREFIX + "en/") else SITE
+    pages = sorted(p.parent for p in lang_dir.rglob("index.html")
+                   if lang_dir == SITE / "en" or p.relative_to(SITE).parts[:1] != ("en",))
+    urls = "".join(f"<url><loc>{origin}{PREFIX}{p.relative_to(SITE).as_posix()}/"
+                   .replace(f"{PREFIX}./", PREFIX) + "</loc></url>" for p in pages)
+    return ('<?xml version="1.0" encoding="UTF-8"?><urlset '
+            f'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>')
 
 
 class Visit:

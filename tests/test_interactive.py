@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
-from browsing import CHROMIUM, NO_CHROMIUM, Visit
+from browsing import CHROMIUM, NO_CHROMIUM, Visit, local_sitemap
 
 from arena import solve
 from arena.games import nim
@@ -160,13 +161,13 @@ def test_the_ourson_is_played_on_the_board(browser, base_url):
 ])
 def test_interactive_figures_work_after_instant_navigation(browser, base_url, start, link,
                                                           ready):
-    # Material maps the sitemap's URLs onto this host but not onto its port: serve the
-    # sitemaps as they would read if the site lived at this test server's address.
+    # Material's instant navigation follows the links its sitemap lists: serve the
+    # sitemaps as they would read if the site were published at this test server.
     origin = base_url.split("/arena/")[0]
 
     def sitemap(route):
-        body = route.fetch().text().replace("https://example.org", origin)
-        route.fulfill(body=body, content_type="application/xml")
+        route.fulfill(body=local_sitemap(origin, urlparse(route.request.url).path),
+                      content_type="application/xml")
 
     context = browser.new_context()
     context.route("**/sitemap.xml", sitemap)

@@ -4,9 +4,10 @@ the sitemap carries no invented dates, and the exercises pages offer the sheets.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,13 +36,18 @@ def test_one_notebook_cache_per_language():
 def test_the_404_page_github_pages_serves_speaks_both_languages(site):
     page = (site / "404.html").read_text(encoding="utf-8")
     assert "Page introuvable" in page and "Page not found" in page
-    assert 'href="/arena/" hreflang="fr"' in page and 'href="/arena/en/" hreflang="en"' in page
+    # from the site's root path: that of SITE_URL, or / without it
+    root = urlparse(os.environ.get("SITE_URL") or "/").path.rstrip("/")
+    assert f'href="{root}/" hreflang="fr"' in page and f'href="{root}/en/" hreflang="en"' in page
 
 
 def test_the_sitemaps_have_no_invented_dates(site):
     for lang in ("", "en/"):
         sitemap = (site / lang / "sitemap.xml").read_text(encoding="utf-8")
-        assert sitemap.startswith("<?xml") and "<loc>" in sitemap and "<lastmod>" not in sitemap
+        assert sitemap.startswith("<?xml") and "<lastmod>" not in sitemap
+        # the pages' addresses need the published address (SITE_URL): none is invented
+        assert ("<loc>" in sitemap) == bool(os.environ.get("SITE_URL"))
+        assert "example.org" not in sitemap
 
 
 def test_the_exercises_pages_offer_both_sheets(site):

@@ -5,9 +5,10 @@ this module, so that Pyodide loads once per language."""
 from __future__ import annotations
 
 import time
+from urllib.parse import urlparse
 
 import pytest
-from browsing import CHROMIUM, NO_CHROMIUM, Visit
+from browsing import CHROMIUM, NO_CHROMIUM, Visit, local_sitemap
 from exercise_wrong import QUADRATIC, RECURSIVE, WRONG
 
 from coursebuild.python_exercises import EXERCISES
@@ -121,8 +122,8 @@ def test_checks_work_after_instant_navigation_with_the_same_worker(browser, base
     origin = base_url.split("/arena/")[0]
 
     def sitemap(route):
-        body = route.fetch().text().replace("https://example.org", origin)
-        route.fulfill(body=body, content_type="application/xml")
+        route.fulfill(body=local_sitemap(origin, urlparse(route.request.url).path),
+                      content_type="application/xml")
 
     context = browser.new_context()
     context.route("**/sitemap.xml", sitemap)

@@ -100,6 +100,9 @@ def book_pages(lang: str, root: str) -> tuple[str, str, list[Page]]:
 def _shell(lang: str, site_name: str, site_url: str, root: str) -> str:
     """The book's HTML before its chapters: styles, MathJax, title page, contents."""
     w = WORDS[lang]
+    # the published site's address (SITE_URL), printed only when it is configured
+    address = (f'<p class="book-address">{w["site"]} <a href="{site_url}">{site_url}</a></p>'
+               if site_url else "")
     index = (ROOT / "site" / ("" if lang == "fr" else "en") / "index.html").read_text("utf-8")
     links = [line.strip() for line in index.splitlines()
              if line.strip().startswith('<link rel="stylesheet"')]
@@ -124,7 +127,7 @@ def _shell(lang: str, site_name: str, site_url: str, root: str) -> str:
   <p class="book-title">{site_name}</p>
   <p class="book-subtitle">{w["subtitle"]}</p>
   <p class="book-foreword">{w["foreword"]}</p>
-  <p class="book-address">{w["site"]} <a href="{site_url}">{site_url}</a></p>
+  {address}
 </div>
 <nav id="book-toc"><p class="book-toc-title">{w["contents"]}</p><ol></ol></nav>
 <main id="book-chapters" class="md-typeset"></main>

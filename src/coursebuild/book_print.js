@@ -18,7 +18,9 @@ async function assembleBook(book) {
   }
 
   function published(u) {
-    // a page of this language, or a file both languages share (at the French root)
+    // a page of this language, or a file both languages share (at the French root);
+    // null when the site's address is not configured (SITE_URL): no address is printed
+    if (!book.siteUrl || !book.sharedUrl) return null;
     if (u.pathname.startsWith(book.root)) {
       return book.siteUrl + u.pathname.slice(book.root.length) + u.hash;
     }
@@ -46,7 +48,12 @@ async function assembleBook(book) {
       e.removeAttribute("loading");
     });
     article.querySelectorAll("a[href]").forEach((a) => {
-      a.setAttribute("href", target(new URL(a.getAttribute("href"), base).href));
+      const href = target(new URL(a.getAttribute("href"), base).href);
+      if (href === null) {                 // no published site to point to: the text stays
+        a.replaceWith(...a.childNodes);
+        return;
+      }
+      a.setAttribute("href", href);
       a.removeAttribute("download");
     });
     article.querySelectorAll("[id]").forEach((e) => { e.id = page.slug + "--" + e.id; });
@@ -59,10 +66,14 @@ async function assembleBook(book) {
       const fig = book.figures[w.dataset.figure] || {};
       img.alt = fig.caption || "";
       const caption = doc.createElement("figcaption");
-      const live = doc.createElement("a");
-      live.href = published(base);
-      live.textContent = live.href;
-      caption.append((fig.caption ? fig.caption + " " : "") + book.words.live + " ", live);
+      caption.append(fig.caption || "");
+      const address = published(base);
+      if (address !== null) {
+        const live = doc.createElement("a");
+        live.href = address;
+        live.textContent = address;
+        caption.append(" " + book.words.live + " ", live);
+      }
       figure.append(img, caption);
       w.replaceWith(figure);
     });

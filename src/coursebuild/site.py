@@ -96,7 +96,10 @@ def assemble(site: Path, outputs: dict[str, Path] = OUTPUTS) -> None:
     tmp = site.with_name(site.name + ".new")
     shutil.rmtree(tmp, ignore_errors=True)
     shutil.copytree(outputs["fr"], tmp)
-    shutil.copytree(outputs["en"], tmp / "en")
+    # GitHub Pages serves one 404 page, the root's (it speaks both languages); the English
+    # build's own would link from the root to pages that are not English
+    shutil.copytree(outputs["en"], tmp / "en", ignore=lambda folder, names: (
+        ["404.html"] if Path(folder) == outputs["en"] else []))
     shutil.rmtree(site, ignore_errors=True)
     os.replace(tmp, site)
 
