@@ -123,12 +123,17 @@ def library_zip() -> bytes:
     import zipfile
 
     src = ROOT / "src"
-    files = sorted((src / "arena").rglob("*.py"))
-    files += [src / "coursebuild" / name for name in PYODIDE_COURSE_MODULES]
+    from coursebuild.python_exercises import COURSE_EXAMPLES
+
+    files = [(p, p.relative_to(src).as_posix()) for p in sorted((src / "arena").rglob("*.py"))]
+    files += [(src / "coursebuild" / name, f"coursebuild/{name}")
+              for name in PYODIDE_COURSE_MODULES]
+    # the checkers try the course's own game files too
+    files += [(EXAMPLES / name, f"coursebuild/examples/{name}") for name in COURSE_EXAMPLES]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in files:
-            info = zipfile.ZipInfo(path.relative_to(src).as_posix(), (1980, 1, 1, 0, 0, 0))
+        for path, name in files:
+            info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
     return buffer.getvalue()

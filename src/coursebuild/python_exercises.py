@@ -27,11 +27,13 @@ import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, cast
 
 from arena.arena import Arena
 from arena.games.chain import chain
 from coursebuild.examples import SLIDES_TREE
+from coursebuild.paths import EXAMPLES
 from coursebuild.typography import french
 
 __all__ = ["EXERCISES", "Exercise", "check", "run"]
@@ -104,12 +106,14 @@ EXERCISES: dict[str, Exercise] = {e.id: e for e in [
         {"fr": "Écrire `attracteur_naif(A, S0, V0)` qui renvoie un dictionnaire dont les clés "
                "forment l'attracteur de J<sub>0</sub>, en calculant les étapes A<sub>0</sub> = "
                "V0, A<sub>n+1</sub> = A<sub>n</sub> ∪ {s ∈ S0 : un successeur de s est dans "
-               "A<sub>n</sub>} ∪ {s ∉ S0 : tous les successeurs de s sont dans A<sub>n</sub>} "
+               "A<sub>n</sub>} ∪ {s ∉ S0 : s a au moins un successeur, et tous les "
+               "successeurs de s sont dans A<sub>n</sub>} "
                "jusqu'à ce qu'elles ne changent plus. " + _ARENA_FR,
          "en": "Write `attracteur_naif(A, S0, V0)` returning a dict whose keys form "
                "J<sub>0</sub>'s attractor, by computing the steps A<sub>0</sub> = V0, "
                "A<sub>n+1</sub> = A<sub>n</sub> ∪ {s ∈ S0 : some successor of s is in "
-               "A<sub>n</sub>} ∪ {s ∉ S0 : every successor of s is in A<sub>n</sub>} "
+               "A<sub>n</sub>} ∪ {s ∉ S0 : s has at least one successor, and every successor "
+               "of s is in A<sub>n</sub>} "
                "until they no longer change. "
                + _ARENA_EN},
         "def attracteur_naif(A, S0, V0):\n    attr = dict(V0)\n    # ...\n    return attr\n",
@@ -117,7 +121,7 @@ EXERCISES: dict[str, Exercise] = {e.id: e for e in [
         "    while change:\n        change = False\n        for s in A:\n"
         "            if s in attr:\n                continue\n"
         "            dedans = [t in attr for t in A[s]]\n"
-        "            if (s in S0 and any(dedans)) or (s not in S0 and all(dedans)):\n"
+        "            if dedans and ((s in S0 and any(dedans)) or (s not in S0 and all(dedans))):\n"
         "                attr[s] = None\n                change = True\n    return attr\n"),
     Exercise(
         "attractor", "calcule_attracteur",
@@ -167,18 +171,20 @@ EXERCISES: dict[str, Exercise] = {e.id: e for e in [
                "`attr1` associent aux sommets des attracteurs de J<sub>0</sub> et de "
                "J<sub>1</sub> leur rang. Depuis un sommet gagnant, aller vers un successeur de "
                "rang plus petit dans `attr0` ; depuis un sommet nul, rester hors de `attr1` ; "
-               "depuis un sommet perdant, n'importe quel successeur convient.",
+               "depuis un sommet perdant, retarder la défaite : aller vers un successeur de plus "
+               "grand rang dans `attr1`, comme la stratégie du chapitre.",
          "en": "Write `strategie(A, attr0, attr1, s)` returning the successor J<sub>0</sub> "
                "plays from the vertex `s` of S0 (which has at least one successor). `attr0` "
                "and `attr1` map the vertices of J<sub>0</sub>'s and J<sub>1</sub>'s attractors "
                "to their ranks. From a winning vertex, move to a successor of smaller rank in "
-               "`attr0`; from a draw, stay out of `attr1`; from a losing vertex, any successor "
-               "will do."},
+               "`attr0`; from a draw, stay out of `attr1`; from a losing vertex, delay the "
+               "defeat: move to a successor of greatest rank in `attr1`, as the chapter's "
+               "strategy does."},
         "def strategie(A, attr0, attr1, s):\n    # ...\n    return A[s][0]\n",
         "def strategie(A, attr0, attr1, s):\n    if s in attr0:\n        for t in A[s]:\n"
         "            if t in attr0 and attr0[t] < attr0[s]:\n                return t\n"
         "    for t in A[s]:\n        if t not in attr1:\n            return t\n"
-        "    return A[s][0]\n"),
+        "    return max(A[s], key=lambda t: attr1[t])\n"),
     Exercise(
         "grundy", "grundy",
         {"fr": "Nombres de Grundy", "en": "Grundy numbers"},
@@ -279,6 +285,10 @@ _WORDS = {
                       "dans attr0.",
                 "en": "{s!r} is winning with rank {r}: a successor of smaller rank in attr0 "
                       "is needed."},
+    "losing": {"fr": "{s!r} est perdant : il faut retarder la défaite, vers un successeur du "
+                     "plus grand rang dans attr1 ({r}).",
+               "en": "{s!r} is losing: the defeat must be delayed, to a successor of the "
+                     "greatest rank in attr1 ({r})."},
     "draw": {"fr": "{s!r} est nul : il faut un successeur hors de attr1.",
              "en": "{s!r} is a draw: a successor outside attr1 is needed."},
 }
@@ -339,10 +349,15 @@ def run(code: str, lang: str = "fr") -> dict[str, str]:
 
 # --------------------------------------------------------------------------- cases
 
-def random_arena(seed: int, n: int) -> tuple[dict, dict, dict, dict, dict]:
+def random_arena(seed: int, n: int, plain_dead_ends: bool = False
+                 ) -> tuple[dict, dict, dict, dict, dict]:
     """A seeded random arena with ``n`` vertices 0..n-1 in the course's representation:
-    ``(A, S0, S1, V0, V1)``; dead ends of J_1 form V0, those of J_0 form V1."""
-    rng = random.Random(seed * 7919 + n)
+    ``(A, S0, S1, V0, V1)``. Dead ends of J_1 form V0 and those of J_0 form V1; with
+    ``plain_dead_ends``, each dead end is instead a victory of its owner's opponent, a
+    victory of its owner, or no victory at all (a dead end where the play stops without a
+    winner), as the chapter's definition allows: the mistakes that treat every position
+    without a move as won (``all([])`` is true) show only there."""
+    rng = random.Random(seed * 7919 + n + (104723 if plain_dead_ends else 0))
     A: dict[int, list[int]] = {}
     S0: dict[int, None] = {}
     S1: dict[int, None] = {}
@@ -350,8 +365,17 @@ def random_arena(seed: int, n: int) -> tuple[dict, dict, dict, dict, dict]:
         (S0 if rng.random() < 0.5 else S1)[v] = None
         k = 0 if rng.random() < 0.25 else rng.randint(1, min(3, n))
         A[v] = sorted(rng.sample(range(n), k))
-    V0 = {v: None for v in S1 if not A[v]}
-    V1 = {v: None for v in S0 if not A[v]}
+    V0: dict[int, None] = {}
+    V1: dict[int, None] = {}
+    for v in range(n):
+        if A[v]:
+            continue
+        owner = 0 if v in S0 else 1
+        kind = rng.randrange(3) if plain_dead_ends else 0
+        if kind == 0:                        # the player to move is stuck: they lose
+            (V1 if owner == 0 else V0)[v] = None
+        elif kind == 1:                      # a victory of the player to move
+            (V0 if owner == 0 else V1)[v] = None
     return A, S0, S1, V0, V1
 
 
@@ -360,11 +384,41 @@ def _library_arena(A: dict, S0: dict, S1: dict, V0: dict, V1: dict) -> Arena:
                  V0=list(V0), V1=list(V1))
 
 
-def _arenas(count: int = 60) -> Iterator[tuple]:
-    """Random arenas from 1 to 12 vertices, smallest first."""
+def _example_file(name: str) -> Path:
+    """A game file of ``docs/examples``: in the browser, the course's zip carries it
+    beside this module (:func:`coursebuild.hook.library_zip`)."""
+    here = Path(__file__).resolve().parent / "examples" / name
+    return here if here.exists() else EXAMPLES / name
+
+
+COURSE_EXAMPLES = ("exercise-4-2.yaml",)
+"""The course's game files the checkers try, besides its built-in games."""
+
+
+def course_arenas() -> Iterator[tuple]:
+    """The course's own examples in the chapter's representation: exercise 4.2, the Nim
+    of exercise 4.1, tic-tac-toe (whose dead ends are full grids without a line: no
+    victory)."""
+    from arena.course import chapter_dicts
+    from arena.games import nim
+    from arena.games.tictactoe import tictactoe
+
+    for name in COURSE_EXAMPLES:
+        yield chapter_dicts(Arena.from_file(_example_file(name)))
+    yield chapter_dicts(nim(15, [2, 3, 5]))
+    yield chapter_dicts(tictactoe(3, 3))
+
+
+def _arenas(count: int = 60, course: bool = True) -> Iterator[tuple]:
+    """Random arenas from 1 to 12 vertices, smallest first, half of them with dead ends
+    that are no victory or a victory of the player stuck there; then the course's own
+    examples (:func:`course_arenas`)."""
     for n in range(1, 13):
         for seed in range(count // 12):
             yield random_arena(seed, n)
+            yield random_arena(seed, n, plain_dead_ends=True)
+    if course:
+        yield from course_arenas()
 
 
 def _random_dag(seed: int, n: int) -> dict[int, list[int]]:
@@ -388,9 +442,25 @@ def _trees() -> Iterator[Any]:
 
 # --------------------------------------------------------------------------- checks
 
+_ATOMS = (int, str, float, bool, type(None))
+
+
+def _fresh(x: Any) -> Any:
+    """A copy of ``x`` the student's function may change at will: dicts and lists of the
+    chapter's representation copied quickly, anything else by :func:`copy.deepcopy`."""
+    t = type(x)
+    if t is dict:
+        return {k: _fresh(v) for k, v in x.items()}
+    if t is list:
+        return [_fresh(v) for v in x]
+    if t in _ATOMS or (t is tuple and all(type(e) in _ATOMS for e in x)):
+        return x
+    return copy.deepcopy(x)
+
+
 def _call(f: Callable, args: tuple, lang: str, shown: str, expected: Any) -> Any:
     try:
-        return f(*copy.deepcopy(args))
+        return f(*[_fresh(a) for a in args])
     except RecursionError:
         raise
     except Exception as exc:
@@ -402,6 +472,13 @@ def _call(f: Callable, args: tuple, lang: str, shown: str, expected: Any) -> Any
 
 def _colon(lang: str) -> str:
     return "\u00a0: " if lang == "fr" else ": "
+
+
+class _OneOf(tuple):
+    """Several acceptable answers, shown as ``a | b``, each in its own type."""
+
+    def __repr__(self) -> str:
+        return " | ".join(map(repr, self))
 
 
 def _wrong(lang: str, shown: str, expected: Any, obtained: Any, extra: str = "",
@@ -646,26 +723,28 @@ def _check_strategy(f: Callable, lang: str) -> int:
     for A, S0, S1, V0, V1 in _arenas():
         g = _library_arena(A, S0, S1, V0, V1)
         attr0, attr1 = attractor(g, 0), attractor(g, 1)
-        for s in S0:
-            if not A[s]:
-                continue
+        head = f"strategie({_short(A)}, {_short(attr0)}, {_short(attr1)}, "
+        positions = [s for s in S0 if A[s]]
+        # a large example (tic-tac-toe): a spread of 200 of its positions is enough
+        for s in positions[::max(1, len(positions) // 200)]:
             n_cases += 1
-            shown = f"strategie({_short(A)}, {attr0!r}, {attr1!r}, {s!r})"
+            shown = f"{head}{s!r})"
             if s in attr0:
                 good = [t for t in A[s] if t in attr0 and attr0[t] < attr0[s]]
                 rule = _say("winning", lang, s=s, r=attr0[s])
             elif s not in attr1:
                 good = [t for t in A[s] if t not in attr1]
                 rule = _say("draw", lang, s=s)
-            else:
-                good = list(A[s])
-                rule = ""
+            else:            # losing: every successor is in attr1; delay the defeat
+                top = max(attr1[t] for t in A[s])
+                good = [t for t in A[s] if attr1[t] == top]
+                rule = _say("losing", lang, s=s, r=top)
             got = _call(f, (A, attr0, attr1, s), lang, shown, good)
             if got not in A[s]:
-                raise _wrong(lang, shown, " | ".join(map(repr, good)), got,
+                raise _wrong(lang, shown, _OneOf(good), got,
                              _say("not-successor", lang, t=got, s=s), _graph(A, S0, V0, V1))
             if got not in good:
-                raise _wrong(lang, shown, " | ".join(map(repr, good)), got, rule,
+                raise _wrong(lang, shown, _OneOf(good), got, rule,
                              _graph(A, S0, V0, V1))
     return n_cases
 
