@@ -41,7 +41,7 @@ def calcule_attracteur(A, S0, V0):
         for s in A:
             if s not in attr:
                 dedans = [t in attr for t in A[s]]
-                if (s in S0 and any(dedans)) or (s not in S0 and all(dedans)):
+                if dedans and ((s in S0 and any(dedans)) or (s not in S0 and all(dedans))):
                     attr[s] = None
                     change = True
     return attr
