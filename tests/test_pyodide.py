@@ -192,3 +192,39 @@ def test_tab_indents_and_escape_then_tab_leaves_the_editor(exercises_page):
     assert focused == "run"
     page.evaluate("([c]) => window.arenaExercises.setCode('degrees', c)",
                   [EXERCISES["degrees"].starter])
+
+
+FLOODS = ["print('x' * 10**8)", "print(list(range(10**7)))"]
+
+
+@pytest.mark.parametrize("code", FLOODS)
+def test_a_flood_of_output_is_capped_and_the_page_stays_responsive(exercises_page, code):
+    """The worker sends the first and last few thousand characters and says how many it
+    left out; the page's main thread never stops while the code prints or after (it froze
+    for 2 to 15 s before the cap)."""
+    page, lang = exercises_page.page, exercises_page.lang
+    page.evaluate("document.querySelectorAll('.arena-exercise')"
+                  ".forEach(b => { b.dataset.timeout = '60000'; })")
+    page.evaluate("(code) => window.arenaExercises.setCode('minimax', code)", code)
+    page.evaluate("""() => {
+        window._gap = 0; window._done = false;
+        let last = performance.now();
+        window._tick = setInterval(() => {
+            const now = performance.now();
+            window._gap = Math.max(window._gap, now - last);
+            last = now;
+        }, 20);
+        window.arenaExercises.run('minimax').then(() => {
+            setTimeout(() => { window._done = true; clearInterval(window._tick); }, 500);
+        });
+    }""")
+    page.wait_for_function("window._done === true", timeout=90000)
+    output = page.locator('[data-exercise="minimax"] [data-role="output"]').inner_text()
+    assert len(output) < 10_000
+    assert ("caractères omis" if lang == "fr" else "characters left out") in output
+    # the largest pause of the page's main thread during and after the run (a loaded
+    # 2-core machine delays a 20 ms timer by a few tens of milliseconds at most)
+    assert page.evaluate("window._gap") < 400
+    page.evaluate("document.querySelectorAll('.arena-exercise')"
+                  ".forEach(b => { b.dataset.timeout = '" + ("5000" if lang == "fr" else "2000")
+                  + "'; })")

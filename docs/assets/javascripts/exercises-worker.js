@@ -5,6 +5,52 @@
 // the code starts (the page's time limit counts from there), {job, type: "done", result}.
 /* global loadPyodide */
 let pyodide = null;
+
+// What the student's code prints is capped here, in the worker, so that the page never
+// receives more than a few thousand characters whatever the code prints: the first HEAD
+// and the last TAIL characters, with the number left out between them.
+const HEAD = 4000;
+const TAIL = 4000;
+const LEFT_OUT = {
+  fr: (n) => `\n… ${n.toLocaleString("fr-FR")} caractères omis …\n`,
+  en: (n) => `\n… ${n.toLocaleString("en-GB")} characters left out …\n`,
+};
+
+function cappedText() {
+  let head = "";
+  let tail = "";
+  let dropped = 0;
+  return {
+    push(line) {
+      let s = line + "\n";
+      const room = HEAD - head.length;
+      if (room > 0) {
+        head += s.slice(0, room);
+        s = s.slice(room);
+      }
+      if (!s) return;
+      tail += s;
+      if (tail.length > 2 * TAIL) {          // trim now and then, not at every line
+        dropped += tail.length - TAIL;
+        tail = tail.slice(-TAIL);
+      }
+    },
+    text(lang) {
+      if (tail.length > TAIL) {
+        dropped += tail.length - TAIL;
+        tail = tail.slice(-TAIL);
+      }
+      const text = dropped ? head + (LEFT_OUT[lang] || LEFT_OUT.en)(dropped) + tail : head + tail;
+      return text.replace(/\n$/, "");
+    },
+  };
+}
+
+function capped(text, lang) {
+  const out = cappedText();
+  out.push(String(text));
+  return out.text(lang);
+}
 let booting = null;   // one load, even when jobs arrive while it runs
 
 async function boot(base, job) {
@@ -23,7 +69,7 @@ self.onmessage = async (event) => {
   try {
     if (!pyodide) pyodide = await (booting = booting || boot(base, job));
     if (kind === "boot") return;      // a fresh worker warming up after a stop
-    const out = [];
+    const out = cappedText();
     pyodide.setStdout({ batched: (s) => out.push(s) });
     pyodide.setStderr({ batched: (s) => out.push(s) });
     self.postMessage({ job, type: "start" });
@@ -34,10 +80,12 @@ self.onmessage = async (event) => {
       `import json\nfrom coursebuild.python_exercises import check, run\njson.dumps(${call})`, { globals: ns });
     ns.destroy();
     const result = JSON.parse(json);
-    result.output = out.join("\n");
+    result.output = out.text(lang);
+    result.message = capped(result.message || "", lang);
     result.seconds = (performance.now() - t0) / 1000;
     self.postMessage({ job, type: "done", result });
   } catch (err) {
-    self.postMessage({ job, type: "done", result: { status: "error", message: String(err), output: "" } });
+    self.postMessage({ job, type: "done",
+                       result: { status: "error", message: capped(err, lang), output: "" } });
   }
 };
