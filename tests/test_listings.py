@@ -162,3 +162,36 @@ def test_the_reversed_graph_in_two_arrays(lang):
     fr, en = (_solution_code(lang, "renverse_tableaux") for lang in LANGS)
     strip = lambda code: [ln for ln in code.splitlines() if not ln.lstrip().startswith("#")]  # noqa: E731
     assert strip(fr) == strip(en) and fr != en    # one code, commented in each language
+
+
+def _free_names(code: str) -> set[str]:
+    """The global names ``code`` reads but neither defines, imports nor gets from Python's
+    builtins: what it needs from elsewhere to run."""
+    import ast
+    import builtins
+
+    tree = ast.parse(code)
+    loaded, defined = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (loaded if isinstance(node.ctx, ast.Load) else defined).add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            defined.add(node.name)
+        elif isinstance(node, ast.arg):
+            defined.add(node.arg)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            defined.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return loaded - defined - set(dir(builtins))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_listing_runs_with_what_the_page_showed_before_it(lang):
+    """A listing uses only what it imports or defines, or what an earlier listing of the
+    same file defined (the page shows them in this order): `calcule_rangs` used `deque`
+    without importing it."""
+    shown = ""
+    for name, code in listing_sections(lang).items():
+        missing = _free_names(shown + "\n" + code)
+        assert missing == set(), (name, missing)
+        exec(compile(code, name, "exec"), {})      # alone, as printed: it defines its names
+        shown += "\n" + code

@@ -85,6 +85,9 @@ def calcule_attracteur(A, S0, V0):
 
 
 # listing: file
+from collections import deque
+
+
 def calcule_rangs(A, S0, V0):
     d = dplus(A)
     B = renverse_graphe(A)

@@ -99,8 +99,7 @@ def _listing_fragment(name: str, path: Path = LISTINGS) -> Bilingual:
 def listing_namespace(lang: str = "en", path: Path = LISTINGS) -> dict:
     """The functions of the listings, run from the text the page in ``lang`` shows."""
     namespace: dict = {}
-    exec("from collections import deque\n\n"
-         + "\n\n".join(listing_sections(lang, path).values()), namespace)
+    exec("\n\n".join(listing_sections(lang, path).values()), namespace)
     return namespace
 
 def _steps_text(trace: dict) -> Bilingual:

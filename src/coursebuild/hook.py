@@ -337,8 +337,29 @@ def french_html(html_text: str) -> str:
     return "".join(out)
 
 
+# mkdocs-jupyter's copy button: a hidden English "Copied!" that search would index as the
+# first words of every cell, and an English label on the French pages
+NOTEBOOK_COPIED = '<span class="notice" hidden="">Copied!</span>'
+NOTEBOOK_COPY_LABEL = {"fr": 'aria-label="Copier dans le presse-papiers"',
+                       "en": 'aria-label="Copy to clipboard"'}
+
+
+# a Sphinx role of a docstring (:func:`name`, :class:`~a.b.C`) that the API reference
+# would print as written: the name alone, in code (`~` keeps its last part)
+SPHINX_ROLE = re.compile(r":(?:func|class|mod|meth|data|attr|exc|obj):<code>(~?)([^<]*)</code>")
+
+
+def _role(m: re.Match) -> str:
+    name = m.group(2).rsplit(".", 1)[-1] if m.group(1) else m.group(2)
+    return f"<code>{name}</code>"
+
+
 def on_page_content(html_text: str, page, config, files, **kwargs):
-    if config.theme["language"] == "fr":
+    lang = config.theme["language"]
+    html_text = SPHINX_ROLE.sub(_role, html_text)
+    html_text = html_text.replace(NOTEBOOK_COPIED, "").replace(
+        'aria-label="Copy to Clipboard"', NOTEBOOK_COPY_LABEL[lang])
+    if lang == "fr":
         return french_html(html_text)
     return html_text
 

@@ -1,0 +1,99 @@
+"""Nothing on a built page shows its markup: no maths left between raw delimiters, no
+Sphinx role of a docstring, no asterisk eaten by emphasis, no English interface word in the
+French search index."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SKIPPED = {"code", "pre", "script", "style", "svg", "textarea", "kbd"}
+
+
+# what MathJax typesets (mathjax-config.js): arithmatex's spans and notebooks' markdown
+TYPESET = {"arithmatex", "jp-RenderedMarkdown"}
+
+
+class _Prose(HTMLParser):
+    """The text a reader sees as the page's prose: inside the article, outside code,
+    scripts, figures' SVG and what MathJax typesets."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+        self.flags: list[bool] = []
+        self.hidden = 1               # until the article starts
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("br", "img", "input", "meta", "link", "hr", "wbr", "source"):
+            return
+        classes = set((dict(attrs).get("class") or "").split())
+        hide = tag in SKIPPED or bool(classes & TYPESET)
+        if tag == "article":
+            hide = -1                 # the article shows its prose
+        self.stack.append(tag)
+        self.hidden += hide
+        self.flags.append(hide)
+
+    def handle_endtag(self, tag):
+        if tag not in self.stack:
+            return
+        while self.stack:
+            t = self.stack.pop()
+            self.hidden -= self.flags.pop()
+            if t == tag:
+                break
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.text.append(data)
+
+
+def _prose(path: Path) -> str:
+    parser = _Prose()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return " ".join(parser.text)
+
+
+def _pages(site: Path) -> list[Path]:
+    return [p for p in sorted(site.rglob("index.html"))
+            if "assets" not in p.relative_to(site).parts]
+
+
+LEFTOVERS = re.compile(r"\$|\\\(|\\\)|\\\[|\\\]|:(?:func|class|mod|meth|data|attr):")
+
+
+def test_no_page_shows_raw_maths_or_roles(site):
+    found = []
+    for page in _pages(site):
+        text = _prose(page)
+        for m in LEFTOVERS.finditer(text):
+            found.append(f"{page.relative_to(site)}: …{text[max(0, m.start() - 40):m.end() + 40]}…")
+    assert found == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_star_keeps_its_asterisk(site, lang):
+    """Two "A*" in one paragraph used to turn the text between them into italics."""
+    folder = site if lang == "fr" else site / "en"
+    text = _prose(folder / "beyond" / "index.html")
+    source = (ROOT / "docs" / lang / "beyond.md").read_text(encoding="utf-8")
+    prose = re.sub(r"```.*?```", "", source, flags=re.S)
+    assert text.count("A*") >= prose.count("A\\*") >= 5
+    html = (folder / "beyond" / "index.html").read_text(encoding="utf-8")
+    assert "A<em>" not in html
+
+
+def test_the_french_search_index_has_no_english_interface_words(site):
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    texts = " ".join(doc["text"] for doc in index["docs"])
+    assert "Copied!" not in texts and "Copy to Clipboard" not in texts
+    for page in _pages(site):
+        if page.relative_to(site).parts[:1] != ("en",):
+            assert 'aria-label="Copy to Clipboard"' not in page.read_text(encoding="utf-8")
