@@ -9,9 +9,10 @@ Examples
 """
 
 from arena.arena import Arena, ArenaError, Player, Vertex, vertex_id
+from arena.rules import from_rules
 from arena.solver import Solution, StrategyError, attractor, solve, verify_strategy
 
 __all__ = ["Arena", "ArenaError", "Player", "Vertex", "vertex_id", "Solution", "StrategyError",
-           "attractor", "solve", "verify_strategy"]
+           "attractor", "solve", "verify_strategy", "from_rules"]
 __version__ = "0.2.0"
 """The version, written here only: `arena --version` and the package metadata read it."""

@@ -107,7 +107,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def _add_target(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("target", metavar="FILE|GAME",
-                     help="an arena file (.yaml, .yml, .json; - reads standard input) or a "
+                     help="an arena file (.yaml, .yml, .json; - reads standard input), a "
+                          "game's rules as a Python file (.py: START, STUCK, player, moves, "
+                          "winner; the file is run, so only use files you trust) or a "
                           "built-in game: "
                           + ", ".join(GAMES))
     options: dict[str, Any] = {}
@@ -210,9 +212,25 @@ def _load_target(args: argparse.Namespace, err: TextIO, max_positions: int | Non
         if not path.suffix and not path.exists():
             raise UsageError(f"{args.target!r} is neither a file nor a built-in game "
                              f"({', '.join(GAMES)})")
-        if given:
+        if given and not (path.suffix == ".py" and set(given) == {"max_positions"}):
             raise UsageError(f"--{_flag(next(iter(given)))} applies to built-in games, "
                              "not to files")
+        if path.suffix == ".py":           # a game given by its rules (SPEC §9)
+            from arena.rules import DEFAULT_LIMIT, load_rules
+
+            limit = DEFAULT_LIMIT
+            if "max_positions" in given:
+                try:
+                    limit = parse_int(given["max_positions"], minimum=1)
+                except ValueError as exc:
+                    raise UsageError(f"--max-positions: {exc}") from None
+            if max_positions is not None:
+                limit = min(limit, max_positions)
+            args.id_of = str                 # a position's id is str(position) (SPEC §9)
+            say = _progress(err)
+            arena = load_rules(path, limit=limit,
+                               progress=lambda k: say(f"{k:,} positions explored"))
+            return arena, None, {}
         arena = Arena.from_file(path)
         for v in arena.victory_with_edges():
             _say(err, f"warning: {path}: key 'edges': vertex {vertex_id(v)!r} is a victory "
@@ -307,7 +325,7 @@ def _run_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         except ValueError as exc:
             raise UsageError(f"{game.name}: {exc}") from None
     elif game is None:
-        report = solution_report(solve(arena))
+        report = solution_report(solve(arena), id_of=getattr(args, "id_of", vertex_id))
         title = (arena.title or {}).get("en")
     else:
         report = solution_report(solve(arena), game=game.name, params=params,
@@ -366,7 +384,7 @@ def _run_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         winners=args.show in ("winners", "strategy"), ranks=args.show in ("winners", "strategy"),
         step=step if args.show == "attractor" else None, player=args.player,
         strategy=args.player if args.show == "strategy" else None)
-    name = vertex_id if game is None else game.vertex_id
+    name = getattr(args, "id_of", vertex_id) if game is None else game.vertex_id
     dot = render.arena_dot(arena, sol, view, name=name)
     title = (arena.title or {}).get("en") or (game.name if game else output.stem)
     svg, pdf = render.render(dot, title=title, desc=render.describe(arena, sol, name=name),

@@ -1,0 +1,158 @@
+# ruff: noqa: E501  (tables of cases: one case per line reads best)
+"""Games given by their rules (arena.rules, SPEC §9): the builder against the hand-built
+games and against a brute force of the definition on random rule sets, each error case,
+and the command line on a rules file."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from arena import ArenaError, solve
+from arena.cli import main
+from arena.games import nim
+from arena.rules import from_rules, load_rules
+
+
+def _nim_rules(rule):
+    def moves(p):
+        k, i = p
+        return [(k - q, 1 - i) for q in rule if q <= k]
+    return moves
+
+
+@pytest.mark.parametrize(("n", "rule"), [(10, (1, 2)), (15, (2, 3, 5)), (20, (1, 3, 4))])
+def test_nim_from_its_rules_is_the_hand_built_nim(n, rule):
+    g = from_rules((n, 0), _nim_rules(rule), lambda p: p[1], stuck="loses")
+    hand = nim(n, list(rule))
+    s, h = solve(g), solve(hand)
+    assert set(g.vertices) <= set(hand.vertices)
+    for v in g.vertices:
+        assert set(g.successors(v)) == set(hand.successors(v))
+        assert g.owner(v) == hand.owner(v) and g.victory(v) == hand.victory(v)
+        assert (s.winner[v], s.rank[v]) == (h.winner[v], h.rank[v])
+
+
+def _brute_force(succ, owner, won, stuck):
+    """Winner and rank of every position, from the definition of the attractor: A_0 the
+    victories of J_i, then the positions of J_i with a successor in A_n and those of
+    J_{1-i} with successors, all in A_n."""
+    n = len(succ)
+    victory = {p: won.get(p) for p in range(n)}
+    for p in range(n):
+        if victory[p] is None and not succ[p] and stuck == "loses":
+            victory[p] = 1 - owner[p]
+    winner, rank = {}, {}
+    for i in (0, 1):
+        level = {p for p in range(n) if victory[p] == i}
+        r = dict.fromkeys(level, 0)
+        step = 0
+        while True:
+            step += 1
+            new = {p for p in range(n) if p not in r and victory[p] is None and succ[p] and (
+                any(q in r for q in succ[p]) if owner[p] == i else all(q in r for q in succ[p]))}
+            if not new:
+                break
+            r.update(dict.fromkeys(new, step))
+        for p, k in r.items():
+            winner[p], rank[p] = i, k
+    return winner, rank
+
+
+@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("stuck", ["loses", "draw"])
+def test_the_builder_agrees_with_a_brute_force_on_random_rules(seed, stuck):
+    rng = random.Random(seed)
+    n = rng.randint(1, 12)
+    succ = [rng.sample(range(n), rng.randint(0, min(3, n))) for _ in range(n)]
+    owner = [rng.randint(0, 1) for _ in range(n)]
+    won = {p: rng.randint(0, 1) for p in range(n) if rng.random() < 0.15}
+    g = from_rules(list(range(n)), lambda p: succ[p], lambda p: owner[p], stuck=stuck,
+                   winner=won.get)
+    assert len(g) == n and g.start == 0
+    sol = solve(g)
+    winner, rank = _brute_force(succ, owner, won, stuck)
+    for p in range(n):
+        assert sol.winner[p] == winner.get(p), (seed, p)
+        if p in winner:
+            assert sol.rank[p] == rank[p], (seed, p)
+        if p in won:                       # a victory position: no move was asked of it
+            assert g.successors(p) == ()
+
+
+def test_a_position_listed_twice_by_moves_counts_once():
+    g = from_rules("a", lambda p: ["b", "b"] if p == "a" else [], lambda p: 0, stuck="draw")
+    assert g.successors("a") == ("b",)
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"moves": lambda p: [p + 1] if p < 3 else 1 / 0}, "position 3: moves raised ZeroDivisionError"),
+    ({"moves": lambda p: [[p]]}, "position [0]: a position must be hashable (a move of 0)"),
+    ({"player": lambda p: 2}, "position 0: player must be 0 or 1, not 2"),
+    ({"player": lambda p: True}, "position 0: player must be 0 or 1, not True"),
+    ({"winner": lambda p: "x"}, "position 0: winner must be 0, 1 or None, not 'x'"),
+    ({"moves": lambda p: [p + 1], "limit": 50}, "position 50: more than 50 positions"),
+    ({"stuck": "lose"}, "stuck must be one of 'loses', 'draw', not 'lose'"),
+])
+def test_each_broken_rule_is_one_line_naming_the_position(kwargs, message):
+    args = {"start": 0, "moves": lambda p: [], "player": lambda p: 0, "stuck": "loses"}
+    args.update(kwargs)
+    with pytest.raises(ArenaError) as info:
+        from_rules(args.pop("start"), args.pop("moves"), args.pop("player"), **args)
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_stuck_has_no_default():
+    with pytest.raises(TypeError):
+        from_rules(0, lambda p: [], lambda p: 0)     # type: ignore[call-arg]
+
+
+RULES = '''# take 2, 3 or 5 of 15 sticks; the player who cannot move loses
+START = (15, 0)
+STUCK = "loses"
+
+def player(p):
+    return p[1]
+
+def moves(p):
+    k, i = p
+    return [(k - r, 1 - i) for r in (2, 3, 5) if r <= k]
+
+def winner(p):
+    return None
+'''
+
+
+def test_the_command_line_solves_a_rules_file(tmp_path, capsys):
+    path = tmp_path / "takeaway.py"
+    path.write_text(RULES, encoding="utf-8")
+    assert main(["solve", str(path), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    hand = solve(nim(15, [2, 3, 5]))
+    assert report["start"] == "(15, 0)"
+    assert report["start_winner"] == hand.winner[(15, 0)] == 1
+    assert report["start_rank"] == hand.rank[(15, 0)]
+    ids = {p["id"] for p in report["positions"]}
+    assert "(0, 1)" in ids and all(i.startswith("(") for i in ids)
+    assert main(["solve", str(path)]) == 0
+    table = capsys.readouterr().out
+    assert table.startswith("takeaway\n") and "start (15, 0): won by J_1" in table
+    assert load_rules(path) == from_rules((15, 0), _nim_rules((2, 3, 5)), lambda p: p[1],
+                                          stuck="loses", title={"fr": "takeaway", "en": "takeaway"})
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (RULES.replace('STUCK = "loses"\n', ""), "takeaway.py: STUCK is missing"),
+    (RULES.replace("return p[1]", "return p[1] + 5"), "takeaway.py: position (15, 0): player must be 0 or 1, not 5"),
+    (RULES + "\nmoves = 3\n", "takeaway.py: moves must be a function"),
+    ("START = (", "takeaway.py: line 1: syntax error"),
+    ("raise SystemError('no')\n", "takeaway.py: the file raised SystemError: no"),
+])
+def test_a_broken_rules_file_is_one_line_and_exit_2(tmp_path, capsys, text, message):
+    path = tmp_path / "takeaway.py"
+    path.write_text(text, encoding="utf-8")
+    assert main(["solve", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
