@@ -5,7 +5,7 @@ Speed is measured here, never asserted in tests. Each table says what it measure
 algorithms chapter shows them (``make bench`` refreshes them).
 
 Usage: python scripts/bench.py [--quick] [--json FILE]
-       [--only construction|solver|games|build|serve|exercises]
+       [--only construction|solver|games|rules|build|serve|exercises]
 """
 
 from __future__ import annotations
@@ -240,8 +240,8 @@ def build_table(rows: list[dict]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
-    parser.add_argument("--only", choices=["construction", "solver", "games", "build",
-                                                "serve", "exercises"])
+    parser.add_argument("--only", choices=["construction", "solver", "games", "rules",
+                                                "build", "serve", "exercises"])
     parser.add_argument("--json", type=Path,
                         help="also write the measures to this file (the site shows "
                              "build/bench.json)")
@@ -260,6 +260,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         measures["games"] = games_rows(args.quick)
         tables.append(games_table(measures["games"]))
+    if args.only in (None, "rules"):
+        from bench_rules import rules_rows, rules_table
+
+        measures["rules"] = rules_rows(args.quick)
+        tables.append(rules_table(measures["rules"]))
     if args.only == "build" or (args.only is None and not args.quick):
         measures["build"] = build_rows()
         tables.append(build_table(measures["build"]))

@@ -161,12 +161,16 @@ def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable
         except Exception as exc:
             raise _fail(p, f"moves raised {type(exc).__name__}: {exc}") from None
         row: list[int] = []
-        seen: set[int] = set()
-        for child in children:
-            j = number(child, p)
-            if j not in seen:
-                seen.add(j)
-                row.append(j)
+        for child in children:            # number(child, p), inlined: the hot loop
+            try:
+                j = index.get(child)
+            except TypeError:
+                j = number(child, p)          # raises, naming the position
+            if j is None:
+                j = number(child, p)
+            row.append(j)
+        if len(row) > 1 and len(set(row)) != len(row):      # a position listed twice
+            row = list(dict.fromkeys(row))
         rows.append(row)
         victory.append(1 - who if not row and stuck == "loses" else None)
     # from_csr numbers J_0's vertices first, then J_1's
