@@ -86,3 +86,62 @@ def test_the_zip_is_the_same_for_the_same_inputs():
     subprocess.run([sys.executable, "-c", "from coursebuild import site; site.offline_zip()"],
                    cwd=ROOT, check=True)
     assert hashlib.sha256(ZIP.read_bytes()).hexdigest() == before
+
+
+def test_the_zip_carries_its_launcher():
+    with zipfile.ZipFile(ZIP) as archive:
+        modes = {i.filename: i.external_attr >> 16 for i in archive.infolist()}
+    assert modes["arena-site/serve.py"] == 0o755 == modes["arena-site/serve.command"]
+    assert "arena-site/serve.bat" in modes
+
+
+@pytest.mark.parametrize(("path", "words"), [("exercises.html", "python3 serve.py"),
+                                             ("en/exercises.html", "python3 serve.py")])
+def test_exercises_opened_from_the_folder_say_how_to_start_the_launcher(browser, folder, path,
+                                                                        words):
+    context, page, errors, outside = _open(browser, (folder / path).as_uri())
+    notes = page.locator(".arena-launcher-note")
+    notes.first.wait_for()
+    assert notes.count() == page.locator(".arena-exercise").count() >= 3
+    text = notes.first.inner_text()
+    assert words in text and "\n" not in text.strip()
+    assert ("dossier" in text) == path.startswith("exercises")
+    assert errors == [] and outside == []
+    context.close()
+
+
+def test_the_launcher_serves_the_folder_and_the_exercises_run(browser, folder):
+    import re
+    import subprocess
+    import sys
+
+    from coursebuild.python_exercises import EXERCISES
+
+    proc = subprocess.Popen([sys.executable, str(folder / "serve.py"), "--no-browser"],
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        url = re.search(r"http://127\.0\.0\.1:\d+/", line).group(0)
+        context = browser.new_context()
+        outside: list[str] = []
+
+        def route(r):
+            if r.request.url.startswith(url) or r.request.url.startswith("data:"):
+                r.continue_()
+            else:
+                outside.append(r.request.url)
+                r.abort()
+
+        context.route("**/*", route)
+        page = context.new_page()
+        page.goto(url + "exercises.html")
+        assert page.locator(".arena-launcher-note").count() == 0
+        page.evaluate("([id, code]) => window.arenaExercises.setCode(id, code)",
+                      ["degrees", EXERCISES["degrees"].solution])
+        verdict = page.evaluate("window.arenaExercises.check('degrees')")
+        assert verdict["status"] == "pass", verdict
+        assert outside == []
+        context.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

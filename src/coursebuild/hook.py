@@ -123,19 +123,24 @@ def library_zip() -> bytes:
     import zipfile
 
     src = ROOT / "src"
+    import json
+
+    from arena import Arena
     from coursebuild.python_exercises import COURSE_EXAMPLES
 
     files = [(p, p.relative_to(src).as_posix()) for p in sorted((src / "arena").rglob("*.py"))]
     files += [(src / "coursebuild" / name, f"coursebuild/{name}")
               for name in PYODIDE_COURSE_MODULES]
-    # the checkers try the course's own game files too
-    files += [(EXAMPLES / name, f"coursebuild/examples/{name}") for name in COURSE_EXAMPLES]
+    # the checkers try the course's own game files too, as JSON (no PyYAML in the browser)
+    data = {f"coursebuild/examples/{name}.json": json.dumps(
+        Arena.from_file(EXAMPLES / f"{name}.yaml").to_dict(), ensure_ascii=False,
+        sort_keys=True).encode() for name in COURSE_EXAMPLES}
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path, name in files:
+        for name, content in [(n, p.read_bytes()) for p, n in files] + sorted(data.items()):
             info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, content)
     return buffer.getvalue()
 
 

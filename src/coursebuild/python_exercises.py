@@ -385,13 +385,14 @@ def _library_arena(A: dict, S0: dict, S1: dict, V0: dict, V1: dict) -> Arena:
 
 
 def _example_file(name: str) -> Path:
-    """A game file of ``docs/examples``: in the browser, the course's zip carries it
-    beside this module (:func:`coursebuild.hook.library_zip`)."""
-    here = Path(__file__).resolve().parent / "examples" / name
-    return here if here.exists() else EXAMPLES / name
+    """A game file of ``docs/examples`` (``name`` without its extension). In the browser,
+    the course's zip carries it beside this module as JSON, which Pyodide reads without
+    PyYAML (:func:`coursebuild.hook.library_zip`)."""
+    here = Path(__file__).resolve().parent / "examples" / f"{name}.json"
+    return here if here.exists() else EXAMPLES / f"{name}.yaml"
 
 
-COURSE_EXAMPLES = ("exercise-4-2.yaml",)
+COURSE_EXAMPLES = ("exercise-4-2",)
 """The course's game files the checkers try, besides its built-in games."""
 
 

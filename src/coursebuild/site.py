@@ -41,6 +41,8 @@ SITE_INPUTS = ("docs", "overrides", "src/arena", "src/coursebuild", "mkdocs.base
                "build/handout/handout-fr.pdf", "build/handout/handout-en.pdf")
 SITE_ENV = ("SITE_URL", "SITE_URL_EN", "REPO_URL", "SOURCE_DATE_EPOCH")
 STAMPS = ROOT / "build" / "stamps"
+LAUNCHER = Path(__file__).resolve().parent / "launcher"
+"""The zip's launcher: ``serve.py`` and its double-click wrappers for macOS and Windows."""
 
 
 def inputs_digest(inputs: tuple[str, ...], env: tuple[str, ...] = ()) -> str:
@@ -118,12 +120,16 @@ def offline_zip(zip_path: Path = ZIP, books: bool = True) -> Path:
         from coursebuild import book
 
         book.publish(folder)
+    files = [(p, p.relative_to(folder).as_posix(), 0o644)
+             for p in sorted(p for p in folder.rglob("*") if p.is_file())]
+    # the launcher that serves the folder on 127.0.0.1 (workers need http://)
+    files += [(LAUNCHER / name, name, 0o755 if name != "serve.bat" else 0o644)
+              for name in ("serve.py", "serve.command", "serve.bat")]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-            info = zipfile.ZipInfo(f"arena-site/{path.relative_to(folder).as_posix()}",
-                                   date_time=(1980, 1, 1, 0, 0, 0))
-            info.external_attr = 0o644 << 16
+        for path, name, mode in files:
+            info = zipfile.ZipInfo(f"arena-site/{name}", date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = mode << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
     write_atomic(zip_path, buffer.getvalue())

@@ -9,11 +9,13 @@
     fr: { python: "Chargement de Python (Pyodide, une seule fois)…", library: "Chargement de la bibliothèque arena…",
           running: "Exécution…", checking: "Vérification…", timeout: "Temps limite dépassé ({s} s) : exécution arrêtée.",
           stopped: "Exécution arrêtée.", pass: "Réussi", fail: "Échec", error: "Erreur",
+          launcher: "Ouverte depuis un dossier, la page ne peut pas exécuter Python (le navigateur l'interdit) : dans le dossier arena-site, lancez python3 serve.py (ou double-cliquez serve.command sous macOS, serve.bat sous Windows), puis ouvrez la page à l'adresse qu'il affiche.",
           nothing: "(aucune sortie)", resetAsk: "Remettre le code de départ ? Le code actuel sera perdu.",
           drawing: "Le plus petit contre-exemple : les sommets de J0 sont des cercles, ceux de J1 des carrés, les positions de victoire de J0 sont doublées, celles de J1 en pointillés." },
     en: { python: "Loading Python (Pyodide, once)…", library: "Loading the arena library…",
           running: "Running…", checking: "Checking…", timeout: "Time limit exceeded ({s} s): run stopped.",
           stopped: "Run stopped.", pass: "Passed", fail: "Failed", error: "Error",
+          launcher: "Opened from a folder, the page cannot run Python (the browser forbids it): in the arena-site folder, run python3 serve.py (or double-click serve.command on macOS, serve.bat on Windows), then open the page at the address it prints.",
           nothing: "(no output)", resetAsk: "Put the starter code back? The current code will be lost.",
           drawing: "The smallest counterexample: J0's vertices are circles, J1's squares, J0's victory positions are doubled, J1's dashed." },
   };
@@ -192,8 +194,19 @@
     return { status: result.status, message: result.message };
   }
 
+  // Browsers refuse Web Workers (and so Python) on pages opened from a folder (file://):
+  // the exercise says in one line how to serve the folder instead (the zip's launcher)
+  const FROM_FOLDER = location.protocol === "file:";
+
   function setup(block) {
     const id = block.dataset.exercise;
+    if (FROM_FOLDER) {
+      const note = block.querySelector(".arena-noscript");
+      note.textContent = words(block).launcher;
+      note.classList.add("arena-launcher-note");
+      note.hidden = false;
+      return;
+    }
     const key = "arena-exercise:" + id;
     const holder = block.querySelector(".arena-exercise-editor");
     const info = { block };
@@ -248,7 +261,8 @@
     document.querySelectorAll(".arena-exercise-solution").forEach((d) => { d.open = true; });
   });
 
-  if (typeof document$ !== "undefined") document$.subscribe(init);
+  // Material's document$ announces each page, but never fires on a page opened from a folder
+  if (typeof document$ !== "undefined" && !FROM_FOLDER) document$.subscribe(init);
   else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();
