@@ -228,3 +228,42 @@ def test_a_flood_of_output_is_capped_and_the_page_stays_responsive(exercises_pag
     page.evaluate("document.querySelectorAll('.arena-exercise')"
                   ".forEach(b => { b.dataset.timeout = '" + ("5000" if lang == "fr" else "2000")
                   + "'; })")
+
+
+def test_a_job_queued_behind_a_loop_ends(exercises_page):
+    """A Run asked while another loops waits its turn, then runs on a fresh worker: it used
+    to stay "…" forever, its buttons disabled."""
+    page = exercises_page.page
+    page.evaluate("window.arenaExercises.setCode('grundy', 'while True:\\n    pass\\n')")
+    page.evaluate("window.arenaExercises.setCode('minimax', 'print(6 * 7)')")
+    results = page.evaluate("""() => Promise.all([
+        window.arenaExercises.run('grundy'), window.arenaExercises.run('minimax')])""")
+    assert results[0]["status"] == "timeout" and results[1]["status"] == "ok"
+    output = page.locator('[data-exercise="minimax"] [data-role="output"]')
+    assert output.inner_text().strip() == "42"
+    assert page.locator('[data-exercise="minimax"] [data-action="run"]').is_enabled()
+
+
+def test_a_worker_closed_by_the_code_is_replaced(exercises_page):
+    page = exercises_page.page
+    page.evaluate("window.arenaExercises.setCode('minimax', 'import js\\njs.close()')")
+    page.evaluate("window.arenaExercises.run('minimax')")
+    page.evaluate("window.arenaExercises.setCode('minimax', 'print(6 * 7)')")
+    result = page.evaluate("window.arenaExercises.run('minimax')")
+    assert result["status"] == "ok"
+    output = page.locator('[data-exercise="minimax"] [data-role="output"]')
+    assert output.inner_text().strip() == "42"
+
+
+def test_a_verdict_is_marked_stale_when_the_code_changes(exercises_page):
+    page, lang = exercises_page.page, exercises_page.lang
+    verdict = page.locator('[data-exercise="grundy"] [data-role="verdict"]')
+    assert _check(page, "grundy", EXERCISES["grundy"].solution)["status"] == "pass"
+    assert verdict.get_attribute("data-stale") is None
+    page.evaluate("window.arenaExercises.setCode('grundy', 'def grundy(A):\\n    return {}\\n')")
+    page.wait_for_function("document.querySelector('[data-exercise=\"grundy\"] "
+                           "[data-role=\"verdict\"]').dataset.stale === 'true'")
+    note = "Le code a changé" if lang == "fr" else "The code has changed"
+    assert note in verdict.inner_text()
+    assert _check(page, "grundy", EXERCISES["grundy"].solution)["status"] == "pass"
+    assert verdict.get_attribute("data-stale") is None

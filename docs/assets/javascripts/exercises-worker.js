@@ -1,7 +1,8 @@
 // The exercises' Python: a Web Worker that loads Pyodide (served by the site itself) and
 // the library (assets/pyodide/arena.zip) on its first job, then runs and checks code.
 // Messages in: {job, kind: "run" | "check" | "boot", exercise, code, lang, base}.
-// Messages out: {job, type: "progress", step} while loading, {job, type: "start"} when
+// Messages out: {job, type: "alive"} at once (a worker that says nothing is dead),
+// {job, type: "progress", step} while loading, {job, type: "start"} when
 // the code starts (the page's time limit counts from there), {job, type: "done", result}.
 /* global loadPyodide */
 let pyodide = null;
@@ -66,6 +67,7 @@ async function boot(base, job) {
 
 self.onmessage = async (event) => {
   const { job, kind, exercise, code, lang, base } = event.data;
+  if (kind !== "boot") self.postMessage({ job, type: "alive" });   // the page's watchdog
   try {
     if (!pyodide) pyodide = await (booting = booting || boot(base, job));
     if (kind === "boot") return;      // a fresh worker warming up after a stop

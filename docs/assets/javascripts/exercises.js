@@ -9,19 +9,23 @@
     fr: { python: "Chargement de Python (Pyodide, une seule fois)…", library: "Chargement de la bibliothèque arena…",
           running: "Exécution…", checking: "Vérification…", timeout: "Temps limite dépassé ({s} s) : exécution arrêtée.",
           stopped: "Exécution arrêtée.", pass: "Réussi", fail: "Échec", error: "Erreur",
+          stale: "Le code a changé depuis cette vérification : vérifiez-le de nouveau.",
+          dead: "Python ne répond plus (le code a peut-être fermé le worker) : relancez.",
           launcher: "Ouverte depuis un dossier, la page ne peut pas exécuter Python (le navigateur l'interdit) : dans le dossier arena-site, lancez python3 serve.py (ou double-cliquez serve.command sous macOS, serve.bat sous Windows), puis ouvrez la page à l'adresse qu'il affiche.",
           nothing: "(aucune sortie)", resetAsk: "Remettre le code de départ ? Le code actuel sera perdu.",
           drawing: "Le plus petit contre-exemple : les sommets de J0 sont des cercles, ceux de J1 des carrés, les positions de victoire de J0 sont doublées, celles de J1 en pointillés." },
     en: { python: "Loading Python (Pyodide, once)…", library: "Loading the arena library…",
           running: "Running…", checking: "Checking…", timeout: "Time limit exceeded ({s} s): run stopped.",
           stopped: "Run stopped.", pass: "Passed", fail: "Failed", error: "Error",
+          stale: "The code has changed since this check: check it again.",
+          dead: "Python stopped answering (the code may have closed the worker): try again.",
           launcher: "Opened from a folder, the page cannot run Python (the browser forbids it): in the arena-site folder, run python3 serve.py (or double-click serve.command on macOS, serve.bat on Windows), then open the page at the address it prints.",
           nothing: "(no output)", resetAsk: "Put the starter code back? The current code will be lost.",
           drawing: "The smallest counterexample: J0's vertices are circles, J1's squares, J0's victory positions are doubled, J1's dashed." },
   };
   const LIMIT = 5000;
   const state = window.__arenaExercises || (window.__arenaExercises = {
-    worker: null, jobs: new Map(), next: 1, blocks: new Map(), editorLoad: null,
+    worker: null, queue: [], current: null, next: 1, blocks: new Map(), editorLoad: null,
   });
 
   function words(block) { return WORDS[block.dataset.lang] || WORDS.en; }
@@ -38,68 +42,110 @@
     return state.editorLoad;
   }
 
-  // End the worker (a loop cannot be interrupted otherwise) and start a fresh one that
-  // loads Pyodide again at once (from the browser's cache), ready for the next job.
-  function killWorker(block) {
+  // Jobs run one at a time, in the order asked: a job waits in state.queue until the one
+  // before it has ended. Every job ends (result, error, timeout or Stop): its time limit
+  // counts from the worker's "start"; a worker that answers nothing within ALIVE ms of a
+  // job (closed by the student's code, crashed) is replaced and the job sent again once;
+  // loading Python may take up to BOOT ms. A timeout or Stop ends the worker (a loop
+  // cannot be interrupted otherwise) and the next job starts on a fresh one.
+  const ALIVE = 5000;
+  const BOOT = 120000;
+  if (!state.queue) state.queue = [];
+
+  function killWorker() {
     if (state.worker) state.worker.terminate();
     state.worker = null;
-    if (block) {
-      getWorker(new URL(block.dataset.worker, location.href).href).postMessage({
-        job: 0, kind: "boot", base: new URL(block.dataset.pyodide, location.href).href });
-    }
+  }
+
+  function warmUp(block) {     // a fresh worker loads Pyodide at once, ready for the next job
+    getWorker(new URL(block.dataset.worker, location.href).href).postMessage({
+      job: 0, kind: "boot", base: new URL(block.dataset.pyodide, location.href).href });
   }
 
   function getWorker(url) {
     if (!state.worker) {
-      state.worker = new Worker(url);
-      state.worker.onmessage = (e) => {
-        const job = state.jobs.get(e.data.job);
-        if (job) job.onMessage(e.data);
+      const worker = new Worker(url);
+      worker.onmessage = (e) => {
+        if (worker !== state.worker) return;           // a message from a replaced worker
+        const job = state.current;
+        if (job && e.data.job === job.id) job.onMessage(e.data);
       };
+      worker.onerror = () => {
+        if (worker === state.worker && state.current) state.current.dead();
+      };
+      state.worker = worker;
     }
     return state.worker;
   }
 
-  // Run a job in the worker; resolves to {status, message, output}; never rejects.
+  function pump() {
+    if (state.current || !state.queue.length) return;
+    const job = state.current = state.queue.shift();
+    job.post();
+  }
+
+  // Run a job; resolves to {status, message, output}; never rejects.
   function submit(block, kind, code, report) {
     const w = words(block);
     const limit = Number(block.dataset.timeout || LIMIT);
-    const worker = getWorker(new URL(block.dataset.worker, location.href).href);
     const id = state.next++;
     return new Promise((resolve) => {
       let timer = null;
-      const finish = (result) => {
-        clearTimeout(timer);
-        state.jobs.delete(id);
-        resolve(result);
-      };
-      state.jobs.set(id, {
-        block,
-        finish,
-        onMessage(msg) {
-          if (msg.type === "progress") report(w[msg.step]);
-          else if (msg.type === "start") {
-            report(kind === "check" ? w.checking : w.running);
-            timer = setTimeout(() => {
-              killWorker(block);
-              finish({ status: "timeout", message: w.timeout.replace("{s}", limit / 1000), output: "" });
-            }, limit);
-          } else if (msg.type === "done") finish(msg.result);
+      let tries = 0;
+      const job = {
+        id, block,
+        finish(result) {
+          clearTimeout(timer);
+          if (state.current === job) state.current = null;
+          else state.queue = state.queue.filter((j) => j !== job);
+          resolve(result);
+          pump();
         },
-      });
-      worker.postMessage({
-        job: id, kind, exercise: block.dataset.exercise, code, lang: block.dataset.lang,
-        base: new URL(block.dataset.pyodide, location.href).href,
-      });
+        watch(ms, then) { clearTimeout(timer); timer = setTimeout(then, ms); },
+        dead() {                       // no answer: a new worker, the job sent once more
+          killWorker();
+          if (tries < 2) job.post();
+          else job.finish({ status: "error", message: w.dead, output: "" });
+        },
+        post() {
+          tries += 1;
+          getWorker(new URL(block.dataset.worker, location.href).href).postMessage({
+            job: id, kind, exercise: block.dataset.exercise, code, lang: block.dataset.lang,
+            base: new URL(block.dataset.pyodide, location.href).href,
+          });
+          job.watch(ALIVE, job.dead);
+        },
+        onMessage(msg) {
+          if (msg.type === "alive") job.watch(BOOT, job.dead);
+          else if (msg.type === "progress") {
+            report(w[msg.step]);
+            job.watch(BOOT, job.dead);
+          } else if (msg.type === "start") {
+            report(kind === "check" ? w.checking : w.running);
+            job.watch(limit, () => {
+              killWorker();
+              job.finish({ status: "timeout", message: w.timeout.replace("{s}", limit / 1000),
+                           output: "" });
+              if (!state.current) warmUp(block);
+            });
+          } else if (msg.type === "done") job.finish(msg.result);
+        },
+      };
+      state.queue.push(job);
+      pump();
     });
   }
 
   function stopAll() {
-    const running = [...state.jobs.values()][0];
-    killWorker(running && running.block);
-    for (const job of [...state.jobs.values()]) {
+    const jobs = [...state.queue];
+    const running = state.current;
+    killWorker();
+    state.queue = [];
+    state.current = null;
+    for (const job of running ? [running, ...jobs] : jobs) {
       job.finish({ status: "error", message: words(job.block).stopped, output: "" });
     }
+    if (running) warmUp(running.block);
   }
 
   // A small drawing of a counterexample: vertices on a circle.
@@ -152,9 +198,21 @@
     return svg;
   }
 
+  // A verdict stays readable while the student edits, marked as about earlier code
+  function markStale(block) {
+    const verdict = block.querySelector('[data-role="verdict"]');
+    if (!verdict.dataset.status || verdict.dataset.stale) return;
+    verdict.dataset.stale = "true";
+    const note = document.createElement("p");
+    note.className = "arena-stale";
+    note.textContent = words(block).stale;
+    verdict.prepend(note);
+  }
+
   function showVerdict(block, result) {
     const w = words(block);
     const verdict = block.querySelector('[data-role="verdict"]');
+    delete verdict.dataset.stale;
     verdict.dataset.status = result.status;
     verdict.textContent = "";
     const head = document.createElement("strong");
@@ -178,7 +236,11 @@
     const verdict = block.querySelector('[data-role="verdict"]');
     output.hidden = false;
     output.textContent = "…";
-    if (kind === "check") { delete verdict.dataset.status; verdict.textContent = ""; }
+    if (kind === "check") {
+      delete verdict.dataset.status;
+      delete verdict.dataset.stale;
+      verdict.textContent = "";
+    }
     setBusy(block, true);
     const result = await submit(block, kind, info.editor.getCode(), (text) => { output.textContent = text; });
     setBusy(block, false);
@@ -215,7 +277,10 @@
       try { saved = localStorage.getItem(key); } catch (e) { /* storage off */ }
       info.editor = window.ArenaEditor.create(holder, saved ?? block.dataset.starter, {
         label: block.dataset.label,
-        onChange: (code) => { try { localStorage.setItem(key, code); } catch (e) { /* storage off */ } },
+        onChange: (code) => {
+          try { localStorage.setItem(key, code); } catch (e) { /* storage off */ }
+          markStale(block);
+        },
       });
       holder.hidden = false;
       block.querySelector(".arena-exercise-starter").hidden = true;
