@@ -27,6 +27,7 @@ Files use the format of the course (YAML or JSON, the same keys)::
 from __future__ import annotations
 
 import json
+import numbers
 import os
 import re
 import unicodedata
@@ -265,6 +266,15 @@ class Arena:
         self._victory = tuple(victory)
         self._start = start
         self._title = dict(title) if title else None
+        for key, values in (("offsets", offsets), ("targets", targets)):
+            dtype = getattr(values, "dtype", None)
+            kind = getattr(dtype, "kind", None)
+            bad = (dtype if kind is not None and kind not in "iu" and len(values) else
+                   None if kind is not None else
+                   next((v for v in values if not isinstance(v, numbers.Integral)), None))
+            if bad is not None:
+                raise ArenaError(f"{key} must hold vertex numbers (integers), not {bad!r}",
+                                 key="edges")
         if _np is not None:
             off = _np.asarray(offsets, dtype=_np.int64)
             tgt = _np.asarray(targets, dtype=_np.int64)
@@ -514,10 +524,19 @@ class Arena:
         write_atomic(path, text)
 
 
+def _short_repr(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
 def _vertex_index(S0: Iterable[Vertex], S1: Iterable[Vertex]
                   ) -> tuple[list[Vertex], dict[Vertex, int], bytes]:
     """Vertices (S0 then S1), their numbers and their owners; a vertex listed twice is
     refused with its name."""
+    for key, group in (("S0", S0), ("S1", S1)):
+        if isinstance(group, (str, bytes)) or not isinstance(group, Iterable):
+            raise ArenaError(f"expected a list of vertices, not {type(group).__name__} "
+                             f"{_short_repr(group)}", key=key)
     s0, s1 = list(S0), list(S1)
     vertices = s0 + s1
     index = dict(zip(vertices, range(len(vertices))))
@@ -737,6 +756,10 @@ MAX_NAME_LENGTH = 200
 """Longest vertex name a file may give (a drawing writes names inside its vertices)."""
 
 
+# letters that draw nothing (Hangul fillers, the braille blank)
+_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
 def _check_text(text: str, key: str, owner: Any = None) -> str:
     """A name from a file: printable text of reasonable length (no control or format
     character, no lone surrogate), so that it lands unchanged in a table, an SVG, a DOT
@@ -748,10 +771,12 @@ def _check_text(text: str, key: str, owner: Any = None) -> str:
     elif text == "":
         problem = "is empty"
     else:
-        bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co")),
-                   None)
+        bad = next((c for c in text
+                    if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")), None)
         if bad is not None:
             problem = f"contains the character U+{ord(bad):04X}, which is not printable"
+        elif all(c.isspace() or c in _INVISIBLE for c in text):
+            problem = "is invisible (only spaces or blank characters)"
     if problem is not None:
         where = {"vertex": owner} if owner is not None else {}
         raise ArenaError(f"the name {shown!r} {problem}", key=key, **where)
@@ -813,6 +838,14 @@ def _parse_file_data(data: Any) -> dict[str, Any]:
         for text in title.values():
             _check_text(text, "title")
     start = data.get("start")
+    seen: dict[str, str] = {}
+    for key in ("S0", "S1"):
+        for name in _name_list(data, key):
+            same = seen.setdefault(unicodedata.normalize("NFC", name), name)
+            if same != name:
+                raise ArenaError(f"the names {same!r} and {name!r} look the same (they differ "
+                                 "only in how their accents are encoded): use one of them",
+                                 key=key, vertex=name)
     return {
         "S0": _name_list(data, "S0"), "S1": _name_list(data, "S1"),
         "V0": _name_list(data, "V0"), "V1": _name_list(data, "V1"),

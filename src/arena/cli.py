@@ -208,6 +208,9 @@ def _load_target(args: argparse.Namespace, err: TextIO, max_positions: int | Non
         arena = Arena.from_stream(sys.stdin.buffer, source="<stdin>")
         return arena, None, {}
     if game is None:
+        if not args.target.strip():
+            raise UsageError(f"{args.target!r} is neither a file nor a built-in game "
+                             f"({', '.join(GAMES)})")
         path = Path(args.target)
         if not path.suffix and not path.exists():
             raise UsageError(f"{args.target!r} is neither a file nor a built-in game "
@@ -378,8 +381,13 @@ def _run_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                          f"{args.max_edges:,}; --max-edges N raises it)")
     sol = solve(arena)
     step = args.step
+    last = max(len(sol.layers(args.player)) - 1, 0)
+    if step is not None and args.show != "attractor":
+        raise UsageError("--step applies to --show attractor")
+    if step is not None and not 0 <= step <= last:
+        raise UsageError(f"--step {step}: J_{args.player}'s attractor has steps 0 to {last}")
     if args.show == "attractor" and step is None:
-        step = max(len(sol.layers(args.player)) - 1, 0)
+        step = last
     view = render.View(
         winners=args.show in ("winners", "strategy"), ranks=args.show in ("winners", "strategy"),
         step=step if args.show == "attractor" else None, player=args.player,
@@ -419,6 +427,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         return status
     except (ArenaError, UsageError, RenderError) as exc:
         _say(err, f"arena: error: {exc}\n")
+        return EXIT_USAGE
+    except MemoryError:      # a game too large for this machine (or for `ulimit -v`)
+        _say(err, "arena: error: not enough memory for this game: choose a smaller one "
+                  "(a built-in game's size options, or --max-positions)\n")
         return EXIT_USAGE
     except BrokenPipeError:  # the reader stopped early (`arena solve ... | head`)
         _drop_stdout(out)

@@ -468,6 +468,8 @@ def solve(arena: Arena) -> Solution:
     -----
     O(|S| + |A|) time and memory.
     """
+    if not isinstance(arena, Arena):
+        raise TypeError(f"solve expects an Arena, not {type(arena).__name__}")
     if not HAVE_NUMPY:
         owner, victory, succ = arena._compact()
         winner, rank = _winners_and_ranks_python(owner, victory, succ)

@@ -21,6 +21,10 @@ def parse_rule(rule: Iterable[int] | str) -> tuple[int, ...]:
     """
     if isinstance(rule, str):
         rule = parse_int_list(rule, example="1,2,3")
+    rule = list(rule)
+    twice = sorted({q for q in rule if rule.count(q) > 1})
+    if twice:
+        raise ValueError(f"a rule lists each number once, and {twice[0]} is listed twice")
     values = tuple(sorted(set(rule)))
     if not values or values[0] < 1:
         raise ValueError(f"a rule is a non-empty set of positive integers, not {list(values)}")
