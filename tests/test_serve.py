@@ -219,6 +219,11 @@ def test_a_saved_french_chapter_is_served_and_english_is_not_rebuilt(site, tmp_p
                 chapter.write_text(source + f"\n{broken}\n", encoding="utf-8")
                 _until(lambda k=k: log.read_text("utf-8").count("serve: build failed") == k,
                        60, f"the broken page {broken!r} was not reported")
+                # the served pages show the error, naming the file and the line
+                shown = _get(url, time.monotonic() + 60)
+                assert 'id="arena-serve-error"' in shown
+                if k == 1:
+                    assert "docs/fr/plays.md, line" in shown and "no-such-figure" in shown
             # the last good page stays in site/ and served
             assert (copy / "site" / "plays" / "index.html").read_text("utf-8") == before
             assert '<html lang="fr"' in _get(url, time.monotonic() + 120)
@@ -226,7 +231,7 @@ def test_a_saved_french_chapter_is_served_and_english_is_not_rebuilt(site, tmp_p
             _until(lambda: marker in _get(url, time.monotonic() + 120), 60,
                    "the edit never reached the served page")
             page = _get(url, time.monotonic() + 120)
-            assert "livereload" in page
+            assert "livereload" in page and 'id="arena-serve-error"' not in page
             assert marker not in _get(f"http://127.0.0.1:{port}/en/plays/",
                                       time.monotonic() + 120)
             after = (copy / "site" / "plays" / "index.html").read_text(encoding="utf-8")
@@ -274,3 +279,45 @@ def test_a_saved_french_chapter_is_served_and_english_is_not_rebuilt(site, tmp_p
     # made again too, and the pages that show them)
     assert re.search(r"^serve: rendered (.*, )?en/plays\.md, (.*, )?fr/plays\.md\b", err_text,
                      re.M), err_text
+
+
+def test_after_a_failed_full_build_the_next_build_is_full(monkeypatch, tmp_path):
+    """A full build that fails leaves its build folders half written: the next build must
+    not be a dirty one copying those pages (every English page used to keep a link to a
+    page moved away, then back)."""
+    from coursebuild import serve
+
+    class Snap:
+        def refresh(self):
+            return {"docs/en/plays.md"}
+
+    calls = []
+
+    def full(self):
+        calls.append("full")
+        if len(calls) == 1:
+            raise SystemExit("site: mkdocs failed for en")
+
+    monkeypatch.setattr(serve.Builder, "full", full)
+    monkeypatch.setattr(serve, "plan", lambda changed, figures: serve.Plan(
+        full=not calls, pages={"fr": set(), "en": {"plays.md"}}))
+    monkeypatch.setattr(serve, "_read_manifest", lambda: {})
+    monkeypatch.setattr(serve, "dirty_build", lambda *a, **k: calls.append("dirty") or [])
+    builder = serve.Builder(tmp_path / "site")
+    builder.snapshot = Snap()
+    builder()                                   # the full build fails
+    assert calls == ["full"] and builder.error == "site: mkdocs failed for en"
+    builder()                                   # the plan says dirty: a full build all the same
+    assert calls == ["full", "full"] and builder.error is None and not builder.needs_full
+    builder()
+    assert calls[-1] == "dirty"
+
+
+def test_the_overlay_shows_the_error_until_a_good_build():
+    from coursebuild.serve import overlay
+
+    page = b"<html><body><p>x</p></body></html>"
+    shown = overlay(page, "docs/fr/plays.md, line 3: unknown figure id '<b>'")
+    assert shown.index(b"arena-serve-error") < shown.index(b"</body>")
+    assert b"line 3" in shown and b"&lt;b&gt;" in shown and b"<b>" not in shown
+    assert overlay(page, None) == page

@@ -411,10 +411,12 @@ def check_markers(markdown: str, where: str, other: Path | None = None) -> None:
                               + " argument" + ("s" if high > 1 else ""))
         if kind == "exercise":
             if args[0] not in EXERCISES:
-                raise PluginError(f"{at}: unknown exercise{_near(args[0], EXERCISES)}")
+                raise PluginError(f"{at}: unknown exercise {args[0]!r}"
+                                  f"{_near(args[0], EXERCISES)}")
             continue
         if args[0] not in _manifest:
-            raise PluginError(f"{at}: unknown figure id{_near(args[0], _manifest)}")
+            raise PluginError(f"{at}: unknown figure id {args[0]!r}"
+                              f"{_near(args[0], _manifest)}")
         if kind != "figure" and not (FIGURES / f"{args[0]}.json").exists():
             raise PluginError(f"{at}: {args[0]!r} is not an interactive figure (no JSON)")
         if kind == "stepper" and len(args) == 2 and args[1] not in ("0", "1"):

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
 import logging
 import os
@@ -373,6 +374,10 @@ class Builder:
         self.manifest: dict[str, dict] = {}
         self.pending: set[str] = set()      # changes a failed build has not shown yet
         self.since: int | None = None       # when the first of those builds started
+        self.error: str | None = None       # why the last build failed (shown on pages)
+        # a failed full build leaves its build folders half written: the next build is a
+        # full one, never a dirty one that would copy those pages into site/
+        self.needs_full = False
 
     def full(self) -> None:
         """Everything, as ``make site`` (without the books and the zip). A file saved
@@ -390,6 +395,7 @@ class Builder:
         try:
             what = self.rebuild()
         except SystemExit as exc:           # a failed step (mkdocs, a notebook) says why
+            self.error = str(exc)
             print(f"serve: build failed ({exc}); still serving the last good site",
                   file=sys.stderr, flush=True)
             return
@@ -398,9 +404,12 @@ class Builder:
 
             if not isinstance(exc, MkDocsException):
                 traceback.print_exc()
+            self.error = f"{type(exc).__name__}: {exc}" if not isinstance(
+                exc, MkDocsException) else str(exc)
             print(f"serve: build failed ({exc}); still serving the last good site",
                   file=sys.stderr, flush=True)
             return
+        self.error = None
         print(f"serve: {what} in {time.perf_counter() - t0:.1f} s", file=sys.stderr,
               flush=True)
 
@@ -422,13 +431,15 @@ class Builder:
             self.pending = set(changed)
         manifest = _read_manifest()
         todo = plan(changed, _manifest_ids(self.manifest, manifest))
-        if todo.full:
+        if todo.full or self.needs_full:
             self.pending = set()
             try:
                 self.full()
             except BaseException:
                 self.pending |= changed
+                self.needs_full = True
                 raise
+            self.needs_full = False
             return "rebuilt both languages in full"
         copied = []
         for lang in todo.langs():
@@ -444,6 +455,25 @@ class Builder:
             f" ({len(copied)} file{'s' * (len(copied) != 1)} changed in site/)"
         self.pending.clear()
         return what
+
+
+OVERLAY = """<div id="arena-serve-error" role="alert" style="position:fixed;inset:auto 0 0 0;
+z-index:10000;max-height:45vh;overflow:auto;margin:0;padding:1em 1.5em;background:#fff4f0;
+color:#3b1200;border-top:4px solid #b33000;font:14px/1.5 monospace;white-space:pre-wrap">
+<strong>make serve: the last build failed; this page is the last good one.</strong>
+<strong>make serve : la dernière construction a échoué ; cette page est la dernière bonne.</strong>
+{message}</div>"""
+
+
+def overlay(content: bytes, error: str | None) -> bytes:
+    """A served page with, while the last build has failed, the error on top of it (it
+    names the file and the line); the next good build takes it away."""
+    if not error:
+        return content
+    block = OVERLAY.format(message=html.escape(error)).encode()
+    end = content.rfind(b"</body>")
+    end = len(content) if end < 0 else end
+    return content[:end] + block + content[end:]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -471,8 +501,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         builder.manifest = _read_manifest()
     for lang in LANGS:  # import MkDocs' plugins now, not on the first save
         _load_config(lang)
-    server = LiveReloadServer(builder=builder, host=args.host, port=args.port,
-                              root=str(ROOT / "site"), polling_interval=0.25)
+    class Server(LiveReloadServer):
+        def _inject_js_into_html(self, content, epoch):
+            return overlay(super()._inject_js_into_html(content, epoch), builder.error)
+
+    server = Server(builder=builder, host=args.host, port=args.port,
+                    root=str(ROOT / "site"), polling_interval=0.25)
     for path in WATCHED:
         if (ROOT / path).exists():
             server.watch(str(ROOT / path))
