@@ -32,3 +32,28 @@ def _project_file(relative: str) -> Path:
 
 def _both_labels(labels: dict) -> dict:
     return {"fr": labels, "en": labels}
+
+
+def example_figure(path: str, view, caption: dict[str, str], *,
+                   interactive: bool = False) -> Drawing:
+    """The figure of a game file of the project, in one line: the arena of ``path`` (a
+    YAML or JSON file, from the project's root, e.g. ``"docs/examples/mygame.yaml"``)
+    solved and drawn with the course's conventions and ``view`` (an
+    :class:`arena.render.View`), with ``caption`` in French and English (``{"fr": ...,
+    "en": ...}``); ``interactive=True`` also writes the data the ``stepper`` and ``game``
+    markers need. The figure build rebuilds it when the file changes (its path, written
+    in the page module, enters the figure's key).
+
+    A page module's drawing function is then::
+
+        def mygame() -> Drawing:
+            return example_figure("docs/examples/mygame.yaml", View(winners=True),
+                                  {"fr": "Mon jeu.", "en": "My game."}, interactive=True)
+    """
+    from arena import solve
+    from arena.render import arena_dot, describe, vertex_titles
+
+    g = Arena.from_file(project_file(path))
+    sol = solve(g)
+    return Drawing(arena_dot(g, sol, view), caption, describe(g, sol),
+                   titles=vertex_titles(g), arena=g if interactive else None)

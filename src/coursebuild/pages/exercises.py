@@ -23,7 +23,7 @@ def ex41_graph() -> Drawing:
 
     g, sol = examples.ex41()
     lost = examples.ex41_facts().lost
-    return _nim_drawing(g, View(winners=True, ranks=True), interactive=True, caption=_caption(
+    return _nim_drawing(g, View(winners=True, ranks=True), caption=_caption(
         "Exercice 4.1 : Nim avec 15 bâtonnets et la règle {2, 3, 5}. Sommets bleus : "
         "gagnants pour J₀ ; vermillon à bord tireté : gagnants pour J₁ ; à côté, le rang. "
         f"Le joueur qui doit jouer perd avec k ∈ {{{', '.join(map(str, lost))}}} "
@@ -32,6 +32,18 @@ def ex41_graph() -> Drawing:
         "for J₀; vermillion with a dashed border: winning for J₁; beside, the rank. The "
         f"player to move loses with k ∈ {{{', '.join(map(str, lost))}}} sticks: the start "
         "(15, 0) is winning for J₁."), sol=sol)
+
+def ex41_play() -> Drawing:
+    """Exercise 4.1's graph to play on, without its solution (the page shows it before
+    the solutions are opened)."""
+    from arena.render import View
+
+    g, sol = examples.ex41()
+    return _nim_drawing(g, View(), interactive=True, caption=_caption(
+        "Exercice 4.1 : le graphe du jeu de Nim avec 15 bâtonnets et la règle {2, 3, 5}, "
+        "sommets de J₀ en haut, de J₁ en bas ; départ (15, 0).",
+        "Exercise 4.1: the graph of Nim with 15 sticks and the rule {2, 3, 5}, J₀'s "
+        "vertices above, J₁'s below; start (15, 0)."), sol=sol)
 
 def ex41_strategy() -> Drawing:
     from arena.render import View
@@ -207,6 +219,7 @@ def chomp_solution() -> Bilingual:
 
 FIGURES: tuple[Figure, ...] = (
     Figure("ex41-graph", ex41_graph),
+    Figure("ex41-play", ex41_play),
     Figure("ex41-strategy", ex41_strategy),
     Figure("ex42-graph", ex42_graph),
     Figure("ex42-attractors", ex42_attractors),

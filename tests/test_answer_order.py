@@ -1,0 +1,55 @@
+"""No answer before its exercise: a figure that a solution shows (inside a folded
+solution) is never shown openly before that solution, on its page or on an earlier page of
+the course, as a figure or as a widget's drawing."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from coursebuild import book
+
+
+class _Figures(HTMLParser):
+    """The figures of a page in order, each with whether it sits inside a solution."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[bool] = []
+        self.found: list[tuple[str, bool]] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        classes = (a.get("class") or "").split()
+        if tag == "details":
+            self.stack.append("solution" in classes)
+        if tag == "figure" and (a.get("id") or "").startswith("fig-"):
+            self.found.append((a["id"][4:], any(self.stack)))
+        elif a.get("data-figure"):
+            self.found.append((a["data-figure"], any(self.stack)))
+
+    def handle_endtag(self, tag):
+        if tag == "details" and self.stack:
+            self.stack.pop()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_no_solution_figure_is_shown_before_its_solution(site, lang):
+    _, _, pages = book.book_pages(lang, "/")
+    root = site if lang == "fr" else site / "en"
+    shown_openly: dict[str, str] = {}
+    late = []
+    for page in pages:
+        parser = _Figures()
+        parser.feed((root / page.url.lstrip("/") / "index.html").read_text(encoding="utf-8"))
+        for figure, in_solution in parser.found:
+            if in_solution and figure in shown_openly:
+                late.append(f"{figure}: in a solution of {page.url}, shown openly before on "
+                            f"{shown_openly[figure]}")
+            if not in_solution:
+                shown_openly.setdefault(figure, page.url)
+    assert late == []
+    assert len(shown_openly) > 20
