@@ -4,9 +4,7 @@ the course, as a figure or as a widget's drawing."""
 
 from __future__ import annotations
 
-import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 
