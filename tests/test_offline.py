@@ -24,12 +24,13 @@ def folder(site, tmp_path_factory) -> Path:
     return target / "arena-site"
 
 
-def _open(browser, url: str):
+def _open(browser, url: str, inside: str = "file://"):
+    """``url`` in a fresh context where every request outside ``inside`` is refused."""
     context = browser.new_context()
     outside: list[str] = []
 
     def route(r):
-        if r.request.url.startswith("file://") or r.request.url.startswith("data:"):
+        if r.request.url.startswith(inside) or r.request.url.startswith("data:"):
             r.continue_()
         else:
             outside.append(r.request.url)
@@ -122,19 +123,7 @@ def test_the_launcher_serves_the_folder_and_the_exercises_run(browser, folder):
     try:
         line = proc.stdout.readline()
         url = re.search(r"http://127\.0\.0\.1:\d+/", line).group(0)
-        context = browser.new_context()
-        outside: list[str] = []
-
-        def route(r):
-            if r.request.url.startswith(url) or r.request.url.startswith("data:"):
-                r.continue_()
-            else:
-                outside.append(r.request.url)
-                r.abort()
-
-        context.route("**/*", route)
-        page = context.new_page()
-        page.goto(url + "exercises.html")
+        context, page, errors, outside = _open(browser, url + "exercises.html", inside=url)
         assert page.locator(".arena-launcher-note").count() == 0
         page.evaluate("([id, code]) => window.arenaExercises.setCode(id, code)",
                       ["degrees", EXERCISES["degrees"].solution])

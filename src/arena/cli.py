@@ -196,6 +196,16 @@ def _print_table(report: dict[str, Any], title: str | None, limit: int, out: Tex
     out.write("\n".join(lines) + "\n")
 
 
+def _max_positions(given: dict[str, Any], default: int) -> int:
+    """The --max-positions option, read, or ``default``."""
+    if "max_positions" not in given:
+        return default
+    try:
+        return parse_int(given["max_positions"], minimum=1)
+    except ValueError as exc:
+        raise UsageError(f"--max-positions: {exc}") from None
+
+
 def _load_target(args: argparse.Namespace, err: TextIO, max_positions: int | None = None
                  ) -> tuple[Arena | None, BuiltinGame | None, dict[str, Any]]:
     given = {name: getattr(args, name) for name in _all_params()
@@ -221,12 +231,7 @@ def _load_target(args: argparse.Namespace, err: TextIO, max_positions: int | Non
         if path.suffix == ".py":           # a game given by its rules (SPEC §9)
             from arena.rules import DEFAULT_LIMIT, load_rules
 
-            limit = DEFAULT_LIMIT
-            if "max_positions" in given:
-                try:
-                    limit = parse_int(given["max_positions"], minimum=1)
-                except ValueError as exc:
-                    raise UsageError(f"--max-positions: {exc}") from None
+            limit = _max_positions(given, DEFAULT_LIMIT)
             if max_positions is not None:
                 limit = min(limit, max_positions)
             args.id_of = str                 # a position's id is str(position) (SPEC §9)
@@ -242,14 +247,10 @@ def _load_target(args: argparse.Namespace, err: TextIO, max_positions: int | Non
     params = dict(game.defaults)
     if max_positions is not None and "max_positions" in params:
         params["max_positions"] = max_positions
-    limit = DEFAULT_MAX_POSITIONS
-    if "max_positions" in given:
-        try:
-            limit = parse_int(given["max_positions"], minimum=1)
-        except ValueError as exc:
-            raise UsageError(f"--max-positions: {exc}") from None
-        if "max_positions" not in game.defaults:     # a limit of the command line only
-            given = {k: v for k, v in given.items() if k != "max_positions"}
+    limit = _max_positions(given, DEFAULT_MAX_POSITIONS)
+    if "max_positions" in given and "max_positions" not in game.defaults:
+        # a limit of the command line only
+        given = {k: v for k, v in given.items() if k != "max_positions"}
     for name, text in given.items():
         if name not in game.defaults:
             raise UsageError(f"--{_flag(name)} is not an option of {game.name} (options: "
