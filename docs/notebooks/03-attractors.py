@@ -47,16 +47,16 @@ sol.layers(0)
 all(set().union(*sol.layers(0)[: n + 1]) == steps[n] for n in range(len(steps)))
 
 # %%
-from IPython.display import SVG
-
-from arena.render import View, arena_svg
+from arena.notebook import figure
 
 
 def show(arena, solution=None, **view):
     """Draw an arena with the course's conventions."""
     title = f"Arène de {len(arena)} sommets dessinée selon les conventions du cours"  # [fr]
     title = f"An arena of {len(arena)} vertices drawn with the course's conventions"  # [en]
-    return SVG(arena_svg(arena, solution, View(**view), title=title))
+    lang = "fr"  # [fr]
+    lang = "en"  # [en]
+    return figure(arena, solution, title=title, lang=lang, **view)
 
 # %%
 show(g, sol, step=3, player=0)

@@ -146,11 +146,9 @@ calcule_attracteur2(A, S0, V0), attractor(small, 0)
 # forever, although $J_0$ wins from each of its positions.
 
 # %%
-from IPython.display import SVG
-
 from arena import solve, verify_strategy
 from arena.course import looping_strategie_arena, strategie_moves
-from arena.render import View, arena_svg
+from arena.notebook import figure
 from arena.solver import StrategyError
 
 loop, play = looping_strategie_arena()
@@ -169,9 +167,10 @@ print("moves of strategie:", moves)  # [en]
 # %%
 title = "L'arène où la stratégie du chapitre source boucle ; à côté de chaque sommet, son rang | son numéro"  # [fr]
 title = "The arena where the source chapter's strategy loops; beside each vertex, its rank | its number"  # [en]
-SVG(arena_svg(loop, None, View(cycle=tuple(play.split(" -> ")[:-1]), labels={
-    v: f"{ranks[v]} | {numbers[v]}" for v in loop.vertices}),
-    title=title))
+lang = "fr"  # [fr]
+lang = "en"  # [en]
+figure(loop, None, title=title, lang=lang, cycle=tuple(play.split(" -> ")[:-1]), labels={
+    v: f"{ranks[v]} | {numbers[v]}" for v in loop.vertices})
 
 # %% [markdown] lang="fr"
 # `verify_strategy` explore toutes les réponses de $J_1$ et trouve la partie qui boucle ;

@@ -43,16 +43,16 @@ longest = verify_strategy(g, 0, solution=sol)
 longest == sol.attractor(0)
 
 # %%
-from IPython.display import SVG
-
-from arena.render import View, arena_svg
+from arena.notebook import figure
 
 
 def show(arena, solution=None, **view):
     """Draw an arena with the course's conventions."""
     title = f"Arène de {len(arena)} sommets dessinée selon les conventions du cours"  # [fr]
     title = f"An arena of {len(arena)} vertices drawn with the course's conventions"  # [en]
-    return SVG(arena_svg(arena, solution, View(**view), title=title))
+    lang = "fr"  # [fr]
+    lang = "en"  # [en]
+    return figure(arena, solution, title=title, lang=lang, **view)
 
 # %%
 show(g, sol, winners=True, ranks=True, strategy=0)

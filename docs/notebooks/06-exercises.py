@@ -38,14 +38,14 @@ verify_strategy(g, 1, solution=sol)[g.start]
 # %% [markdown] lang="fr"
 # ## Exercice 4.2
 #
-# L'arène est dans le fichier `docs/examples/exercise-4-2.yaml` du dépôt (lancer le
-# carnet depuis la racine du dépôt).
+# L'arène est celle du fichier `docs/examples/exercise-4-2.yaml` du cours ; son texte est
+# recopié dans la cellule suivante, pour que le carnet s'exécute n'importe où.
 
 # %% [markdown] lang="en"
 # ## Exercise 4.2
 #
-# The arena is in the file `docs/examples/exercise-4-2.yaml` of the repository (run the
-# notebook from the root of the repository).
+# The arena is that of the course's file `docs/examples/exercise-4-2.yaml`; its text is
+# written into the next cell, so that the notebook runs anywhere.
 
 # %%
 e = Arena.from_file(Path("docs/examples/exercise-4-2.yaml"))

@@ -74,6 +74,39 @@ def _keep_lines(code: str, lang: str) -> str:
     return "\n".join(kept)
 
 
+_FROM_FILE = re.compile(r'Arena\.from_file\(Path\("(?P<path>docs/examples/[\w.-]+\.ya?ml)"\)\)')
+
+
+def _inline_data(code: str) -> str:
+    """A downloaded notebook runs anywhere: ``Arena.from_file(Path("docs/examples/X.yaml"))``
+    becomes the file's text, written into the cell, read by ``Arena.from_dict``."""
+    paths = list(dict.fromkeys(m["path"] for m in _FROM_FILE.finditer(code)))
+    if not paths:
+        return code
+    head = ["import yaml", ""]
+    for path in paths:
+        name = re.sub(r"\W", "_", Path(path).stem).upper()
+        text = (ROOT / path).read_text(encoding="utf-8")
+        if '"""' in text or "\\" in text:
+            raise SystemExit(f"notebooks: {path} cannot be written into a notebook")
+        head += [f"# the course's file {path}, written here so that the notebook runs anywhere",
+                 f'{name} = """{text}"""', ""]
+        code = code.replace(f'Arena.from_file(Path("{path}"))',
+                            f"Arena.from_dict(yaml.safe_load({name}))")
+    return "\n".join(head) + "\n" + code
+
+
+INSTALL = {
+    "fr": "Pour exécuter ce carnet sur votre ordinateur, une seule installation suffit : "
+          "`pip install \"arena-reachability[figures]\"` (sans `[figures]`, tout s'exécute "
+          "mais les figures ne sont pas dessinées), puis ouvrez-le dans Jupyter.",
+    "en": "To run this notebook on your computer, one installation is enough: "
+          "`pip install \"arena-reachability[figures]\"` (without `[figures]`, everything "
+          "runs but the figures are not drawn), then open it in Jupyter.",
+}
+"""What the notebook's second cell says, under its title."""
+
+
 def split(source: Path, lang: str):
     """The notebook of ``source`` in ``lang``: its markdown cells tagged ``lang`` (an
     untagged markdown cell is an error: every cell of prose is written in both languages)
@@ -96,8 +129,11 @@ def split(source: Path, lang: str):
             if tag == lang:
                 cells.append(cell)
         else:
-            cell.source = _keep_lines(cell.source, lang)
+            cell.source = _inline_data(_keep_lines(cell.source, lang))
             cells.append(cell)
+    import nbformat
+
+    cells.insert(1, nbformat.v4.new_markdown_cell(INSTALL[lang]))
     nb.cells = cells
     return nb
 

@@ -1,0 +1,39 @@
+"""Figures in a notebook, with or without Graphviz.
+
+:func:`figure` returns an arena's drawing for Jupyter (the course's notebooks use it).
+Drawing needs the ``[figures]`` extra (Graphviz); without it, a figure cell prints one
+line saying what to install instead of stopping the notebook.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena.arena import Arena
+from arena.solver import Solution
+
+__all__ = ["figure", "MISSING"]
+
+MISSING = {
+    "fr": "(Figure non dessinée : pour dessiner, installez Graphviz avec "
+          "pip install \"arena-reachability[figures]\".)",
+    "en": "(Figure not drawn: to draw, install Graphviz with "
+          "pip install \"arena-reachability[figures]\".)",
+}
+"""The line a figure cell prints without the ``[figures]`` extra, in each language."""
+
+
+def figure(arena: Arena, solution: Solution | None = None, *, title: str, lang: str = "en",
+           **view: Any) -> Any:
+    """``arena`` drawn with the course's conventions (:func:`arena.render.arena_svg`,
+    ``view`` the fields of :class:`arena.render.View`), as an ``IPython.display.SVG``;
+    ``title`` is its text alternative. Without Graphviz, prints :data:`MISSING` in ``lang``
+    and returns ``None``."""
+    try:
+        from arena.render import View, arena_svg
+    except ModuleNotFoundError:
+        print(MISSING.get(lang, MISSING["en"]))
+        return None
+    from IPython.display import SVG
+
+    return SVG(arena_svg(arena, solution, View(**view), title=title))
