@@ -178,3 +178,40 @@ def test_solutions_are_gathered_after_their_exercises(lang):
     assert text.count(heading) >= 8              # the chapters that have exercises
     # the in-browser exercises are printed with their starter code, not their solution
     assert "def renverse_graphe" in text
+
+
+def test_an_interrupted_print_leaves_no_book_under_an_old_stamp(tmp_path, monkeypatch):
+    # issue 26.1: print from inputs A, then from inputs B interrupted at the write of the
+    # second book (the first one is B's), then from A again: the last build must print,
+    # not find "A's" stamp beside B's book and call the books up to date
+    if not Path(book.CHROMIUM).exists() or not (ROOT / "site" / "index.html").exists():
+        pytest.skip("needs Debian's Chromium and a built site (make site)")
+    inputs = {"key": "A"}
+    printed: list[str] = []
+
+    def fake_print(lang, site, out, browser, base):
+        if inputs["key"] == "B" and lang == "en":
+            raise KeyboardInterrupt          # the interruption, at the English book's write
+        printed.append(lang)
+        return write_atomic(out / book.book_name(lang), f"{inputs['key']}-{lang}")
+
+    from arena._files import write_atomic
+
+    monkeypatch.setattr(book, "_inputs_hash", lambda site: inputs["key"])
+    monkeypatch.setattr(book, "build_book", fake_print)
+    monkeypatch.setattr(book, "_page_count", lambda path: 1)
+    out = tmp_path / "pdf"
+    book.build(ROOT / "site", out)
+    inputs["key"] = "B"
+    with pytest.raises(KeyboardInterrupt):
+        book.build(ROOT / "site", out)
+    assert (out / book.book_name("fr")).read_text() == "B-fr"
+    assert not (out / ".inputs").exists()       # no stamp vouches for a mixed pair
+    inputs["key"] = "A"
+    printed.clear()
+    book.build(ROOT / "site", out)
+    assert printed == ["fr", "en"]
+    assert [(out / book.book_name(lang)).read_text() for lang in LANGS] == ["A-fr", "A-en"]
+    assert (out / ".inputs").read_text() == "A"
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [".inputs", *(book.book_name(lang) for lang in LANGS)])   # no temporary file left

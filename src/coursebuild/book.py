@@ -28,7 +28,8 @@ from dataclasses import asdict, dataclass
 from datetime import UTC
 from pathlib import Path
 
-from arena._files import write_atomic
+from arena._files import write_atomic, write_if_changed
+from coursebuild import address
 from coursebuild.paths import ROOT  # noqa: E402
 
 HERE = Path(__file__).resolve().parent   # the print view's stylesheet and script
@@ -94,15 +95,15 @@ def book_pages(lang: str, root: str) -> tuple[str, str, list[Page]]:
 
     parts: set[str] = set()
     walk(config["nav"], "")
-    return config["site_name"], config["site_url"], pages
+    return config["site_name"], address.published(lang), pages
 
 
 def _shell(lang: str, site_name: str, site_url: str, root: str) -> str:
     """The book's HTML before its chapters: styles, MathJax, title page, contents."""
     w = WORDS[lang]
     # the published site's address (SITE_URL), printed only when it is configured
-    address = (f'<p class="book-address">{w["site"]} <a href="{site_url}">{site_url}</a></p>'
-               if site_url else "")
+    link = f'<a href="{site_url}">{site_url}</a>'
+    address_line = f'<p class="book-address">{w["site"]} {link}</p>' if site_url else ""
     index = (ROOT / "site" / ("" if lang == "fr" else "en") / "index.html").read_text("utf-8")
     links = [line.strip() for line in index.splitlines()
              if line.strip().startswith('<link rel="stylesheet"')]
@@ -127,7 +128,7 @@ def _shell(lang: str, site_name: str, site_url: str, root: str) -> str:
   <p class="book-title">{site_name}</p>
   <p class="book-subtitle">{w["subtitle"]}</p>
   <p class="book-foreword">{w["foreword"]}</p>
-  {address}
+  {address_line}
 </div>
 <nav id="book-toc"><p class="book-toc-title">{w["contents"]}</p><ol></ol></nav>
 <main id="book-chapters" class="md-typeset"></main>
@@ -457,6 +458,10 @@ def build(site: Path = ROOT / "site", out: Path = ROOT / "build" / "pdf",
             p.exists() for p in paths):
         print(f"book: up to date -> {out}", file=sys.stderr)
         return paths
+    # the old stamp goes before any book is replaced, the new one after all are written: an
+    # interruption in between leaves no stamp, and the next build prints them again (never
+    # a new book under the old stamp, which a revert of the inputs would take for current)
+    stamp.unlink(missing_ok=True)
     handler = functools.partial(_Handler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -485,11 +490,9 @@ def build(site: Path = ROOT / "site", out: Path = ROOT / "build" / "pdf",
 def publish(site: Path, books: Path = ROOT / "build" / "pdf") -> None:
     """Copy the books into the site's language roots, where the home pages link to them
     (the books not printed yet are left out)."""
-    import shutil
-
     for lang, folder in (("fr", site), ("en", site / "en")):
-        if (books / book_name(lang)).exists():
-            shutil.copy2(books / book_name(lang), folder / book_name(lang))
+        if (books / book_name(lang)).exists():   # whole or not at all, as every book write
+            write_if_changed(folder / book_name(lang), (books / book_name(lang)).read_bytes())
 
 
 def _page_count(path: Path) -> int:

@@ -25,6 +25,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
+from coursebuild import address
 from coursebuild.markdown import text
 from coursebuild.paths import ROOT
 
@@ -81,6 +82,8 @@ _shared = {"root": ""}      # "../" in the English build: shared assets live in 
 
 def on_config(config, **kwargs):
     _shared["root"] = config.extra.get("shared_root", "")
+    # the site's address, one setting for both languages (coursebuild.address, SITE_URL)
+    config.site_url = address.published(config.theme["language"]) or None
     path = FIGURES / "manifest.json"
     if not path.exists():
         raise PluginError(f"{path} is missing: run `make figures` (or `make site`) first")

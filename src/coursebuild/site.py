@@ -39,7 +39,7 @@ SITE_INPUTS = ("docs", "overrides", "src/arena", "src/coursebuild", "mkdocs.base
                "mkdocs.yml", "mkdocs.en.yml", "build/js/editor.js", "package-lock.json",
                "constraints.txt", "pyproject.toml", "handouts",
                "build/handout/handout-fr.pdf", "build/handout/handout-en.pdf")
-SITE_ENV = ("SITE_URL", "SITE_URL_EN", "REPO_URL", "SOURCE_DATE_EPOCH")
+SITE_ENV = ("SITE_URL", "REPO_URL", "SOURCE_DATE_EPOCH")
 STAMPS = ROOT / "build" / "stamps"
 LAUNCHER = Path(__file__).resolve().parent / "launcher"
 """The zip's launcher: ``serve.py`` and its double-click wrappers for macOS and Windows."""
