@@ -127,3 +127,11 @@ def test_a_notebook_key_changes_with_its_source_its_language_and_its_data(tmp_pa
     second = notebooks.cache_key(source, "fr")
     source.write_text('# %%\nPath("docs/examples/x.yaml")  # \n', encoding="utf-8")
     assert notebooks.cache_key(source, "fr") != second              # its source
+
+
+@pytest.mark.parametrize("text", ['name: "a\\\\b"\n', 'end with a quote"', '"""\n', "plain: 1\n"])
+def test_a_data_file_written_into_a_cell_keeps_every_character(text):
+    """A teacher's example may hold quotes and backslashes: the cell's literal is the file."""
+    import ast
+
+    assert ast.literal_eval(notebooks._triple_quoted(text)) == text

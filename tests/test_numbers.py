@@ -65,7 +65,9 @@ def test_what_is_not_a_list_of_integers(text, reason):
 
 
 def test_the_games_read_their_lists_with_it():
-    assert parse_rule(" 3, 1,2,1") == (1, 2, 3)       # a rule is a set
+    assert parse_rule(" 3, 1,2") == (1, 2, 3)       # a rule is a set
+    with pytest.raises(ValueError, match=r"^a rule lists each number once, and 1 is listed twice$"):
+        parse_rule("1,2,1")
     assert parse_heaps("1, 3,5,7") == (1, 3, 5, 7)     # heaps keep their order
     with pytest.raises(ValueError, match=r"^'1,,2' is not a list of integers such as 1,2,3"):
         parse_rule("1,,2")

@@ -77,6 +77,12 @@ def _keep_lines(code: str, lang: str) -> str:
 _FROM_FILE = re.compile(r'Arena\.from_file\(Path\("(?P<path>docs/examples/[\w.-]+\.ya?ml)"\)\)')
 
 
+def _triple_quoted(text: str) -> str:
+    """``text`` as a Python triple-quoted literal whose value is ``text`` exactly (any
+    backslash and quote escaped), readable as the file when it holds neither."""
+    return '"""' + text.replace("\\", "\\\\").replace('"', '\\"') + '"""'
+
+
 def _inline_data(code: str) -> str:
     """A downloaded notebook runs anywhere: ``Arena.from_file(Path("docs/examples/X.yaml"))``
     becomes the file's text, written into the cell, read by ``Arena.from_dict``."""
@@ -87,10 +93,8 @@ def _inline_data(code: str) -> str:
     for path in paths:
         name = re.sub(r"\W", "_", Path(path).stem).upper()
         text = (ROOT / path).read_text(encoding="utf-8")
-        if '"""' in text or "\\" in text:
-            raise SystemExit(f"notebooks: {path} cannot be written into a notebook")
         head += [f"# the course's file {path}, written here so that the notebook runs anywhere",
-                 f'{name} = """{text}"""', ""]
+                 f"{name} = {_triple_quoted(text)}", ""]
         code = code.replace(f'Arena.from_file(Path("{path}"))',
                             f"Arena.from_dict(yaml.safe_load({name}))")
     return "\n".join(head) + "\n" + code
