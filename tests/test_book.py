@@ -221,7 +221,7 @@ def test_an_interrupted_print_leaves_no_book_under_an_old_stamp(tmp_path, monkey
     inputs["key"] = "A"
     printed.clear()
     book.build(ROOT / "site", out)
-    assert printed == ["fr", "en"]
+    assert sorted(printed) == ["en", "fr"]     # the two books print side by side
     assert [(out / book.book_name(lang)).read_text() for lang in LANGS] == ["A-fr", "A-en"]
     assert (out / ".inputs").read_text() == "A"
     assert sorted(p.name for p in out.iterdir()) == sorted(
