@@ -205,7 +205,7 @@ def _arena(order: list[Any], owners: bytearray, ends: list[int], targets: list[i
         for new, old in enumerate(S0 + S1):
             renumber[old] = new
         at = renumber.__getitem__
-        offsets, moved = [0], []
+        offsets, moved = [0], list[int]()
         for old in S0 + S1:
             moved += map(at, targets[ends[old]:ends[old + 1]])
             offsets.append(len(moved))
