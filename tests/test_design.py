@@ -37,7 +37,8 @@ def test_the_examples_are_solved_as_the_library_solves_them(lang):
     ('START = 0\nSTUCK = "loses"\nplayer = 1\ndef moves(p):\n    return []\n', "en",
      "rules: player must be a function"),
     ('START = [0]\nSTUCK = "loses"\ndef player(p):\n    return 0\n'
-     'def moves(p):\n    return [[p]]\n', "fr", "règles : position [0]: a position must be hashable"),
+     'def moves(p):\n    return [[p]]\n', "fr",
+     "règles : position [0]: a position must be hashable"),
     ('START = 0\nSTUCK = "loses"\ndef player(p):\n    return 0\n'
      'def moves(p):\n    return [p + 1]\n', "fr",
      "plus de 50\u202f000 positions : le jeu est trop grand"),
@@ -69,7 +70,8 @@ def test_a_game_typed_in_the_page_is_drawn_stepped_and_played(chromium, browser,
         # a student's game: 7 sticks, take 1 or 3 (every move is odd: J_0 always faces an
         # odd number, J_1 an even one, and J_1 is left with none): J_0 wins in 3 moves
         code = ('START = (7, 0)\nSTUCK = "loses"\n\ndef player(p):\n    return p[1]\n\n'
-                'def moves(p):\n    k, i = p\n    return [(k - q, 1 - i) for q in (1, 3) if q <= k]\n')
+                'def moves(p):\n    k, i = p\n'
+                '    return [(k - q, 1 - i) for q in (1, 3) if q <= k]\n')
         page.evaluate("(code) => document.querySelector('.arena-design').arenaEditor"
                       ".setCode(code)", code)
         _solve(page)
