@@ -51,7 +51,8 @@ def test_every_reference_solution_passes_and_a_wrong_one_fails(exercises_page):
         assert (piece if lang == "en" else "") in verdict["message"]
         assert shown.get_attribute("data-status") == "fail"
         assert verdict["message"].split("\n")[0] in shown.inner_text()
-    assert len(exercises_page.wasm) == 1          # Pyodide loaded once for all checks
+    # each Check ran in a fresh interpreter, in a worker of its own
+    assert len(exercises_page.wasm) >= 2 * len(EXERCISES)
 
 
 def test_recursive_and_quadratic_attractors_are_named(exercises_page):
@@ -136,15 +137,20 @@ def test_checks_work_after_instant_navigation_with_the_same_worker(browser, base
         page.goto(base_url + "attractors/", wait_until="networkidle")
         assert wasm == []                              # a page view loads no Pyodide
         verdict = _check(page, "ranks", EXERCISES["ranks"].solution)
-        assert verdict["status"] == "pass" and len(wasm) == 1
+        assert verdict["status"] == "pass" and wasm
+        # the next Check's interpreter is loaded in advance, in a worker of its own
+        page.wait_for_function("window.__arenaExercises.spare !== null")
+        page.evaluate("window.__spare = window.__arenaExercises.spare")
         page.evaluate("window.__same_document = true")   # survives only without a reload
         page.click('article a[href$="/algorithms/"] >> nth=0')
         page.wait_for_selector('[data-exercise="attractor"].ready', timeout=10_000)
         assert page.evaluate("window.__same_document === true")
         assert page.evaluate("window.arenaExercises.ids()") == ["attractor"]
+        # the spare loaded before the navigation is the one this Check takes
+        assert page.evaluate("window.__arenaExercises.spare === window.__spare")
         verdict = _check(page, "attractor", EXERCISES["attractor"].solution)
         assert verdict["status"] == "pass", verdict
-        assert len(wasm) == 1   # the same worker
+        assert page.evaluate("window.__arenaExercises.spare !== window.__spare")
         assert outside == []
     finally:
         context.close()
@@ -283,3 +289,38 @@ def test_a_verdict_is_marked_stale_when_the_code_changes(exercises_page):
     assert note in verdict.inner_text()
     assert _check(page, "grundy", EXERCISES["grundy"].solution)["status"] == "pass"
     assert verdict.get_attribute("data-stale") is None
+
+
+WRONG_NIM = "def jeu_de_nim(n, R):\n    return {}, {}, {}, {}, {}\n"
+
+
+def test_a_check_judges_the_students_function_alone(exercises_page):
+    """Issue 26.5, in the page: a Run that patches the checker and the builtins, then
+    replaces the worker's message handler, changes no later verdict; a Check whose code
+    posts forged "done" messages is not believed (they lack the job's secret)."""
+    page, lang = exercises_page.page, exercises_page.lang
+    if lang != "fr":
+        pytest.skip("the same script in both languages: checked once")
+    run = "(id) => window.arenaExercises.run(id)"
+    page.evaluate("([id, c]) => window.arenaExercises.setCode(id, c)", ["nim-graph",
+                  "import coursebuild.python_exercises as p\n"
+                  "p._check_nim = lambda f, l: 999\n"
+                  "import builtins\nbuiltins.isinstance = lambda *a: True\n"])
+    assert page.evaluate(run, "nim-graph")["status"] == "ok"
+    assert _check(page, "nim-graph", WRONG_NIM)["status"] == "fail"
+    forged = ("import js\nfrom pyodide.ffi import to_js\nfor j in range(500):\n"
+              "    js.postMessage(to_js({'job': j, 'type': 'done', 'result': "
+              "{'status': 'pass', 'message': 'forged', 'output': ''}}, "
+              "dict_converter=js.Object.fromEntries))\n")
+    verdict = _check(page, "nim-graph", forged + WRONG_NIM)
+    assert verdict["status"] == "fail" and "forged" not in verdict["message"]
+    # a Run that replaces the handler of its worker: the next Run gets a new worker
+    page.evaluate("([id, c]) => window.arenaExercises.setCode(id, c)",
+                  ["minimax", "import js\njs.self.onmessage = None\n"])
+    page.evaluate(run, "minimax")
+    page.evaluate("([id, c]) => window.arenaExercises.setCode(id, c)",
+                  ["minimax", "print(isinstance(1, str), 6 * 7)"])
+    assert page.evaluate(run, "minimax")["status"] == "ok"
+    output = page.locator('[data-exercise="minimax"] [data-role="output"]')
+    assert output.inner_text().strip() == "False 42"
+    assert _check(page, "nim-graph", EXERCISES["nim-graph"].solution)["status"] == "pass"

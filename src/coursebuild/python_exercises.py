@@ -317,6 +317,70 @@ class _Failure(Exception):
     pass
 
 
+class _Guard:
+    """What the checker relies on, saved before the student's code runs and put back after
+    it runs (its top level, then each call of its function): the builtins and the
+    dictionaries of the library's and the course's modules. A student's code that patches
+    ``isinstance`` or a checker function changes nothing of the verdict (issue 26.5)."""
+
+    def __init__(self) -> None:
+        import builtins
+        import sys
+
+        # the modules the checkers import lazily, imported now so they are saved too
+        import arena.course  # noqa: F401
+        import arena.games.tictactoe  # noqa: F401
+        import arena.grundy  # noqa: F401
+        import arena.minimax  # noqa: F401
+        import arena.solver  # noqa: F401
+
+        mine = [m for name, m in list(sys.modules.items())
+                if name.split(".")[0] in ("arena", "coursebuild", "copy", "random", "math",
+                                          "re", "json", "traceback", "collections")]
+        self.saved = [(builtins.__dict__, dict(builtins.__dict__))] + [
+            (m.__dict__, dict(m.__dict__)) for m in mine]
+        self.modules = dict(sys.modules)
+        self.sys = sys
+
+    def remember(self, live: dict) -> None:
+        """Save ``live`` again, as it is now (the guard itself noted in it)."""
+        self.saved = [(d, dict(d) if d is live else saved) for d, saved in self.saved]
+
+    def restore(self) -> None:
+        for live, saved in self.saved:
+            if live != saved:
+                live.clear()
+                live.update(saved)
+        if self.sys.modules != self.modules:
+            self.sys.modules.clear()
+            self.sys.modules.update(self.modules)
+
+
+_guard: _Guard | None = None
+"""The guard of the check in progress (``None`` outside a check)."""
+
+_PLAIN = (int, float, str, bool, type(None))
+
+
+def _plain(x: Any, depth: int = 0) -> Any:
+    """``x`` made of the built-in types themselves (dict, list, tuple, set, frozenset,
+    int, float, str, bool, None), checked by exact type: an object of another type, or of
+    a subclass whose ``__eq__`` or ``__ne__`` could lie, is refused."""
+    t = type(x)
+    if t in _PLAIN:
+        return x
+    if depth > 200:
+        raise TypeError("too deeply nested")
+    if t is dict:
+        return {_plain(k, depth + 1): _plain(v, depth + 1) for k, v in dict.items(x)}
+    if t is list or t is tuple:
+        return t(_plain(v, depth + 1) for v in x)
+    if t is set or t is frozenset:
+        return t(_plain(v, depth + 1) for v in x)
+    raise TypeError(f"a value of type {t.__name__} (return dicts, lists, tuples, sets, "
+                    "numbers, strings, booleans or None)")
+
+
 def _load(code: str, name: str, lang: str) -> tuple[Callable | None, dict | None]:
     try:
         compiled = compile(code, "<exercice>", "exec")
@@ -328,6 +392,9 @@ def _load(code: str, name: str, lang: str) -> tuple[Callable | None, dict | None
         exec(compiled, namespace)
     except Exception as exc:  # the student's code may raise anything
         return None, {"status": "error", "message": _say("load", lang) + "\n" + _tb(exc)}
+    finally:
+        if _guard is not None:
+            _guard.restore()
     f = namespace.get(name)
     if not callable(f):
         return None, {"status": "error", "message": _say("missing", lang, f=name)}
@@ -340,10 +407,13 @@ def run(code: str, lang: str = "fr") -> dict[str, str]:
         compiled = compile(code, "<exercice>", "exec")
     except SyntaxError as exc:
         return {"status": "error", "message": _say("syntax", lang, line=exc.lineno, msg=exc.msg)}
+    guard = _Guard()       # what the code patches is undone after it: the next job is clean
     try:
         exec(compiled, {"__name__": "__main__"})
     except Exception as exc:
         return {"status": "error", "message": _tb(exc)}
+    finally:
+        guard.restore()
     return {"status": "ok", "message": ""}
 
 
@@ -461,7 +531,7 @@ def _fresh(x: Any) -> Any:
 
 def _call(f: Callable, args: tuple, lang: str, shown: str, expected: Any) -> Any:
     try:
-        return f(*[_fresh(a) for a in args])
+        result = f(*[_fresh(a) for a in args])
     except RecursionError:
         raise
     except Exception as exc:
@@ -469,6 +539,13 @@ def _call(f: Callable, args: tuple, lang: str, shown: str, expected: Any) -> Any
         raise _Failure({"status": "fail", "message": "\n".join([
             _say("raised", lang), f"{_say('call', lang)}{c}{shown}",
             f"{_say('expected', lang)}{c}{_short(expected)}", _tb(exc)])}) from None
+    finally:
+        if _guard is not None:
+            _guard.restore()
+    try:
+        return _plain(result)
+    except (TypeError, RecursionError) as exc:
+        raise _wrong(lang, shown, expected, f"<{exc}>") from None
 
 
 def _colon(lang: str) -> str:
@@ -846,7 +923,18 @@ def check(exercise_id: str, code: str, lang: str = "fr") -> dict[str, Any]:
     Expected: ({0: 1}, {0: 1})
     Obtained: ({}, {})
     """
+    global _guard
     exercise = EXERCISES[exercise_id]
+    guard = _guard = _Guard()
+    guard.remember(globals())
+    try:
+        return _check(exercise_id, exercise, code, lang)
+    finally:
+        guard.restore()
+        _guard = None
+
+
+def _check(exercise_id: str, exercise: Exercise, code: str, lang: str) -> dict[str, Any]:
     f, error = _load(code, exercise.function, lang)
     if error is not None:
         return error

@@ -1,11 +1,14 @@
 // The exercises' Python: a Web Worker that loads Pyodide (served by the site itself) and
 // the library (assets/pyodide/arena.zip) on its first job, then runs and checks code.
-// Messages in: {job, kind: "run" | "check" | "boot", exercise, code, lang, base}.
-// Messages out: {job, type: "alive"} at once (a worker that says nothing is dead),
+// Messages in: {job, nonce, kind: "run" | "check" | "boot", exercise, code, lang, base}.
+// Messages out, each with the job's nonce (a secret the page checks; Python never sees
+// it): {job, type: "alive"} at once (a worker that says nothing is dead),
 // {job, type: "progress", step} while loading, {job, type: "start"} when
 // the code starts (the page's time limit counts from there), {job, type: "done", result}.
 /* global loadPyodide */
 let pyodide = null;
+// taken before any Python runs: the student's code may replace self.postMessage
+const post = self.postMessage.bind(self);
 
 // What the student's code prints is capped here, in the worker, so that the page never
 // receives more than a few thousand characters whatever the code prints: the first HEAD
@@ -54,11 +57,11 @@ function capped(text, lang) {
 }
 let booting = null;   // one load, even when jobs arrive while it runs
 
-async function boot(base, job) {
-  self.postMessage({ job, type: "progress", step: "python" });
+async function boot(base, say) {
+  say({ type: "progress", step: "python" });
   importScripts(base + "pyodide.js");
   const py = await loadPyodide({ indexURL: base });
-  self.postMessage({ job, type: "progress", step: "library" });
+  say({ type: "progress", step: "library" });
   const zip = await (await fetch(base + "arena.zip")).arrayBuffer();
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/site-lib" });
   py.runPython("import sys; sys.path.insert(0, '/home/pyodide/site-lib'); import coursebuild.python_exercises");
@@ -66,15 +69,16 @@ async function boot(base, job) {
 }
 
 self.onmessage = async (event) => {
-  const { job, kind, exercise, code, lang, base } = event.data;
-  if (kind !== "boot") self.postMessage({ job, type: "alive" });   // the page's watchdog
+  const { job, nonce, kind, exercise, code, lang, base } = event.data;
+  const say = (message) => post({ ...message, job, nonce });
+  if (kind !== "boot") say({ type: "alive" });   // the page's watchdog
   try {
-    if (!pyodide) pyodide = await (booting = booting || boot(base, job));
+    if (!pyodide) pyodide = await (booting = booting || boot(base, say));
     if (kind === "boot") return;      // a fresh worker warming up after a stop
     const out = cappedText();
     pyodide.setStdout({ batched: (s) => out.push(s) });
     pyodide.setStderr({ batched: (s) => out.push(s) });
-    self.postMessage({ job, type: "start" });
+    say({ type: "start" });
     const t0 = performance.now();
     const call = kind === "check" ? "check(_id, _code, _lang)" : "run(_code, _lang)";
     const ns = pyodide.toPy({ _id: exercise, _code: code, _lang: lang });
@@ -85,9 +89,8 @@ self.onmessage = async (event) => {
     result.output = out.text(lang);
     result.message = capped(result.message || "", lang);
     result.seconds = (performance.now() - t0) / 1000;
-    self.postMessage({ job, type: "done", result });
+    say({ type: "done", result });
   } catch (err) {
-    self.postMessage({ job, type: "done",
-                       result: { status: "error", message: capped(err, lang), output: "" } });
+    say({ type: "done", result: { status: "error", message: capped(err, lang), output: "" } });
   }
 };

@@ -1,8 +1,10 @@
 // Python exercises (the blocks <div class="arena-exercise"> written by src/coursebuild/hook.py).
 // Nothing heavy loads with the page: the editor script is loaded when a page has an
-// exercise, Pyodide only on the first Run or Check, in one Web Worker kept for the whole
-// visit (instant navigation keeps this script's state). A job that passes the time limit,
-// or Stop, terminates the worker; the next job starts a fresh one.
+// exercise, Pyodide only on the first Run or Check. Runs share one Web Worker kept for the
+// whole visit (instant navigation keeps this script's state); each Check runs in a worker
+// of its own that no other code has touched (one is kept loaded in advance) and that ends
+// with the Check, so nothing a Run did can reach a verdict. A job that passes the time
+// limit, or Stop, terminates its worker; the next job starts a fresh one.
 (function () {
   "use strict";
   const WORDS = {
@@ -25,7 +27,8 @@
   };
   const LIMIT = 5000;
   const state = window.__arenaExercises || (window.__arenaExercises = {
-    worker: null, queue: [], current: null, next: 1, blocks: new Map(), editorLoad: null,
+    worker: null, spare: null, queue: [], current: null, next: 1, blocks: new Map(),
+    editorLoad: null,
   });
 
   function words(block) { return WORDS[block.dataset.lang] || WORDS.en; }
@@ -57,25 +60,50 @@
     state.worker = null;
   }
 
-  function warmUp(block) {     // a fresh worker loads Pyodide at once, ready for the next job
-    getWorker(new URL(block.dataset.worker, location.href).href).postMessage({
-      job: 0, kind: "boot", base: new URL(block.dataset.pyodide, location.href).href });
+  // A job's messages are taken only from its own worker, with its own secret: a random
+  // nonce the page sends with the job and the worker's script returns, never given to
+  // Python (the student's code can post messages, not guess this one).
+  function newWorker(url) {
+    const worker = new Worker(url);
+    worker.onmessage = (e) => {
+      const job = state.current;
+      if (job && job.worker === worker && e.data.job === job.id && e.data.nonce === job.nonce) {
+        job.onMessage(e.data);
+      }
+    };
+    worker.onerror = () => {
+      const job = state.current;
+      if (job && job.worker === worker) job.dead();
+    };
+    return worker;
   }
 
-  function getWorker(url) {
-    if (!state.worker) {
-      const worker = new Worker(url);
-      worker.onmessage = (e) => {
-        if (worker !== state.worker) return;           // a message from a replaced worker
-        const job = state.current;
-        if (job && e.data.job === job.id) job.onMessage(e.data);
-      };
-      worker.onerror = () => {
-        if (worker === state.worker && state.current) state.current.dead();
-      };
-      state.worker = worker;
+  function boot(worker, block) {     // a fresh worker loads Pyodide at once, ready for a job
+    worker.postMessage({ job: 0, kind: "boot",
+      base: new URL(block.dataset.pyodide, location.href).href });
+  }
+
+  function warmUp(block) {
+    const url = new URL(block.dataset.worker, location.href).href;
+    if (!state.worker) boot(state.worker = newWorker(url), block);
+    if (!state.spare) boot(state.spare = newWorker(url), block);
+  }
+
+  // Runs: the shared worker. Checks: the spare (loaded, never given any code), used once.
+  function workerFor(kind, url) {
+    if (kind === "check") {
+      const worker = state.spare || newWorker(url);
+      state.spare = null;
+      return worker;
     }
+    if (!state.worker) state.worker = newWorker(url);
     return state.worker;
+  }
+
+  function nonce() {
+    const bytes = new Uint32Array(4);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16)).join("");
   }
 
   function pump() {
@@ -94,24 +122,36 @@
       let tries = 0;
       const job = {
         id, block,
+        worker: null, nonce: nonce(),
         finish(result) {
           clearTimeout(timer);
           if (state.current === job) state.current = null;
           else state.queue = state.queue.filter((j) => j !== job);
+          if (kind === "check" && job.worker) {      // a Check's worker serves it alone
+            job.worker.terminate();
+            job.worker = null;
+          }
           resolve(result);
           pump();
+          if (!state.current) warmUp(block);
+        },
+        end() {                        // a timeout or no answer: the job's worker goes
+          if (job.worker) job.worker.terminate();
+          if (job.worker === state.worker) state.worker = null;
+          job.worker = null;
         },
         watch(ms, then) { clearTimeout(timer); timer = setTimeout(then, ms); },
         dead() {                       // no answer: a new worker, the job sent once more
-          killWorker();
+          job.end();
           if (tries < 2) job.post();
           else job.finish({ status: "error", message: w.dead, output: "" });
         },
         post() {
           tries += 1;
-          getWorker(new URL(block.dataset.worker, location.href).href).postMessage({
-            job: id, kind, exercise: block.dataset.exercise, code, lang: block.dataset.lang,
-            base: new URL(block.dataset.pyodide, location.href).href,
+          job.worker = workerFor(kind, new URL(block.dataset.worker, location.href).href);
+          job.worker.postMessage({
+            job: id, nonce: job.nonce, kind, exercise: block.dataset.exercise, code,
+            lang: block.dataset.lang, base: new URL(block.dataset.pyodide, location.href).href,
           });
           job.watch(ALIVE, job.dead);
         },
@@ -123,10 +163,9 @@
           } else if (msg.type === "start") {
             report(kind === "check" ? w.checking : w.running);
             job.watch(limit, () => {
-              killWorker();
+              job.end();
               job.finish({ status: "timeout", message: w.timeout.replace("{s}", limit / 1000),
                            output: "" });
-              if (!state.current) warmUp(block);
             });
           } else if (msg.type === "done") job.finish(msg.result);
         },
@@ -139,13 +178,13 @@
   function stopAll() {
     const jobs = [...state.queue];
     const running = state.current;
+    if (running) running.end();
     killWorker();
     state.queue = [];
     state.current = null;
     for (const job of running ? [running, ...jobs] : jobs) {
       job.finish({ status: "error", message: words(job.block).stopped, output: "" });
     }
-    if (running) warmUp(running.block);
   }
 
   // A small drawing of a counterexample: vertices on a circle.
