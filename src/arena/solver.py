@@ -287,7 +287,8 @@ class Solution:
         return {vs[x]: r for x, (w, r) in enumerate(zip(self._win, self._rk)) if w == i}
 
     def layers(self, i: Player) -> list[list[Vertex]]:
-        """The vertices added at each step: ``layers(i)[n]`` is A_n \\ A_{n-1} for player i."""
+        """The vertices added at each step: ``layers(i)[n]`` holds the vertices of step n
+        of player i's attractor that are not in step n - 1."""
         out: list[list[Vertex]] = []
         vs = self.arena.vertices
         i = _check_player(i)

@@ -200,6 +200,24 @@ def figure_html(figure_id: str, lang: str, page_url: str, number: int) -> str:
             "</figure>")
 
 
+def on_post_build(config, **kwargs):
+    """Search snippets show the text of a section as indexed, where MathJax does not run:
+    its maths becomes plain Unicode text (``𝒜ⁱₙ``, not ``\\(\\mathcal{A}^i_n\\)``).
+    Runs after the search plugin has written the index and before the offline plugin
+    inlines it (priority -100)."""
+    from coursebuild.plainmaths import plain_search_text
+
+    path = Path(config["site_dir"]) / "search" / "search_index.json"
+    if not path.exists():
+        return
+    index = json.loads(path.read_text(encoding="utf-8"))
+    for doc in index["docs"]:
+        doc["title"] = plain_search_text(doc["title"])
+        doc["text"] = plain_search_text(doc["text"])
+    path.write_text(json.dumps(index, separators=(",", ":"), ensure_ascii=False),
+                    encoding="utf-8")
+
+
 _NO_ALT = re.compile(r'<img alt="No description has been provided for this image" '
                      r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"')
 
