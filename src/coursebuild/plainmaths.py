@@ -56,9 +56,8 @@ def _group(tex: str, i: int) -> tuple[str, int]:
                 return tex[i + 1:j], j + 1
         return tex[i + 1:], len(tex)
     if tex[i] == "\\":
-        m = _COMMAND.match(tex, i)
-        assert m is not None
-        return m.group(0), m.end()
+        m = _COMMAND.match(tex, i)         # a backslash always matches (\\.)
+        return (m.group(0), m.end()) if m else ("", i + 1)
     return tex[i], i + 1
 
 
@@ -91,7 +90,8 @@ def plain_maths(tex: str) -> str:
         c = tex[i]
         if c == "\\":
             m = _COMMAND.match(tex, i)
-            assert m is not None
+            if m is None:                   # a lone backslash at the end
+                break
             name, i = m.group(1), m.end()
             if name in SCRIPT:
                 arg, i = _group(tex, i)

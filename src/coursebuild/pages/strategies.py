@@ -49,6 +49,7 @@ def ex_looping_strategy() -> Bilingual:
 
     g = _three_positions(False)
     sol = solve(g)
+    claim(g.owner("v") == 1 and g.victory("v") == 0, "the solution says v is in S_1 and V_0")
     ra, rb = sol.rank["a"], sol.rank["b"]
     claim(sol.winner["a"] == sol.winner["b"] == 0 and rb > ra, 'the course says: sol.winner["a"] == sol.winner["b"] == 0 and rb > ra')
     try:
