@@ -261,10 +261,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         measures["games"] = games_rows(args.quick)
         tables.append(games_table(measures["games"]))
     if args.only in (None, "rules"):
-        from bench_rules import rules_rows, rules_table
+        from bench_rules import easyai_rows, easyai_table, rules_rows, rules_table
 
         measures["rules"] = rules_rows(args.quick)
         tables.append(rules_table(measures["rules"]))
+        measures["rules_easyai"] = easyai_rows(args.quick)
+        tables.append(easyai_table(measures["rules_easyai"]))
     if args.only == "build" or (args.only is None and not args.quick):
         measures["build"] = build_rows()
         tables.append(build_table(measures["build"]))

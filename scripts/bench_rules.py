@@ -10,9 +10,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from arena import from_rules
-from arena.games import chomp, nim
+from arena import from_rules, solve
+from arena.arena import Arena
+from arena.games import chain, tictactoe
 from arena.games.chomp import _bites
+from arena.games.tictactoe import lines, winner_of
 
 
 def _best(k: int, fn: Callable[[], object]) -> tuple[float, object]:
@@ -22,6 +24,23 @@ def _best(k: int, fn: Callable[[], object]) -> tuple[float, object]:
         result = fn()
         best = min(best, time.perf_counter() - t)
     return best, result
+
+
+def _nim_by_hand(n: int, rule: tuple[int, ...]) -> Arena:
+    """Nim as ``arena.games.nim`` enumerated it by hand before it was built on
+    ``from_rules``: CSR arrays written out directly (the reference for the builder)."""
+    S0 = [(k, 0) for k in range(n, -1, -1)]
+    S1 = [(k, 1) for k in range(n - 1, -1, -1)]
+    offsets, targets = [0], []
+    for i, top in ((0, n), (1, n - 1)):
+        base = 2 * n if i == 0 else n
+        for k in range(top, -1, -1):
+            targets += [base - (k - q) for q in reversed(rule) if k - q >= 0]
+            offsets.append(len(targets))
+    low = rule[0]
+    return Arena.from_csr(S0, S1, offsets, targets, V0=[n + 1 + (n - 1 - k) for k in
+                                                        range(min(low, n))],
+                          V1=[n - k for k in range(min(low, n + 1))], start=(n, 0))
 
 
 def _nim_rules(n: int, rule: tuple[int, ...]):
@@ -52,9 +71,12 @@ def rules_rows(quick: bool) -> list[dict]:
             n = size
 
             def build(n=n):
-                return from_rules(0, lambda p: (p + 1, p + 2) if p < n else (),
-                                  lambda p: p & 1, stuck="loses", limit=n + 5)
-            hand = None
+                return from_rules(0, lambda k: [k + 1] if k < n else [], lambda k: k & 1,
+                                  stuck="draw", winner=lambda k: 0 if k == n else None,
+                                  limit=n + 5)
+
+            def hand(n=n):
+                return chain(n)
         elif name == "nim":
             start, moves, player = _nim_rules(size, rule)
 
@@ -62,15 +84,14 @@ def rules_rows(quick: bool) -> list[dict]:
                 return from_rules(start, moves, player, stuck="loses", limit=10**7)
 
             def hand(size=size, rule=rule):
-                return nim(size, list(rule))
+                return _nim_by_hand(size, rule)
         else:
             start, moves, player = _chomp_rules(*size)
 
             def build(start=start, moves=moves, player=player):
                 return from_rules(start, moves, player, stuck="loses", limit=10**7)
 
-            def hand(size=size):
-                return chomp(*size)
+            hand = None             # arena.games.chomp is itself built on from_rules
         t, g = _best(3, build)
         row = {"game": name, "size": str(size), "positions": len(g), "seconds": t,
                "per_second": len(g) / t}
@@ -90,3 +111,112 @@ def rules_table(rows: list[dict]) -> list[str]:
         lines.append(f"| {r['game']} | {r['size']} | {r['positions']:,} | {r['seconds']:.3f} | "
                      f"{r['per_second']:,.0f} | {hand} |")
     return lines
+
+
+# -- easyAI, solving the same start position ----------------------------------------------
+
+def _easyai_games():
+    """Tic-tac-toe and Nim as easyAI ``TwoPlayerGame`` classes (with ``unmake_move`` and
+    ``ttentry``, the fastest way easyAI offers), or None when easyAI is not installed."""
+    try:
+        from easyAI import TwoPlayerGame
+    except ImportError:
+        return None
+    runs = lines(3, 3)
+
+    class TicTacToe(TwoPlayerGame):
+        def __init__(self):
+            self.players, self.current_player, self.board = [None, None], 1, ["-"] * 9
+
+        def possible_moves(self):
+            return [k for k in range(9) if self.board[k] == "-"]
+
+        def make_move(self, k):
+            self.board[k] = "xo"[self.current_player - 1]
+
+        def unmake_move(self, k):
+            self.board[k] = "-"
+
+        def lost(self):                # the opponent has a run
+            return winner_of("".join(self.board), runs) is not None
+
+        def is_over(self):
+            return self.lost() or "-" not in self.board
+
+        def scoring(self):
+            return -100 if self.lost() else 0
+
+        def ttentry(self):
+            return "".join(self.board)
+
+    class Nim(TwoPlayerGame):
+        def __init__(self, n, rule):
+            self.players, self.current_player, self.n, self.rule = [None, None], 1, n, rule
+
+        def possible_moves(self):
+            return [q for q in self.rule if q <= self.n]
+
+        def make_move(self, q):
+            self.n -= q
+
+        def unmake_move(self, q):
+            self.n += q
+
+        def is_over(self):
+            return self.n < self.rule[0]
+
+        def scoring(self):
+            return -100 if self.is_over() else 0        # the player to move is stuck
+
+        def ttentry(self):
+            return self.n
+
+    return TicTacToe, Nim
+
+
+def easyai_rows(quick: bool) -> list[dict]:
+    """The start position's winner: from_rules + solve (every position, ranks and
+    strategies) against easyAI's depth-first solver with a transposition table (the start
+    position only), best of three runs each; both winners are checked to agree."""
+    games = _easyai_games()
+    if games is None:
+        return []
+    from easyAI import solve_with_depth_first_search
+    from easyAI.AI import TranspositionTable
+
+    TicTacToe, Nim = games
+    n = 200 if quick else 2_000
+    cases = [
+        ("tic-tac-toe 3 × 3", lambda: solve(tictactoe(3, 3)).winner["---------"],
+         lambda: solve_with_depth_first_search(TicTacToe(), 90, maxdepth=20,
+                                               tt=TranspositionTable())),
+        (f"Nim {n}, rule {{1, 2, 3}}",
+         lambda: solve(from_rules((n, 0), *_nim_rules(n, (1, 2, 3))[1:],
+                                  stuck="loses")).winner[(n, 0)],
+         lambda: solve_with_depth_first_search(Nim(n, (1, 2, 3)), 90, maxdepth=n + 5,
+                                               tt=TranspositionTable())),
+    ]
+    import sys
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10 * n))
+    rows = []
+    for name, ours, theirs in cases:
+        t_ours, winner = _best(3, ours)
+        t_easy, value = _best(3, theirs)
+        # easyAI: 1 the first player wins, -1 loses, 0 draw; ours: 0, 1 or None (draw)
+        agree = {1: 0, -1: 1, 0: None}[value] == winner
+        rows.append({"game": name, "from_rules_solve": t_ours, "easyai_dfs_tt": t_easy,
+                     "agree": agree})
+    return rows
+
+
+def easyai_table(rows: list[dict]) -> list[str]:
+    if not rows:
+        return ["easyAI is not installed (`pip install easyAI`): no comparison."]
+    lines_ = ["| start position of | from_rules + solve (s), every position | "
+              "easyAI depth-first + table (s), start only | same winner |",
+              "|---|---:|---:|---|"]
+    for r in rows:
+        lines_.append(f"| {r['game']} | {r['from_rules_solve']:.3f} | {r['easyai_dfs_tt']:.3f} "
+                      f"| {'yes' if r['agree'] else 'NO'} |")
+    return lines_

@@ -184,8 +184,19 @@ def test_an_interrupted_print_leaves_no_book_under_an_old_stamp(tmp_path, monkey
     # issue 26.1: print from inputs A, then from inputs B interrupted at the write of the
     # second book (the first one is B's), then from A again: the last build must print,
     # not find "A's" stamp beside B's book and call the books up to date
-    if not Path(book.CHROMIUM).exists() or not (ROOT / "site" / "index.html").exists():
-        pytest.skip("needs Debian's Chromium and a built site (make site)")
+    if not (ROOT / "site" / "index.html").exists():
+        pytest.skip("needs a built site (make site)")
+    import contextlib
+    import types
+
+    import playwright.sync_api
+
+    # no browser: the printing itself is replaced (and a real Playwright session cannot
+    # start in a process whose other tests already drive one)
+    no_browser = types.SimpleNamespace(close=lambda: None)
+    session = types.SimpleNamespace(chromium=types.SimpleNamespace(launch=lambda **k: no_browser))
+    monkeypatch.setattr(playwright.sync_api, "sync_playwright",
+                        lambda: contextlib.nullcontext(session))
     inputs = {"key": "A"}
     printed: list[str] = []
 
@@ -210,7 +221,7 @@ def test_an_interrupted_print_leaves_no_book_under_an_old_stamp(tmp_path, monkey
     inputs["key"] = "A"
     printed.clear()
     book.build(ROOT / "site", out)
-    assert printed == ["fr", "en"]
+    assert sorted(printed) == ["en", "fr"]     # the two books print side by side
     assert [(out / book.book_name(lang)).read_text() for lang in LANGS] == ["A-fr", "A-en"]
     assert (out / ".inputs").read_text() == "A"
     assert sorted(p.name for p in out.iterdir()) == sorted(

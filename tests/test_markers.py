@@ -15,7 +15,7 @@ def manifest(site):
     """The figure catalogue the hook reads (written by the figure build)."""
     from types import SimpleNamespace
 
-    hook.on_config(SimpleNamespace(extra={}))
+    hook.on_config(SimpleNamespace(extra={}, theme={"language": "fr"}, site_url=None))
 
 
 @pytest.mark.parametrize(("text", "words"), [

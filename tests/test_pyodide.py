@@ -195,10 +195,20 @@ def test_tab_indents_and_escape_then_tab_leaves_the_editor(exercises_page):
 
 
 FLOODS = ["print('x' * 10**8)", "print(list(range(10**7)))"]
+TICKER = """() => {
+    window._gap = 0;
+    let last = performance.now();
+    setInterval(() => {
+        const now = performance.now();
+        window._gap = Math.max(window._gap, now - last);
+        last = now;
+    }, 20);
+}"""
 
 
 @pytest.mark.parametrize("code", FLOODS)
-def test_a_flood_of_output_is_capped_and_the_page_stays_responsive(exercises_page, code):
+def test_a_flood_of_output_is_capped_and_the_page_stays_responsive(exercises_page, browser,
+                                                                    code):
     """The worker sends the first and last few thousand characters and says how many it
     left out; the page's main thread never stops while the code prints or after (it froze
     for 2 to 15 s before the cap)."""
@@ -206,6 +216,10 @@ def test_a_flood_of_output_is_capped_and_the_page_stays_responsive(exercises_pag
     page.evaluate("document.querySelectorAll('.arena-exercise')"
                   ".forEach(b => { b.dataset.timeout = '60000'; })")
     page.evaluate("(code) => window.arenaExercises.setCode('minimax', code)", code)
+    # the same timer in a blank page of its own (its own renderer process): what the
+    # machine's load alone does to a timer, measured over the same time
+    control = browser.new_context().new_page()
+    control.evaluate(TICKER)
     page.evaluate("""() => {
         window._gap = 0; window._done = false;
         let last = performance.now();
@@ -222,9 +236,11 @@ def test_a_flood_of_output_is_capped_and_the_page_stays_responsive(exercises_pag
     output = page.locator('[data-exercise="minimax"] [data-role="output"]').inner_text()
     assert len(output) < 10_000
     assert ("caractères omis" if lang == "fr" else "characters left out") in output
-    # the largest pause of the page's main thread during and after the run (a loaded
-    # 2-core machine delays a 20 ms timer by a few tens of milliseconds at most)
-    assert page.evaluate("window._gap") < 400
+    # the largest pause of the page's main thread during and after the run: within 200 ms
+    # of the largest pause a blank page saw meanwhile (a loaded machine delays every timer)
+    machine = control.evaluate("window._gap")
+    control.context.close()
+    assert page.evaluate("window._gap") < 200 + machine
     page.evaluate("document.querySelectorAll('.arena-exercise')"
                   ".forEach(b => { b.dataset.timeout = '" + ("5000" if lang == "fr" else "2000")
                   + "'; })")

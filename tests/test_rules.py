@@ -12,7 +12,7 @@ import pytest
 
 from arena import ArenaError, solve
 from arena.cli import main
-from arena.games import nim
+from arena.games import chain, chomp, marienbad, nim, ourson, tictactoe
 from arena.rules import from_rules, load_rules
 
 
@@ -156,3 +156,43 @@ def test_a_broken_rules_file_is_one_line_and_exit_2(tmp_path, capsys, text, mess
     assert main(["solve", str(path)]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+# The arenas of the library's games, recorded (sha256 of their repr: vertices in order,
+# successors in order, V0, V1, start, title) from the hand enumeration each game used
+# before it was rebuilt on from_rules: the rules give the same arenas, byte for byte.
+HAND_ENUMERATION = [
+    (lambda: nim(10, [1, 2]), "f6044c8b1b0d2f3f", 21, 36),
+    (lambda: nim(11, [2, 3]), "d19973a2490889b9", 23, 36),
+    (lambda: chomp(3, 4), "f11702f633ae58cd", 68, 352),
+    (lambda: marienbad((1, 3, 5, 7)), "b8946ea427399ec4", 768, 6144),
+    (lambda: marienbad((2, 2, 1), misere=False), "dbda6221006088c0", 36, 90),
+    (lambda: ourson(), "565642deee067394", 120, 324),
+    (lambda: tictactoe(3, 3), "7c5b6eafc2968630", 5478, 16167),
+]
+
+
+@pytest.mark.parametrize("build, digest, n, m", HAND_ENUMERATION)
+def test_the_games_built_from_their_rules_are_the_arenas_they_were(build, digest, n, m):
+    import hashlib
+
+    g = build()
+    assert (len(g), g.n_edges) == (n, m)
+    assert hashlib.sha256(repr(g).encode()).hexdigest()[:16] == digest
+
+
+@pytest.mark.parametrize("n", range(8))
+def test_the_chain_is_the_arena_of_its_rules(n):
+    """The chain keeps its array construction (it is the benchmarks' arena of a million
+    vertices); its rules give the same arena."""
+    evens, odds = list(range(0, n + 1, 2)), list(range(1, n + 1, 2))
+    g = from_rules(0, lambda k: [k + 1] if k < n else [], lambda k: k % 2, stuck="draw",
+                   winner=lambda k: 0 if k == n else None, include=evens + odds,
+                   title={"fr": f"Chaîne de {n + 1} sommets", "en": f"Chain of {n + 1} vertices"})
+    assert g == chain(n)
+
+
+def test_positions_given_to_include_come_first_in_their_order():
+    g = from_rules(5, lambda k: [k - 1] if k else [], lambda k: k % 2, stuck="loses",
+                   include=[0, 2, 1])
+    assert g.start == 5 and g.S0 == (0, 2, 4) and g.S1 == (1, 5, 3)

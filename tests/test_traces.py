@@ -157,3 +157,17 @@ def test_without_javascript_every_step_is_in_the_page(site, lang, path, figure):
     text = re.sub(r"<[^>]+>", "", page)
     for step in data["steps"]:                           # the list of the steps, as text
         assert re.sub(r"\s+", " ", step["text"][lang]) in re.sub(r"\s+", " ", text)
+
+
+def test_the_steps_written_out_show_names_as_written():
+    """The steps of a trace, written into the page for readers without JavaScript, name
+    vertices that come from files: markup in a name stays text (issue 19.1)."""
+    from coursebuild.facts import _steps_text
+
+    step = {"text": {"fr": "On sort <img src=x onerror=alert(1)> de la file.",
+                     "en": "Take *a* `b` $c$ out."},
+            "state": {"fr": ["File : [x](javascript:y)"], "en": ["Queue: ∅"]}}
+    out = _steps_text({"steps": [step]})
+    assert out["fr"] == ("1. **Étape 0 :** On sort &#60;img src=x onerror=alert(1)&#62; de la "
+                         "file. File : &#91;x&#93;(javascript:y).\n")
+    assert out["en"] == "1. **Step 0:** Take &#42;a&#42; &#96;b&#96; &#36;c&#36; out. Queue: ∅.\n"

@@ -269,9 +269,12 @@ class Arena:
         for key, values in (("offsets", offsets), ("targets", targets)):
             dtype = getattr(values, "dtype", None)
             kind = getattr(dtype, "kind", None)
-            bad = (dtype if kind is not None and kind not in "iu" and len(values) else
-                   None if kind is not None else
-                   next((v for v in values if not isinstance(v, numbers.Integral)), None))
+            if kind is not None:
+                bad = dtype if kind not in "iu" and len(values) else None
+            elif all(type(v) is int for v in values):          # the common case, fast
+                bad = None
+            else:
+                bad = next((v for v in values if not isinstance(v, numbers.Integral)), None)
             if bad is not None:
                 raise ArenaError(f"{key} must hold vertex numbers (integers), not {bad!r}",
                                  key="edges")

@@ -45,6 +45,7 @@ def _fail(p: Any, reason: str) -> ArenaError:
 def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable[Any]],
                player: Callable[[Any], int], *, stuck: str,
                winner: Callable[[Any], int | None] | None = None,
+               include: Iterable[Position] = (),
                limit: int = DEFAULT_LIMIT,
                progress: Callable[[int], None] | None = None,
                title: dict[str, str] | None = None) -> Arena:
@@ -66,6 +67,10 @@ def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable
     winner : function, optional
         ``winner(p)`` is 0 or 1 when ``p`` is a victory position of that player (the
         play stops there), ``None`` otherwise.
+    include : iterable of positions, optional
+        Positions numbered first, in this order, whether the start reaches them or not
+        (a game's every position, in the order a chapter lists them); the exploration
+        goes on from all of them.
     limit : int
         More positions than this stops the exploration with an :class:`ArenaError`.
     progress : function, optional
@@ -126,11 +131,16 @@ def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable
             order.append(p)
         return k
 
+    for p in include:
+        number(p, None)
     for p in starts:
         number(p, None)
-    owners: list[int] = []
-    rows: list[list[int]] = []
+    owners = bytearray()
     victory: list[int | None] = []
+    targets: list[int] = []                # successors of every position, one after another
+    ends = [0]                             # where each position's successors end
+    get, add, end = index.get, targets.append, ends.append
+    loses = stuck == "loses"
     k = 0
     while k < len(order):                  # the list grows while it is read
         p = order[k]
@@ -141,54 +151,70 @@ def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable
             who = player(p)
         except Exception as exc:
             raise _fail(p, f"player raised {type(exc).__name__}: {exc}") from None
-        if type(who) is not int or who not in (0, 1):
+        if type(who) is not int or (who != 0 and who != 1):
             raise _fail(p, f"player must be 0 or 1, not {who!r}")
         owners.append(who)
-        won = None
         if winner is not None:
             try:
                 won = winner(p)
             except Exception as exc:
                 raise _fail(p, f"winner raised {type(exc).__name__}: {exc}") from None
-            if won is not None and (type(won) is not int or won not in (0, 1)):
-                raise _fail(p, f"winner must be 0, 1 or None, not {won!r}")
-        if won is not None:
-            rows.append([])
-            victory.append(won)
-            continue
+            if won is not None:
+                if type(won) is not int or won not in (0, 1):
+                    raise _fail(p, f"winner must be 0, 1 or None, not {won!r}")
+                end(len(targets))
+                victory.append(won)
+                continue
+        begin = len(targets)
         try:
-            children = list(moves(p))
+            for child in moves(p):        # number(child, p), inlined: the hot loop
+                try:
+                    j = get(child)
+                except TypeError:
+                    j = number(child, p)      # raises, naming the position
+                if j is None:
+                    j = len(order)
+                    if j >= limit:
+                        number(child, p)      # raises, naming the position
+                    index[child] = j
+                    order.append(child)
+                add(j)
+        except ArenaError:
+            raise
         except Exception as exc:
             raise _fail(p, f"moves raised {type(exc).__name__}: {exc}") from None
-        row: list[int] = []
-        for child in children:            # number(child, p), inlined: the hot loop
-            try:
-                j = index.get(child)
-            except TypeError:
-                j = number(child, p)          # raises, naming the position
-            if j is None:
-                j = number(child, p)
-            row.append(j)
-        if len(row) > 1 and len(set(row)) != len(row):      # a position listed twice
-            row = list(dict.fromkeys(row))
-        rows.append(row)
-        victory.append(1 - who if not row and stuck == "loses" else None)
-    # from_csr numbers J_0's vertices first, then J_1's
-    S0 = [i for i in range(len(order)) if owners[i] == 0]
-    S1 = [i for i in range(len(order)) if owners[i] == 1]
-    renumber = [0] * len(order)
-    for new, old in enumerate(S0 + S1):
-        renumber[old] = new
-    offsets: list[int] = [0]
-    targets: list[int] = []
-    for old in S0 + S1:
-        targets.extend(renumber[j] for j in rows[old])
-        offsets.append(len(targets))
+        size = len(targets) - begin
+        if size > 1 and len(set(targets[begin:])) != size:      # a position listed twice
+            targets[begin:] = dict.fromkeys(targets[begin:])
+            size = len(targets) - begin
+        end(len(targets))
+        victory.append(None if size else 1 - who if loses else None)
+    return _arena(order, owners, ends, targets, victory, starts[0], title)
+
+
+def _arena(order: list[Any], owners: bytearray, ends: list[int], targets: list[int],
+           victory: list[int | None], start: Any, title: dict[str, str] | None) -> Arena:
+    """The arena of an exploration: positions numbered in ``order`` (their owners,
+    successors as CSR arrays and victory marks), renumbered J_0's first, then J_1's, as
+    :meth:`Arena.from_csr` numbers them."""
+    n = len(order)
+    S0 = [i for i in range(n) if not owners[i]]
+    S1 = [i for i in range(n) if owners[i]]
+    if S1 and S1[0] < len(S0):             # not already in that order: renumber
+        renumber = [0] * n
+        for new, old in enumerate(S0 + S1):
+            renumber[old] = new
+        at = renumber.__getitem__
+        offsets, moved = [0], list[int]()
+        for old in S0 + S1:
+            moved += map(at, targets[ends[old]:ends[old + 1]])
+            offsets.append(len(moved))
+        targets, ends = moved, offsets
+        victory = [victory[old] for old in S0 + S1]
     return Arena.from_csr(
-        [order[i] for i in S0], [order[i] for i in S1], offsets, targets,
-        V0=[renumber[i] for i in range(len(order)) if victory[i] == 0],
-        V1=[renumber[i] for i in range(len(order)) if victory[i] == 1], start=starts[0],
-        title=title)
+        [order[i] for i in S0], [order[i] for i in S1], ends, targets,
+        V0=[i for i, w in enumerate(victory) if w == 0],
+        V1=[i for i, w in enumerate(victory) if w == 1], start=start, title=title)
 
 
 def load_rules(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT,

@@ -16,6 +16,7 @@ Usage: python -m coursebuild book [--site site] [--out build/pdf] [--lang fr|en]
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import functools
 import hashlib
 import http.server
@@ -466,21 +467,27 @@ def build(site: Path = ROOT / "site", out: Path = ROOT / "build" / "pdf",
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
-    try:
+    # the system's fonts, always: the figure build points FONTCONFIG_FILE at its pinned
+    # font alone, and a process that drew a figure passes it on
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("FONTCONFIG_FILE", "FONTCONFIG_PATH", "ARENA_FONTCONFIG_READY")}
+
+    def one(lang: str) -> None:
+        """One language's book, in its own browser (one Playwright per thread)."""
+        t0 = time.perf_counter()
         with sync_playwright() as p:
-            # the system's fonts, always: the figure build points FONTCONFIG_FILE at its
-            # pinned font alone, and a process that drew a figure passes it on
-            env = {k: v for k, v in os.environ.items()
-                   if k not in ("FONTCONFIG_FILE", "FONTCONFIG_PATH", "ARENA_FONTCONFIG_READY")}
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, env=env,
                                         args=["--no-sandbox", "--disable-gpu"])
-            for lang in langs:
-                t0 = time.perf_counter()
-                path = build_book(lang, site, out, browser, base)
-                pages = _page_count(path)
-                print(f"book: {path.name}: {pages} pages in {time.perf_counter() - t0:.1f} s",
-                      file=sys.stderr, flush=True)
+            path = build_book(lang, site, out, browser, base)
             browser.close()
+        print(f"book: {path.name}: {_page_count(path)} pages in "
+              f"{time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
+
+    try:
+        # the languages print side by side (a print keeps about one core busy)
+        with concurrent.futures.ThreadPoolExecutor(len(langs)) as pool:
+            for job in [pool.submit(one, lang) for lang in langs]:
+                job.result()
     finally:
         server.shutdown()
     write_atomic(stamp, key)

@@ -102,6 +102,11 @@ def listing_namespace(lang: str = "en", path: Path = LISTINGS) -> dict:
     exec("\n\n".join(listing_sections(lang, path).values()), namespace)
     return namespace
 
+# what Markdown, the maths extension or HTML would read as syntax in a step's text
+# (punctuation such as ":" stays itself, for French typography)
+_STEP_SPECIALS = re.compile(r"[\\`*_{}\[\]<>&|$~]")
+
+
 def _steps_text(trace: dict) -> Bilingual:
     """Every step of an algorithm stepper as a numbered list (the stepper's text, readable
     without JavaScript)."""
@@ -112,8 +117,10 @@ def _steps_text(trace: dict) -> Bilingual:
         lines = []
         for k, step in enumerate(trace["steps"]):
             state = " ".join(f"{line}." for line in step["state"][lang])
-            lines.append(f"{k + 1}. **{word} {k}{colon}** {step['text'][lang]} {state}"
-                         .replace("*", "\\*").replace("\\*\\*", "**"))
+            # the steps name vertices, and names come from files: shown as written
+            lines.append(f"{k + 1}. **{word} {k}{colon}** "
+                         + _STEP_SPECIALS.sub(lambda m: f"&#{ord(m.group())};",
+                                              f"{step['text'][lang]} {state}"))
         out[lang] = "\n".join(lines) + "\n"
     return out
 

@@ -392,10 +392,13 @@ class Builder:
 
     def __call__(self) -> None:
         t0 = time.perf_counter()
+        errors = _Errors()                  # what mkdocs logs before it aborts a build
+        logging.getLogger("mkdocs").addHandler(errors)
         try:
             what = self.rebuild()
         except SystemExit as exc:           # a failed step (mkdocs, a notebook) says why
-            self.error = str(exc)
+            # mkdocs's Abort is a SystemExit that only says it aborted: its log says why
+            self.error = "\n".join(errors.messages) or str(exc)
             print(f"serve: build failed ({exc}); still serving the last good site",
                   file=sys.stderr, flush=True)
             return
@@ -405,10 +408,12 @@ class Builder:
             if not isinstance(exc, MkDocsException):
                 traceback.print_exc()
             self.error = f"{type(exc).__name__}: {exc}" if not isinstance(
-                exc, MkDocsException) else str(exc)
+                exc, MkDocsException) else "\n".join(errors.messages) or str(exc)
             print(f"serve: build failed ({exc}); still serving the last good site",
                   file=sys.stderr, flush=True)
             return
+        finally:
+            logging.getLogger("mkdocs").removeHandler(errors)
         self.error = None
         print(f"serve: {what} in {time.perf_counter() - t0:.1f} s", file=sys.stderr,
               flush=True)
@@ -455,6 +460,17 @@ class Builder:
             f" ({len(copied)} file{'s' * (len(copied) != 1)} changed in site/)"
         self.pending.clear()
         return what
+
+
+class _Errors(logging.Handler):
+    """The errors mkdocs logs during a build (its exception only says it aborted)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
 
 
 OVERLAY = """<div id="arena-serve-error" role="alert" style="position:fixed;inset:auto 0 0 0;

@@ -15,6 +15,7 @@ Usage: python -m coursebuild site [--no-zip] [--no-book]
 
 from __future__ import annotations
 
+import concurrent.futures
 import os
 import shutil
 import subprocess
@@ -106,14 +107,15 @@ def assemble(site: Path, outputs: dict[str, Path] = OUTPUTS) -> None:
     os.replace(tmp, site)
 
 
-def offline_zip(zip_path: Path = ZIP, books: bool = True) -> Path:
+def offline_zip(zip_path: Path = ZIP, books: bool = True, built: bool = False) -> Path:
     """The site as a zip to hand out: unzipped anywhere, ``arena-site/index.html`` opens
-    from the folder (file://) with search and widgets working. Same inputs, same bytes."""
+    from the folder (file://) with search and widgets working. Same inputs, same bytes.
+    With ``built``, the copy's pages were already built (while the books printed)."""
     import io
     import zipfile
 
-
-    mkdocs_builds(OFFLINE, offline=True)
+    if not built:
+        mkdocs_builds(OFFLINE, offline=True)
     folder = ROOT / "build" / "site-offline"
     assemble(folder, OFFLINE)
     if books:
@@ -170,12 +172,24 @@ def main(argv: list[str] | None = None) -> int:
         assemble(site)
 
     site_key = inputs_digest(SITE_INPUTS, SITE_ENV)
-    if not cached_step("site", site_key, [site / "index.html", site / "en" / "index.html"],
-                       sites):
+    rebuilt = cached_step("site", site_key, [site / "index.html", site / "en" / "index.html"],
+                          sites)
+    if not rebuilt:
         print("site: the French and English sites are up to date", file=sys.stderr)
+    early = None
+    if rebuilt and not args.no_zip and not args.no_book:
+        # new pages: the zip is made again, and its pages build while the books print
+        # (Chromium and mkdocs, one core each)
+        early = concurrent.futures.ThreadPoolExecutor(1).submit(
+            mkdocs_builds, OFFLINE, offline=True)
     if not args.no_book:
         print("site: the books", file=sys.stderr, flush=True)
-        book.build(ROOT / "site")
+        try:
+            book.build(ROOT / "site")
+        except BaseException:
+            if early is not None:
+                early.cancel()
+            raise
     book.publish(ROOT / "site")         # with --no-book, the books of an earlier build
     if not args.no_zip:
         books = [ROOT / "build" / "pdf" / book.book_name(lang) for lang in ("fr", "en")]
@@ -184,7 +198,9 @@ def main(argv: list[str] | None = None) -> int:
 
         def copy_for_folders() -> None:
             print("site: the copy that opens from a folder", file=sys.stderr, flush=True)
-            offline_zip(books=not args.no_book)
+            if early is not None:
+                early.result()          # its pages, built while the books printed
+            offline_zip(books=not args.no_book, built=early is not None)
 
         if not cached_step("offline", key, [ZIP], copy_for_folders):
             print("site: build/arena-site.zip is up to date", file=sys.stderr)

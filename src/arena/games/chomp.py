@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import product
 
 from arena.arena import Arena
+from arena.rules import from_rules
 
 __all__ = ["chomp", "chomp_id", "shapes"]
 
@@ -73,19 +74,12 @@ def chomp(rows: int = 2, cols: int = 3) -> Arena:
     if rows < 1 or cols < 1:
         raise ValueError(f"a bar has at least one row and one column, not {rows} × {cols}")
     all_shapes = shapes(rows, cols)
-    S0 = [(s, 0) for s in all_shapes]
-    S1 = [(s, 1) for s in all_shapes]
-    # each shape's bites are found once and numbered once, for both players' copies
-    number = {s: k for k, s in enumerate(all_shapes)}
-    size = len(all_shapes)
-    bites = [[number[t] for t in _bites(s)] if s != (1,) else [] for s in all_shapes]
-    offsets, targets = [0], []
-    for shift in (size, 0):                          # J_0's moves reach J_1's copy
-        for row in bites:
-            targets += [shift + t for t in row]
-            offsets.append(len(targets))
-    start = ((cols,) * rows, 0)
-    poison = number[(1,)]
-    return Arena.from_csr(S0, S1, offsets, targets, V0=[size + poison], V1=[poison],
-                          start=start,
-                          title={"fr": f"Chomp {rows} × {cols}", "en": f"Chomp {rows} × {cols}"})
+    # each shape's bites are found once, for both players' copies; the poisoned square
+    # alone has none: the player to move there loses
+    bites = {s: _bites(s) for s in all_shapes}
+    # every position, J_0's then J_1's, largest bar first
+    positions = [(s, 0) for s in all_shapes] + [(s, 1) for s in all_shapes]
+    return from_rules(positions[0], lambda p: [(t, 1 - p[1]) for t in bites[p[0]]],
+                      lambda p: p[1], stuck="loses", include=positions,
+                      limit=len(positions),
+                      title={"fr": f"Chomp {rows} × {cols}", "en": f"Chomp {rows} × {cols}"})

@@ -6,7 +6,6 @@ who cannot move loses; in misère play the player who takes the last match loses
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from functools import reduce
 from itertools import product
@@ -14,6 +13,7 @@ from operator import xor
 
 from arena.arena import Arena
 from arena.numbers import parse_int_list
+from arena.rules import from_rules
 
 __all__ = ["marienbad", "marienbad_id", "heap_moves", "bouton_wins", "parse_heaps"]
 
@@ -87,28 +87,17 @@ def marienbad(heaps: Iterable[int] | str = (1, 3, 5, 7), misere: bool = True) ->
     (768, ((1, 3, 5, 7), 0), (((0, 0, 0, 0), 0),))
     """
     start = parse_heaps(heaps)
-    positions = [tuple(p) for p in product(*(range(h, -1, -1) for h in start))]
-    S0 = [(h, 0) for h in positions]
-    S1 = [(h, 1) for h in positions]
-    # Position number of heaps h: sum of (start_i - h_i) * stride_i (the order of
-    # ``product``); taking from heap i changes only its term. J_1's copy comes after J_0's.
-    size = len(positions)
-    strides = [math.prod(s + 1 for s in start[i + 1:]) for i in range(len(start))]
-    rows = []
-    for number, h in enumerate(positions):
-        rows.append([number + (h_i - left) * stride
-                     for h_i, stride in zip(h, strides) for left in range(h_i)])
-    offsets, targets = [0], []
-    for player in (0, 1):
-        shift = size if player == 0 else 0          # moves go to the other player's copy
-        for row in rows:
-            targets += [shift + t for t in row]
-            offsets.append(len(targets))
-    empty = size - 1                                 # (0, ..., 0) comes last
-    winners = ([empty], [size + empty]) if misere else ([size + empty], [empty])
+    heaps_list = [tuple(p) for p in product(*(range(h, -1, -1) for h in start))]
+    # every position, J_0's then J_1's, the starting heaps first
+    positions = [(h, 0) for h in heaps_list] + [(h, 1) for h in heaps_list]
+    moves = {h: heap_moves(h) for h in heaps_list}
+    # every heap empty: in misère play the player to move wins (the other took the last
+    # match); in normal play the player to move is stuck, and loses
+    winner = (lambda p: None if any(p[0]) else p[1]) if misere else None
     rule = {"fr": "misère" if misere else "normale", "en": "misère" if misere else "normal"}
     sizes = ", ".join(map(str, start))
-    return Arena.from_csr(S0, S1, offsets, targets, V0=winners[0], V1=winners[1],
-                          start=(start, 0),
-                          title={"fr": f"Nim à plusieurs tas ({sizes}), partie {rule['fr']}",
-                                 "en": f"Multi-heap Nim ({sizes}), {rule['en']} play"})
+    return from_rules(positions[0], lambda p: [(h, 1 - p[1]) for h in moves[p[0]]],
+                      lambda p: p[1], stuck="loses", winner=winner, include=positions,
+                      limit=len(positions),
+                      title={"fr": f"Nim à plusieurs tas ({sizes}), partie {rule['fr']}",
+                             "en": f"Multi-heap Nim ({sizes}), {rule['en']} play"})

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from arena.arena import Arena
 from arena.numbers import parse_int_list
+from arena.rules import from_rules
 
 __all__ = ["nim", "parse_rule"]
 
@@ -41,6 +42,10 @@ def nim(n: int = 10, rule: Iterable[int] | str = (1, 2)) -> Arena:
     ``(k, 0)`` for 0 ≤ k ≤ n and ``(k, 1)`` for 0 ≤ k ≤ n - 1. Successors are listed by
     increasing number of sticks left, as in the chapter's adjacency dictionary.
 
+    Built from these rules by :func:`arena.rules.from_rules`, with every position as a
+    start: positions no play reaches (``(n - 1, 0)`` with the rule {2, 3}) are vertices
+    too, in the chapter's order.
+
     Text ids: ``"k,i"``, e.g. ``"10,0"``.
 
     Examples
@@ -54,19 +59,12 @@ def nim(n: int = 10, rule: Iterable[int] | str = (1, 2)) -> Arena:
     if not isinstance(n, int) or n < 0:
         raise ValueError(f"the number of sticks is a non-negative integer, not {n!r}")
     moves = parse_rule(rule)
-    S0 = [(k, 0) for k in range(n, -1, -1)]
-    S1 = [(k, 1) for k in range(n - 1, -1, -1)]
-    # vertex numbers: (k, 0) is n - k, (k, 1) is (n + 1) + (n - 1 - k); built as arrays
-    offsets, targets = [0], []
-    for i, top in ((0, n), (1, n - 1)):
-        for k in range(top, -1, -1):
-            base = n + 1 + (n - 1) if i == 0 else n
-            targets += [base - (k - q) for q in reversed(moves) if k - q >= 0]
-            offsets.append(len(targets))
-    low = moves[0]
-    return Arena.from_csr(S0, S1, offsets, targets,
-                          V0=[n + 1 + (n - 1 - k) for k in range(min(low, n))],
-                          V1=[n - k for k in range(min(low, n + 1))],
-                          start=(n, 0),
-                          title={"fr": f"Nim, n = {n}, règle {{{', '.join(map(str, moves))}}}",
-                                 "en": f"Nim, n = {n}, rule {{{', '.join(map(str, moves))}}}"})
+    # every position, in the chapter's order: (n, 0), ..., (0, 0), then J_1's
+    positions = [(k, 0) for k in range(n, -1, -1)] + [(k, 1) for k in range(n - 1, -1, -1)]
+    backwards = moves[::-1]                 # the fewest sticks left first
+    return from_rules((n, 0), lambda p: [(p[0] - q, 1 - p[1]) for q in backwards
+                                            if q <= p[0]],
+                      lambda p: p[1], stuck="loses", include=positions,
+                      limit=len(positions),
+                      title={"fr": f"Nim, n = {n}, règle {{{', '.join(map(str, moves))}}}",
+                             "en": f"Nim, n = {n}, rule {{{', '.join(map(str, moves))}}}"})

@@ -23,6 +23,7 @@ from collections import deque
 from collections.abc import Mapping
 
 from arena.arena import Arena, Vertex
+from arena.rules import from_rules
 
 __all__ = ["BOARD", "START", "MOVE_LIMIT", "PLAYERS", "PIECES", "ourson", "pieces", "move",
            "board_rules", "article_rank", "article_rank_cycle"]
@@ -67,23 +68,28 @@ def ourson(board: tuple[tuple[int, ...], ...] = BOARD) -> Arena:
     n = len(board)
     places = [(v, a, b) for v in range(n) for a in range(n) for b in range(a + 1, n)
               if v not in (a, b)]
-    S0 = [_position(v, a, b, 0) for v, a, b in places]
-    S1 = [_position(v, a, b, 1) for v, a, b in places]
-    edges: dict[str, list[str]] = {}
-    blocked = []
-    for v, a, b in places:
+
+    def moves(position: str) -> list[str]:
+        v, a, b, t = map(int, position)
         occupied = {v, a, b}
-        cub = sorted(_position(w, a, b, 1) for w in board[v] if w not in occupied)
-        if cub:
-            edges[_position(v, a, b, 0)] = cub
-        else:
-            blocked.append(_position(v, a, b, 0))
-        pups = sorted({_position(v, w, other, 0)
+        if t == 0:                         # the ourson moves
+            return sorted(_position(w, a, b, 1) for w in board[v] if w not in occupied)
+        return sorted({_position(v, w, other, 0)        # one puppy moves
                        for moving, other in ((a, b), (b, a))
                        for w in board[moving] if w not in occupied})
-        edges[_position(v, a, b, 1)] = pups
-    return Arena(S0, S1, edges, V1=blocked, start=START,
-                 title={"fr": "Le jeu de l'ourson", "en": "The ourson game"})
+
+    def winner(position: str) -> int | None:
+        """The ourson blocked, to move, has lost."""
+        return 1 if position[3] == "0" and not moves(position) else None
+
+    # every position, the ourson's first; puppies that cannot move (never on the
+    # article's board) end the play without a winner
+    positions = ([_position(v, a, b, 0) for v, a, b in places]
+                 + [_position(v, a, b, 1) for v, a, b in places])
+    return from_rules(START, moves, lambda p: int(p[3]), stuck="draw", winner=winner,
+                      include=positions,
+                      limit=len(positions),
+                      title={"fr": "Le jeu de l'ourson", "en": "The ourson game"})
 
 
 def pieces(position: str) -> dict[int, str]:

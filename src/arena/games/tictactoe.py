@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.arena import Arena
+from arena.errors import ArenaError
+from arena.rules import from_rules
 
 __all__ = ["tictactoe", "solve_tictactoe", "TicTacToe", "lines", "winner_of", "EMPTY_CELL"]
 
@@ -64,34 +66,25 @@ def tictactoe(size: int = 3, align: int = 3, max_positions: int = 1_000_000) -> 
                          f"not {align}")
     runs = lines(size, align)
     empty = EMPTY_CELL * (size * size)
-    owner = {empty: 0}
-    order = [empty]
-    edges: dict[str, list[str]] = {}
-    V: tuple[list[str], list[str]] = ([], [])
-    for board in order:  # breadth-first: the list grows while it is read
-        won = winner_of(board, runs)
-        if won is not None:
-            V[won].append(board)
-            continue
-        player = owner[board]
-        children = []
-        for k, cell in enumerate(board):
-            if cell == EMPTY_CELL:
-                child = board[:k] + MARKS[player] + board[k + 1:]
-                children.append(child)
-                if child not in owner:
-                    owner[child] = 1 - player
-                    order.append(child)
-                    if len(order) > max_positions:
-                        raise ValueError(f"{size} × {size} tic-tac-toe has more than "
-                                         f"{max_positions:,} positions (raise max_positions "
-                                         "to go on)")
-        if children:
-            edges[board] = children
-    return Arena(S0=[b for b in order if owner[b] == 0], S1=[b for b in order if owner[b] == 1],
-                 edges=edges, V0=V[0], V1=V[1], start=empty,
-                 title={"fr": f"Morpion {size} × {size}, {align} alignés",
-                        "en": f"Tic-tac-toe {size} × {size}, {align} in a row"})
+
+    def moves(board: str) -> list[str]:
+        mark = MARKS[player(board)]
+        return [board[:k] + mark + board[k + 1:]
+                for k, cell in enumerate(board) if cell == EMPTY_CELL]
+
+    def player(board: str) -> int:
+        return (board.count(EMPTY_CELL) - len(board)) % 2     # x has moved as often as o
+
+    try:
+        return from_rules(empty, moves, player, stuck="draw",
+                          winner=lambda board: winner_of(board, runs), limit=max_positions,
+                          title={"fr": f"Morpion {size} × {size}, {align} alignés",
+                                 "en": f"Tic-tac-toe {size} × {size}, {align} in a row"})
+    except ArenaError as exc:
+        if "more than" not in str(exc):
+            raise
+        raise ValueError(f"{size} × {size} tic-tac-toe has more than {max_positions:,} "
+                         "positions (raise max_positions to go on)") from None
 
 
 @dataclass(frozen=True)
