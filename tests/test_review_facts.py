@@ -95,3 +95,21 @@ def test_the_numbering_arenas_are_bipartite_as_the_page_says():
     text = numbering_examples()
     assert text["fr"].count("l'arène est bipartie") == text["en"].count(
         "the arena is bipartite") == len(_numbering_examples()) == 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_chapter_1_defines_what_its_exercises_use(lang):
+    """d⁺/d⁻, chomp, the ourson and Nim with four heaps are defined before the
+    exercises of chapter 1 that use them."""
+    text = _md(lang, "modelling")
+    exercises = text.index("\n## Exercices" if lang == "fr" else "\n## Exercises")
+    used = {"fr": {"d^+": "Définition (degrés)", "d^-": "Définition (degrés)",
+                   "chomp": "**Chomp.**", "ourson": "**Le jeu de l'ourson.**",
+                   "quatre tas": "**Nim à plusieurs tas.**"},
+            "en": {"d^+": "Definition (degrees)", "d^-": "Definition (degrees)",
+                   "chomp": "**Chomp.**", "ourson": "**The ourson game.**",
+                   "four heaps": "**Nim with several heaps.**"}}[lang]
+    for word, definition in used.items():
+        assert word in text[exercises:], word                   # the exercises use it
+        assert text.lower().index(word.lower()) >= text.index(definition), word  # not before
+        assert text.index(definition) < exercises, word
