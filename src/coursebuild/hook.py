@@ -380,12 +380,50 @@ def _role(m: re.Match) -> str:
     return f"<code>{name}</code>"
 
 
+def on_nav(nav, config, files, **kwargs):
+    """French typography in the menus too: the titles of sections, pages and links
+    that the navigation gives (``Étude de cas : chomp``)."""
+    if config.theme["language"] != "fr":
+        return nav
+    from coursebuild.typography import french
+
+    def walk(items) -> None:
+        for item in items:
+            if getattr(item, "title", None):
+                item.title = french(item.title)
+            walk(getattr(item, "children", None) or [])
+
+    walk(nav.items)
+    return nav
+
+
+def _french_titles(page) -> None:
+    """French typography in what the page's body does not hold: its title (the
+    browser's tab, the header, the previous/next links) and its table of contents."""
+    from coursebuild.typography import french
+
+    if page.title:
+        page.title = french(page.title)
+        # the theme prints page.title through striptags, which turns every no-break space
+        # into a plain one (str.split); a title from the metadata is printed as it is
+        if not page.is_homepage:        # the home page's tab shows the site's name
+            page.meta["title"] = page.title
+
+    def walk(items) -> None:
+        for item in items:
+            item.title = french(item.title)
+            walk(item.children)
+
+    walk(page.toc)
+
+
 def on_page_content(html_text: str, page, config, files, **kwargs):
     lang = config.theme["language"]
     html_text = SPHINX_ROLE.sub(_role, html_text)
     html_text = html_text.replace(NOTEBOOK_COPIED, "").replace(
         'aria-label="Copy to Clipboard"', NOTEBOOK_COPY_LABEL[lang])
     if lang == "fr":
+        _french_titles(page)
         return french_html(html_text)
     return html_text
 
