@@ -113,3 +113,41 @@ def test_chapter_1_defines_what_its_exercises_use(lang):
         assert word in text[exercises:], word                   # the exercises use it
         assert text.lower().index(word.lower()) >= text.index(definition), word  # not before
         assert text.index(definition) < exercises, word
+
+
+# the chapters' core listings, and the function each defines, which theorems then cite
+CORE_LISTINGS = {"algorithms": {"listing-naif": "attracteur_naif",
+                                "listing-compteurs": "calcule_attracteur",
+                                "listing-file": "calcule_rangs",
+                                "listing-strategie": "strategie"},
+                 "beyond": {"listing-minimax": "minimax"}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("page", sorted(CORE_LISTINGS))
+def test_core_listings_stand_in_the_text_before_what_cites_them(lang, page):
+    """Each listing sits open right after its pseudo-code (not folded as an answer, which
+    the book moves among the solutions), and no theorem cites a function before it."""
+    text = _md(lang, page)
+    for listing, name in CORE_LISTINGS[page].items():
+        include = f'\n--8<-- "{lang}/{listing}.md"\n'       # at the margin: in the text
+        assert include in text, listing
+        at = text.index(include)
+        pseudo = re.search(rf"^(Fonction|Function) {name}\(", text, re.M)
+        assert pseudo is None or pseudo.start() < at, name
+        cited = re.search(rf"`{name}\(", text)
+        assert cited is None or cited.start() > at, f"{name} cited before its listing"
+    assert "??? answer" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_built_pages_show_the_core_listings_unfolded(site, lang):
+    folder = site if lang == "fr" else site / "en"
+    for page, listings in CORE_LISTINGS.items():
+        html = (folder / page / "index.html").read_text(encoding="utf-8")
+        folded = " ".join(re.findall(r"<details\b.*?</details>", html, re.S))
+        for name in listings.values():
+            defined = re.compile(rf"def</span>(<span class=\"w\">)? (</span>)?"
+                                 rf"<span class=\"nf\">{name}</span>")
+            assert defined.search(html), name
+            assert not defined.search(folded), f"{page}: {name} is folded"
