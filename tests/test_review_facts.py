@@ -151,3 +151,16 @@ def test_the_built_pages_show_the_core_listings_unfolded(site, lang):
                                  rf"<span class=\"nf\">{name}</span>")
             assert defined.search(html), name
             assert not defined.search(folded), f"{page}: {name} is folded"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_star_with_an_admissible_heuristic_is_proved_on_the_page(lang):
+    """"With an admissible heuristic A* returns a shortest path" is a theorem with its
+    proof (part 1 of Hart, Nilsson and Raphael's), not a claim left bare."""
+    text = _md(lang, "beyond")
+    theorem = _block(text, "Théorème (Hart" if lang == "fr" else "Theorem (Hart")
+    assert re.search(r"1\. (Si|If) \$h\$ (est|is) admissible", theorem)
+    after = text[text.index(theorem) + len(theorem):]
+    proof = after[:after.index("\\square")]
+    assert after.lstrip().startswith(("*Preuve.*", "*Proof.*"))
+    assert re.search(r"^1\. .*admissible", proof, re.M | re.S)
