@@ -5,7 +5,7 @@ Speed is measured here, never asserted in tests. Each table says what it measure
 algorithms chapter shows them (``make bench`` refreshes them).
 
 Usage: python scripts/bench.py [--quick] [--json FILE]
-       [--only construction|solver|games|rules|build|serve|exercises]
+       [--only construction|solver|games|rules|build|cold|serve|exercises]
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import argparse
 import gc
 import importlib
 import json
+import os
 import random
 import subprocess
 import sys
@@ -226,6 +227,67 @@ def build_rows() -> list[dict]:
     return rows
 
 
+# the build's progress lines that start each step of a cold `coursebuild site`
+COLD_STEPS = (("figures", "figures:"), ("exercise sheets (LaTeX)", "handout:"),
+              ("quick benchmark (once per machine)", "fragments: measuring"),
+              ("fragments", "fragments:"), ("notebooks", "notebooks:"),
+              ("both sites (mkdocs)", "site: building"),
+              ("both books (Chromium)", "site: the books"),
+              ("the zip's copy", "site: the copy"), ("", "site: done"))
+
+
+def cold_site_rows(bench_json: bool = True) -> list[dict]:
+    """A cold ``python -m coursebuild site``, set-up excluded (the environment, npm's
+    packages and the editor bundle exist; no figure, sheet, fragment, notebook, page or
+    book does), in a copy of the project's tracked files, timed step by step from the
+    build's own progress lines. With ``bench_json``, the machine's quick benchmark
+    (measured once per machine) is copied in, as on a machine that built once."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "arena"
+        tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
+                                 check=True).stdout.decode().split("\0")
+        for name in filter(None, tracked):
+            if (ROOT / name).is_file():
+                (copy / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(ROOT / name, copy / name)
+        (copy / "node_modules").symlink_to(ROOT / "node_modules")
+        (copy / "build" / "js").mkdir(parents=True)
+        shutil.copy2(ROOT / "build" / "js" / "editor.js", copy / "build" / "js")
+        if bench_json and (ROOT / "build" / "bench.json").exists():
+            shutil.copy2(ROOT / "build" / "bench.json", copy / "build")
+        env = dict(os.environ, PYTHONPATH=str(copy / "src"))
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "coursebuild", "site"], cwd=copy,
+                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                text=True)
+        starts: dict[str, float] = {}
+        for line in proc.stderr:  # type: ignore[union-attr]
+            for step, prefix in COLD_STEPS:
+                if line.startswith(prefix) and step not in starts:
+                    starts[step] = time.perf_counter() - t0
+                    break
+        if proc.wait():
+            raise SystemExit("bench: the cold site build failed")
+        total = time.perf_counter() - t0
+    order = [step for step, _ in COLD_STEPS if step in starts]
+    rows = []
+    for step, after in zip(order, order[1:] + [None]):
+        if step:
+            end = starts[after] if after is not None else total
+            rows.append({"step": step, "seconds": end - starts[step]})
+    rows.append({"step": "cold `coursebuild site`, in all", "seconds": total})
+    return rows
+
+
+def cold_table(rows: list[dict]) -> list[str]:
+    return ["### A cold site build, step by step (set-up excluded), seconds", "",
+            "| step | seconds |", "|---|---:|",
+            *(f"| {r['step']} | {r['seconds']:.1f} |" for r in rows)]
+
+
 def build_line(r: dict) -> str:
     cold = "–" if r["cold"] is None else f"{r['cold']:.1f}"
     return f"| {r['step']} | {cold} | {r['warm']:.2f} |"
@@ -241,7 +303,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
     parser.add_argument("--only", choices=["construction", "solver", "games", "rules",
-                                                "build", "serve", "exercises"])
+                                                "build", "cold", "serve", "exercises"])
     parser.add_argument("--json", type=Path,
                         help="also write the measures to this file (the site shows "
                              "build/bench.json)")
@@ -267,6 +329,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         tables.append(rules_table(measures["rules"]))
         measures["rules_easyai"] = easyai_rows(args.quick)
         tables.append(easyai_table(measures["rules_easyai"]))
+    if args.only in ("build", "cold") or (args.only is None and not args.quick):
+        measures["cold_site"] = cold_site_rows()
+        tables.append(cold_table(measures["cold_site"]))
     if args.only == "build" or (args.only is None and not args.quick):
         measures["build"] = build_rows()
         tables.append(build_table(measures["build"]))

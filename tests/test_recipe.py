@@ -4,6 +4,7 @@ draws a game file, and the guide (both languages) documents every marker it uses
 from __future__ import annotations
 
 import re
+import textwrap
 
 import pytest
 
@@ -35,3 +36,27 @@ def test_the_guide_documents_the_recipe_and_its_markers(lang):
     for name in ("arena.render.View", "arena.render.describe", "coursebuild.catalogue.Drawing",
                  "coursebuild.catalogue.Figure", "coursebuild.drawing.example_figure"):
         assert f"::: {name}" in reference
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_rules_file_the_guide_shows_is_a_game_and_draws_in_one_line(lang, tmp_path,
+                                                                       monkeypatch):
+    """The take-away game of the guide, saved as a rules file, is read by load_rules and
+    drawn by example_figure: 7 sticks, take 1 or 3, J_0 to move. By hand: every move is
+    odd, so J_0 always faces an odd number of sticks and J_1 an even one; J_1 is the one
+    left with none. J_0 takes 3, J_1 leaves 3 or 1, J_0 takes the rest: rank 3."""
+    from coursebuild import drawing
+
+    text = (ROOT / "docs" / lang / "teachers.md").read_text(encoding="utf-8")
+    block = re.search(r"```python\n(\s*START = .*?)```", text, re.S)
+    assert block, "the guide shows a rules file"
+    rules = tmp_path / "docs" / "examples" / "takeaway.py"
+    rules.parent.mkdir(parents=True)
+    rules.write_text(textwrap.dedent(block.group(1)), encoding="utf-8")
+    monkeypatch.setattr(drawing, "project_file", lambda relative: tmp_path / relative)
+    d = example_figure("docs/examples/takeaway.py", View(winners=True),
+                       {"fr": "Retrait.", "en": "Take-away."}, interactive=True)
+    g = d.arena
+    assert g.S0 == ((7, 0), (5, 0), (3, 0), (1, 0)) and g.start == (7, 0)
+    assert sorted(g.S1) == [(0, 1), (2, 1), (4, 1), (6, 1)] and g.V0 == ((0, 1),)
+    assert solve(g).winner[(7, 0)] == 0 and solve(g).rank[(7, 0)] == 3

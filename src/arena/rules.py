@@ -22,7 +22,7 @@ from typing import Any
 from arena.arena import Arena
 from arena.errors import ArenaError
 
-__all__ = ["from_rules", "load_rules", "STUCK_RULES", "DEFAULT_LIMIT"]
+__all__ = ["from_rules", "load_rules", "rules_arena", "STUCK_RULES", "DEFAULT_LIMIT"]
 
 STUCK_RULES = ("loses", "draw")
 """What a position without a move and without a winner means for the player to move."""
@@ -241,16 +241,30 @@ def load_rules(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT,
         raise ArenaError(f"line {exc.lineno}: syntax error: {exc.msg}", file=path) from None
     except Exception as exc:
         raise ArenaError(f"the file raised {type(exc).__name__}: {exc}", file=path) from None
+    try:
+        return rules_arena(names, limit=limit, progress=progress,
+                           title={"fr": path.stem, "en": path.stem})
+    except ArenaError as exc:
+        raise exc.in_file(path) from None
+
+
+def rules_arena(names: dict[str, Any], *, limit: int = DEFAULT_LIMIT,
+                progress: Callable[[int], None] | None = None,
+                title: dict[str, str] | None = None) -> Arena:
+    """The arena of the rules a rules file's code defined (its global names): ``START``,
+    ``STUCK``, ``player``, ``moves`` and optionally ``winner`` (see :func:`load_rules`).
+
+    Raises
+    ------
+    ArenaError
+        A name missing or not a function, or a rule broken (see :func:`from_rules`).
+    """
     for key in ("START", "STUCK", "player", "moves"):
         if key not in names:
             raise ArenaError(f"{key} is missing (a rules file defines START, STUCK, player, "
-                             "moves and optionally winner)", file=path)
+                             "moves and optionally winner)")
     for key in ("player", "moves", "winner"):
         if key in names and not callable(names[key]):
-            raise ArenaError(f"{key} must be a function", file=path)
-    try:
-        return from_rules(names["START"], names["moves"], names["player"],
-                          stuck=names["STUCK"], winner=names.get("winner"), limit=limit,
-                          progress=progress, title={"fr": path.stem, "en": path.stem})
-    except ArenaError as exc:
-        raise exc.in_file(path) from None
+            raise ArenaError(f"{key} must be a function")
+    return from_rules(names["START"], names["moves"], names["player"], stuck=names["STUCK"],
+                      winner=names.get("winner"), limit=limit, progress=progress, title=title)

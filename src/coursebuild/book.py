@@ -35,8 +35,9 @@ from coursebuild.paths import ROOT  # noqa: E402
 
 HERE = Path(__file__).resolve().parent   # the print view's stylesheet and script
 CONFIGS = {"fr": ROOT / "mkdocs.yml", "en": ROOT / "mkdocs.en.yml"}
-SKIPPED = {"reference.md"}
-"""Pages of the site that are not in the book: the API reference is the library's."""
+SKIPPED = {"reference.md", "design.md"}
+"""Pages of the site that are not in the book: the API reference is the library's, and
+the game-design page is a tool that runs in the browser."""
 CHROMIUM = "/usr/bin/chromium"
 WORDS = {
     "fr": {"solution": "Solution", "solutions": "Solutions des exercices", "see": "Voir",

@@ -37,7 +37,8 @@ def _both_labels(labels: dict) -> dict:
 def example_figure(path: str, view, caption: dict[str, str], *,
                    interactive: bool = False) -> Drawing:
     """The figure of a game file of the project, in one line: the arena of ``path`` (a
-    YAML or JSON file, from the project's root, e.g. ``"docs/examples/mygame.yaml"``)
+    YAML or JSON file, or a rules file ``.py`` read by :func:`arena.rules.load_rules`,
+    from the project's root, e.g. ``"docs/examples/mygame.yaml"``)
     solved and drawn with the course's conventions and ``view`` (an
     :class:`arena.render.View`), with ``caption`` in French and English (``{"fr": ...,
     "en": ...}``); ``interactive=True`` also writes the data the ``stepper`` and ``game``
@@ -53,7 +54,12 @@ def example_figure(path: str, view, caption: dict[str, str], *,
     from arena import solve
     from arena.render import arena_dot, describe, vertex_titles
 
-    g = Arena.from_file(project_file(path))
+    if path.endswith(".py"):
+        from arena.rules import load_rules
+
+        g = load_rules(project_file(path))
+    else:
+        g = Arena.from_file(project_file(path))
     sol = solve(g)
     return Drawing(arena_dot(g, sol, view), caption, describe(g, sol),
                    titles=vertex_titles(g), arena=g if interactive else None)

@@ -58,6 +58,7 @@ BOOK_TEXT = {
            "their still figures and the solutions are gathered at the end of each chapter.</p>"),
 }
 EXERCISE = re.compile(r"^(?P<indent>[ \t]*)<!-- exercise: (?P<id>[a-z0-9-]+) -->[ \t]*$", re.M)
+DESIGN = re.compile(r"^(?P<indent>[ \t]*)<!-- design: (?P<id>[a-z0-9-]+) -->[ \t]*$", re.M)
 MATHJAX_PARTS = ("tex-chtml.js", "output/chtml/fonts/woff-v2", "input/tex/extensions", "ui",
                  "a11y", "sre", "adaptors")
 FONT_FILES = ("SourceSansPro-Regular.ttf", "SourceSansPro-Bold.ttf", "SourceSansPro-It.ttf",
@@ -116,7 +117,7 @@ def _node_file(*parts: str) -> Path:
 # what the exercises need in the browser besides the library: the checkers, the examples
 # they share with the pages, the typography of their French messages
 PYODIDE_COURSE_MODULES = ("__init__.py", "paths.py", "examples.py", "typography.py",
-                          "python_exercises.py")
+                          "python_exercises.py", "widgets.py", "design.py")
 
 
 def library_zip() -> bytes:
@@ -128,10 +129,17 @@ def library_zip() -> bytes:
     src = ROOT / "src"
     import json
 
+    import graphviz
+
     from arena import Arena
     from coursebuild.python_exercises import COURSE_EXAMPLES
 
     files = [(p, p.relative_to(src).as_posix()) for p in sorted((src / "arena").rglob("*.py"))]
+    # the graphviz package (pure Python: it writes DOT) that arena.render builds with; the
+    # page lays the DOT out with Graphviz compiled to WebAssembly
+    package = Path(graphviz.__file__).parent
+    files += [(p, p.relative_to(package.parent).as_posix())
+              for p in sorted(package.rglob("*.py"))]
     files += [(src / "coursebuild" / name, f"coursebuild/{name}")
               for name in PYODIDE_COURSE_MODULES]
     # the checkers try the course's own game files too, as JSON (no PyYAML in the browser)
@@ -177,6 +185,8 @@ def on_files(files: Files, config, **kwargs):
     files.append(File.generated(config, "assets/pyodide/arena.zip", content=library_zip()))
     _add_tree(files, config, _node_file("iframe-worker", "shim", "index.js"),
               "assets/javascripts/vendor/iframe-worker.js")
+    _add_tree(files, config, _node_file("@viz-js", "viz", "dist", "viz-global.js"),
+              "assets/javascripts/vendor/viz-global.js")
     return files
 
 
@@ -429,10 +439,10 @@ def on_page_content(html_text: str, page, config, files, **kwargs):
 
 
 # any marker, well formed or not: checked by check_markers before any is expanded
-ANY_MARKER = re.compile(r"<!--\s*(?P<kind>figure|stepper|game|trace|exercise)\s*:"
+ANY_MARKER = re.compile(r"<!--\s*(?P<kind>figure|stepper|game|trace|exercise|design)\s*:"
                         r"\s*(?P<args>.*?)\s*-->", re.I)
 MARKER_ARGS = {"figure": (1, 1), "stepper": (1, 2), "game": (1, 2), "trace": (1, 1),
-               "exercise": (1, 1)}
+               "exercise": (1, 1), "design": (1, 1)}
 
 
 def _near(name: str, known) -> str:
@@ -468,6 +478,13 @@ def check_markers(markdown: str, where: str, other: Path | None = None) -> None:
         if not low <= len(args) <= high:
             raise PluginError(f"{at}: {kind} takes {low}" + (f" or {high}" if high > low else "")
                               + " argument" + ("s" if high > 1 else ""))
+        if kind == "design":
+            from coursebuild.design import EXAMPLES
+
+            if args[0] not in EXAMPLES:
+                raise PluginError(f"{at}: unknown example game {args[0]!r}"
+                                  f"{_near(args[0], EXAMPLES)}")
+            continue
         if kind == "exercise":
             if args[0] not in EXERCISES:
                 raise PluginError(f"{at}: unknown exercise {args[0]!r}"
@@ -496,6 +513,35 @@ def check_markers(markdown: str, where: str, other: Path | None = None) -> None:
                     "carry the same markers in the same order")
 
 
+DESIGN_WORDS = {
+    "fr": {"noscript": "Cette page demande JavaScript : elle exécute vos règles en Python "
+                       "dans le navigateur.",
+           "editor": "Règles du jeu, en Python"},
+    "en": {"noscript": "This page needs JavaScript: it runs your rules in Python in the "
+                       "browser.",
+           "editor": "Rules of the game, in Python"},
+}
+
+
+def design_html(example: str, lang: str, page_url: str) -> str:
+    """The game-design block ``assets/javascripts/design.js`` brings to life: an editor
+    holding the rules of ``example``, the other examples to load, and what the worker
+    returns (:func:`coursebuild.design.design`) drawn with the course's widgets."""
+    from coursebuild.design import EXAMPLES
+
+    examples = {k: {"title": e["title"][lang], "code": e["code"][lang]}
+                for k, e in EXAMPLES.items()}
+    attrs = {"class": "arena-design", "data-lang": lang, "data-example": example,
+             "data-examples": json.dumps(examples, ensure_ascii=False, sort_keys=True),
+             "data-pyodide": _url("assets/pyodide/", page_url),
+             "data-worker": _url("assets/javascripts/design-worker.js", page_url),
+             "data-editor": _url("assets/javascripts/editor.js", page_url),
+             "data-viz": _url("assets/javascripts/vendor/viz-global.js", page_url),
+             "data-label": DESIGN_WORDS[lang]["editor"]}
+    text = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
+    return f'<div {text}><p class="arena-noscript">{DESIGN_WORDS[lang]["noscript"]}</p></div>'
+
+
 def on_page_markdown(markdown: str, page, config, files, **kwargs):
     lang = config.theme["language"]
     if page.file.src_uri.endswith(".md"):
@@ -506,6 +552,8 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs):
     count = 0
     markdown = EXERCISE.sub(lambda m: m.group("indent") + exercise_html(m.group("id"), lang,
                                                                          page.url), markdown)
+    markdown = DESIGN.sub(lambda m: m.group("indent") + design_html(m.group("id"), lang,
+                                                                     page.url), markdown)
     markdown = HANDOUT_CODE.sub(lambda m: '<p class="arena-handouts">' + HANDOUT_TEXT[lang].format(
         **{k: _url(f"handouts/handout-{k}.pdf", page.url) for k in ("fr", "en")}) + "</p>",
         markdown)

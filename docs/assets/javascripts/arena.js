@@ -498,6 +498,8 @@
     start(".arena-game:not([data-started])", game);
     start(".arena-trace:not([data-started])", trace);
   }
+  // other scripts that put widgets in a page (the game-design page) start them here
+  window.arenaWidgets = { init };
   // Material announces each page (instant navigation included) on document$; opened from
   // a folder (file://) it may not, so the page's own load starts the widgets too.
   if (typeof document$ !== "undefined") document$.subscribe(init);

@@ -421,3 +421,56 @@ FIGURES: tuple[Figure, ...] = (
     Figure("ex313-graph", ex313_graph),
 )
 
+
+# Nim given by its rules (the chapter shows this code, and the facts below are computed by
+# running exactly the code shown); one comment line per language
+NIM_RULES = """from arena import from_rules
+
+def moves(p):                 # {comment}
+    k, i = p
+    return [(k - q, 1 - i) for q in (1, 2) if q <= k]
+
+nim_rules = from_rules((10, 0), moves, lambda p: p[1], stuck="loses")
+"""
+NIM_RULES_COMMENT = {"fr": "p = (k, i) : il reste k bâtonnets, J_i joue",
+                     "en": "p = (k, i): k sticks left, J_i to move"}
+
+@fragment
+def nim_rules() -> Bilingual:
+    chapter = examples.nim_10().arena
+    shown = {lang: NIM_RULES.format(comment=c) for lang, c in NIM_RULES_COMMENT.items()}
+    namespace: dict = {}
+    exec(shown["en"], namespace)
+    g = namespace["nim_rules"]
+    missing = sorted(set(chapter.vertices) - set(g.vertices))
+    claim(missing == [(9, 0)] and set(g.vertices) < set(chapter.vertices),
+          "the text says: the rules reach every vertex of the chapter's graph but (9, 0)")
+    claim(all(set(g.successors(v)) == set(chapter.successors(v)) for v in g.vertices),
+          "the text says: the other vertices have the same successors")
+    claim(set(g.V0) | set(g.V1) == (set(chapter.V0) | set(chapter.V1)) - {(9, 0)}
+          and set(g.V0) <= set(chapter.V0), "the text says: the same victory positions")
+    far = missing[0]
+    return both(
+        "Les règles suffisent à construire ce graphe : la fonction `from_rules` de la "
+        "bibliothèque part de la position de départ, demande les coups de chaque position "
+        "rencontrée et numérote les positions dans l'ordre où elle les découvre (un parcours "
+        "en largeur). L'argument `stuck=\"loses\"` dit ce que signifie une position sans coup : "
+        "le joueur qui doit jouer a perdu ; il n'a pas de valeur par défaut, car l'oublier "
+        "changerait le jeu.\n\n" + fence(shown["fr"].rstrip(), "python") + "\n"
+        f"On obtient {len(g)} positions et {g.n_edges} coups : tous les sommets du graphe "
+        f"ci-dessus sauf {pos(far)}, qu'aucune partie partant de $(10, 0)$ n'atteint. En effet, "
+        f"$J_0$ ne peut faire face à 9 bâtonnets qu'après un coup de $J_1$ depuis $(10, 1)$ "
+        "ou $(11, 1)$, et $J_1$ fait face à 9 bâtonnets au plus. Les autres sommets ont les "
+        "mêmes successeurs dans les deux graphes, et les positions de victoire sont les "
+        "mêmes.\n",
+        "The rules are enough to build this graph: the library's function `from_rules` "
+        "starts from the start position, asks for the moves of each position it meets and "
+        "numbers the positions in the order it discovers them (a breadth-first search). The "
+        "argument `stuck=\"loses\"` says what a position without a move means: the player "
+        "to move has lost; it has no default value, since forgetting it would change the "
+        "game.\n\n" + fence(shown["en"].rstrip(), "python") + "\n"
+        f"This gives {len(g)} positions and {g.n_edges} moves: every vertex of the graph "
+        f"above but {pos(far)}, which no play from $(10, 0)$ reaches. Indeed, $J_0$ can face "
+        "9 sticks only after a move of $J_1$ from $(10, 1)$ or $(11, 1)$, and $J_1$ faces "
+        "at most 9 sticks. The other vertices have the same successors in both graphs, and "
+        "the victory positions are the same.\n")
