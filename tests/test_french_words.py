@@ -26,6 +26,8 @@ KNOWN_ENGLISH = (
     "Two-player reachability games on graphs", "the file to write",
     "refuse to draw more", "rows of the table", "(default ", "figure ids",
     "This page is generated from the docstrings", "Copied!",
+    # arena solve's readable table, printed on the teachers' page
+    "vertex owner victory winner rank move", "won by J_0 in", "20 edges;",
 )
 
 
@@ -96,3 +98,25 @@ def test_an_untranslated_help_text_stops_the_build():
         "lignes du tableau sans --json (0\u00a0: toutes\u202f; 40 par défaut)")
     with pytest.raises(MissingFrench, match="no French for 'a new option'"):
         help_in_french("a new option")
+
+
+def test_arena_solve_in_french_says_the_same_table():
+    from coursebuild.pages.teachers import MissingFrench, solve_in_french
+
+    english = ("T\n1,200 vertices, 1 edge; J_0 wins 1,000, J_1 wins 0, 1 draw\n"
+               "start x: a draw (neither player can force a win)\n\n"
+               "vertex  owner  victory  winner  rank  move\n"
+               "x       J_0             draw\n"
+               "yy      J_1    V0       J_0     0\n"
+               "... 1,199 more positions (--limit 0 shows all)")
+    assert solve_in_french(english, "Un jeu : le mien").split("\n") == [
+        "Un jeu\u00a0: le mien",
+        "1\u202f200 sommets, 1 arête\u202f; J_0 gagne 1\u202f000, J_1 gagne 0, 1 nul",
+        "départ x\u00a0: match nul (aucun joueur ne peut forcer la victoire)",
+        "",
+        "sommet  joueur  victoire  gagnant  rang  coup",
+        "x       J_0               nul",
+        "yy      J_1     V0        J_0      0",
+        "… 1\u202f199 positions de plus (--limit 0 les montre toutes)"]
+    with pytest.raises(MissingFrench, match="a new line"):
+        solve_in_french("T\na new line\n\nvertex  owner", None)

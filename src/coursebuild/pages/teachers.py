@@ -323,13 +323,81 @@ def cli_limits() -> Bilingual:
 
 @fragment
 def solve_example() -> Bilingual:
+    """``arena solve`` on exercise 4.2's file, and on the French page the same output in
+    French (:func:`solve_in_french`)."""
+    from arena import Arena
     from arena.cli import main
 
     buf = io.StringIO()
     main(["solve", str(ROOT / examples.EX42)], out=buf)
-    text = fence(f"$ arena solve docs/examples/exercise-4-2.yaml\n{buf.getvalue().rstrip()}",
-                 "console")
-    return both(text, text)
+    output = buf.getvalue().rstrip()
+    title = (Arena.from_file(ROOT / examples.EX42).title or {}).get("fr")
+    command = "$ arena solve docs/examples/exercise-4-2.yaml\n"
+    return {"fr": fence(command + solve_in_french(output, title), "console"),
+            "en": fence(command + output, "console")}
+
+
+def _fr_num(n: str) -> str:
+    return n.replace(",", "\u202f")          # 1,234 -> 1 234
+
+
+def _fr_count(n: str, word: str, words: str) -> str:
+    return f"{_fr_num(n)} {word if int(n.replace(',', '')) <= 1 else words}"
+
+
+SOLVE_FR = [
+    (r"(?P<v>[\d,]+) vert(?:ex|ices), (?P<e>[\d,]+) edges?; J_0 wins (?P<w0>[\d,]+), "
+     r"J_1 wins (?P<w1>[\d,]+), (?P<d>[\d,]+) draws?",
+     lambda m: f"{_fr_count(m['v'], 'sommet', 'sommets')}, "
+               f"{_fr_count(m['e'], 'arête', 'arêtes')} ; J_0 gagne {_fr_num(m['w0'])}, "
+               f"J_1 gagne {_fr_num(m['w1'])}, {_fr_count(m['d'], 'nul', 'nuls')}"),
+    (r"start (?P<s>\S+): won by J_(?P<p>[01]) in (?P<r>[\d,]+) moves?",
+     lambda m: f"départ {m['s']} : gagné par J_{m['p']} en {_fr_count(m['r'], 'coup', 'coups')}"),
+    (r"start (?P<s>\S+): a draw \(neither player can force a win\)",
+     lambda m: f"départ {m['s']} : match nul (aucun joueur ne peut forcer la victoire)"),
+    (r"\.\.\. (?P<n>[\d,]+) more positions? \(--limit 0 shows all\)",
+     lambda m: f"… {_fr_count(m['n'], 'position', 'positions')} de plus (--limit 0 les "
+               "montre toutes)"),
+]
+SOLVE_HEADER_FR = {"vertex": "sommet", "owner": "joueur", "victory": "victoire",
+                   "winner": "gagnant", "rank": "rang", "move": "coup"}
+
+
+def solve_in_french(output: str, title: str | None) -> str:
+    """The readable table of ``arena solve`` in French: the French title of the game, the
+    counts and the start's result in French, the table's columns renamed and aligned
+    again, a draw written ``nul``. A line this does not know stops the build."""
+    from coursebuild.typography import french
+
+    lines = output.split("\n")
+    out = [french(title) if title else lines[0]]
+    k = 1
+    while k < len(lines) and lines[k]:
+        for pattern, make in SOLVE_FR:
+            m = re.fullmatch(pattern, lines[k])
+            if m:
+                out.append(french(make(m)))
+                break
+        else:
+            raise MissingFrench(f"teachers: arena solve printed a line without its French: "
+                                f"{lines[k]!r}")
+        k += 1
+    out.append("")
+    header, rows, tail = lines[k + 1], [], []
+    starts = [m.start() for m in re.finditer(r"\S+", header)]
+    for line in lines[k + 2:]:
+        if line.startswith("..."):
+            tail.append(line)
+            continue
+        cells = [line[a:b].strip() for a, b in zip(starts, starts[1:] + [None], strict=True)]
+        rows.append(["nul" if c == "draw" else c for c in cells])
+    rows.insert(0, [SOLVE_HEADER_FR[word] for word in header.split()])
+    widths = [max(len(r[c]) for r in rows) for c in range(len(starts))]
+    out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    for line in tail:
+        out.append(french(next(make(m) for pattern, make in SOLVE_FR
+                               if (m := re.fullmatch(pattern, line)))))
+    return "\n".join(out)
 
 @fragment
 def figure_catalogue() -> Bilingual:
