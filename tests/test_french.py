@@ -92,3 +92,54 @@ def test_the_rule(text, expected):
     from coursebuild.typography import french
 
     assert french(text) == expected
+
+
+class _Chrome(HTMLParser):
+    """The text of a page outside its prose: the browser's title, the header, the menus
+    (navigation, table of contents, previous/next), the headings, the figure captions
+    and the summaries of folded blocks; code and maths left out."""
+
+    PARTS = {"title": "title", "header": "header", "nav": "menu", "h1": "heading",
+             "h2": "heading", "h3": "heading", "h4": "heading", "h5": "heading",
+             "h6": "heading", "figcaption": "caption", "summary": "summary"}
+    VOID = {"br", "img", "input", "meta", "link", "hr", "wbr", "source"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, bool]] = []
+        self.found: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in self.VOID:
+            cls = dict(attrs).get("class") or ""
+            self.stack.append((tag, tag in NOT_PROSE or "arithmatex" in cls))
+
+    def handle_endtag(self, tag):
+        while self.stack and self.stack.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data):
+        if any(skip for _, skip in self.stack):
+            return
+        parts = [self.PARTS[t] for t, _ in self.stack if t in self.PARTS]
+        if parts:
+            self.found.append((parts[-1], data))
+
+
+def test_french_titles_menus_headings_and_captions_have_french_spaces(site):
+    """The body's prose is not all: "Étude de cas : chomp" in the menus, "Exercice 4.1 :"
+    in the table of contents and the browser's title take a no-break space too."""
+    faults, checked = [], {}
+    for page in _pages(site, "fr"):
+        parser = _Chrome()
+        parser.feed(page.read_text("utf-8"))
+        for part, data in parser.found:
+            checked[part] = checked.get(part, 0) + len(re.findall(r"\u00a0:|\u202f[;!?]", data))
+            for m in re.finditer(r"\w\x20[;!?:](?=\s|$)|«\x20|\x20»", data):
+                faults.append(f"{page.relative_to(site)} ({part}): "
+                              f"…{data[max(0, m.start() - 30):m.end() + 10].strip()}…")
+    assert not faults, "\n".join(faults[:20])
+    # each kind of place was seen with French spaces in it
+    # (the header's title sits in a <nav>: a menu)
+    assert all(checked.get(part, 0) > 0 for part in ("title", "menu", "heading", "caption")), \
+        checked

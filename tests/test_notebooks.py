@@ -58,7 +58,8 @@ def test_the_two_languages_run_the_same_code(source):
         # a line that differs (a printed label, a text alternative) has its counterpart
         assert tagged.count("fr") == tagged.count("en")
         if "Arena.from_file(Path(" in mixed:   # the data file written into the cell
-            assert a == b == notebooks._inline_data(mixed) and "Arena.from_file" not in a
+            assert a == notebooks._inline_data(mixed, "fr") and "Arena.from_file" not in a
+            assert b == notebooks._inline_data(mixed, "en") and "Arena.from_file" not in b
         elif not tagged:
             assert a == b == mixed              # the same code, character for character
         else:
@@ -72,9 +73,10 @@ def test_the_two_languages_run_the_same_code(source):
 def test_the_tagged_lines_are_few_and_only_what_a_reader_sees():
     tagged = [line for s in SOURCES for c in jupytext.read(s).cells if c.cell_type == "code"
               for line in c.source.split("\n") if TAG.search(line)]
-    # (3 show() titles and languages, 04: 4 labels, 1 title, 1 language) x 2 languages
-    assert len(tagged) == 24
-    assert all(re.match(r"\s*(title = |print\(|lang = )", line) for line in tagged)
+    # (3 show() titles and languages, 04: 4 labels, 1 title, 1 language, 6 docstrings,
+    # 4 printed errors) x 2 languages
+    assert len(tagged) == 44
+    assert all(re.match(r'\s*(title = |print\(|lang = |""")', line) for line in tagged)
 
 
 def test_the_split_keeps_a_language_and_drops_the_other(tmp_path):

@@ -4,6 +4,7 @@ French search index."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from html.parser import HTMLParser
@@ -97,3 +98,55 @@ def test_the_french_search_index_has_no_english_interface_words(site):
     for page in _pages(site):
         if page.relative_to(site).parts[:1] != ("en",):
             assert 'aria-label="Copy to Clipboard"' not in page.read_text(encoding="utf-8")
+
+
+# TeX that MathJax did not typeset: its delimiters, the notebooks' dollars, a command
+RAW_TEX = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$[^$\s][^$\n]*\$|\\(?:mathcal|mathrm|in|le|ge|"
+                     r"times|to|dots|setminus|subseteq|text|frac|delta|emptyset)\b|[_^]\{")
+_CODE_HTML = re.compile(r"<pre\b.*?</pre>|<code\b.*?</code>", re.S)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_search_snippets_show_no_raw_maths(site, lang):
+    """A search result shows the text of its section as indexed, where MathJax does not
+    run: the index holds the maths as text (𝒜ⁱₙ, J₀), never as TeX."""
+    folder = site if lang == "fr" else site / "en"
+    index = json.loads((folder / "search" / "search_index.json").read_text(encoding="utf-8"))
+    found = []
+    for doc in index["docs"]:
+        for field in ("title", "text"):
+            prose = _CODE_HTML.sub(" ", doc[field])
+            for m in RAW_TEX.finditer(prose):
+                around = prose[max(0, m.start() - 30):m.end() + 30]
+                found.append(f"{doc['location']} ({field}): …{around}…")
+    assert found == [], "\n".join(found[:20])
+    texts = " ".join(doc["text"] for doc in index["docs"])
+    assert "𝒜ⁱₙ" in texts and "J₀" in texts and "¶" not in texts   # the maths is there, as text
+
+
+def _book_text(lang: str) -> str:
+    import subprocess
+
+    from coursebuild import book
+
+    path = ROOT / "build" / "pdf" / book.book_name(lang)
+    if not path.exists():
+        pytest.skip("the books are printed by `make site` (make test runs it)")
+    return subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_book_shows_no_raw_maths(site, lang):
+    """The book is printed from the site once MathJax has typeset it: no TeX is left in
+    its text, outside the code the pages show as code (a LaTeX handout, shell prompts)."""
+    folder = site if lang == "fr" else site / "en"
+    code = "\n".join(html.unescape(re.sub(r"<[^>]+>", "", block))
+                     for page in _pages(folder)
+                     for block in _CODE_HTML.findall(page.read_text(encoding="utf-8")))
+    found = []
+    for line in _book_text(lang).splitlines():
+        if RAW_TEX.search(line) and line.strip() not in code:
+            found.append(line)
+    assert found == [], "\n".join(found[:20])
+    assert "𝒜" in _book_text(lang)          # typeset maths is in the text, as symbols

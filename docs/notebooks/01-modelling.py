@@ -48,7 +48,8 @@ from arena.notebook import figure
 
 
 def show(arena, solution=None, **view):
-    """Draw an arena with the course's conventions."""
+    """Dessine une arène selon les conventions du cours."""  # [fr]
+    """Draw an arena with the course's conventions."""  # [en]
     title = f"Arène de {len(arena)} sommets dessinée selon les conventions du cours"  # [fr]
     title = f"An arena of {len(arena)} vertices drawn with the course's conventions"  # [en]
     lang = "fr"  # [fr]
@@ -83,7 +84,8 @@ show(mine)
 try:
     Arena(S0=["a"], S1=["a"], edges={})
 except ArenaError as err:
-    print(err)
+    print(f"refusée, clé {err.key!r} : le sommet {err.vertex!r} est dans S0 et dans S1")  # [fr]
+    print(err)  # [en]
 
 # %% [markdown] lang="fr"
 # ## Des jeux plus grands

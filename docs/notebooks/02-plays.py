@@ -32,7 +32,8 @@ g = nim(10, [1, 2])
 
 
 def play(arena, choose, start=None):
-    """A play from the start: choose(vertex) picks each move, until the play stops."""
+    """Une partie depuis le départ : choose(sommet) choisit chaque coup, jusqu'à l'arrêt."""  # [fr]
+    """A play from the start: choose(vertex) picks each move, until the play stops."""  # [en]
     path = [arena.start if start is None else start]
     while arena.victory(path[-1]) is None and arena.successors(path[-1]):
         path.append(choose(path[-1]))

@@ -51,7 +51,8 @@ from arena.notebook import figure
 
 
 def show(arena, solution=None, **view):
-    """Draw an arena with the course's conventions."""
+    """Dessine une arène selon les conventions du cours."""  # [fr]
+    """Draw an arena with the course's conventions."""  # [en]
     title = f"Arène de {len(arena)} sommets dessinée selon les conventions du cours"  # [fr]
     title = f"An arena of {len(arena)} vertices drawn with the course's conventions"  # [en]
     lang = "fr"  # [fr]

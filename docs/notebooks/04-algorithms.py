@@ -53,7 +53,8 @@ from arena.games import chain
 
 
 class CountedList(list):
-    """A list of successors that counts the elements read from it."""
+    """Une liste de successeurs qui compte les éléments lus."""  # [fr]
+    """A list of successors that counts the elements read from it."""  # [en]
 
     reads = 0
 
@@ -64,7 +65,8 @@ class CountedList(list):
 
 
 def successors_read(arena):
-    """Run the naive fixpoint and count the successors it reads."""
+    """Le point fixe naïf, qui compte les successeurs qu'il lit."""  # [fr]
+    """Run the naive fixpoint and count the successors it reads."""  # [en]
     A, S0, S1, V0, V1 = chapter_dicts(arena)
     CountedList.reads = 0
     counted = {x: CountedList(ys) for x, ys in A.items()}
@@ -83,7 +85,7 @@ def successors_read(arena):
 
 
 for n in (10, 100, 1000):
-    c = chain(n - 1)        # n positions
+    c = chain(n - 1)        # len(c) == n
     steps, reads = successors_read(c)
     assert steps == len(naive_attractor_steps(c, 0))
     print(n, steps, reads, c.n_edges)
@@ -110,7 +112,8 @@ A, S0, S1, V0, V1 = chapter_dicts(long_chain)
 try:
     calcule_attracteur(A, S0, V0)
 except RecursionError as err:
-    print("RecursionError:", err)
+    print("RecursionError : profondeur maximale de récursion dépassée")  # [fr]
+    print("RecursionError:", err)  # [en]
 len(attractor(long_chain, 0))
 
 # %% [markdown] lang="fr"
@@ -184,5 +187,6 @@ figure(loop, None, title=title, lang=lang, cycle=tuple(play.split(" -> ")[:-1]),
 try:
     verify_strategy(loop, 0, moves)
 except StrategyError as error:
-    print(error)
+    print("la partie", " -> ".join(error.play), "suit la stratégie de J_0 et", "boucle" if error.play[-1] in error.play[:-1] else "ne gagne pas")  # [fr]
+    print(error)  # [en]
 verify_strategy(loop, 0) == {v: r for v, r in solve(loop).attractor(0).items()}

@@ -47,7 +47,8 @@ from arena.notebook import figure
 
 
 def show(arena, solution=None, **view):
-    """Draw an arena with the course's conventions."""
+    """Dessine une arène selon les conventions du cours."""  # [fr]
+    """Draw an arena with the course's conventions."""  # [en]
     title = f"Arène de {len(arena)} sommets dessinée selon les conventions du cours"  # [fr]
     title = f"An arena of {len(arena)} vertices drawn with the course's conventions"  # [en]
     lang = "fr"  # [fr]
@@ -74,5 +75,6 @@ loop = Arena(S0=["a"], S1=["b", "w"], edges={"a": ["b", "w"], "b": ["a"]}, V0=["
 try:
     verify_strategy(loop, 0, {"a": "b"})
 except StrategyError as err:
-    print(err)
+    print("la partie", " -> ".join(err.play), "suit la stratégie de J_0 et", "boucle" if err.play[-1] in err.play[:-1] else "ne gagne pas")  # [fr]
+    print(err)  # [en]
 verify_strategy(loop, 0)

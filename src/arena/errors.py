@@ -48,7 +48,15 @@ class ArenaError(ValueError):
 
 
 class StrategyError(AssertionError):
-    """A strategy that does not do what it claims; the message shows a play that proves it."""
+    """A strategy that does not do what it claims; the message shows a play that proves it.
+
+    ``play`` holds that play's vertices, in order (empty when the fault is a single move),
+    so that a caller can say it in its own words (the course's French notebooks do).
+    """
+
+    def __init__(self, message: str, *, play: tuple[Any, ...] = ()) -> None:
+        self.play = tuple(play)
+        super().__init__(message)
 
 
 class RenderError(RuntimeError):

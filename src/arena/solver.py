@@ -287,7 +287,8 @@ class Solution:
         return {vs[x]: r for x, (w, r) in enumerate(zip(self._win, self._rk)) if w == i}
 
     def layers(self, i: Player) -> list[list[Vertex]]:
-        """The vertices added at each step: ``layers(i)[n]`` is A_n \\ A_{n-1} for player i."""
+        """The vertices added at each step: ``layers(i)[n]`` holds the vertices of step n
+        of player i's attractor that are not in step n - 1."""
         out: list[list[Vertex]] = []
         vs = self.arena.vertices
         i = _check_player(i)
@@ -480,9 +481,13 @@ def solve(arena: Arena) -> Solution:
     return Solution(arena, winner, rank, _strategy_moves(arena._owner, edges, winner, rank))
 
 
-def _play_text(arena: Arena, path: Sequence[int]) -> str:
+def _play(arena: Arena, path: Sequence[int]) -> tuple[Vertex, ...]:
     vs = arena.vertices
-    return " -> ".join(vertex_id(vs[x]) for x in path)
+    return tuple(vs[x] for x in path)
+
+
+def _play_text(arena: Arena, path: Sequence[int]) -> str:
+    return " -> ".join(vertex_id(v) for v in _play(arena, path))
 
 
 def verify_strategy(arena: Arena, player: Player,
@@ -554,7 +559,7 @@ def verify_strategy(arena: Arena, player: Player,
             elif victory[x] is not None or not succ[x]:
                 end = "a victory of the opponent" if victory[x] is not None else "a dead end"
                 raise StrategyError(f"the play {_play_text(arena, path)} follows the strategy "
-                                    f"of J_{p} and ends in {end}")
+                                    f"of J_{p} and ends in {end}", play=_play(arena, path))
             else:
                 nexts = options(x)
                 k = cursor[-1]
@@ -563,7 +568,8 @@ def verify_strategy(arena: Arena, player: Player,
                     y = nexts[k]
                     if state[y] == 1:
                         raise StrategyError(f"the play {_play_text(arena, path + [y])} follows "
-                                            f"the strategy of J_{p} and loops")
+                                            f"the strategy of J_{p} and loops",
+                                            play=_play(arena, path + [y]))
                     if state[y] == 0:
                         state[y] = 1
                         path.append(y)
@@ -629,7 +635,7 @@ def _check_draws(arena: Arena, p: int, options, mine: Sequence[int],
                         x = parent[x]
                     raise StrategyError(f"the play {_play_text(arena, path[::-1])} follows the "
                                         f"strategy of J_{p} from a draw into the attractor "
-                                        f"of J_{1 - p}")
+                                        f"of J_{1 - p}", play=_play(arena, path[::-1]))
                 if not seen[y]:
                     seen[y] = 1
                     parent[y] = x

@@ -133,3 +133,12 @@ def _three_positions(back_edge: bool) -> Arena:
     (strategies)."""
     edges = {"a": ["b"], "b": ["a", "v"]} if back_edge else {"a": ["b", "v"], "b": ["a"]}
     return Arena(S0=["a"], S1=["b", "v"], edges=edges, V0=["v"])
+
+
+def numbering_below_rank_arena() -> Arena:
+    """A bipartite arena where the chapter's numbering (``calcule_attracteur2``) is below
+    the rank: J_1 at ``x`` can move to ``w`` (a victory of J_0) or take the long way
+    ``y z v``. The algorithms chapter (arena 2) and the notes on the sources show it."""
+    return Arena(S0=["v", "y", "w"], S1=["x", "z"],
+                 edges={"x": ["y", "w"], "y": ["z"], "z": ["v"]},
+                 V0=["v", "w"], start="x")

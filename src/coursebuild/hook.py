@@ -210,6 +210,24 @@ def figure_html(figure_id: str, lang: str, page_url: str, number: int) -> str:
             "</figure>")
 
 
+def on_post_build(config, **kwargs):
+    """Search snippets show the text of a section as indexed, where MathJax does not run:
+    its maths becomes plain Unicode text (``𝒜ⁱₙ``, not ``\\(\\mathcal{A}^i_n\\)``).
+    Runs after the search plugin has written the index and before the offline plugin
+    inlines it (priority -100)."""
+    from coursebuild.plainmaths import plain_search_text
+
+    path = Path(config["site_dir"]) / "search" / "search_index.json"
+    if not path.exists():
+        return
+    index = json.loads(path.read_text(encoding="utf-8"))
+    for doc in index["docs"]:
+        doc["title"] = plain_search_text(doc["title"])
+        doc["text"] = plain_search_text(doc["text"])
+    path.write_text(json.dumps(index, separators=(",", ":"), ensure_ascii=False),
+                    encoding="utf-8")
+
+
 _NO_ALT = re.compile(r'<img alt="No description has been provided for this image" '
                      r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"')
 
@@ -372,12 +390,50 @@ def _role(m: re.Match) -> str:
     return f"<code>{name}</code>"
 
 
+def on_nav(nav, config, files, **kwargs):
+    """French typography in the menus too: the titles of sections, pages and links
+    that the navigation gives (``Étude de cas : chomp``)."""
+    if config.theme["language"] != "fr":
+        return nav
+    from coursebuild.typography import french
+
+    def walk(items) -> None:
+        for item in items:
+            if getattr(item, "title", None):
+                item.title = french(item.title)
+            walk(getattr(item, "children", None) or [])
+
+    walk(nav.items)
+    return nav
+
+
+def _french_titles(page) -> None:
+    """French typography in what the page's body does not hold: its title (the
+    browser's tab, the header, the previous/next links) and its table of contents."""
+    from coursebuild.typography import french
+
+    if page.title:
+        page.title = french(page.title)
+        # the theme prints page.title through striptags, which turns every no-break space
+        # into a plain one (str.split); a title from the metadata is printed as it is
+        if not page.is_homepage:        # the home page's tab shows the site's name
+            page.meta["title"] = page.title
+
+    def walk(items) -> None:
+        for item in items:
+            item.title = french(item.title)
+            walk(item.children)
+
+    walk(page.toc)
+
+
 def on_page_content(html_text: str, page, config, files, **kwargs):
     lang = config.theme["language"]
     html_text = SPHINX_ROLE.sub(_role, html_text)
     html_text = html_text.replace(NOTEBOOK_COPIED, "").replace(
         'aria-label="Copy to Clipboard"', NOTEBOOK_COPY_LABEL[lang])
     if lang == "fr":
+        _french_titles(page)
         return french_html(html_text)
     return html_text
 

@@ -83,9 +83,17 @@ def _triple_quoted(text: str) -> str:
     return '"""' + text.replace("\\", "\\\\").replace('"', '\\"') + '"""'
 
 
-def _inline_data(code: str) -> str:
+INLINED = {"fr": "# le fichier {path} du cours (sans ses commentaires), écrit ici pour que le "
+                  "carnet s'exécute partout",
+           "en": "# the course's file {path} (without its comments), written here so that the "
+                 "notebook runs anywhere"}
+
+
+def _inline_data(code: str, lang: str) -> str:
     """A downloaded notebook runs anywhere: ``Arena.from_file(Path("docs/examples/X.yaml"))``
-    becomes the file's text, written into the cell, read by ``Arena.from_dict``."""
+    becomes the file's text, written into the cell, read by ``Arena.from_dict``. The
+    comments that open the file (notes for teachers, in English) are left out: the cell
+    speaks the notebook's language."""
     paths = list(dict.fromkeys(m["path"] for m in _FROM_FILE.finditer(code)))
     if not paths:
         return code
@@ -93,8 +101,11 @@ def _inline_data(code: str) -> str:
     for path in paths:
         name = re.sub(r"\W", "_", Path(path).stem).upper()
         text = (ROOT / path).read_text(encoding="utf-8")
-        head += [f"# the course's file {path}, written here so that the notebook runs anywhere",
-                 f"{name} = {_triple_quoted(text)}", ""]
+        lines = text.splitlines(True)
+        while lines and lines[0].lstrip().startswith("#"):      # the file's leading notes
+            lines.pop(0)
+        text = "".join(lines)
+        head += [INLINED[lang].format(path=path), f"{name} = {_triple_quoted(text)}", ""]
         code = code.replace(f'Arena.from_file(Path("{path}"))',
                             f"Arena.from_dict(yaml.safe_load({name}))")
     return "\n".join(head) + "\n" + code
@@ -133,7 +144,7 @@ def split(source: Path, lang: str):
             if tag == lang:
                 cells.append(cell)
         else:
-            cell.source = _inline_data(_keep_lines(cell.source, lang))
+            cell.source = _inline_data(_keep_lines(cell.source, lang), lang)
             cells.append(cell)
     import nbformat
 

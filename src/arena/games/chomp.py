@@ -55,7 +55,7 @@ def chomp(rows: int = 2, cols: int = 3) -> Arena:
 
     Vertex ``(shape, i)``: the remaining bar (its row lengths, top row first) and the
     player to move. When only the poisoned square is left, the player to move must eat
-    it: ``((1,), i)`` is a victory of J_{1-i}.
+    it: ``((1,), i)`` is a victory of player 1 - i.
 
     The first player wins on every bar larger than 1 × 1, by *strategy stealing*:
     suppose the second player had a winning answer to every first move. Eating only the

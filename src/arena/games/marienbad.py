@@ -1,7 +1,7 @@
 """Multi-heap Nim, and Marienbad (its misère form, as played in Resnais's film).
 
-A move takes any positive number of matches from one heap. In normal play the player
-who cannot move loses; in misère play the player who takes the last match loses.
+A move takes any positive number of sticks from one heap. In normal play the player
+who cannot move loses; in misère play the player who takes the last stick loses.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def parse_heaps(heaps: Iterable[int] | str) -> Heaps:
 
 
 def heap_moves(heaps: Heaps) -> list[Heaps]:
-    """Positions after one move: take k ≥ 1 matches from one heap (heap by heap, from
+    """Positions after one move: take k ≥ 1 sticks from one heap (heap by heap, from
     taking all to taking one).
 
     Examples
@@ -54,8 +54,8 @@ def bouton_wins(heaps: Heaps, misere: bool = False) -> bool:
     """Bouton's theorem (1901): does the player to move win?
 
     Normal play: yes iff the nim-sum (xor of the heaps) is not 0. Misère play: the same,
-    except when every heap has at most one match, where the player to move wins iff the
-    number of matches is even.
+    except when every heap has at most one stick, where the player to move wins iff the
+    number of sticks is even.
 
     Examples
     --------
@@ -78,7 +78,7 @@ def marienbad(heaps: Iterable[int] | str = (1, 3, 5, 7), misere: bool = True) ->
 
     Vertex ``(h, i)``: heap sizes ``h`` and J_i to move; every tuple of sizes up to the
     starting ones, for each player. With every heap empty and J_i to move, J_i wins in
-    misère play (the opponent took the last match) and loses in normal play.
+    misère play (the opponent took the last stick) and loses in normal play.
 
     Examples
     --------
@@ -92,7 +92,7 @@ def marienbad(heaps: Iterable[int] | str = (1, 3, 5, 7), misere: bool = True) ->
     positions = [(h, 0) for h in heaps_list] + [(h, 1) for h in heaps_list]
     moves = {h: heap_moves(h) for h in heaps_list}
     # every heap empty: in misère play the player to move wins (the other took the last
-    # match); in normal play the player to move is stuck, and loses
+    # stick); in normal play the player to move is stuck, and loses
     winner = (lambda p: None if any(p[0]) else p[1]) if misere else None
     rule = {"fr": "misère" if misere else "normale", "en": "misère" if misere else "normal"}
     sizes = ", ".join(map(str, start))

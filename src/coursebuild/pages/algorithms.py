@@ -12,7 +12,14 @@ from arena.games import chain
 from coursebuild import examples
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.drawing import _both_labels, _caption, _nim_rows
-from coursebuild.facts import _listing_fragment, _set, _steps_text, claim, listing_namespace
+from coursebuild.facts import (
+    _listing_fragment,
+    _set,
+    _steps_text,
+    claim,
+    listing_namespace,
+    numbering_below_rank_arena,
+)
 from coursebuild.markdown import (
     Bilingual,
     both,
@@ -230,8 +237,7 @@ def _numbering_examples() -> list[tuple[str, Arena]]:
     return [
         ("a", Arena(S0=["a", "c"], S1=["b", "v", "w"],
                     edges={"a": ["b", "w"], "b": ["c"], "c": ["v"]}, V0=["v", "w"])),
-        ("x", Arena(S0=["y"], S1=["x", "z", "v", "w"],
-                    edges={"x": ["y", "w"], "y": ["z"], "z": ["v"]}, V0=["v", "w"])),
+        ("x", numbering_below_rank_arena()),
     ]
 
 @fragment
@@ -248,14 +254,19 @@ def numbering_examples() -> Bilingual:
                 for v in g.vertices]
         fr_cmp = "supérieur" if numbers[vertex] > ranks[vertex] else "inférieur"
         en_cmp = "above" if numbers[vertex] > ranks[vertex] else "below"
+        # the section says: arena 1 numbers above the rank, arena 2 below, both bipartite
+        claim(g.is_bipartite() and (numbers[vertex] > ranks[vertex]) == (k == 1),
+              f"numbering arena {k}: bipartite, number above the rank in arena 1 only")
         out["fr"] += (f"**Arène {k}.** $S_0 = \\{{{', '.join(g.S0)}\\}}$, "
                       f"$S_1 = \\{{{', '.join(g.S1)}\\}}$, $V_0 = \\{{{', '.join(g.V0)}\\}}$ ; "
-                      f"arêtes {edges}. Le numéro de `{vertex}` est {fr_cmp} à son rang.\n\n"
+                      f"arêtes {edges} ; l'arène est bipartie. Le numéro de `{vertex}` est "
+                      f"{fr_cmp} à son rang.\n\n"
                       + table(("Sommet", "Joueur", "Rang exact", "Numéro du chapitre"), rows,
                               "llrr") + "\n")
         out["en"] += (f"**Arena {k}.** $S_0 = \\{{{', '.join(g.S0)}\\}}$, "
                       f"$S_1 = \\{{{', '.join(g.S1)}\\}}$, $V_0 = \\{{{', '.join(g.V0)}\\}}$; "
-                      f"edges {edges}. The number of `{vertex}` is {en_cmp} its rank.\n\n"
+                      f"edges {edges}; the arena is bipartite. The number of `{vertex}` is "
+                      f"{en_cmp} its rank.\n\n"
                       + table(("Vertex", "Player", "Exact rank", "Chapter's number"), rows,
                               "llrr") + "\n")
     return out

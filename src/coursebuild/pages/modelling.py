@@ -357,7 +357,7 @@ _NIM_DICTS_COMMENTS = {
            "stuck": "le joueur qui doit jouer est bloqué : il a perdu"},
     "en": {"to_move": "J_i is to move",
            "at_most": "J_0 faces at most n sticks, J_1 at most n - 1",
-           "stuck": "the player to move is stuck: they have lost"},
+           "stuck": "the player to move is stuck: it has lost"},
 }
 
 

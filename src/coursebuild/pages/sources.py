@@ -92,11 +92,9 @@ def source_nim_v1() -> Bilingual:
         f"position of $S_0$ without successor is {pos(stuck[0])}.\n")
 
 def _source_numbering_arena() -> Arena:
-    """A bipartite arena where the chapter's numbering is below the rank: J_1 at ``x``
-    can move to ``w`` (a victory of J_0) or take the long way ``y z v``."""
-    return Arena(S0=["v", "y", "w"], S1=["x", "z"],
-                 edges={"x": ["y", "w"], "y": ["z"], "z": ["v"]},
-                 V0=["v", "w"], start="x")
+    from coursebuild.facts import numbering_below_rank_arena
+
+    return numbering_below_rank_arena()
 
 @fragment
 def source_numbering() -> Bilingual:

@@ -49,6 +49,7 @@ def ex_looping_strategy() -> Bilingual:
 
     g = _three_positions(False)
     sol = solve(g)
+    claim(g.owner("v") == 1 and g.victory("v") == 0, "the solution says v is in S_1 and V_0")
     ra, rb = sol.rank["a"], sol.rank["b"]
     claim(sol.winner["a"] == sol.winner["b"] == 0 and rb > ra, 'the course says: sol.winner["a"] == sol.winner["b"] == 0 and rb > ra')
     try:
@@ -68,8 +69,8 @@ def ex_looping_strategy() -> Bilingual:
         f"$b \\in \\mathcal{{A}}^0_{{{rb}}}$ (its only successor is $a$). The strategy "
         "$a \\mapsto b$ moves to a position of $\\mathcal{A}^0$, but the only play "
         "following it from $a$ is $(a, b, a, b, \\dots)$: it is infinite, hence not won. "
-        f"The rank forbids this choice: $\\mathrm{{rg}}(b) = {rb}$ is not smaller than "
-        f"$\\mathrm{{rg}}(a) = {ra}$.\n")
+        f"The rank forbids this choice: $\\mathrm{{rank}}(b) = {rb}$ is not smaller than "
+        f"$\\mathrm{{rank}}(a) = {ra}$.\n")
 
 @fragment
 def ex_nim12_strategy() -> Bilingual:

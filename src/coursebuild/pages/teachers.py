@@ -8,7 +8,7 @@ import json
 import re
 import subprocess
 import sys
-from contextlib import redirect_stdout, suppress
+from contextlib import contextmanager, redirect_stdout, suppress
 from pathlib import Path
 
 from coursebuild import examples
@@ -137,6 +137,19 @@ def bench_scale() -> Bilingual:
 
 @fragment
 def cli_help() -> Bilingual:
+    """The command line's help as ``--help`` prints it, and on the French page its French
+    rendering (:func:`french_help`): the same parsers, their words translated."""
+    return {lang: "\n".join(f"```console\n$ {command} {' '.join(argv)}\n{out}\n```\n"
+                            for command, argv, out in _help_blocks(lang))
+            for lang in ("fr", "en")}
+
+
+HELP_COMMANDS = (("arena", ["--help"]), ("arena", ["solve", "--help"]),
+                 ("arena", ["render", "--help"]),
+                 ("python -m coursebuild", ["figures", "--help"]))
+
+
+def _help_blocks(lang: str) -> list[tuple[str, list[str], str]]:
     import os
 
     from arena.cli import main
@@ -144,18 +157,137 @@ def cli_help() -> Bilingual:
 
     os.environ["COLUMNS"] = "90"   # argparse wraps to the terminal: fix it for stable pages
     blocks = []
-    for command, argv in (("arena", ["--help"]), ("arena", ["solve", "--help"]),
-                          ("arena", ["render", "--help"]),
-                          ("python -m coursebuild", ["figures", "--help"])):
+    for command, argv in HELP_COMMANDS:
         buf = io.StringIO()
-        with redirect_stdout(buf), suppress(SystemExit):
+        with redirect_stdout(buf), suppress(SystemExit), french_help(lang == "fr"):
             if command == "arena":
                 main(argv, out=buf)
             else:
                 course_main(argv)
-        blocks.append(f"```console\n$ {command} {' '.join(argv)}\n{buf.getvalue().rstrip()}\n```\n")
-    text = "\n".join(blocks)
-    return both(text, text)
+        blocks.append((command, argv, buf.getvalue().rstrip()))
+    return blocks
+
+
+# The French of the command line's help: argparse's own words, then each help text and
+# description (a pattern that must match all of it, and its French). A text without its
+# French stops the build, naming it.
+HELP_WORDS_FR = {"usage: ": "utilisation : ", "show this help message and exit":
+                 "affiche cette aide et s'arrête",
+                 # section headings, to which argparse adds the colon
+                 "positional arguments": "arguments positionnels\u00a0",
+                 "options": "options\u00a0"}
+METAVARS_FR = {"FILE|GAME": "FICHIER|JEU", "VALUE": "VALEUR", "COMMAND": "COMMANDE",
+               "OUT.svg|OUT.pdf": "SORTIE.svg|SORTIE.pdf", "OUT": "SORTIE"}
+GAME_DEFAULT = r"[\w-]+ \(default [^()]*\)"
+HELP_FR = [
+    (r"Two-player reachability games on graphs\.",
+     "Jeux d'accessibilité à deux joueurs sur des graphes."),
+    (r"print the version and stop", "affiche la version et s'arrête"),
+    (r"solve an arena file or a built-in game", "résout un fichier d'arène ou un jeu intégré"),
+    (r"draw one arena file or built-in game as SVG or PDF",
+     "dessine un fichier d'arène ou un jeu intégré, en SVG ou en PDF"),
+    (r"Solve an arena file \(\.yaml, \.yml, \.json\) or a built-in game: (?P<games>.*)\.",
+     "Résout un fichier d'arène (.yaml, .yml, .json) ou un jeu intégré : \\g<games>."),
+    (r"an arena file \(\.yaml, \.yml, \.json; - reads standard input\), a game's rules as a "
+     r"Python file \(\.py: START, STUCK, player, moves, winner; the file is run, so only use "
+     r"files you trust\) or a built-in game: (?P<games>.*)",
+     "un fichier d'arène (.yaml, .yml, .json ; - lit l'entrée standard), les règles d'un jeu "
+     "en fichier Python (.py : START, STUCK, player, moves, winner ; le fichier est exécuté : "
+     "n'en donnez que de sûrs) ou un jeu intégré : \\g<games>"),
+    (r"print the solution as JSON", "affiche la solution en JSON"),
+    (r"rows of the table without --json \(0: all; default (?P<n>\d+)\)",
+     "lignes du tableau sans --json (0 : toutes ; \\g<n> par défaut)"),
+    (r"Draw an arena with the course's conventions: circles for J_0, squares for J_1, "
+     r"double border for victory positions\.",
+     "Dessine une arène selon les conventions du cours : des cercles pour J_0, des carrés "
+     "pour J_1, une double bordure pour les positions de victoire."),
+    (r"the file to write \(its extension chooses the format\)",
+     "le fichier à écrire (son extension choisit le format)"),
+    (r"graph: the arena alone; winners: vertices coloured by winner with ranks; attractor: "
+     r"the steps of --player's attractor up to --step; strategy: --player's strategy",
+     "graph : l'arène seule ; winners : les sommets colorés selon leur gagnant, avec les "
+     "rangs ; attractor : les étapes de l'attracteur de --player jusqu'à --step ; "
+     "strategy : la stratégie de --player"),
+    (r"attractor step to show \(default: the last\)",
+     "l'étape de l'attracteur à montrer (par défaut : la dernière)"),
+    (r"refuse to draw more vertices than this \(default (?P<n>[\d,]+): Graphviz slows down "
+     r"beyond\)", "refuse de dessiner plus de sommets (\\g<n> par défaut : Graphviz ralentit "
+     "au-delà)"),
+    (r"refuse to draw more edges than this \(default (?P<n>[\d,]+)\)",
+     "refuse de dessiner plus d'arêtes (\\g<n> par défaut)"),
+    (rf"{GAME_DEFAULT}(?:; {GAME_DEFAULT})*", None),      # nim (default 10); chomp (...)
+    (r"Build every figure of the catalogue \(or the ids given\) as SVG and PDF, with "
+     r"manifest\.json; figures whose inputs did not change are kept\.",
+     "Construit chaque figure du catalogue (ou celles dont les identifiants sont donnés) en "
+     "SVG et en PDF, avec manifest.json ; les figures dont les entrées n'ont pas changé sont "
+     "gardées."),
+    (r"figure ids \(default: all\)", "identifiants des figures (par défaut : toutes)"),
+    (r"output folder \(default: docs/figures\)", "dossier de sortie (par défaut : docs/figures)"),
+    (r"rebuild even if up to date", "reconstruit même ce qui est à jour"),
+    (r"processes \(default: cores\)", "processus (par défaut : un par cœur)"),
+    (r"list the ids and stop", "liste les identifiants et s'arrête"),
+]
+
+
+def help_in_french(english: str) -> str:
+    """The French of one help text or description of the command line (with French
+    typography and French numbers); a text this table does not know stops the build."""
+    from coursebuild.typography import french
+
+    for pattern, template in HELP_FR:
+        m = re.fullmatch(pattern, english, re.S)
+        if m is None:
+            continue
+        if template is None:          # the built-in games' defaults
+            out = re.sub(r"\(default ([^()]*)\)", r"(\1 par défaut)", english).replace(
+                "; ", " ; ")
+        else:
+            out = m.expand(template)
+        out = re.sub(r"(?<=\d),(?=\d{3})", "\u202f", out)      # 2,000 -> 2 000
+        return french(out)
+    if english in HELP_WORDS_FR.values():      # argparse's own words, already French
+        return english
+    raise MissingFrench(f"teachers: the command line's help has no French for {english!r} "
+                        "(add it to coursebuild.pages.teachers.HELP_FR)")
+
+
+class MissingFrench(LookupError):
+    """A help text of the command line that :data:`HELP_FR` does not translate."""
+
+
+@contextmanager
+def french_help(active: bool = True):
+    """While it is active, argparse prints its help in French: its own words
+    (``usage:``, ``options``), the metavariables, each help text and description."""
+    import argparse
+
+    if not active:
+        yield
+        return
+    formatter = argparse.HelpFormatter
+    saved = (argparse._, formatter._expand_help, formatter._format_text,
+             formatter._metavar_formatter)
+    expand, format_text, metavar = saved[1:]
+
+    def words(text: str) -> str:
+        return french(HELP_WORDS_FR.get(text, text))
+
+    def metavars(self, action, default_metavar):
+        inner = metavar(self, action, default_metavar)
+        return lambda size: tuple(METAVARS_FR.get(m, m) for m in inner(size))
+
+    from coursebuild.typography import french
+
+    argparse._ = words                                      # type: ignore[attr-defined]
+    formatter._expand_help = lambda self, action: help_in_french(expand(self, action))
+    formatter._format_text = lambda self, text: format_text(self, help_in_french(text))
+    formatter._metavar_formatter = metavars
+    try:
+        yield
+    finally:
+        (argparse._, formatter._expand_help, formatter._format_text,  # type: ignore
+         formatter._metavar_formatter) = saved
+
 
 @fragment
 def example_game_file() -> Bilingual:
@@ -191,13 +323,81 @@ def cli_limits() -> Bilingual:
 
 @fragment
 def solve_example() -> Bilingual:
+    """``arena solve`` on exercise 4.2's file, and on the French page the same output in
+    French (:func:`solve_in_french`)."""
+    from arena import Arena
     from arena.cli import main
 
     buf = io.StringIO()
     main(["solve", str(ROOT / examples.EX42)], out=buf)
-    text = fence(f"$ arena solve docs/examples/exercise-4-2.yaml\n{buf.getvalue().rstrip()}",
-                 "console")
-    return both(text, text)
+    output = buf.getvalue().rstrip()
+    title = (Arena.from_file(ROOT / examples.EX42).title or {}).get("fr")
+    command = "$ arena solve docs/examples/exercise-4-2.yaml\n"
+    return {"fr": fence(command + solve_in_french(output, title), "console"),
+            "en": fence(command + output, "console")}
+
+
+def _fr_num(n: str) -> str:
+    return n.replace(",", "\u202f")          # 1,234 -> 1 234
+
+
+def _fr_count(n: str, word: str, words: str) -> str:
+    return f"{_fr_num(n)} {word if int(n.replace(',', '')) <= 1 else words}"
+
+
+SOLVE_FR = [
+    (r"(?P<v>[\d,]+) vert(?:ex|ices), (?P<e>[\d,]+) edges?; J_0 wins (?P<w0>[\d,]+), "
+     r"J_1 wins (?P<w1>[\d,]+), (?P<d>[\d,]+) draws?",
+     lambda m: f"{_fr_count(m['v'], 'sommet', 'sommets')}, "
+               f"{_fr_count(m['e'], 'arête', 'arêtes')} ; J_0 gagne {_fr_num(m['w0'])}, "
+               f"J_1 gagne {_fr_num(m['w1'])}, {_fr_count(m['d'], 'nul', 'nuls')}"),
+    (r"start (?P<s>\S+): won by J_(?P<p>[01]) in (?P<r>[\d,]+) moves?",
+     lambda m: f"départ {m['s']} : gagné par J_{m['p']} en {_fr_count(m['r'], 'coup', 'coups')}"),
+    (r"start (?P<s>\S+): a draw \(neither player can force a win\)",
+     lambda m: f"départ {m['s']} : match nul (aucun joueur ne peut forcer la victoire)"),
+    (r"\.\.\. (?P<n>[\d,]+) more positions? \(--limit 0 shows all\)",
+     lambda m: f"… {_fr_count(m['n'], 'position', 'positions')} de plus (--limit 0 les "
+               "montre toutes)"),
+]
+SOLVE_HEADER_FR = {"vertex": "sommet", "owner": "joueur", "victory": "victoire",
+                   "winner": "gagnant", "rank": "rang", "move": "coup"}
+
+
+def solve_in_french(output: str, title: str | None) -> str:
+    """The readable table of ``arena solve`` in French: the French title of the game, the
+    counts and the start's result in French, the table's columns renamed and aligned
+    again, a draw written ``nul``. A line this does not know stops the build."""
+    from coursebuild.typography import french
+
+    lines = output.split("\n")
+    out = [french(title) if title else lines[0]]
+    k = 1
+    while k < len(lines) and lines[k]:
+        for pattern, make in SOLVE_FR:
+            m = re.fullmatch(pattern, lines[k])
+            if m:
+                out.append(french(make(m)))
+                break
+        else:
+            raise MissingFrench(f"teachers: arena solve printed a line without its French: "
+                                f"{lines[k]!r}")
+        k += 1
+    out.append("")
+    header, rows, tail = lines[k + 1], [], []
+    starts = [m.start() for m in re.finditer(r"\S+", header)]
+    for line in lines[k + 2:]:
+        if line.startswith("..."):
+            tail.append(line)
+            continue
+        cells = [line[a:b].strip() for a, b in zip(starts, starts[1:] + [None], strict=True)]
+        rows.append(["nul" if c == "draw" else c for c in cells])
+    rows.insert(0, [SOLVE_HEADER_FR[word] for word in header.split()])
+    widths = [max(len(r[c]) for r in rows) for c in range(len(starts))]
+    out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    for line in tail:
+        out.append(french(next(make(m) for pattern, make in SOLVE_FR
+                               if (m := re.fullmatch(pattern, line)))))
+    return "\n".join(out)
 
 @fragment
 def figure_catalogue() -> Bilingual:

@@ -30,7 +30,7 @@ def pure_equilibria(payoff: dict[tuple[int, int], tuple[float, float]],
                     choices: int) -> list[tuple[int, int]]:
     """The pure Nash equilibria of a two-player simultaneous game given by its gains
     ``payoff[a, b] = (gain of A, gain of B)``: the pairs of choices from which neither
-    player gains by changing their own choice alone.
+    player gains by changing its own choice alone.
 
     >>> pure_equilibria({(0, 0): (1, 1), (0, 1): (0, 0), (1, 0): (0, 0), (1, 1): (1, 1)}, 2)
     [(0, 0), (1, 1)]
