@@ -25,11 +25,17 @@ def exercises_page(request, browser, base_url):
                   lambda r: r.url.endswith("pyodide.asm.wasm") and visit.wasm.append(r.url))
     visit.lang = lang
     if lang == "en":   # the default 5 s limit is tested in French; 2 s here saves time
-        visit.page.evaluate("document.querySelectorAll('.arena-exercise')"
-                            ".forEach(b => { b.dataset.timeout = '2000'; })")
+        visit.page.evaluate(SHORT_LIMITS)
     yield visit
     assert visit.outside == [], visit.outside
     visit.close()
+
+
+# 2 s for the exercises whose checks are quick (the strategy's and the attractor's take
+# about 2 s of Pyodide on a loaded machine: they keep the default 5 s)
+SHORT_LIMITS = """document.querySelectorAll('.arena-exercise').forEach(b => {
+    if (!['strategy', 'attractor'].includes(b.dataset.exercise)) b.dataset.timeout = '2000';
+})"""
 
 
 def _check(page, exercise_id: str, code: str) -> dict:
@@ -201,55 +207,40 @@ def test_tab_indents_and_escape_then_tab_leaves_the_editor(exercises_page):
 
 
 FLOODS = ["print('x' * 10**8)", "print(list(range(10**7)))"]
-TICKER = """() => {
-    window._gap = 0;
-    let last = performance.now();
-    setInterval(() => {
-        const now = performance.now();
-        window._gap = Math.max(window._gap, now - last);
-        last = now;
-    }, 20);
-}"""
 
 
 @pytest.mark.parametrize("code", FLOODS)
-def test_a_flood_of_output_is_capped_and_the_page_stays_responsive(exercises_page, browser,
-                                                                    code):
+def test_a_flood_of_output_is_capped_and_the_page_stays_responsive(exercises_page, code):
     """The worker sends the first and last few thousand characters and says how many it
-    left out; the page's main thread never stops while the code prints or after (it froze
-    for 2 to 15 s before the cap)."""
+    left out; the page's main thread is never busy 200 ms in a row while the code prints
+    or after (it froze for 2 to 15 s before the cap). Measured by the browser's long
+    tasks: the main thread's own work, which a loaded machine does not inflate as it
+    delays a timer."""
     page, lang = exercises_page.page, exercises_page.lang
     page.evaluate("document.querySelectorAll('.arena-exercise')"
                   ".forEach(b => { b.dataset.timeout = '60000'; })")
     page.evaluate("(code) => window.arenaExercises.setCode('minimax', code)", code)
-    # the same timer in a blank page of its own (its own renderer process): what the
-    # machine's load alone does to a timer, measured over the same time
-    control = browser.new_context().new_page()
-    control.evaluate(TICKER)
     page.evaluate("""() => {
-        window._gap = 0; window._done = false;
-        let last = performance.now();
-        window._tick = setInterval(() => {
-            const now = performance.now();
-            window._gap = Math.max(window._gap, now - last);
-            last = now;
-        }, 20);
+        window._longest = 0; window._done = false;
+        window._observer = new PerformanceObserver((list) => {
+            for (const task of list.getEntries()) {
+                window._longest = Math.max(window._longest, task.duration);
+            }
+        });
+        window._observer.observe({ type: "longtask" });
         window.arenaExercises.run('minimax').then(() => {
-            setTimeout(() => { window._done = true; clearInterval(window._tick); }, 500);
+            setTimeout(() => { window._done = true; window._observer.disconnect(); }, 500);
         });
     }""")
     page.wait_for_function("window._done === true", timeout=90000)
     output = page.locator('[data-exercise="minimax"] [data-role="output"]').inner_text()
     assert len(output) < 10_000
     assert ("caractères omis" if lang == "fr" else "characters left out") in output
-    # the largest pause of the page's main thread during and after the run: within 200 ms
-    # of the largest pause a blank page saw meanwhile (a loaded machine delays every timer)
-    machine = control.evaluate("window._gap")
-    control.context.close()
-    assert page.evaluate("window._gap") < 200 + machine
+    assert page.evaluate("window._longest") < 200
     page.evaluate("document.querySelectorAll('.arena-exercise')"
-                  ".forEach(b => { b.dataset.timeout = '" + ("5000" if lang == "fr" else "2000")
-                  + "'; })")
+                  ".forEach(b => { b.dataset.timeout = '5000'; })")
+    if lang == "en":
+        page.evaluate(SHORT_LIMITS)
 
 
 def test_a_job_queued_behind_a_loop_ends(exercises_page):
