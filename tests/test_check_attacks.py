@@ -104,3 +104,18 @@ def test_a_run_that_patches_the_builtins_leaves_the_next_job_clean():
     assert builtins.isinstance is REAL_ISINSTANCE and callable(builtins.print)
     assert callable(px.check)
     assert check("grundy", EXERCISES["grundy"].solution, "en")["status"] == "pass"
+
+
+@pytest.mark.parametrize(("code", "status", "last"), [
+    ("def grundy(A):\n    raise SystemExit(3)\n", "fail", "SystemExit: 3"),
+    ("raise KeyboardInterrupt\n", "error", "KeyboardInterrupt: "),
+    ("class E(Exception):\n    def __str__(self):\n        raise ValueError\n"
+     "def grundy(A):\n    raise E()\n", "fail",
+     "E: (its message cannot be shown: its __str__ raised)"),
+])
+def test_what_the_student_raises_is_the_students_error_with_its_line(code, status, last):
+    verdict = check("grundy", code, "en")
+    assert verdict["status"] == status
+    lines = verdict["message"].split("\n")
+    assert lines[-1] == last
+    assert lines[-2].strip().startswith("raise")      # the student's own source line

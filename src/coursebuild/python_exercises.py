@@ -306,11 +306,22 @@ def _short(value: Any, limit: int = 600) -> str:
     return text if len(text) <= limit else text[:limit] + " …"
 
 
+def _source(code: str) -> None:
+    """Make the student's code the source of ``<exercice>``: tracebacks show its lines."""
+    import linecache
+
+    linecache.cache["<exercice>"] = (len(code), None, code.splitlines(True), "<exercice>")
+
+
 def _tb(exc: BaseException, limit: int = 4) -> str:
     """The last lines of the traceback, inside the student's code only."""
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == "<exercice>"]
     lines = [f'  line {f.lineno}, in {f.name}\n    {f.line}' for f in frames[-limit:]]
-    return "\n".join(lines + [f"{type(exc).__name__}: {exc}"])
+    try:
+        said = str(exc)
+    except BaseException:                # a __str__ of the student's that raises
+        said = "(its message cannot be shown: its __str__ raised)"
+    return "\n".join(lines + [f"{type(exc).__name__}: {said}"])
 
 
 class _Failure(Exception):
@@ -387,10 +398,11 @@ def _load(code: str, name: str, lang: str) -> tuple[Callable | None, dict | None
     except SyntaxError as exc:
         return None, {"status": "error",
                       "message": _say("syntax", lang, line=exc.lineno, msg=exc.msg)}
+    _source(code)
     namespace: dict[str, Any] = {"__name__": "__exercice__"}
     try:
         exec(compiled, namespace)
-    except Exception as exc:  # the student's code may raise anything
+    except BaseException as exc:  # anything, SystemExit included, is the student's error
         return None, {"status": "error", "message": _say("load", lang) + "\n" + _tb(exc)}
     finally:
         if _guard is not None:
@@ -407,10 +419,11 @@ def run(code: str, lang: str = "fr") -> dict[str, str]:
         compiled = compile(code, "<exercice>", "exec")
     except SyntaxError as exc:
         return {"status": "error", "message": _say("syntax", lang, line=exc.lineno, msg=exc.msg)}
+    _source(code)
     guard = _Guard()       # what the code patches is undone after it: the next job is clean
     try:
         exec(compiled, {"__name__": "__main__"})
-    except Exception as exc:
+    except BaseException as exc:        # SystemExit, KeyboardInterrupt: the student's too
         return {"status": "error", "message": _tb(exc)}
     finally:
         guard.restore()
@@ -534,7 +547,7 @@ def _call(f: Callable, args: tuple, lang: str, shown: str, expected: Any) -> Any
         result = f(*[_fresh(a) for a in args])
     except RecursionError:
         raise
-    except Exception as exc:
+    except BaseException as exc:        # SystemExit, KeyboardInterrupt: the student's too
         c = _colon(lang)
         raise _Failure({"status": "fail", "message": "\n".join([
             _say("raised", lang), f"{_say('call', lang)}{c}{shown}",
