@@ -51,12 +51,41 @@ def test_make_serve_serves_both_languages_and_stops(site):
         # the language switch leads to the same page in the other language, on this server
         assert re.search(r'href="\.\./en/ourson/"[^>]*hreflang="en"', fr) or \
             re.search(r'hreflang="en"[^>]*href="[^"]*en/ourson/"', fr)
+        # a path no file can have: 404, and no traceback in the log (issue 26, Low)
+        import urllib.error
+        import urllib.request
+
+        for odd in ("/..%00/x", "/en/%00"):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}{odd}", timeout=10)
+                status = 200
+            except urllib.error.HTTPError as exc:
+                status = exc.code
+            assert status == 404, odd
         assert proc.poll() is None
     finally:
         proc.terminate()
         _, err = proc.communicate(timeout=30)
     assert proc.returncode in (0, -15), err
     assert "Traceback" not in err
+
+
+def test_serve_says_in_one_line_when_it_cannot_listen():
+    """A busy port or a number that is not a port: one line and exit 2, before any build
+    (it used to build for a minute, then print a traceback)."""
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        for given, words in ((str(port), f"cannot listen on 127.0.0.1:{port}"),
+                             ("99999", "port 99999 is not a port number")):
+            proc = subprocess.run([sys.executable, "-m", "coursebuild", "serve", "--port",
+                                   given], cwd=ROOT, capture_output=True, text=True,
+                                  timeout=60)
+            assert proc.returncode == 2
+            assert proc.stderr.startswith(f"serve: {words}") and proc.stderr.count("\n") == 1
 
 
 def test_the_reference_shows_every_doctest_as_an_example(site):

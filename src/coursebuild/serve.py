@@ -40,6 +40,7 @@ import re
 import sys
 import time
 import traceback
+import urllib.parse
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -492,6 +493,22 @@ def overlay(content: bytes, error: str | None) -> bytes:
     return content[:end] + block + content[end:]
 
 
+def port_problem(host: str, port: int) -> str | None:
+    """Why ``make serve`` cannot listen on ``host:port``, in one line, or ``None``."""
+    import socket
+
+    if not 0 < port < 65536:
+        return f"port {port} is not a port number (1 to 65535): make serve PORT=8001"
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)   # as the server
+            probe.bind((host, port))
+    except OSError as exc:
+        return (f"cannot listen on {host}:{port} ({exc.strerror}): another server may be "
+                f"using it; choose another port: make serve PORT={port + 1}")
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")
@@ -500,6 +517,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="serve site/ as the last build left it; build only what "
                              "a save changes")
     args = parser.parse_args(argv)
+    problem = port_problem(args.host, args.port)
+    if problem:                 # said before a build that would take a minute for nothing
+        print(f"serve: {problem}", file=sys.stderr)
+        return 2
     from mkdocs.livereload import LiveReloadServer
 
     mkdocs_log = logging.getLogger("mkdocs")       # the warnings strict mode counts
@@ -520,6 +541,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     class Server(LiveReloadServer):
         def _inject_js_into_html(self, content, epoch):
             return overlay(super()._inject_js_into_html(content, epoch), builder.error)
+
+        def _serve_request(self, environ, start_response):
+            # a path no file can have (a NUL byte): 404, not a traceback and a 500
+            if "\0" in urllib.parse.unquote(environ.get("PATH_INFO", "")):
+                start_response("404 Not Found", [("Content-Type", "text/plain")])
+                return [b"404 Not Found"]
+            return super()._serve_request(environ, start_response)
 
     server = Server(builder=builder, host=args.host, port=args.port,
                     root=str(ROOT / "site"), polling_interval=0.25)
