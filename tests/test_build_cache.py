@@ -139,3 +139,52 @@ def test_editing_an_example_rebuilds_exactly_its_products(tmp_path):
                       "figure-catalogue", "python-example", "solve-example"],
         "notebooks": ["06-exercises-en", "06-exercises-fr"]}
     assert _products(project) == {"figures": [], "fragments": [], "notebooks": []}
+
+
+def test_a_second_build_at_once_says_so_and_waits(site):
+    """Two `make site` at once: the second says another build is running, waits, and both
+    end well (one used to crash on site/figures/manifest.json)."""
+    import subprocess
+    import sys
+    import time
+
+    from coursebuild.paths import ROOT
+
+    command = [sys.executable, "-m", "coursebuild", "site", "--no-zip", "--no-book"]
+    first = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    try:
+        line = first.stderr.readline()            # the first holds the lock by now
+        assert line, "the first build said nothing"
+        second = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
+                                timeout=600)
+        first.wait(timeout=600)
+    finally:
+        if first.poll() is None:
+            first.kill()
+            time.sleep(1)
+    assert first.returncode == 0 and second.returncode == 0, second.stderr
+    assert "site: another build is running in this folder; waiting for it to end" in \
+        second.stderr
+
+
+def test_a_folder_that_cannot_be_written_is_named_in_one_line(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from coursebuild.paths import ROOT
+
+    if os.geteuid() == 0:
+        # root writes anywhere: a file stands where the folder should be
+        out = tmp_path / "figures"
+        out.write_text("not a folder")
+    else:
+        out = tmp_path / "figures"
+        out.mkdir()
+        out.chmod(0o500)
+    proc = subprocess.run([sys.executable, "-m", "coursebuild", "figures", "--out", str(out),
+                           "nim-graph-a"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.startswith(f"coursebuild: figures: {out}") and \
+        "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr

@@ -5,8 +5,9 @@ Commands: ``site`` (everything ``make site`` builds), ``serve`` (live preview),
 ``notebooks``, ``handout`` (the LaTeX exercise sheets), ``book`` (the PDFs, from a built
 site). ``python -m coursebuild COMMAND --help`` describes each one.
 
-Exit status: 0 on success, 2 on a usage error (an unknown command or figure id),
-130 when interrupted, and what the failing step says otherwise.
+Exit status: 0 on success, 2 on a usage error (an unknown command or figure id) or a
+file that cannot be written (a read-only folder, a full disk: said in one line), 130 when
+interrupted, and what the failing step says otherwise.
 """
 
 from __future__ import annotations
@@ -110,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("coursebuild: interrupted", file=sys.stderr)
         return 130
+    except OSError as exc:          # a read-only folder, a full disk: the path, in one line
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"coursebuild: {command}: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

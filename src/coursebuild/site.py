@@ -151,6 +151,28 @@ def products() -> None:
     notebooks.build()
 
 
+_LOCK: list = []
+"""The lock this process holds (``make serve`` builds many times in one process)."""
+
+
+def _lock() -> None:
+    """One build at a time in this folder: a second ``make site`` says that another one
+    is running and waits for it (two at once would write the same files)."""
+    import fcntl
+
+    if _LOCK:
+        return
+    (ROOT / "build").mkdir(exist_ok=True)
+    handle = open(ROOT / "build" / ".lock", "w")     # noqa: SIM115 (held until exit)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        print("site: another build is running in this folder; waiting for it to end",
+              file=sys.stderr, flush=True)
+        fcntl.flock(handle, fcntl.LOCK_EX)
+    _LOCK.append(handle)
+
+
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
@@ -162,6 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-book", action="store_true",
                         help="skip the books (build/pdf/, linked from the home pages)")
     args = parser.parse_args(argv)
+    _lock()                         # held until this process ends
     t0 = time.perf_counter()
     products()
     site = ROOT / "site"
