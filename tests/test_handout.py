@@ -104,3 +104,33 @@ def test_the_teacher_guide_example_compiles(tmp_path):
                           cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout[-2000:]
     assert (tmp_path / "example.pdf").stat().st_size > 5000
+
+
+@needs_tex
+def test_a_checkout_in_a_folder_with_a_quote_compiles_its_sheets(tmp_path):
+    """latexmk refuses a path holding `"` (issue 26, Low): the sheets compile in a
+    temporary copy and come back, the same pages."""
+    import os
+    import sys
+
+    copy = tmp_path / 'a "quoted" folder' / "arena"
+    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
+                             check=True).stdout.decode().split("\0")
+    for name in filter(None, tracked):
+        if (ROOT / name).is_file():
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, copy / name)
+    shutil.copytree(ROOT / "docs" / "figures", copy / "docs" / "figures")
+    proc = subprocess.run([sys.executable, "-m", "coursebuild", "handout"], cwd=copy,
+                          env=dict(os.environ, PYTHONPATH=str(copy / "src")),
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    pages = re.compile(r"^Pages:\s+(\d+)$", re.M)
+
+    def count(root: Path, lang: str) -> str:
+        info = subprocess.run(["pdfinfo", str(root / "build/handout" / f"handout-{lang}.pdf")],
+                              capture_output=True, text=True, check=True).stdout
+        return pages.search(info)[1]
+
+    for lang in ("fr", "en"):
+        assert count(copy, lang) == count(ROOT, lang)

@@ -164,15 +164,36 @@ def inputs_key() -> str:
 
 
 def compile_pdf(lang: str) -> Path:
-    env = dict(os.environ, TEXINPUTS=f".:{OUT}//:", SOURCE_DATE_EPOCH="1700000000",
+    """``build/handout/handout-LANG.pdf`` from its sources. TeX and latexmk cannot work
+    in a folder whose path holds ``"``, ``%``, ``#``... : a checkout in such a folder is
+    compiled in a temporary copy (the sources and the sheets' folder; the figures by a
+    link), and the sheet copied back."""
+    if not set(str(ROOT)) & set('"%#$\\{}~^&'):
+        return _latexmk(lang, SOURCES, OUT)
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="arena-handout-") as tmp:
+        mirror = Path(tmp)
+        shutil.copytree(SOURCES, mirror / SOURCES.relative_to(ROOT))
+        shutil.copytree(OUT, mirror / OUT.relative_to(ROOT))
+        (mirror / "docs").mkdir()
+        (mirror / "docs" / "figures").symlink_to(ROOT / "docs" / "figures")
+        pdf = _latexmk(lang, mirror / SOURCES.relative_to(ROOT), mirror / OUT.relative_to(ROOT))
+        write_atomic(OUT / pdf.name, pdf.read_bytes())
+    return OUT / pdf.name
+
+
+def _latexmk(lang: str, sources: Path, out_dir: Path) -> Path:
+    out = os.path.relpath(out_dir, sources)
+    env = dict(os.environ, TEXINPUTS=f".:{out}//:", SOURCE_DATE_EPOCH="1700000000",
                FORCE_SOURCE_DATE="1")
     proc = subprocess.run(["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
-                           "-quiet", f"-outdir={OUT}", f"handout-{lang}.tex"],
-                          cwd=SOURCES, env=env, capture_output=True, text=True)
+                           "-quiet", f"-outdir={out}", f"handout-{lang}.tex"],
+                          cwd=sources, env=env, capture_output=True, text=True)
     if proc.returncode:
         sys.stderr.write(proc.stdout[-3000:] + proc.stderr[-2000:])
-        raise SystemExit(f"handout: LaTeX failed on handout-{lang}.tex (log in {OUT})")
-    return OUT / f"handout-{lang}.pdf"
+        raise SystemExit(f"handout: LaTeX failed on handout-{lang}.tex (log in {out_dir})")
+    return out_dir / f"handout-{lang}.pdf"
 
 
 def main(argv: list[str] | None = None) -> int:
