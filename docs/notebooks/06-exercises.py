@@ -13,14 +13,14 @@
 #
 # Les calculs des corrigés de la page [Exercices](../../exercises/).
 #
-# ## Exercice 4.1
+# ## Exercice 6.1
 
 # %% [markdown] lang="en"
 # # Exercises
 #
 # The computations behind the solutions of the page [Exercises](../../exercises/).
 #
-# ## Exercise 4.1
+# ## Exercise 6.1
 
 # %%
 from pathlib import Path
@@ -36,13 +36,13 @@ sol.winner[g.start], sol.rank[g.start], [k for k in range(16) if sol.winner[(k, 
 verify_strategy(g, 1, solution=sol)[g.start]
 
 # %% [markdown] lang="fr"
-# ## Exercice 4.2
+# ## Exercice 6.2
 #
 # L'arène est celle du fichier `docs/examples/exercise-4-2.yaml` du cours ; son texte est
 # recopié dans la cellule suivante, pour que le carnet s'exécute n'importe où.
 
 # %% [markdown] lang="en"
-# ## Exercise 4.2
+# ## Exercise 6.2
 #
 # The arena is that of the course's file `docs/examples/exercise-4-2.yaml`; its text is
 # written into the next cell, so that the notebook runs anywhere.

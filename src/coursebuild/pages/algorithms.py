@@ -170,12 +170,12 @@ def ex42_counter() -> Drawing:
     positions = {v: base[f"v-{svg_id(vertex_id(v))}"] for v in g.vertices}
     dot = arena_dot(g, None, View(), positions=positions)
     return Drawing(dot, _caption(
-        "L'algorithme des compteurs avec une file, pour J₀, sur le jeu de l'exercice 4.2 : "
+        "L'algorithme des compteurs avec une file, pour J₀, sur le jeu de l'exercice 6.2 : "
         f"{len(trace['steps'])} étapes. La figure fixe montre le graphe de départ. Dans la "
         "version animée, à côté de chaque sommet, d = son compteur ou r = son rang une fois "
         "gagnant ; bordure épaisse noire : la position sortie de la file ; tiretée : dans la "
         "file ; bleu : déjà traitée ; orange pointillé : compteur modifié.",
-        "The counter algorithm with a queue, for J₀, on the game of exercise 4.2: "
+        "The counter algorithm with a queue, for J₀, on the game of exercise 6.2: "
         f"{len(trace['steps'])} steps. The still figure shows the graph at the start. In the "
         "animated version, beside each vertex, d = its counter or r = its rank once winning; "
         "thick black border: the position taken out of the queue; dashed: in the queue; "
@@ -203,12 +203,12 @@ def looping_strategie() -> Drawing:
     chosen = ", ".join(f"{s} → {x}" for s, x in moves.items())
     ring = " → ".join(loop)
     return Drawing(dot, _caption(
-        f"Une arène bipartie de {len(g)} sommets où la stratégie du chapitre source boucle "
+        f"Une arène bipartie de {len(g)} sommets où une stratégie qui suit les numéros boucle "
         "(cercles : J₀ joue ; carrés : J₁ joue ; double bordure : v, la victoire de J₀). À "
         "côté de chaque sommet : son rang | son numéro par marque_propage2. Les coups de "
         f"strategie pour J₀ : {chosen}. Arêtes épaisses : la partie infinie {ring} → …, "
         "que J₁ peut imposer.",
-        f"A bipartite arena of {len(g)} vertices where the source chapter's strategy loops "
+        f"A bipartite arena of {len(g)} vertices where a strategy that follows the numbers loops "
         "(circles: J₀ moves; squares: J₁ moves; double border: v, J₀'s victory). Beside each "
         "vertex: its rank | its marque_propage2 number. The moves of strategie for J₀: "
         f"{chosen}. Thick edges: the endless play {ring} → …, which J₁ can force."),

@@ -81,12 +81,12 @@ def minimax_tree() -> Drawing:
     r = search(SLIDES_TREE)
     values = [r.values[(i,)] for i in range(3)]
     return Drawing(_search_tree(r), _caption(
-        "Minimax sur l'arbre des transparents : Jₘₐₓ (cercles) joue en A0 et voit trois "
+        "Minimax sur un arbre de profondeur 3 : Jₘₐₓ (cercles) joue en A0 et voit trois "
         "coups à l'avance ; les feuilles portent la valeur de l'heuristique. Les valeurs "
         f"remontent : maximum aux cercles, minimum aux carrés ; B0, B1, B2 valent "
         f"{', '.join(map(str, values))} et A0 vaut {r.value}. En couleur, le chemin joué si "
         "chacun joue au mieux.",
-        "Minimax on the slides' tree: Jₘₐₓ (circles) moves at A0 and looks three moves "
+        "Minimax on a tree of depth 3: Jₘₐₓ (circles) moves at A0 and looks three moves "
         "ahead; the leaves carry the value of the heuristic. Values are backed up: maximum "
         f"at circles, minimum at squares; B0, B1, B2 are worth {', '.join(map(str, values))} "
         f"and A0 is worth {r.value}. In colour, the path played when both play their best."),
@@ -321,17 +321,17 @@ def alphabeta_steps() -> Drawing:
     plain = type(r)(value=r.value, move=None, visited=list(r.visited), values={})
     trace = alphabeta_trace(SLIDES_TREE)
     return Drawing(_search_tree(plain), _caption(
-        f"Alpha-bêta pas à pas sur l'arbre des transparents ({len(trace['steps'])} étapes) ; "
+        f"Alpha-bêta pas à pas sur l'arbre de profondeur 3 ({len(trace['steps'])} étapes) ; "
         "la figure fixe montre l'arbre et ses feuilles. Dans la version animée : au nœud en "
         "cours (bordure épaisse), ses bornes α et β ; sur un nœud terminé, sa "
         "valeur, ou une borne (≤ ou ≥) quand une coupure l'a arrêté ; tireté : le chemin "
         "depuis la racine ; grisé et barré : les nœuds coupés, jamais explorés.",
-        f"Alpha-beta step by step on the slides' tree ({len(trace['steps'])} steps); the "
+        f"Alpha-beta step by step on the tree of depth 3 ({len(trace['steps'])} steps); the "
         "still figure shows the tree and its leaves. In the animated version: at the "
         "current node (thick border), its bounds α and β; on a finished node, its value, or "
         "a bound (≤ or ≥) when a cut stopped it; dashed: the path from the root; greyed "
         "and struck out: the cut nodes, never explored."),
-        "Alpha-beta step by step on the slides' tree.", trace=trace)
+        "Alpha-beta step by step on the tree of depth 3.", trace=trace)
 
 def astar_trace(graph, start, goal, h) -> dict:
     """The steps of A* (the chapter's pseudo-code): each vertex taken out of the priority

@@ -24,25 +24,25 @@ def ex41_graph() -> Drawing:
     g, sol = examples.ex41()
     lost = examples.ex41_facts().lost
     return _nim_drawing(g, View(winners=True, ranks=True), caption=_caption(
-        "Exercice 4.1 : Nim avec 15 bâtonnets et la règle {2, 3, 5}. Sommets bleus : "
+        "Exercice 6.1 : Nim avec 15 bâtonnets et la règle {2, 3, 5}. Sommets bleus : "
         "gagnants pour J₀ ; vermillon à bord tireté : gagnants pour J₁ ; à côté, le rang. "
         f"Le joueur qui doit jouer perd avec k ∈ {{{', '.join(map(str, lost))}}} "
         "bâtonnets : le départ (15, 0) est gagnant pour J₁.",
-        "Exercise 4.1: Nim with 15 sticks and the rule {2, 3, 5}. Blue vertices: winning "
+        "Exercise 6.1: Nim with 15 sticks and the rule {2, 3, 5}. Blue vertices: winning "
         "for J₀; vermillion with a dashed border: winning for J₁; beside, the rank. The "
         f"player to move loses with k ∈ {{{', '.join(map(str, lost))}}} sticks: the start "
         "(15, 0) is winning for J₁."), sol=sol)
 
 def ex41_play() -> Drawing:
-    """Exercise 4.1's graph to play on, without its solution (the page shows it before
+    """Exercise 6.1's graph to play on, without its solution (the page shows it before
     the solutions are opened)."""
     from arena.render import View
 
     g, sol = examples.ex41()
     return _nim_drawing(g, View(), interactive=True, caption=_caption(
-        "Exercice 4.1 : le graphe du jeu de Nim avec 15 bâtonnets et la règle {2, 3, 5}, "
+        "Exercice 6.1 : le graphe du jeu de Nim avec 15 bâtonnets et la règle {2, 3, 5}, "
         "sommets de J₀ en haut, de J₁ en bas ; départ (15, 0).",
-        "Exercise 4.1: the graph of Nim with 15 sticks and the rule {2, 3, 5}, J₀'s "
+        "Exercise 6.1: the graph of Nim with 15 sticks and the rule {2, 3, 5}, J₀'s "
         "vertices above, J₁'s below; start (15, 0)."), sol=sol)
 
 def ex41_strategy() -> Drawing:
@@ -50,10 +50,10 @@ def ex41_strategy() -> Drawing:
 
     g, sol = examples.ex41()
     return _nim_drawing(g, View(winners=True, ranks=True, strategy=1), _caption(
-        "Exercice 4.1 : une stratégie gagnante de J₁, le joueur qui gagne depuis le départ. "
+        "Exercice 6.1 : une stratégie gagnante de J₁, le joueur qui gagne depuis le départ. "
         "Flèches épaisses vermillon : le coup de J₁ en chaque sommet (k, 1) ; depuis une "
         "position gagnante, il mène à un sommet de rang inférieur de 1.",
-        "Exercise 4.1: a winning strategy of J₁, the player who wins from the start. Thick "
+        "Exercise 6.1: a winning strategy of J₁, the player who wins from the start. Thick "
         "vermillion arrows: J₁'s move at each vertex (k, 1); from a winning position, it "
         "leads to a vertex whose rank is one less."), sol)
 
@@ -73,10 +73,10 @@ def ex42_graph() -> Drawing:
     g = examples.ex42().arena
     v0, v1 = ", ".join(g.V0), ", ".join(g.V1)
     return _ex42(View(), _caption(
-        f"Exercice 4.2 : un jeu sur un graphe de {len(g)} sommets (cercles : J₀ joue ; "
+        f"Exercice 6.2 : un jeu sur un graphe de {len(g)} sommets (cercles : J₀ joue ; "
         f"carrés : J₁ joue ; double bordure : positions de victoire, {v0} pour J₀, {v1} pour "
         f"J₁). Le départ est {g.start}.",
-        f"Exercise 4.2: a game on a graph of {len(g)} vertices (circles: J₀ moves; squares: "
+        f"Exercise 6.2: a game on a graph of {len(g)} vertices (circles: J₀ moves; squares: "
         f"J₁ moves; double border: victory positions, {v0} for J₀, {v1} for J₁). The start "
         f"is {g.start}."), interactive=True)
 
@@ -87,11 +87,11 @@ def ex42_attractors() -> Drawing:
     a0, a1 = sol.attractor(0), sol.attractor(1)
     draws = sorted(v for v in sol.arena.vertices if sol.winner[v] is None)
     return _ex42(View(winners=True, ranks=True), _caption(
-        f"Exercice 4.2 : les attracteurs. En bleu, 𝒜⁰ ({len(a0)} sommets : "
+        f"Exercice 6.2 : les attracteurs. En bleu, 𝒜⁰ ({len(a0)} sommets : "
         f"{', '.join(sorted(a0))}) ; en vermillon à bord tireté, 𝒜¹ ({len(a1)} sommets : "
         f"{', '.join(sorted(a1))}) ; le nombre à côté est le rang. Les sommets blancs "
         f"({', '.join(draws)}) sont des matchs nuls.",
-        f"Exercise 4.2: the attractors. In blue, 𝒜⁰ ({len(a0)} vertices: "
+        f"Exercise 6.2: the attractors. In blue, 𝒜⁰ ({len(a0)} vertices: "
         f"{', '.join(sorted(a0))}); in vermillion with a dashed border, 𝒜¹ ({len(a1)} "
         f"vertices: {', '.join(sorted(a1))}); the number beside is the rank. The white "
         f"vertices ({', '.join(draws)}) are draws."))
@@ -102,10 +102,10 @@ def ex42_strategy() -> Drawing:
     sol = examples.ex42().solution
     start = sol.arena.start
     return _ex42(View(winners=True, ranks=True, strategy=0), _caption(
-        f"Exercice 4.2 : J₀ gagne depuis le départ {start} en {sol.rank[start]} coups au plus. "
+        f"Exercice 6.2 : J₀ gagne depuis le départ {start} en {sol.rank[start]} coups au plus. "
         "Flèches épaisses bleues : sa stratégie, qui fait baisser le rang de 1 à chaque coup "
         "depuis une position gagnante, et reste hors de 𝒜¹ depuis un match nul.",
-        f"Exercise 4.2: J₀ wins from the start {start} within {sol.rank[start]} moves. "
+        f"Exercise 6.2: J₀ wins from the start {start} within {sol.rank[start]} moves. "
         "Thick blue arrows: its strategy, which lowers the rank by one at each move from a "
         "winning position, and stays out of 𝒜¹ from a draw."))
 
