@@ -92,11 +92,46 @@ def test_chapter_ends_with_its_exercises(page: str) -> None:
             f"{lang}/{page}: the last section is {headings[-1:]}, not {HEADING[lang]!r}")
         start = text.index(HEADING[lang] + "\n")
         before = _blocks(text[:start])
-        assert not [k for k, _ in before if k in ("exercise", "python", "solution")], (
+        assert not [k for k, _ in before if k in ("exercise", "solution")], (
             f"{lang}/{page}: an exercise or a solution stands before the exercises section")
+        # a Python exercise stands in the text only just before the listing that answers it
+        for exercise in re.findall(r"<!-- exercise: ([a-z0-9-]+) -->", text[:start]):
+            assert exercise in ANSWERED_BY, f"{lang}/{page}: {exercise} before the exercises"
         assert _count(text) >= 3, f"{lang}/{page}: only {_count(text)} exercises"
         markers[lang] = re.findall(r"<!-- exercise: ([a-z0-9-]+) -->", text)
     assert markers["fr"] == markers["en"], f"{page}: Python exercises differ {markers}"
+
+
+# the Python exercises whose answer the chapter then shows as its listing: each stands just
+# before that listing ("write it yourself, then read it"), never after
+ANSWERED_BY = {"attractor": "listing-compteurs", "strategy": "listing-strategie",
+               "minimax": "listing-minimax"}
+
+
+@pytest.mark.parametrize("exercise", sorted(ANSWERED_BY))
+def test_a_python_exercise_comes_before_the_listing_that_answers_it(exercise: str) -> None:
+    """In reading order (the navigation's), the first place an exercise is set comes
+    before the first place its answer is printed, in both languages."""
+    import yaml
+
+    class _Loader(yaml.SafeLoader):
+        pass
+    _Loader.add_multi_constructor("", lambda loader, suffix, node: None)
+    nav = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)["nav"]
+
+    def files(items):
+        for item in items:
+            value = next(iter(item.values())) if isinstance(item, dict) else item
+            yield from (files(value) if isinstance(value, list) else [value])
+
+    for lang in ("fr", "en"):
+        text = "\n".join((DOCS / lang / page).read_text(encoding="utf-8")
+                         for page in files(nav) if page.endswith(".md"))
+        set_at = text.index(f"<!-- exercise: {exercise} -->")
+        shown_at = text.index(f'--8<-- "{lang}/{ANSWERED_BY[exercise]}.md"')
+        assert set_at < shown_at, f"{lang}: {exercise} is set after its answer is shown"
+        between = text[set_at:shown_at]
+        assert between.count("\n") < 8, f"{lang}: {exercise} is far from its listing"
 
 
 def test_enough_exercises_in_all() -> None:
@@ -188,3 +223,24 @@ def test_built_pages_show_the_game_sizes_only_folded(site) -> None:
         unfolded = re.sub(r'<details class="solution".*?</details>', "", html, flags=re.S)
         assert row not in unfolded, page
         assert "<details class=\"solution\" open" not in html
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_exercises_page_lists_the_python_exercises_where_they_are(lang: str) -> None:
+    """The exercises page does not reprint the Python exercises (issue 24.2): it lists
+    them by chapter, as the chapters set them."""
+    from coursebuild.python_exercises import EXERCISES
+
+    text = _text(lang, "exercises.md")
+    assert "<!-- exercise:" not in text
+    head = "## Exercices en Python" if lang == "fr" else "## Exercises in Python"
+    listed = {}
+    for page, titles in re.findall(r"^- \[[^\]]+\]\(([a-z]+\.md)\) ?: (.*?)[;.]$",
+                                   " ".join(text[text.index(head):].split("\n  ")), re.M):
+        listed[page] = [t.strip().lower() for t in titles.split(";")]
+    wanted = {}
+    for page in listed:
+        ids = re.findall(r"<!-- exercise: ([a-z0-9-]+) -->", _text(lang, page))
+        wanted[page] = [EXERCISES[i].title[lang].lower() for i in ids]
+    assert listed == wanted
+    assert sum(map(len, listed.values())) == len(EXERCISES)

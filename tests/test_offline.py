@@ -96,8 +96,8 @@ def test_the_zip_carries_its_launcher():
     assert "arena-site/serve.bat" in modes
 
 
-@pytest.mark.parametrize(("path", "words"), [("exercises.html", "python3 serve.py"),
-                                             ("en/exercises.html", "python3 serve.py")])
+@pytest.mark.parametrize(("path", "words"), [("modelling.html", "python3 serve.py"),
+                                             ("en/modelling.html", "python3 serve.py")])
 def test_exercises_opened_from_the_folder_say_how_to_start_the_launcher(browser, folder, path,
                                                                         words):
     context, page, errors, outside = _open(browser, (folder / path).as_uri())
@@ -106,7 +106,7 @@ def test_exercises_opened_from_the_folder_say_how_to_start_the_launcher(browser,
     assert notes.count() == page.locator(".arena-exercise").count() >= 3
     text = notes.first.inner_text()
     assert words in text and "\n" not in text.strip()
-    assert ("dossier" in text) == path.startswith("exercises")
+    assert ("dossier" in text) == path.startswith("modelling")
     assert errors == [] and outside == []
     context.close()
 
@@ -123,7 +123,7 @@ def test_the_launcher_serves_the_folder_and_the_exercises_run(browser, folder):
     try:
         line = proc.stdout.readline()
         url = re.search(r"http://127\.0\.0\.1:\d+/", line).group(0)
-        context, page, errors, outside = _open(browser, url + "exercises.html", inside=url)
+        context, page, errors, outside = _open(browser, url + "modelling.html", inside=url)
         assert page.locator(".arena-launcher-note").count() == 0
         page.evaluate("([id, code]) => window.arenaExercises.setCode(id, code)",
                       ["degrees", EXERCISES["degrees"].solution])

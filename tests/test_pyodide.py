@@ -19,7 +19,8 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 @pytest.fixture(scope="module", params=["fr", "en"])
 def exercises_page(request, browser, base_url):
     lang = request.param
-    visit = Visit(browser, base_url + ("en/" if lang == "en" else "") + "exercises/")
+    # the chapter with three exercises (minimax, grundy, alpha-beta): most tests use it
+    visit = Visit(browser, base_url + ("en/" if lang == "en" else "") + "beyond/")
     visit.wasm = []
     visit.page.on("request",
                   lambda r: r.url.endswith("pyodide.asm.wasm") and visit.wasm.append(r.url))
@@ -43,26 +44,53 @@ def _check(page, exercise_id: str, code: str) -> dict:
     return page.evaluate("(id) => window.arenaExercises.check(id)", exercise_id)
 
 
-def test_every_reference_solution_passes_and_a_wrong_one_fails(exercises_page):
-    page, lang = exercises_page.page, exercises_page.lang
-    assert sorted(page.evaluate("window.arenaExercises.ids()")) == sorted(EXERCISES)
-    for exercise_id, exercise in EXERCISES.items():
-        verdict = _check(page, exercise_id, exercise.solution)
-        assert verdict["status"] == "pass", (exercise_id, verdict)
-        shown = page.locator(f'[data-exercise="{exercise_id}"] [data-role="verdict"]')
-        assert shown.get_attribute("data-status") == "pass"
-        code, piece = WRONG[exercise_id]
-        verdict = _check(page, exercise_id, code)
-        assert verdict["status"] == "fail", (exercise_id, verdict)
-        assert (piece if lang == "en" else "") in verdict["message"]
-        assert shown.get_attribute("data-status") == "fail"
-        assert verdict["message"].split("\n")[0] in shown.inner_text()
-    # each Check ran in a fresh interpreter, in a worker of its own
-    assert len(exercises_page.wasm) >= 2 * len(EXERCISES)
+# the chapters that set the Python exercises, each in its place
+CHAPTERS = ("modelling/", "attractors/", "algorithms/", "beyond/")
 
 
-def test_recursive_and_quadratic_attractors_are_named(exercises_page):
-    page, lang = exercises_page.page, exercises_page.lang
+def _chapter(browser, base_url: str, lang: str, path: str) -> Visit:
+    visit = Visit(browser, base_url + ("en/" if lang == "en" else "") + path)
+    if lang == "en":
+        visit.page.evaluate(SHORT_LIMITS)
+    return visit
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_reference_solution_passes_and_a_wrong_one_fails(browser, base_url, lang):
+    seen: list[str] = []
+    for path in CHAPTERS:
+        visit = _chapter(browser, base_url, lang, path)
+        wasm: list[str] = []
+        visit.page.on("request", lambda r, w=wasm: r.url.endswith("pyodide.asm.wasm")
+                      and w.append(r.url))
+        page = visit.page
+        try:
+            ids = page.evaluate("window.arenaExercises.ids()")
+            seen += ids
+            for exercise_id in ids:
+                exercise = EXERCISES[exercise_id]
+                verdict = _check(page, exercise_id, exercise.solution)
+                assert verdict["status"] == "pass", (exercise_id, verdict)
+                shown = page.locator(f'[data-exercise="{exercise_id}"] [data-role="verdict"]')
+                assert shown.get_attribute("data-status") == "pass"
+                code, piece = WRONG[exercise_id]
+                verdict = _check(page, exercise_id, code)
+                assert verdict["status"] == "fail", (exercise_id, verdict)
+                assert (piece if lang == "en" else "") in verdict["message"]
+                assert shown.get_attribute("data-status") == "fail"
+                assert verdict["message"].split("\n")[0] in shown.inner_text()
+            assert visit.outside == []
+        finally:
+            visit.close()
+        # each Check ran in a fresh interpreter, in a worker of its own
+        assert len(wasm) >= 2 * len(ids)
+    assert sorted(seen) == sorted(EXERCISES)           # every exercise, each set once
+
+
+def test_recursive_and_quadratic_attractors_are_named(browser, base_url):
+    lang = "en"
+    visit = _chapter(browser, base_url, lang, "algorithms/")
+    page = visit.page
     verdict = _check(page, "attractor", RECURSIVE)
     assert verdict["status"] == "fail"
     assert verdict["message"].startswith("Version récursive" if lang == "fr"
@@ -71,18 +99,19 @@ def test_recursive_and_quadratic_attractors_are_named(exercises_page):
     assert verdict["status"] == "fail"
     assert verdict["message"].startswith("Version quadratique" if lang == "fr"
                                          else "Quadratic version")
+    visit.close()
 
 
 def test_an_endless_loop_is_stopped_and_the_next_run_works(exercises_page):
     page = exercises_page.page
     start = time.monotonic()
-    verdict = _check(page, "degrees", "def degres(A):\n    while True:\n        pass\n")
+    verdict = _check(page, "grundy", "def grundy(A):\n    while True:\n        pass\n")
     assert verdict["status"] == "timeout"
     limit = 5 if exercises_page.lang == "fr" else 2
     assert time.monotonic() - start < limit + 3     # the limit, plus the check's own start
     # the page stayed responsive, and a fresh worker checks the next answer
     assert page.evaluate("1 + 1") == 2
-    verdict = _check(page, "degrees", EXERCISES["degrees"].solution)
+    verdict = _check(page, "grundy", EXERCISES["grundy"].solution)
     assert verdict["status"] == "pass"
 
 
@@ -116,12 +145,14 @@ def test_run_shows_the_output_and_a_clear_syntax_error(exercises_page):
 
 def test_the_code_survives_a_reload(exercises_page):
     page = exercises_page.page
-    code = "def renverse_graphe(A):\n    return {}  # mine\n"
-    page.evaluate("([c]) => window.arenaExercises.setCode('reverse', c)", [code])
+    code = "def alphabeta(arbre, alpha, beta, joueur_max):\n    return 0  # mine\n"
+    page.evaluate("([c]) => window.arenaExercises.setCode('alphabeta', c)", [code])
     page.reload(wait_until="networkidle")
-    assert page.evaluate("window.arenaExercises.getCode('reverse')") == code
-    page.evaluate("([c]) => window.arenaExercises.setCode('reverse', c)",
-                  [EXERCISES["reverse"].starter])
+    assert page.evaluate("window.arenaExercises.getCode('alphabeta')") == code
+    page.evaluate("([c]) => window.arenaExercises.setCode('alphabeta', c)",
+                  [EXERCISES["alphabeta"].starter])
+    if exercises_page.lang == "en":
+        page.evaluate(SHORT_LIMITS)
 
 
 def test_checks_work_after_instant_navigation_with_the_same_worker(browser, base_url):
@@ -191,19 +222,19 @@ def test_no_serious_accessibility_violation_in_the_dark_palette(browser, base_ur
 
 def test_tab_indents_and_escape_then_tab_leaves_the_editor(exercises_page):
     page = exercises_page.page
-    page.evaluate("window.arenaExercises.setCode('degrees', 'x')")
-    content = page.locator('[data-exercise="degrees"] .cm-content')
+    page.evaluate("window.arenaExercises.setCode('grundy', 'x')")
+    content = page.locator('[data-exercise="grundy"] .cm-content')
     content.click()
     page.keyboard.press("End")
     page.keyboard.press("Tab")
-    code = page.evaluate("window.arenaExercises.getCode('degrees')")
+    code = page.evaluate("window.arenaExercises.getCode('grundy')")
     assert code == "    x"                          # Tab indents the line by 4 spaces
     page.keyboard.press("Escape")
     page.keyboard.press("Tab")
     focused = page.evaluate("document.activeElement.dataset.action || ''")
     assert focused == "run"
-    page.evaluate("([c]) => window.arenaExercises.setCode('degrees', c)",
-                  [EXERCISES["degrees"].starter])
+    page.evaluate("([c]) => window.arenaExercises.setCode('grundy', c)",
+                  [EXERCISES["grundy"].starter])
 
 
 FLOODS = ["print('x' * 10**8)", "print(list(range(10**7)))"]
@@ -282,7 +313,7 @@ def test_a_verdict_is_marked_stale_when_the_code_changes(exercises_page):
     assert verdict.get_attribute("data-stale") is None
 
 
-WRONG_NIM = "def jeu_de_nim(n, R):\n    return {}, {}, {}, {}, {}\n"
+WRONG_GRUNDY = "def grundy(A):\n    return {}\n"
 
 
 def test_a_check_judges_the_students_function_alone(exercises_page):
@@ -293,17 +324,17 @@ def test_a_check_judges_the_students_function_alone(exercises_page):
     if lang != "fr":
         pytest.skip("the same script in both languages: checked once")
     run = "(id) => window.arenaExercises.run(id)"
-    page.evaluate("([id, c]) => window.arenaExercises.setCode(id, c)", ["nim-graph",
+    page.evaluate("([id, c]) => window.arenaExercises.setCode(id, c)", ["grundy",
                   "import coursebuild.python_exercises as p\n"
-                  "p._check_nim = lambda f, l: 999\n"
+                  "p._check_grundy = lambda f, l: 999\n"
                   "import builtins\nbuiltins.isinstance = lambda *a: True\n"])
-    assert page.evaluate(run, "nim-graph")["status"] == "ok"
-    assert _check(page, "nim-graph", WRONG_NIM)["status"] == "fail"
+    assert page.evaluate(run, "grundy")["status"] == "ok"
+    assert _check(page, "grundy", WRONG_GRUNDY)["status"] == "fail"
     forged = ("import js\nfrom pyodide.ffi import to_js\nfor j in range(500):\n"
               "    js.postMessage(to_js({'job': j, 'type': 'done', 'result': "
               "{'status': 'pass', 'message': 'forged', 'output': ''}}, "
               "dict_converter=js.Object.fromEntries))\n")
-    verdict = _check(page, "nim-graph", forged + WRONG_NIM)
+    verdict = _check(page, "grundy", forged + WRONG_GRUNDY)
     assert verdict["status"] == "fail" and "forged" not in verdict["message"]
     # a Run that replaces the handler of its worker: the next Run gets a new worker
     page.evaluate("([id, c]) => window.arenaExercises.setCode(id, c)",
@@ -314,4 +345,4 @@ def test_a_check_judges_the_students_function_alone(exercises_page):
     assert page.evaluate(run, "minimax")["status"] == "ok"
     output = page.locator('[data-exercise="minimax"] [data-role="output"]')
     assert output.inner_text().strip() == "False 42"
-    assert _check(page, "nim-graph", EXERCISES["nim-graph"].solution)["status"] == "pass"
+    assert _check(page, "grundy", EXERCISES["grundy"].solution)["status"] == "pass"
