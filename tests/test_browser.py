@@ -104,7 +104,8 @@ def test_a_notebook_page_shows_its_outputs(browser, base_url):
             ".filter(i => i.src.startsWith('data:image/svg+xml')).map(i => i.alt)")
         assert outputs >= 5 and len(drawings) >= 1
         assert all(a.startswith("Arène de") for a in drawings)       # alt in the page language
-        assert "loops" in visit.page.inner_text(".jupyter-wrapper")   # the refused strategy
+        # the refused strategy, said in French on the French page
+        assert "suit la stratégie de J_0 et boucle" in visit.page.inner_text(".jupyter-wrapper")
     finally:
         visit.close()
 

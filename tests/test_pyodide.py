@@ -182,7 +182,7 @@ def test_checks_work_after_instant_navigation_with_the_same_worker(browser, base
         page.click('article a[href$="/algorithms/"] >> nth=0')
         page.wait_for_selector('[data-exercise="attractor"].ready', timeout=10_000)
         assert page.evaluate("window.__same_document === true")
-        assert page.evaluate("window.arenaExercises.ids()") == ["attractor"]
+        assert page.evaluate("window.arenaExercises.ids()") == ["attractor", "strategy"]
         # the spare loaded before the navigation is the one this Check takes
         assert page.evaluate("window.__arenaExercises.spare === window.__spare")
         verdict = _check(page, "attractor", EXERCISES["attractor"].solution)

@@ -351,9 +351,9 @@ SOLVE_FR = [
      lambda m: f"{_fr_count(m['v'], 'sommet', 'sommets')}, "
                f"{_fr_count(m['e'], 'arête', 'arêtes')} ; J_0 gagne {_fr_num(m['w0'])}, "
                f"J_1 gagne {_fr_num(m['w1'])}, {_fr_count(m['d'], 'nul', 'nuls')}"),
-    (r"start (?P<s>\S+): won by J_(?P<p>[01]) in (?P<r>[\d,]+) moves?",
+    (r"start (?P<s>.+?): won by J_(?P<p>[01]) in (?P<r>[\d,]+) moves?",
      lambda m: f"départ {m['s']} : gagné par J_{m['p']} en {_fr_count(m['r'], 'coup', 'coups')}"),
-    (r"start (?P<s>\S+): a draw \(neither player can force a win\)",
+    (r"start (?P<s>.+?): a draw \(neither player can force a win\)",
      lambda m: f"départ {m['s']} : match nul (aucun joueur ne peut forcer la victoire)"),
     (r"\.\.\. (?P<n>[\d,]+) more positions? \(--limit 0 shows all\)",
      lambda m: f"… {_fr_count(m['n'], 'position', 'positions')} de plus (--limit 0 les "
