@@ -499,7 +499,7 @@
     start(".arena-trace:not([data-started])", trace);
   }
   // other scripts that put widgets in a page (the game-design page) start them here
-  window.arenaWidgets = { init };
+  window.arenaWidgets = { init, el };
   // Material announces each page (instant navigation included) on document$; opened from
   // a folder (file://) it may not, so the page's own load starts the widgets too.
   if (typeof document$ !== "undefined") document$.subscribe(init);

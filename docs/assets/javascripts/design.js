@@ -53,15 +53,7 @@
   function fmt(n, lang) {
     return n.toLocaleString(lang === "fr" ? "fr-FR" : "en-GB");
   }
-  function el(tag, attrs = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) {
-      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-      else node.setAttribute(k, v);
-    }
-    node.append(...children);
-    return node;
-  }
+  const el = (...args) => window.arenaWidgets.el(...args);    // arena.js's, loaded before
   function script(url) {
     return new Promise((resolve, reject) => {
       const s = el("script", { src: url });
