@@ -108,7 +108,9 @@ def test_an_endless_loop_is_stopped_and_the_next_run_works(exercises_page):
     verdict = _check(page, "grundy", "def grundy(A):\n    while True:\n        pass\n")
     assert verdict["status"] == "timeout"
     limit = 5 if exercises_page.lang == "fr" else 2
-    assert time.monotonic() - start < limit + 3     # the limit, plus the check's own start
+    # the limit counts from the student's code's start; before it, the Check's own fresh
+    # interpreter may still be loading (a few seconds on a loaded machine)
+    assert time.monotonic() - start < limit + 10
     # the page stayed responsive, and a fresh worker checks the next answer
     assert page.evaluate("1 + 1") == 2
     verdict = _check(page, "grundy", EXERCISES["grundy"].solution)
