@@ -22,6 +22,11 @@ from typing import Any
 from arena.arena import Arena
 from arena.errors import ArenaError
 
+try:
+    import numpy as _np
+except ImportError:                 # Pyodide without numpy: the pure-Python path
+    _np = None  # type: ignore[assignment]
+
 __all__ = ["from_rules", "load_rules", "rules_arena", "STUCK_RULES", "DEFAULT_LIMIT"]
 
 STUCK_RULES = ("loses", "draw")
@@ -183,34 +188,53 @@ def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable
             raise
         except Exception as exc:
             raise _fail(p, f"moves raised {type(exc).__name__}: {exc}") from None
-        size = len(targets) - begin
-        if size > 1 and len(set(targets[begin:])) != size:      # a position listed twice
-            targets[begin:] = dict.fromkeys(targets[begin:])
-            size = len(targets) - begin
         end(len(targets))
-        victory.append(None if size else 1 - who if loses else None)
-    return _arena(order, owners, ends, targets, victory, starts[0], title)
+        victory.append(None if len(targets) > begin else 1 - who if loses else None)
+    try:
+        return _arena(order, owners, ends, targets, victory, starts[0], title)
+    except ArenaError as exc:          # a position listed twice among one position's moves
+        if "twice" not in str(exc):    # (rare: checked once, by from_csr, not per position)
+            raise
+    rows = [list(dict.fromkeys(targets[a:b])) for a, b in zip(ends, ends[1:])]
+    ends = [0]
+    for row in rows:
+        ends.append(ends[-1] + len(row))
+    return _arena(order, owners, ends, [j for row in rows for j in row], victory, starts[0],
+                  title)
 
 
-def _arena(order: list[Any], owners: bytearray, ends: list[int], targets: list[int],
+def _arena(order: list[Any], owners: bytearray, ends: Any, targets: Any,
            victory: list[int | None], start: Any, title: dict[str, str] | None) -> Arena:
     """The arena of an exploration: positions numbered in ``order`` (their owners,
     successors as CSR arrays and victory marks), renumbered J_0's first, then J_1's, as
-    :meth:`Arena.from_csr` numbers them."""
+    :meth:`Arena.from_csr` numbers them (with numpy, the renumbering is vectorised)."""
     n = len(order)
     S0 = [i for i in range(n) if not owners[i]]
     S1 = [i for i in range(n) if owners[i]]
     if S1 and S1[0] < len(S0):             # not already in that order: renumber
-        renumber = [0] * n
-        for new, old in enumerate(S0 + S1):
-            renumber[old] = new
-        at = renumber.__getitem__
-        offsets, moved = [0], list[int]()
-        for old in S0 + S1:
-            moved += map(at, targets[ends[old]:ends[old + 1]])
-            offsets.append(len(moved))
-        targets, ends = moved, offsets
         victory = [victory[old] for old in S0 + S1]
+        if _np is not None:
+            perm = _np.asarray(S0 + S1, dtype=_np.int64)           # new -> old
+            renumber = _np.empty(n, dtype=_np.int64)
+            renumber[perm] = _np.arange(n, dtype=_np.int64)
+            old_ends = _np.asarray(ends, dtype=_np.int64)
+            lengths = _np.diff(old_ends)[perm]
+            new_ends = _np.zeros(n + 1, dtype=_np.int64)
+            _np.cumsum(lengths, out=new_ends[1:])
+            gather = _np.repeat(old_ends[perm] - new_ends[:-1], lengths) + \
+                _np.arange(int(new_ends[-1]), dtype=_np.int64)
+            targets = renumber[_np.asarray(targets, dtype=_np.int64)[gather]]
+            ends = new_ends
+        else:
+            renumber = [0] * n
+            for new, old in enumerate(S0 + S1):
+                renumber[old] = new
+            at = renumber.__getitem__
+            offsets, moved = [0], list[int]()
+            for old in S0 + S1:
+                moved += map(at, targets[ends[old]:ends[old + 1]])
+                offsets.append(len(moved))
+            targets, ends = moved, offsets
     return Arena.from_csr(
         [order[i] for i in S0], [order[i] for i in S1], ends, targets,
         V0=[i for i, w in enumerate(victory) if w == 0],
