@@ -90,7 +90,7 @@ lint: $(VENV)/.test-installed ## ruff and mypy only
 constraints: | $(BIN)/python ## refresh constraints.txt: the newest versions pyproject.toml allows, pinned
 	rm -rf build/constraints-venv
 	$(PYTHON) -m venv build/constraints-venv
-	build/constraints-venv/bin/python -m pip install -q -e '.[test]'
+	build/constraints-venv/bin/python -m pip install -q -e '.[test,bench]'
 	{ echo "# Pinned versions the site and the tests are built with (make site, make test, CI)."; \
 	  echo "# Refresh on purpose with: make constraints"; \
 	  build/constraints-venv/bin/pip freeze --exclude-editable | grep -v '^arena' | sort -f; } > constraints.txt
@@ -100,6 +100,7 @@ figures: $(VENV)/.docs-installed ## build the figure catalogue into docs/figures
 	$(BIN)/python -m coursebuild figures
 
 bench: $(VENV)/.test-installed ## measure speed (tables printed; the site shows them after the next make site)
+	$(PIP_INSTALL) -e '.[bench]'
 	$(BIN)/python scripts/bench.py --json build/bench.json
 
 connect-four: $(VENV)/.test-installed ## solve connect-4 on 6 x 4 again (time, peak memory) and record it in docs/data/connect4-6x4.json
