@@ -197,6 +197,28 @@ def _latexmk(lang: str, sources: Path, out_dir: Path) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
+    start().result()
+    return 0
+
+
+def start():
+    """Write the sheets' inputs now and compile the sheets in the background (LaTeX runs
+    in its own processes while the build goes on); returns a future to wait on."""
+    from concurrent.futures import Future, ThreadPoolExecutor
+
+    compile_all = _prepare()
+    if compile_all is None:
+        done: Future = Future()
+        done.set_result(None)
+        return done
+    pool = ThreadPoolExecutor(1)
+    job = pool.submit(compile_all)
+    pool.shutdown(wait=False)
+    return job
+
+
+def _prepare():
+    """The sheets' inputs written; the compilation to run, or None when up to date."""
     if shutil.which("latexmk") is None:
         raise SystemExit("handout: latexmk is missing; install TeX Live: "
                          "sudo apt-get install latexmk texlive-latex-base texlive-lang-french "
@@ -208,12 +230,14 @@ def main(argv: list[str] | None = None) -> int:
     pdfs = [OUT / f"handout-{lang}.pdf" for lang in ("fr", "en")]
     if stamp.exists() and stamp.read_text() == key and all(p.exists() for p in pdfs):
         print("handout: up to date", file=sys.stderr)
-        return 0
+        return None
     stamp.unlink(missing_ok=True)
-    for lang in ("fr", "en"):
-        print(f"handout: {compile_pdf(lang).relative_to(ROOT)}", file=sys.stderr)
-    write_atomic(stamp, key)
-    return 0
+
+    def compile_all() -> None:
+        for lang in ("fr", "en"):
+            print(f"handout: {compile_pdf(lang).relative_to(ROOT)}", file=sys.stderr)
+        write_atomic(stamp, key)
+    return compile_all
 
 
 if __name__ == "__main__":

@@ -145,10 +145,12 @@ def products() -> None:
     from coursebuild.pages import teachers
 
     catalogue.build()
-    handout.main()                 # the exercise sheets the exercises pages offer
+    # the exercise sheets the exercises pages offer: LaTeX compiles them meanwhile
+    sheets = handout.start()
     teachers.ensure_bench()        # measured once per machine, before the keys are taken
     fragments.build()
     notebooks.build()
+    sheets.result()
 
 
 _LOCK: list = []
