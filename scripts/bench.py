@@ -227,10 +227,10 @@ def build_rows() -> list[dict]:
     return rows
 
 
-# the build's progress lines that start each step of a cold `coursebuild site`
-COLD_STEPS = (("figures", "figures:"), ("exercise sheets (LaTeX)", "handout:"),
+# the build's progress lines that start each step of a cold `coursebuild site` (the
+# figures, sheets, fragments and notebooks overlap: LaTeX runs beside the other two)
+COLD_STEPS = (("figures, exercise sheets, fragments, notebooks", "figures:"),
               ("quick benchmark (once per machine)", "fragments: measuring"),
-              ("fragments", "fragments:"), ("notebooks", "notebooks:"),
               ("both sites (mkdocs)", "site: building"),
               ("both books (Chromium)", "site: the books"),
               ("the zip's copy", "site: the copy"), ("", "site: done"))
