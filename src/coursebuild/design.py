@@ -100,127 +100,98 @@ def design(code: str, lang: str = "en", *, limit: int = SOLVE_LIMIT,
     return out
 
 
-EXAMPLES: dict[str, dict[str, Any]] = {
+# Each example is written once; its comments and the names a student reads are in the
+# page's language (``{...}`` fields, filled from the words below).
+_TEMPLATES = {
+    "takeaway": '''# {intro}
+# {position}
+START = (10, 0)
+
+# {stuck}
+STUCK = "loses"
+
+
+def player(p):
+    return p[1]
+
+
+def moves(p):
+    k, i = p
+    return [(k - q, 1 - i) for q in (1, 2, 3) if q <= k]
+''',
+    "putback": '''# {intro}
+# {cycles}
+START = (6, 0)
+STUCK = "loses"
+
+
+def player(p):
+    return p[1]
+
+
+def moves(p):
+    k, i = p
+    {options} = [(k - q, 1 - i) for q in (1, 2) if q <= k]
+    if 0 < k < 6:
+        {options}.append((k + 1, 1 - i))
+    return {options}
+''',
+    "tictactoe": '''# {intro}
+# {rules}
+START = "---------"
+STUCK = "draw"
+{LINES} = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8),
+{pad}(0, 4, 8), (2, 4, 6)]
+
+
+def player({grid}):
+    return (9 - {grid}.count("-")) % 2
+
+
+def winner({grid}):
+    for a, b, c in {LINES}:
+        if {grid}[a] != "-" and {grid}[a] == {grid}[b] == {grid}[c]:
+            return "xo".index({grid}[a])
+    return None
+
+
+def moves({grid}):
+    {mark} = "xo"[player({grid})]
+    return [{grid}[:k] + {mark} + {grid}[k + 1:] for k in range(9) if {grid}[k] == "-"]
+''',
+}
+_WORDS = {
     "takeaway": {
-        "title": {"fr": "Un jeu de retrait", "en": "A take-away game"},
-        "code": {
-            "fr": '''# 10 bâtonnets ; chacun son tour, on en retire 1, 2 ou 3.
-# Une position est (bâtonnets restants, joueur qui doit jouer).
-START = (10, 0)
-
-# qui ne peut plus jouer (il ne reste rien) a perdu
-STUCK = "loses"
-
-
-def player(p):
-    return p[1]
-
-
-def moves(p):
-    k, i = p
-    return [(k - q, 1 - i) for q in (1, 2, 3) if q <= k]
-''',
-            "en": '''# 10 sticks; in turn, each player takes 1, 2 or 3.
-# A position is (sticks left, player to move).
-START = (10, 0)
-
-# a player who cannot move (nothing is left) has lost
-STUCK = "loses"
-
-
-def player(p):
-    return p[1]
-
-
-def moves(p):
-    k, i = p
-    return [(k - q, 1 - i) for q in (1, 2, 3) if q <= k]
-'''}},
+        "fr": {"intro": "10 bâtonnets ; chacun son tour, on en retire 1, 2 ou 3.",
+               "position": "Une position est (bâtonnets restants, joueur qui doit jouer).",
+               "stuck": "qui ne peut plus jouer (il ne reste rien) a perdu"},
+        "en": {"intro": "10 sticks; in turn, each player takes 1, 2 or 3.",
+               "position": "A position is (sticks left, player to move).",
+               "stuck": "a player who cannot move (nothing is left) has lost"}},
     "putback": {
-        "title": {"fr": "Un jeu avec des matchs nuls", "en": "A game with draws"},
-        "code": {
-            "fr": '''# 6 bâtonnets ; on en retire 1 ou 2, ou on en remet un (jamais plus de 6).
-# Remettre un bâtonnet permet de revenir à une position : des parties infinies.
-START = (6, 0)
-STUCK = "loses"
-
-
-def player(p):
-    return p[1]
-
-
-def moves(p):
-    k, i = p
-    coups = [(k - q, 1 - i) for q in (1, 2) if q <= k]
-    if 0 < k < 6:
-        coups.append((k + 1, 1 - i))
-    return coups
-''',
-            "en": '''# 6 sticks; take 1 or 2, or put one back (never more than 6).
-# Putting a stick back returns to a position: plays can go on forever.
-START = (6, 0)
-STUCK = "loses"
-
-
-def player(p):
-    return p[1]
-
-
-def moves(p):
-    k, i = p
-    options = [(k - q, 1 - i) for q in (1, 2) if q <= k]
-    if 0 < k < 6:
-        options.append((k + 1, 1 - i))
-    return options
-'''}},
+        "fr": {"intro": "6 bâtonnets ; on en retire 1 ou 2, ou on en remet un (jamais plus de 6).",
+               "cycles": "Remettre un bâtonnet permet de revenir à une position : des parties "
+                         "infinies.",
+               "options": "coups"},
+        "en": {"intro": "6 sticks; take 1 or 2, or put one back (never more than 6).",
+               "cycles": "Putting a stick back returns to a position: plays can go on forever.",
+               "options": "options"}},
     "tictactoe": {
-        "title": {"fr": "Le morpion", "en": "Tic-tac-toe"},
-        "code": {
-            "fr": '''# Le morpion : une grille de 9 cases, "-" pour une case vide.
-# × (J_0) commence ; trois marques alignées gagnent ; grille pleine : match nul.
-START = "---------"
-STUCK = "draw"
-LIGNES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8),
-          (0, 4, 8), (2, 4, 6)]
+        "fr": {"intro": 'Le morpion : une grille de 9 cases, "-" pour une case vide.',
+               "rules": "× (J_0) commence ; trois marques alignées gagnent ; grille pleine : "
+                        "match nul.",
+               "LINES": "LIGNES", "pad": " " * 10, "grid": "grille", "mark": "marque"},
+        "en": {"intro": 'Tic-tac-toe: a grid of 9 cells, "-" for an empty cell.',
+               "rules": "× (J_0) starts; three marks in a row win; a full grid: a draw.",
+               "LINES": "LINES", "pad": " " * 9, "grid": "grid", "mark": "mark"}},
+}
 
-
-def player(grille):
-    return (9 - grille.count("-")) % 2
-
-
-def winner(grille):
-    for a, b, c in LIGNES:
-        if grille[a] != "-" and grille[a] == grille[b] == grille[c]:
-            return "xo".index(grille[a])
-    return None
-
-
-def moves(grille):
-    marque = "xo"[player(grille)]
-    return [grille[:k] + marque + grille[k + 1:] for k in range(9) if grille[k] == "-"]
-''',
-            "en": '''# Tic-tac-toe: a grid of 9 cells, "-" for an empty cell.
-# × (J_0) starts; three marks in a row win; a full grid: a draw.
-START = "---------"
-STUCK = "draw"
-LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8),
-         (0, 4, 8), (2, 4, 6)]
-
-
-def player(grid):
-    return (9 - grid.count("-")) % 2
-
-
-def winner(grid):
-    for a, b, c in LINES:
-        if grid[a] != "-" and grid[a] == grid[b] == grid[c]:
-            return "xo".index(grid[a])
-    return None
-
-
-def moves(grid):
-    mark = "xo"[player(grid)]
-    return [grid[:k] + mark + grid[k + 1:] for k in range(9) if grid[k] == "-"]
-'''}},
+EXAMPLES: dict[str, dict[str, Any]] = {
+    name: {"title": title,
+           "code": {lang: _TEMPLATES[name].format(**_WORDS[name][lang]) for lang in ("fr", "en")}}
+    for name, title in (
+        ("takeaway", {"fr": "Un jeu de retrait", "en": "A take-away game"}),
+        ("putback", {"fr": "Un jeu avec des matchs nuls", "en": "A game with draws"}),
+        ("tictactoe", {"fr": "Le morpion", "en": "Tic-tac-toe"}))
 }
 """The games the page offers to load, the first one in the editor when the page opens."""
