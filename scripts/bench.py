@@ -246,13 +246,9 @@ def cold_site_rows(bench_json: bool = True) -> list[dict]:
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
-        copy = Path(tmp) / "arena"
-        tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
-                                 check=True).stdout.decode().split("\0")
-        for name in filter(None, tracked):
-            if (ROOT / name).is_file():
-                (copy / name).parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(ROOT / name, copy / name)
+        from coursebuild.paths import copy_project
+
+        copy = copy_project(Path(tmp) / "arena")
         (copy / "node_modules").symlink_to(ROOT / "node_modules")
         (copy / "build" / "js").mkdir(parents=True)
         shutil.copy2(ROOT / "build" / "js" / "editor.js", copy / "build" / "js")

@@ -113,13 +113,9 @@ def test_a_checkout_in_a_folder_with_a_quote_compiles_its_sheets(tmp_path):
     import os
     import sys
 
-    copy = tmp_path / 'a "quoted" folder' / "arena"
-    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
-                             check=True).stdout.decode().split("\0")
-    for name in filter(None, tracked):
-        if (ROOT / name).is_file():
-            (copy / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, copy / name)
+    from coursebuild.paths import copy_project
+
+    copy = copy_project(tmp_path / 'a "quoted" folder' / "arena")
     shutil.copytree(ROOT / "docs" / "figures", copy / "docs" / "figures")
     proc = subprocess.run([sys.executable, "-m", "coursebuild", "handout"], cwd=copy,
                           env=dict(os.environ, PYTHONPATH=str(copy / "src")),

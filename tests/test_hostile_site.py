@@ -71,14 +71,9 @@ def hostile_site(tmp_path_factory) -> tuple[Path, dict[str, str]]:
         pytest.skip(NO_CHROMIUM)
     if not (ROOT / "build" / "js" / "editor.js").exists():
         pytest.skip("the editor bundle is built by `make test` (make js)")
-    copy = tmp_path_factory.mktemp("project") / "arena"
-    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
-                             check=True).stdout.decode().split("\0")
-    for name in filter(None, tracked):
-        source = ROOT / name
-        if source.is_file():
-            (copy / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, copy / name)
+    from coursebuild.paths import copy_project
+
+    copy = copy_project(tmp_path_factory.mktemp("project") / "arena")
     (copy / "node_modules").symlink_to(ROOT / "node_modules")
     (copy / "build" / "js").mkdir(parents=True)
     shutil.copy2(ROOT / "build" / "js" / "editor.js", copy / "build" / "js" / "editor.js")
