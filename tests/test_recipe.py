@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from html.parser import HTMLParser
 
 import pytest
 
@@ -60,3 +61,43 @@ def test_the_rules_file_the_guide_shows_is_a_game_and_draws_in_one_line(lang, tm
     assert g.S0 == ((7, 0), (5, 0), (3, 0), (1, 0)) and g.start == (7, 0)
     assert sorted(g.S1) == [(0, 1), (2, 1), (4, 1), (6, 1)] and g.V0 == ((0, 1),)
     assert solve(g).winner[(7, 0)] == 0 and solve(g).rank[(7, 0)] == 3
+
+
+class _Lists(HTMLParser):
+    """The list items of a page's first ordered list after a heading, and the items of
+    the lists nested in each."""
+
+    def __init__(self, heading_id: str) -> None:
+        super().__init__()
+        self.heading_id, self.started, self.depth = heading_id, False, 0
+        self.items: list[int] = []       # for each item of the ordered list: nested items
+        self.done = False
+
+    def handle_starttag(self, tag, attrs):
+        if self.done:
+            return
+        if tag == "h3" and dict(attrs).get("id") == self.heading_id:
+            self.started = True
+        if not self.started:
+            return
+        if tag in ("ol", "ul"):
+            self.depth += 1
+        elif tag == "li" and self.depth == 1:
+            self.items.append(0)
+        elif tag == "li" and self.depth == 2:
+            self.items[-1] += 1
+
+    def handle_endtag(self, tag):
+        if self.started and not self.done and tag in ("ol", "ul"):
+            self.depth -= 1
+            self.done = self.depth == 0
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_recipe_renders_as_three_steps_the_last_listing_the_four_markers(site, lang):
+    page = site / ("" if lang == "fr" else "en") / "teachers" / "index.html"
+    heading = {"fr": "mettre-son-jeu-dans-un-chapitre",
+               "en": "putting-your-game-into-a-chapter"}[lang]
+    parser = _Lists(heading)
+    parser.feed(page.read_text(encoding="utf-8"))
+    assert parser.items == [0, 0, 4]

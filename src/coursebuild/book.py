@@ -41,11 +41,14 @@ the game-design page is a tool that runs in the browser."""
 CHROMIUM = "/usr/bin/chromium"
 WORDS = {
     "fr": {"solution": "Solution", "solutions": "Solutions des exercices", "see": "Voir",
-           "live": "Version interactive sur le site :", "contents": "Table des matières",
+           "live": "Version interactive sur le site :",
+           "playable": "La figure, en version jouable sur le site :",
+           "contents": "Table des matières",
            "subtitle": "Cours et exercices", "site": "Le site du cours :",
            "foreword": "Version imprimable du site, produite à partir des mêmes sources."},
     "en": {"solution": "Solution", "solutions": "Solutions to the exercises", "see": "See",
-           "live": "Interactive version on the site:", "contents": "Contents",
+           "live": "Interactive version on the site:",
+           "playable": "The figure, playable on the site:", "contents": "Contents",
            "subtitle": "Course and exercises", "site": "The course's site:",
            "foreword": "Printable version of the site, made from the same sources."},
 }

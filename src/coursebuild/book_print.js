@@ -28,6 +28,7 @@ async function assembleBook(book) {
   }
 
   let svgCount = 0;
+  const printed = new Set();   // the figures the book has printed so far (their address)
   for (const page of book.pages) {
     const response = await fetch(page.url);
     if (!response.ok) throw new Error(`${page.url}: HTTP ${response.status}`);
@@ -57,8 +58,24 @@ async function assembleBook(book) {
       a.removeAttribute("download");
     });
     article.querySelectorAll("[id]").forEach((e) => { e.id = page.slug + "--" + e.id; });
-    // a widget in the page becomes its static figure and the address of the live one
+    // a passage written for the screen gives way to its paper wording, which ends with the
+    // address of the live page when the site's address is known
+    article.querySelectorAll(".arena-screen").forEach((e) => e.remove());
+    article.querySelectorAll(".arena-print").forEach((e) => {
+      const line = liveLine(doc, published(base), book.words.live);
+      if (line) e.append(line);
+      e.replaceWith(...e.childNodes);
+    });
+    // a widget in the page becomes its static figure and the address of the live one; when
+    // the book already shows that figure still (on this page or before), only the address
+    article.querySelectorAll("figure img").forEach((img) => printed.add(img.getAttribute("src")));
     article.querySelectorAll(".arena-stepper, .arena-game").forEach((w) => {
+      const svg = new URL(w.dataset.svg, base).href;
+      if (printed.has(svg)) {
+        const line = liveLine(doc, published(base), book.words.playable);
+        if (line) w.replaceWith(line); else w.remove();
+        return;
+      }
       const figure = doc.createElement("figure");
       figure.className = "arena-figure book-widget";
       const img = doc.createElement("img");
@@ -76,6 +93,7 @@ async function assembleBook(book) {
       }
       figure.append(img, caption);
       w.replaceWith(figure);
+      printed.add(svg);
     });
     // exercises keep their statement; their solutions move to the end of the chapter
     const solutions = [];
@@ -207,6 +225,18 @@ function plainMath(tex) {
     .replace(/_\{?(\d+)\}?/g, (m, d) => Array.from(d, (c) => sub[c]).join(""))
     .replace(/\^\{?(\d+)\}?/g, (m, d) => Array.from(d, (c) => sup[c]).join(""))
     .replace(/\\[a-zA-Z]+/g, "").replace(/[{}]/g, "").trim();
+}
+
+// one paragraph: `words` and the address of the live page, or null without an address
+function liveLine(doc, address, words) {
+  if (address === null) return null;
+  const p = doc.createElement("p");
+  p.className = "book-live";
+  const a = doc.createElement("a");
+  a.href = address;
+  a.textContent = address;
+  p.append(words + " ", a);
+  return p;
 }
 
 function previousExercise(details) {

@@ -189,7 +189,8 @@ def connect4_perfect_game() -> Drawing:
 
 
 def ex313_graph() -> Drawing:
-    """The graph of exercise 3.1.3 (degrees), drawn plainly: no owners, no victory marks."""
+    """The graph of the chapter's exercise 3 (degrees; exercise 3.1.3 of the reference
+    chapter), drawn plainly: no owners, no victory marks."""
     import graphviz
 
     from arena.render import FONT, GREY, INK, PAPER, plain_label, svg_id
@@ -210,9 +211,9 @@ def ex313_graph() -> Drawing:
     names = ", ".join(sorted(g.vertices))
     edges = ", ".join(f"{x} -> {y}" for x, y in g.edges())
     return Drawing(dot, _caption(
-        f"Exercice 3.1.3 : un graphe orienté à {len(g)} sommets ({names}) et "
+        f"Exercice 3 : un graphe orienté à {len(g)} sommets ({names}) et "
         f"{g.n_edges} arêtes.",
-        f"Exercise 3.1.3: a directed graph with {len(g)} vertices ({names}) and "
+        f"Exercise 3: a directed graph with {len(g)} vertices ({names}) and "
         f"{g.n_edges} edges."), f"{len(g)} vertices, {g.n_edges} edges: {edges}.")
 
 @fragment

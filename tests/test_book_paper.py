@@ -1,0 +1,57 @@
+"""The book is paper (issues 24.2 and 29): a passage written for the screen gives way to its
+paper wording (``.arena-screen`` / ``.arena-print``), and no figure is printed twice in the
+students' chapters (a widget whose figure the book already shows prints as one line)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from coursebuild import book
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("fr", "en")
+TEACHERS = {"fr": "Guide de l'enseignant", "en": "Teacher's guide"}
+SCREEN = {"fr": "Choisissez votre camp", "en": "Choose your side"}
+PAPER = {"fr": "Sur le site, on joue au jeu de Nim du premier chapitre",
+         "en": "On the site, the game of Nim of the first chapter is played"}
+
+
+def _text(lang: str) -> str:
+    path = ROOT / "build" / "pdf" / book.book_name(lang)
+    if not path.exists():
+        pytest.skip("the books are printed by `make site` (make test runs it)")
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    return " ".join(text.split())
+
+
+def _students(text: str, lang: str) -> str:
+    """The chapters before the teachers' guide (whose figure catalogue lists every
+    caption)."""
+    return text[:text.rindex(TEACHERS[lang])]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_book_prints_the_paper_wording_not_the_screen_one(lang, site):
+    text = _text(lang)
+    assert SCREEN[lang] not in text and PAPER[lang] in text
+    # on the site it is the other way round: the paper wording is there, hidden by the
+    # stylesheet, and the screen wording is shown
+    page = (site / ("" if lang == "fr" else "en") / "strategies" / "index.html").read_text(
+        encoding="utf-8")
+    assert SCREEN[lang] in page and 'class="arena-print"' in page
+    css = (site / "assets" / "stylesheets" / "course.css").read_text(encoding="utf-8")
+    assert re.search(r"\.arena-print\s*\{\s*display:\s*none;\s*\}", css)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_figure_is_printed_twice_in_the_students_chapters(lang):
+    text = _students(_text(lang), lang)
+    captions = re.findall(r"Figure \d+\.\d+\. (.{100})", text)
+    assert len(captions) > 30
+    twice = {c: text.count(c) for c in captions if text.count(c) > 1}
+    assert twice == {}
