@@ -141,8 +141,8 @@ def ex_chomp_square() -> Bilingual:
               f"on the {n} x {n} bar, leaving the symmetric L wins")
     last = sizes[-1]
     return both(
-        f"Le solveur confirme que ce premier coup est gagnant pour $n = 2, \\dots, {last}$.\n",
-        f"The solver confirms that this first move wins for $n = 2, \\dots, {last}$.\n")
+        f"Le calcul des attracteurs confirme que ce premier coup est gagnant pour $n = 2, \\dots, {last}$.\n",
+        f"Computing the attractors confirms that this first move wins for $n = 2, \\dots, {last}$.\n")
 
 
 FIGURES: tuple[Figure, ...] = ()

@@ -209,12 +209,12 @@ def chomp_solution() -> Bilingual:
         f"La tablette entière $(3, 3)$ (longueurs des lignes) est gagnante pour $J_0$, en "
         f"{sol.rank[g.start]} coups au plus. {count_fr} laisse {_shape(move)} : manger le carré "
         "en bas à droite. Ensuite, $J_0$ peut toujours rendre à $J_1$ une tablette dont la "
-        "ligne du haut a exactement un carré de plus que celle du bas ; le solveur confirme "
+        "ligne du haut a exactement un carré de plus que celle du bas ; le calcul des attracteurs confirme "
         "que ces positions sont perdantes pour $J_1$.\n",
         f"The whole bar $(3, 3)$ (row lengths) is won by $J_0$, within {sol.rank[g.start]} "
         f"moves. {count_en} leaves {_shape(move)}: eat the bottom-right square. Then $J_0$ can "
         "always hand $J_1$ a bar whose top row has exactly one square more than the bottom "
-        "row; the solver confirms these positions are lost for $J_1$.\n")
+        "row; computing the attractors confirms these positions are lost for $J_1$.\n")
 
 
 FIGURES: tuple[Figure, ...] = (

@@ -274,11 +274,11 @@ def tictactoe_facts() -> Bilingual:
     s = sol.summary()
     return both(
         f"Depuis la grille vide, on atteint {num(len(g), 'fr')} positions ; × a gagné dans "
-        f"{len(g.V0)} d'entre elles et o dans {len(g.V1)}. Le solveur trouve {num(s['won_by_0'], 'fr')} "
+        f"{len(g.V0)} d'entre elles et o dans {len(g.V1)}. Les attracteurs donnent {num(s['won_by_0'], 'fr')} "
         f"positions gagnantes pour × ($J_0$), {num(s['won_by_1'], 'fr')} pour o ($J_1$) et "
         f"{num(s['draws'], 'fr')} matchs nuls ; la grille vide est un match nul.\n",
         f"From the empty grid, {num(len(g), 'en')} positions can be reached; × has won in "
-        f"{len(g.V0)} of them and o in {len(g.V1)}. The solver finds {num(s['won_by_0'], 'en')} "
+        f"{len(g.V0)} of them and o in {len(g.V1)}. The attractors give {num(s['won_by_0'], 'en')} "
         f"positions won by × ($J_0$), {num(s['won_by_1'], 'en')} by o ($J_1$) and "
         f"{num(s['draws'], 'en')} draws; the empty grid is a draw.\n")
 

@@ -61,13 +61,13 @@ def sticks_facts() -> Bilingual:
     n, m = s["normal"], s["misere"]
     left = m["move"][0]
     return both(
-        f"Le solveur, sur les {STICKS + 1} nombres de bâtonnets de 0 à {STICKS}, trouve que "
+        f"Le calcul des attracteurs, sur les {STICKS + 1} nombres de bâtonnets de 0 à {STICKS}, montre que "
         f"le joueur qui doit jouer perd exactement avec {_list(n['lost'], 'fr')} bâtonnets "
         f"en partie normale, et avec {_list(m['lost'], 'fr')} bâtonnets en partie misère. "
         f"Depuis {STICKS} bâtonnets en partie misère, le premier joueur gagne en prenant "
         f"{STICKS - left} bâtonnets (il en laisse {left}), et la partie dure au plus "
         f"{m['rank']} coups.\n",
-        f"The solver, on the {STICKS + 1} numbers of sticks from 0 to {STICKS}, finds that the "
+        f"Computing the attractors for the {STICKS + 1} numbers of sticks from 0 to {STICKS} shows that the "
         f"player to move loses exactly with {_list(n['lost'], 'en')} sticks in normal play, "
         f"and with {_list(m['lost'], 'en')} sticks in misère play. From {STICKS} sticks in "
         f"misère play, the first player wins by taking {STICKS - left} sticks (leaving "

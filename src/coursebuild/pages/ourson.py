@@ -145,7 +145,7 @@ def ourson_facts() -> Bilingual:
     blocked = ", ".join(f"`{v}`" for v in g.V1)
     return both(
         f"Le graphe des positions a {len(g)} sommets et {g.n_edges} arêtes ; l'ourson est bloqué "
-        f"dans {len(g.V1)} positions ({blocked}). Le solveur trouve {s['won_by_1']} positions "
+        f"dans {len(g.V1)} positions ({blocked}). Les attracteurs donnent {s['won_by_1']} positions "
         f"gagnantes pour les chiots, {s['won_by_0']} pour l'ourson et {s['draws']} nulle. "
         f"Le « rang » de l'article vaut {rank['0450']} au départ `0450` (et au plus "
         f"{max(rank.values())}) ; le rang de l'attracteur y vaut {sol.rank['0450']}. Avec la "
@@ -157,7 +157,7 @@ def ourson_facts() -> Bilingual:
         f"du « rang » de l'article (trouvé par le calcul) : "
         f"{ring}.\n",
         f"The position graph has {len(g)} vertices and {g.n_edges} edges; the ourson is blocked "
-        f"in {len(g.V1)} positions ({blocked}). The solver finds {s['won_by_1']} positions won "
+        f"in {len(g.V1)} positions ({blocked}). The attractors give {s['won_by_1']} positions won "
         f"by the puppies, {s['won_by_0']} by the ourson and {s['draws']} draws. The article's "
         f"“rank” is {rank['0450']} at the start `0450` (and at most {max(rank.values())}); the "
         f"attractor rank there is {sol.rank['0450']}. With the attractor-rank strategy, "
@@ -176,8 +176,8 @@ def ex_ourson_count() -> Bilingual:
     board = 6
     claim(len(g) == board * comb(board - 1, 2) * 2, "the ourson graph changed size")
     text = f"{board} \\times {comb(board - 1, 2)} \\times 2 = {len(g)}"
-    return both(f"On trouve ${text}$ sommets, le nombre que donne le solveur.\n",
-                f"This gives ${text}$ vertices, the number the solver finds.\n")
+    return both(f"On trouve ${text}$ sommets, autant que le graphe des positions construit depuis le départ.\n",
+                f"This gives ${text}$ vertices, as many as the position graph built from the start has.\n")
 
 @fragment
 def ex_ourson_ranks() -> Bilingual:

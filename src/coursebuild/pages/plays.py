@@ -112,8 +112,8 @@ def ex_draw_arena() -> Bilingual:
     sol = solve(_three_positions(True))
     claim(sol.winner["a"] is None and sol.winner["b"] is None, 'the course says: sol.winner["a"] is None and sol.winner["b"] is None')
     claim(_three_positions(True).owner("v") == 1, "the exercise says v is in S_1")
-    return both("Le solveur le confirme : ni `a` ni `b` n'est dans un attracteur.\n",
-                "The solver confirms it: neither `a` nor `b` is in an attractor.\n")
+    return both("Le calcul des attracteurs le confirme : ni `a` ni `b` n'est dans un attracteur.\n",
+                "Computing the attractors confirms it: neither `a` nor `b` is in an attractor.\n")
 
 
 FIGURES: tuple[Figure, ...] = (
