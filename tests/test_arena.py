@@ -228,11 +228,14 @@ class TestConstructors:
         return offsets, targets
 
     @settings(max_examples=150, deadline=None)
-    @given(arenas(), st.sampled_from([0, 10**9]))
-    def test_list_string_and_csr_constructors_agree(self, g, arrays_from):
+    @given(arenas(), st.sampled_from([0, 10**9]), st.sampled_from([-10**9, 8]))
+    def test_list_string_and_csr_constructors_agree(self, g, arrays_from, table_span):
+        # arrays_from 0: through numpy's arrays (text vertices numbered by identity, by a
+        # table of addresses or, table_span negative, by a binary search among them)
         from unittest.mock import patch
 
-        with patch.object(ARENA, "_ARRAYS_FROM", arrays_from):
+        with patch.object(ARENA, "_ARRAYS_FROM", arrays_from), \
+                patch.object(ARENA, "_TABLE_SPAN", table_span):
             self._agree(g)
 
     def _agree(self, ref):
@@ -301,6 +304,31 @@ class TestConstructors:
                 pytest.raises(ArenaError) as err:
             Arena(S0=[0, 2], S1=[1], edges=edges)
         assert str(err.value).startswith(message)
+
+    @pytest.mark.parametrize(("edges", "message"), [
+        ({"a": ["b", "b"]}, "key 'edges': vertex 'a': lists the edge to 'b' twice"),
+        ({"a": ["q"]}, "key 'edges': vertex 'a': has a successor 'q' that is not in S0 or S1"),
+        ({"q": ["b"]}, "key 'edges': vertex 'q': is not in S0 or S1"),
+        ({"a": "b"}, "key 'edges': vertex 'a': successors must be a list of vertices"),
+    ])
+    @pytest.mark.parametrize("arrays_from", [0, 10**9])
+    def test_text_vertices_name_the_faulty_edge(self, edges, message, arrays_from):
+        # the arrays path (every edge looked up by one map) gives way to the general one,
+        # which names the fault
+        from unittest.mock import patch
+
+        with patch.object(ARENA, "_ARRAYS_FROM", arrays_from), \
+                pytest.raises(ArenaError) as err:
+            Arena(S0=["a", "c"], S1=["b"], edges=edges)
+        assert str(err.value).startswith(message)
+
+    def test_text_vertices_keep_the_order_of_rows_given_out_of_order(self):
+        from unittest.mock import patch
+
+        with patch.object(ARENA, "_ARRAYS_FROM", 0):
+            g = Arena(S0=["e", "a"], S1=["c"], edges={"c": ["a", "e"], "a": ["c"],
+                                                      "e": ["c", "a"]})
+        assert [g.successors(v) for v in g.vertices] == [("c", "a"), ("c",), ("a", "e")]
 
     def test_integer_vertices_keep_the_order_of_rows_given_out_of_order(self):
         g = Arena(S0=[4, 0], S1=[2], edges={2: [0, 4], 0: [2], 4: [2, 0]})

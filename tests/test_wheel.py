@@ -123,17 +123,22 @@ def test_render_with_the_figures_extra(wheel, tmp_path):
     assert (tmp_path / "game.pdf").read_bytes().startswith(b"%PDF")
 
 
-RUN_NOTEBOOK = """
-import sys, nbformat
-from nbclient import NotebookClient
-path = sys.argv[1]
-nb = nbformat.read(path, as_version=4)
-NotebookClient(nb, kernel_name="python3", timeout=300,
-               resources={"metadata": {"path": sys.argv[2]}}).execute()
-print("\\n".join(
-    o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
-    if o.get("output_type") == "stream"))
-"""
+def _nbconvert(bin_dir: Path, notebook: Path, cwd: Path) -> tuple[int, str, str]:
+    """``notebook`` executed by ``jupyter nbconvert --execute`` as a student would run it:
+    its return code, its error output, and the text every code cell printed."""
+    import json
+
+    done = _run([str(bin_dir / "jupyter"), "nbconvert", "--to", "notebook", "--execute",
+                 "--output", f"{notebook.stem}-run", str(notebook)], cwd=cwd)
+    out = notebook.with_name(f"{notebook.stem}-run.ipynb")
+    if done.returncode:
+        return done.returncode, done.stderr, ""
+    nb = json.loads(out.read_text(encoding="utf-8"))
+    printed = "\n".join("".join(o.get("text", "")) for c in nb["cells"]
+                        if c["cell_type"] == "code" for o in c.get("outputs", [])
+                        if o.get("output_type") == "stream")
+    return 0, done.stderr, printed
+
 
 NOTEBOOKS = sorted((ROOT / "docs").glob("*/notebooks/*.ipynb"))
 
@@ -143,26 +148,25 @@ def test_every_downloaded_notebook_runs_after_one_pip_install(wheel, tmp_path):
     with its [figures] extra (and Jupyter to run it), from a folder outside the course."""
     assert len(NOTEBOOKS) == 16
     bin_dir = _environment(tmp_path, f"{wheel}[figures]")
-    subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "nbclient",
+    subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "nbconvert",
                     "ipykernel"], check=True, capture_output=True, text=True)
     work = tmp_path / "student"
     work.mkdir()
     for notebook in NOTEBOOKS:
         copy = work / f"{notebook.parent.parent.name}-{notebook.name}"
         copy.write_bytes(notebook.read_bytes())
-        done = _run([str(bin_dir / "python"), "-c", RUN_NOTEBOOK, str(copy), str(work)],
-                    cwd=work)
-        assert done.returncode == 0, (notebook, done.stderr[-2000:])
-        assert "Figure" not in done.stdout, notebook      # every figure was drawn
+        code, errors, printed = _nbconvert(bin_dir, copy, work)
+        assert code == 0, (notebook, errors[-2000:])
+        assert "Figure" not in printed, notebook      # every figure was drawn
 
 
 def test_without_graphviz_a_figure_cell_says_what_to_install(plain):
     bin_dir, tmp = plain
-    subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "nbclient",
+    subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "nbconvert",
                     "ipykernel"], check=True, capture_output=True, text=True)
     for lang, words in (("fr", "Figure non dessinée"), ("en", "Figure not drawn")):
         copy = tmp / f"modelling-{lang}.ipynb"
         copy.write_bytes((ROOT / "docs" / lang / "notebooks" / "01-modelling.ipynb").read_bytes())
-        done = _run([str(bin_dir / "python"), "-c", RUN_NOTEBOOK, str(copy), str(tmp)], cwd=tmp)
-        assert done.returncode == 0, done.stderr[-2000:]
-        assert words in done.stdout and 'pip install "arena-reachability[figures]"' in done.stdout
+        code, errors, printed = _nbconvert(bin_dir, copy, tmp)
+        assert code == 0, errors[-2000:]
+        assert words in printed and 'pip install "arena-reachability[figures]"' in printed

@@ -61,10 +61,12 @@ MAX_FILE_BYTES = 2_000_000
 is a few kilobytes; parsing megabytes of YAML takes seconds). The environment variable
 ``ARENA_MAX_FILE_BYTES`` raises the limit."""
 _ARRAYS_FROM = 64
-"""Successor lists of integer vertices with at least this many rows are numbered by numpy
-and kept as arrays; smaller ones (a course's examples) as tuples, without numpy's
-overhead. (Other vertices need one dictionary look-up per edge either way; measured, the
-tuples are then as fast as arrays.)"""
+"""Successor lists with at least this many rows are numbered by numpy and kept as arrays
+(integer vertices by one gather, others by identity, :func:`_mapped_csr`); smaller ones (a
+course's examples) as tuples, without numpy's overhead."""
+_TABLE_SPAN = 8
+"""Vertices spread over at most this many slots each (of 16 bytes) are numbered through
+a table indexed by address (see :func:`_numbers`); more spread, by a binary search."""
 
 
 def _max_file_bytes() -> int:
@@ -169,6 +171,8 @@ class Arena:
         csr = None
         if _np is not None and edges and len(edges) >= _ARRAYS_FROM:
             csr = _int_csr(vertices, edges)
+            if csr is None:
+                csr = _mapped_csr(vertices, index, edges)
         if csr is not None:         # integer vertices: every edge numbered by numpy at once
             self._csr, self._n_edges = csr, len(csr[1])
             return
@@ -603,6 +607,64 @@ def _int_csr(vertices: list[Vertex], edges: Mapping[Any, Iterable[Any]]
     if (targets < 0).any() or (src < 0).any():
         return None
     return _rows_to_csr(src, lengths, targets, n)
+
+
+def _mapped_csr(vertices: list[Vertex], index: Mapping[Any, int],
+                edges: Mapping[Any, Iterable[Any]]) -> tuple[Any, Any] | None:
+    """``(offsets, targets)`` for an arena of any vertices (``"v17"``, tuples); ``None``
+    whenever anything is unusual (a successor list of another type, an unknown vertex, an
+    edge listed twice), so that the general path finds and names the fault.
+
+    An edge whose ends are the very objects of S0 and S1 (as when a program builds the
+    lists) is numbered by identity, with numpy (:func:`_numbers`); only the others cost a
+    dictionary look-up, which on a large graph is a cache miss per edge. O(|S| + |A|)."""
+    sources, rows = list(edges), list(edges.values())
+    if not set(map(type, rows)) <= {list, tuple, range}:
+        return None
+    ids = _np.fromiter(map(id, vertices), dtype=_np.int64, count=len(vertices))
+    flat = list(chain.from_iterable(rows))
+    lengths = _np.fromiter(map(len, rows), dtype=_np.int64,  # type: ignore[arg-type]
+                           count=len(rows))
+    src = _numbers(sources, ids, index)
+    targets = _numbers(flat, ids, index)
+    if src is None or targets is None:
+        return None
+    return _rows_to_csr(src, lengths, targets, len(vertices))
+
+
+def _numbers(objects: list[Any], ids: Any, index: Mapping[Any, int]) -> Any | None:
+    """The vertex numbers of ``objects``: by identity where an object is one of the
+    vertices themselves (its address, ``id``, looked up in a table indexed by address when
+    the vertices lie close together in memory, else among the sorted addresses ``ids``),
+    else by a dictionary look-up (an equal vertex); ``None`` if one is not a vertex."""
+    n = len(ids)
+    query = _np.fromiter(map(id, objects), dtype=_np.int64, count=len(objects))
+    if n == 0:
+        return None if len(query) else query
+    low = int(ids.min())
+    shift = 4 if not (ids & 15).any() else 3        # objects are 16-byte aligned, usually
+    span = ((int(ids.max()) - low) >> shift) + 1
+    if span <= _TABLE_SPAN * n + 1024:              # a table by address: one gather
+        table = _np.full(span, -1, dtype=_np.int64)
+        table[(ids - low) >> shift] = _np.arange(n, dtype=_np.int64)
+        slot = (query - low) >> shift
+        inside = (slot >= 0) & (slot < span)
+        numbers = _np.full(len(query), -1, dtype=_np.int64)
+        numbers[inside] = table[slot[inside]]
+        hit = numbers >= 0
+        hit[hit] = ids[numbers[hit]] == query[hit]
+    else:                                           # a binary search among the addresses
+        order = _np.argsort(ids)
+        at = _np.minimum(_np.searchsorted(ids[order], query), n - 1)
+        numbers = order[at]
+        hit = ids[numbers] == query
+    missed = _np.flatnonzero(~hit)
+    if len(missed):
+        try:
+            numbers[missed] = list(map(index.__getitem__, (objects[k] for k in missed)))
+        except (KeyError, TypeError):
+            return None
+    return numbers
 
 
 def _rows_to_csr(src: Any, lengths: Any, targets: Any, n: int) -> tuple[Any, Any] | None:

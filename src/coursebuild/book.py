@@ -388,8 +388,17 @@ def _fix(pdf_bytes: bytes, lang: str, title: str, epoch: int) -> bytes:
     return buffer.getvalue()
 
 
-def build_book(lang: str, site: Path, out: Path, browser, base: str) -> Path:
-    """Print one language's book into ``out``; return its path."""
+def build_book(lang: str, site: Path, out: Path, browser, base: str,
+               steps: dict[str, float] | None = None) -> Path:
+    """Print one language's book into ``out``; return its path. ``steps`` receives the
+    seconds each step took (assembling the chapters, each printing, the PDF's fixes)."""
+    steps = {} if steps is None else steps
+    clock = [time.perf_counter()]
+
+    def lap(step: str) -> None:
+        now = time.perf_counter()
+        steps[step] = steps.get(step, 0.0) + now - clock[0]
+        clock[0] = now
 
     root = "/" if lang == "fr" else "/en/"
     site_name, site_url, pages = book_pages(lang, root)
@@ -411,17 +420,21 @@ def build_book(lang: str, site: Path, out: Path, browser, base: str) -> Path:
             "figures": figures, "words": WORDS[lang]}
     count = page.evaluate("async (book) => { const n = await assembleBook(book); "
                           "numberHeadings(); return n; }", book)
+    lap("assemble")
     if count != len(pages):
         raise SystemExit(f"book: {lang}: {count} chapters assembled, {len(pages)} expected")
     entries = page.evaluate("buildToc()")
     wide = page.evaluate("fitWidth(); overflows()")
+    lap("assemble")
     first = _print(page)
+    lap("print")
     outline = [o for o in _heading_pages(first) if o[1] <= 2]
     if len(outline) != len(entries):
         raise SystemExit(f"book: {lang}: the PDF's outline has {len(outline)} headings of "
                          f"levels 1-2, the contents {len(entries)}")
     page.evaluate("(n) => setPageNumbers(n)", {e[0]: o[2] for e, o in zip(entries, outline)})
     second = _print(page)
+    lap("print")
     if [o[2] for o in _heading_pages(second) if o[1] <= 2] != [o[2] for o in outline]:
         raise SystemExit(f"book: {lang}: the page numbers moved when written into the contents")
     if errors:
@@ -434,6 +447,7 @@ def build_book(lang: str, site: Path, out: Path, browser, base: str) -> Path:
     epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "1700000000"))
     target = out / book_name(lang)
     write_atomic(target, _fix(second, lang, site_name, epoch))
+    lap("fix")
     return target
 
 
@@ -479,13 +493,16 @@ def build(site: Path = ROOT / "site", out: Path = ROOT / "build" / "pdf",
     def one(lang: str) -> None:
         """One language's book, in its own browser (one Playwright per thread)."""
         t0 = time.perf_counter()
+        steps: dict[str, float] = {}
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, env=env,
                                         args=["--no-sandbox", "--disable-gpu"])
-            path = build_book(lang, site, out, browser, base)
+            steps["browser"] = time.perf_counter() - t0
+            path = build_book(lang, site, out, browser, base, steps)
             browser.close()
+        detail = ", ".join(f"{k} {v:.1f} s" for k, v in steps.items())
         print(f"book: {path.name}: {_page_count(path)} pages in "
-              f"{time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
+              f"{time.perf_counter() - t0:.1f} s ({detail})", file=sys.stderr, flush=True)
 
     try:
         # the languages print side by side (a print keeps about one core busy)
