@@ -200,7 +200,7 @@ def test_an_interrupted_print_leaves_no_book_under_an_old_stamp(tmp_path, monkey
     inputs = {"key": "A"}
     printed: list[str] = []
 
-    def fake_print(lang, site, out, browser, base):
+    def fake_print(lang, site, out, browser, base, steps=None):
         if inputs["key"] == "B" and lang == "en":
             raise KeyboardInterrupt          # the interruption, at the English book's write
         printed.append(lang)

@@ -22,6 +22,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -207,8 +208,9 @@ def _heading_pages(pdf_bytes: bytes) -> list[tuple[str, int, int]]:
 
 
 # the content stream operators that name a page resource, and the operand that does
-_RESOURCE_OPERATORS = {"Tf": 0, "gs": 0, "Do": 0, "sh": 0, "cs": 0, "CS": 0, "scn": -1,
-                       "SCN": -1}
+_TOKEN = re.compile(rb"\((?:\\.|[^\\()])*\)|<[0-9A-Fa-f\s]*>|/[^\s/\[\]<>(){}%]+")
+"""A content stream's tokens that matter when renaming resources: a literal or hex string
+(kept whole) or a name (``/F3``, a resource's name when it is a key of the page's)."""
 
 
 def _canonical(obj, seen: set | None = None) -> bytes:
@@ -260,14 +262,14 @@ def _stable_names(pdf) -> None:
                 mapping[key] = names[value.objgen]
                 renamed[names[value.objgen]] = value
             resources[kind] = renamed
-        instructions = []
-        for operands, operator in pikepdf.parse_content_stream(page):
-            k = _RESOURCE_OPERATORS.get(str(operator))
-            if k is not None and operands and str(operands[k]) in mapping:
-                operands = list(operands)
-                operands[k] = pikepdf.Name(mapping[str(operands[k])])
-            instructions.append(pikepdf.ContentStreamInstruction(operands, operator))
-        page.Contents = pdf.make_stream(pikepdf.unparse_content_stream(instructions))
+        # the names are replaced in the stream's bytes, token by token (a string is one
+        # token, left as it is): parsing each instruction in Python took seconds a book
+        renames = {k.encode(): v.encode() for k, v in mapping.items()}
+        contents = page.Contents
+        data = (b"\n".join(s.read_bytes() for s in contents)
+                if isinstance(contents, pikepdf.Array) else contents.read_bytes())
+        page.Contents = pdf.make_stream(_TOKEN.sub(
+            lambda m, r=renames: r.get(m.group(0), m.group(0)), data))
 
 
 def _explicit_destinations(pdf) -> None:
