@@ -46,27 +46,10 @@ class _Figures(HTMLParser):
             self.table = None
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
-def test_no_solution_figure_is_shown_before_its_solution(site, lang):
-    _, _, pages = book.book_pages(lang, "/")
-    root = site if lang == "fr" else site / "en"
-    shown_openly: dict[str, str] = {}
-    late = []
-    for page in pages:
-        parser = _Figures()
-        parser.feed((root / page.url.lstrip("/") / "index.html").read_text(encoding="utf-8"))
-        for figure, in_solution in parser.found:
-            if in_solution and figure in shown_openly:
-                late.append(f"{figure}: in a solution of {page.url}, shown openly before on "
-                            f"{shown_openly[figure]}")
-            if not in_solution:
-                shown_openly.setdefault(figure, page.url)
-    assert late == []
-    assert len(shown_openly) > 20
-
-
-@pytest.mark.parametrize("lang", ["fr", "en"])
-def test_no_solution_table_is_shown_before_its_solution(site, lang):
+def _in_order(site, lang: str, kind: str) -> tuple[list[str], dict[str, str], int]:
+    """Walk the course's pages in order, collecting the ``kind`` ("found": figures, or
+    "tables") of each: those inside a solution already shown openly before (``late``),
+    where each was first shown openly, and how many sit inside solutions."""
     _, _, pages = book.book_pages(lang, "/")
     root = site if lang == "fr" else site / "en"
     shown_openly: dict[str, str] = {}
@@ -75,12 +58,25 @@ def test_no_solution_table_is_shown_before_its_solution(site, lang):
     for page in pages:
         parser = _Figures()
         parser.feed((root / page.url.lstrip("/") / "index.html").read_text(encoding="utf-8"))
-        for table, in_solution in parser.tables:
+        for item, in_solution in getattr(parser, kind):
             solutions += in_solution
-            if in_solution and table in shown_openly:
-                late.append(f"{table[:80]}: in a solution of {page.url}, shown openly before "
-                            f"on {shown_openly[table]}")
+            if in_solution and item in shown_openly:
+                late.append(f"{item[:80]}: in a solution of {page.url}, shown openly before "
+                            f"on {shown_openly[item]}")
             if not in_solution:
-                shown_openly.setdefault(table, page.url)
+                shown_openly.setdefault(item, page.url)
+    return late, shown_openly, solutions
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_no_solution_figure_is_shown_before_its_solution(site, lang):
+    late, shown_openly, _ = _in_order(site, lang, "found")
+    assert late == []
+    assert len(shown_openly) > 20
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_no_solution_table_is_shown_before_its_solution(site, lang):
+    late, _, solutions = _in_order(site, lang, "tables")
     assert late == []
     assert solutions >= 6       # the solutions' computed tables (Nim, chomp, exercise 6.2...)
