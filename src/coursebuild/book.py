@@ -207,7 +207,6 @@ def _heading_pages(pdf_bytes: bytes) -> list[tuple[str, int, int]]:
     return out
 
 
-# the content stream operators that name a page resource, and the operand that does
 _TOKEN = re.compile(rb"\((?:\\.|[^\\()])*\)|<[0-9A-Fa-f\s]*>|/[^\s/\[\]<>(){}%]+")
 """A content stream's tokens that matter when renaming resources: a literal or hex string
 (kept whole) or a name (``/F3``, a resource's name when it is a key of the page's)."""
@@ -216,7 +215,6 @@ _TOKEN = re.compile(rb"\((?:\\.|[^\\()])*\)|<[0-9A-Fa-f\s]*>|/[^\s/\[\]<>(){}%]+
 def _canonical(obj, seen: set | None = None) -> bytes:
     """Bytes that stand for an object's content, whatever its number in the file and the
     subset prefix of its font names."""
-    import re
 
     import pikepdf
 
@@ -352,7 +350,6 @@ def _stable_node_ids(pdf) -> None:
 
 def _stable_subset_names(font, digest: str) -> None:
     """``ABCDEF+Name`` -> a prefix of six letters taken from the font's content."""
-    import re
 
     import pikepdf
 
