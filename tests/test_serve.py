@@ -243,10 +243,14 @@ def test_a_saved_french_chapter_is_served_and_english_is_not_rebuilt(site, tmp_p
         try:
             assert '<html lang="fr"' in _get(url, time.monotonic() + 60)
             # an error (an unknown figure), then a warning, which strict mode counts
-            for k, broken in enumerate(("<!-- figure: no-such-figure -->",
-                                        "[lien](no-such-page.md)"), start=1):
+            # (each waits for its own report: one save can be seen as two changes, and
+            # two failed builds of the first break must not pass for the second's)
+            for k, (broken, reported) in enumerate((
+                    ("<!-- figure: no-such-figure -->", "unknown figure id 'no-such-figure'"),
+                    ("[lien](no-such-page.md)", "'no-such-page.md'")), start=1):
                 chapter.write_text(source + f"\n{broken}\n", encoding="utf-8")
-                _until(lambda k=k: log.read_text("utf-8").count("serve: build failed") == k,
+                _until(lambda r=reported: r in log.read_text("utf-8")
+                       and "serve: build failed" in log.read_text("utf-8").split(r, 1)[1],
                        60, f"the broken page {broken!r} was not reported")
                 # the served pages show the error, naming the file and the line
                 shown = _get(url, time.monotonic() + 60)
