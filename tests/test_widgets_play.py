@@ -54,6 +54,12 @@ STATE = """(box) => {
     buttons: box.querySelectorAll('.arena-move').length,
     current: current.map((g) => g.id),
     currentStroke: current.map((g) => getComputedStyle(shape(g)).strokeWidth),
+    // what a vertex draws inside itself (chomp's squares: outlines with fill="none",
+    // fills with stroke="none") keeps its own strokes whatever marks the vertex
+    innerStrokes: [...box.querySelectorAll('svg .vertex')].flatMap((g) =>
+      [...g.querySelectorAll(':scope > :is(ellipse, polygon):is([fill="none"], [stroke="none"])')]
+        .filter((e) => e.previousElementSibling && e.previousElementSibling.tagName !== 'title')
+        .map((e) => getComputedStyle(e).strokeWidth + ' ' + getComputedStyle(e).fill)),
     choiceStroke: [...box.querySelectorAll('svg .vertex.choice')]
       .map((g) => getComputedStyle(shape(g)).strokeWidth),
     selected: box.querySelectorAll('.selected').length,
@@ -87,6 +93,8 @@ def _check(state: dict, data: dict, lang: str, after: str, log: list[str]) -> No
         f"the current position is not the one marked ({where})"
     assert state["currentStroke"] == ["4px"], \
         f"the current position is not highlighted where the graph is drawn ({where})"
+    drawn = [s for s in state["innerStrokes"] if not s.startswith(("1px", "1.2px", "0px"))]
+    assert drawn == [], f"marks thickened the drawing inside a vertex ({where}): {drawn}"
     expected = _count_text(lang, state["moves"], state["board"])
     assert expected in state["status"], f"{expected!r} not in {state['status']!r} ({where})"
     if after in ("undo", "restart", "side", "start"):
