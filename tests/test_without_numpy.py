@@ -90,6 +90,25 @@ def test_the_solver_tests_pass_with_numpy_unimportable():
     assert progress.count(".") >= 25 and "F" not in progress and "E" not in progress
 
 
-def test_connect_4_says_it_needs_numpy():
-    done = _run("from arena.games import connect4\nconnect4(4, 4)", ("numpy",))
+def test_connect_4_without_numpy_is_the_same_arena():
+    """Without numpy (a notebook run in the browser), connect4() explores the rules
+    instead of the compact generator: the same vertices, owners, victory positions and
+    successors in the same order; the compact solver alone still needs numpy."""
+    from arena.games import connect4
+
+    code = ("import json\nfrom arena.games import connect4\nout = {}\n"
+            "for size in [(3, 3, 3), (3, 4, 3), (4, 3, 3), (2, 4, 2)]:\n"
+            "    g = connect4(*size)\n"
+            "    out[repr(size)] = {v: [g.owner(v), g.victory(v), g.successors(v)] "
+            "for v in g.vertices}\n"
+            "print(json.dumps(out))")
+    done = _run(code, ("numpy",))
+    assert done.returncode == 0, done.stderr
+    pure = json.loads(done.stdout)
+    for size in [(3, 3, 3), (3, 4, 3), (4, 3, 3), (2, 4, 2)]:
+        g = connect4(*size)
+        assert pure[repr(size)] == {v: [g.owner(v), g.victory(v), list(g.successors(v))]
+                                    for v in g.vertices}
+    assert len(pure["(3, 4, 3)"]) == 7157
+    done = _run("from arena.games import solve_connect4\nsolve_connect4(4, 4)", ("numpy",))
     assert done.returncode == 1 and "connect-4's compact generator needs numpy" in done.stderr

@@ -12,7 +12,7 @@ from typing import Any
 from arena.arena import Arena
 from arena.solver import Solution
 
-__all__ = ["figure", "MISSING"]
+__all__ = ["figure", "Drawing", "MISSING"]
 
 MISSING = {
     "fr": "(Figure non dessinée : pour dessiner, installez Graphviz avec "
@@ -26,7 +26,8 @@ MISSING = {
 def figure(arena: Arena, solution: Solution | None = None, *, title: str, lang: str = "en",
            **view: Any) -> Any:
     """``arena`` drawn with the course's conventions (:func:`arena.render.arena_svg`,
-    ``view`` the fields of :class:`arena.render.View`), as an ``IPython.display.SVG``;
+    ``view`` the fields of :class:`arena.render.View`), as an ``IPython.display.SVG`` (a
+    :class:`Drawing` without IPython);
     ``title`` is its text alternative. Without Graphviz, prints :data:`MISSING` in ``lang``
     and returns ``None``."""
     try:
@@ -34,6 +35,20 @@ def figure(arena: Arena, solution: Solution | None = None, *, title: str, lang: 
     except ModuleNotFoundError:
         print(MISSING.get(lang, MISSING["en"]))
         return None
-    from IPython.display import SVG
+    svg = arena_svg(arena, solution, View(**view), title=title)
+    try:
+        from IPython.display import SVG
+    except ModuleNotFoundError:     # outside Jupyter (Python in a browser page, say)
+        return Drawing(svg)
+    return SVG(svg)
 
-    return SVG(arena_svg(arena, solution, View(**view), title=title))
+
+class Drawing:
+    """An SVG drawing that any notebook front end shows (``_repr_svg_``), for Python
+    without IPython."""
+
+    def __init__(self, svg: str) -> None:
+        self.svg = svg
+
+    def _repr_svg_(self) -> str:
+        return self.svg

@@ -41,8 +41,8 @@ __all__ = [
     # arenas and trees as DOT
     "View", "arena_dot", "tree_dot", "svg_id", "plain_label", "coloured_text", "html_table",
     # layout and rendering
-    "render", "positions_of", "arena_svg", "vertex_titles", "describe", "PDF_DATE",
-    "RenderError",
+    "render", "render_svg", "positions_of", "arena_svg", "vertex_titles", "describe",
+    "PDF_DATE", "RenderError", "SVG_ENGINE",
 ]
 
 COLOURS = {0: "#0072B2", 1: "#D55E00"}
@@ -314,6 +314,26 @@ def render(dot: graphviz.Digraph | str, *, title: str, desc: str, prog: str = "d
     return _clean_svg(svg, title, desc, titles or {}), _clean_pdf(pdf)
 
 
+SVG_ENGINE: Callable[[str, str], str] | None = None
+"""Where pygraphviz cannot run (Python in a browser, under Pyodide): a function
+``(DOT source, layout program) -> SVG text`` that lays out and draws, such as Graphviz
+compiled to WebAssembly. :func:`render_svg` uses it when it is set."""
+
+
+def render_svg(dot: graphviz.Digraph | str, *, title: str, desc: str, prog: str = "dot",
+               titles: Mapping[str, str] | None = None) -> bytes:
+    """The SVG of :func:`render` alone (no PDF), laid out by :data:`SVG_ENGINE` when it is
+    set, by pygraphviz otherwise."""
+    source = getattr(dot, "source", dot)
+    if SVG_ENGINE is not None:
+        svg = SVG_ENGINE(source, prog)
+    else:
+        graph = _layout(source, prog)
+        with _graphviz_messages("rendering"):
+            svg = graph.draw(format="svg").decode("utf-8")
+    return _clean_svg(svg, title, desc, titles or {})
+
+
 _TEXT = re.compile(r"<text[^>]*>([^<]*)</text>")
 FONT_FILES = {400: "SourceSansPro-Regular.ttf", 700: "SourceSansPro-Bold.ttf"}
 """The files of :data:`FONT` by weight (in :func:`font_files`), embedded in SVGs."""
@@ -343,8 +363,13 @@ def _font_subset(weight: int, chars: str) -> bytes:
 
 def _embedded_font(svg: str) -> str:
     """A ``<style>`` with the font, so the SVG renders as laid out wherever it is shown
-    (an ``<img>`` cannot use the page's fonts)."""
+    (an ``<img>`` cannot use the page's fonts). Without fontTools (Python in a browser,
+    where the SVG is drawn inside the page, with the page's fonts), nothing."""
     import base64
+    import importlib.util
+
+    if importlib.util.find_spec("fontTools") is None:
+        return ""
 
     chars = "".join(sorted({c for text in _TEXT.findall(svg) for c in html.unescape(text)}))
     if not chars.strip():
@@ -397,8 +422,8 @@ def arena_svg(arena: Arena, solution: Solution | None = None, view: View = View(
     dot = arena_dot(arena, solution, view)
     if title is None:
         title = (arena.title or {}).get("en") or f"An arena of {len(arena)} vertices"
-    svg, _ = render(dot, title=title, desc=describe(arena, solution),
-                    titles=vertex_titles(arena))
+    svg = render_svg(dot, title=title, desc=describe(arena, solution),
+                     titles=vertex_titles(arena))
     return svg.decode("utf-8").split("\n", 1)[1]
 
 

@@ -239,6 +239,8 @@ def connect4(rows: int = 4, cols: int = 4, align: int = 4,
     >>> len(g), g.start
     (694, '---------')
     """
+    if not HAVE_NUMPY:
+        return _connect4_by_rules(rows, cols, align, max_positions)
     levels = _generate(rows, cols, align, max_positions)
     names = [[board_text(int(c), int(m), k, rows, cols) for c, m in zip(lv.current, lv.mask)]
              for k, lv in enumerate(levels)]
@@ -257,3 +259,51 @@ def connect4(rows: int = 4, cols: int = 4, align: int = 4,
     return Arena(S[0], S[1], edges, V0=V[0], V1=V[1], start=names[0][0],
                  title={"fr": f"Puissance {align} sur {rows} × {cols}",
                         "en": f"Connect-{align} on {rows} × {cols}"})
+
+
+def _connect4_by_rules(rows: int, cols: int, align: int, max_positions: int) -> Arena:
+    """The arena of :func:`connect4` without numpy (Python in a browser): the same
+    vertices, owners, victory positions and successors, explored by
+    :func:`arena.rules.from_rules` from the rules on the board's text."""
+    from arena.rules import from_rules
+
+    def cell(r: int, c: int) -> int:        # row 0 is the bottom one, printed last
+        return (rows - 1 - r) * cols + c
+
+    n = rows * cols
+    runs = []       # each run as a bit mask of the board read as a binary number
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                end_r, end_c = r + dr * (align - 1), c + dc * (align - 1)
+                if 0 <= end_r < rows and 0 <= end_c < cols:
+                    runs.append(sum(1 << (n - 1 - cell(r + dr * k, c + dc * k))
+                                    for k in range(align)))
+    as_bits = (str.maketrans("xo-", "100"), str.maketrans("xo-", "010"))
+
+    def player(board: str) -> int:
+        return (n - board.count("-")) % 2        # x (J_0) moves first
+
+    def winner(board: str) -> int | None:
+        just_moved = 1 - player(board)           # only the last move can make a run
+        stones = int(board.translate(as_bits[just_moved]), 2)
+        for run in runs:
+            if stones & run == run:
+                return just_moved
+        return None
+
+    def moves(board: str) -> list[str]:
+        mark = "xo"[player(board)]
+        out = []
+        for c in range(cols):
+            for r in range(rows):
+                k = cell(r, c)
+                if board[k] == "-":
+                    out.append(board[:k] + mark + board[k + 1:])
+                    break
+        return out
+
+    return from_rules("-" * (rows * cols), moves, player, stuck="draw", winner=winner,
+                      limit=max_positions,
+                      title={"fr": f"Puissance {align} sur {rows} × {cols}",
+                             "en": f"Connect-{align} on {rows} × {cols}"})
