@@ -5,7 +5,7 @@ Speed is measured here, never asserted in tests. Each table says what it measure
 algorithms chapter shows them (``make bench`` refreshes them).
 
 Usage: python scripts/bench.py [--quick] [--json FILE]
-       [--only construction|solver|games|rules|build|cold|serve|exercises]
+       [--only construction|solver|games|rules|build|cold|serve|exercises|notebooks]
 """
 
 from __future__ import annotations
@@ -299,7 +299,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
     parser.add_argument("--only", choices=["construction", "solver", "games", "rules",
-                                                "build", "cold", "serve", "exercises"])
+                                                "build", "cold", "serve", "exercises",
+                                                "notebooks"])
     parser.add_argument("--json", type=Path,
                         help="also write the measures to this file (the site shows "
                              "build/bench.json)")
@@ -341,6 +342,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         measures["exercises"] = exercises_rows()
         tables.append(exercises_table(measures["exercises"]))
+    if args.only == "notebooks":      # needs the built site and Chromium
+        from bench_notebooks import notebooks_rows, notebooks_table
+
+        measures["notebooks"] = notebooks_rows()
+        tables.append(notebooks_table(measures["notebooks"]))
     print("\n\n".join("\n".join(t) for t in tables))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -134,3 +134,43 @@ def test_the_launcher_serves_the_folder_and_the_exercises_run(browser, folder):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize(("path", "lang"), [("notebooks/03-attractors.html", "fr"),
+                                            ("en/notebooks/03-attractors.html", "en")])
+def test_notebooks_opened_from_the_folder_say_how_to_start_the_launcher(browser, folder, path,
+                                                                        lang):
+    context, page, errors, outside = _open(browser, (folder / path).as_uri())
+    note = page.locator(".arena-notebook-run .arena-launcher-note")
+    note.wait_for()
+    text = note.inner_text()
+    assert "python3 serve.py" in text and "\n" not in text.strip()
+    assert ("dossier" in text) == (lang == "fr")
+    assert page.locator(".jp-CodeCell").count() > 0         # the notebook still reads
+    assert errors == [] and outside == []
+    context.close()
+
+
+def test_through_the_launcher_a_notebook_runs_with_its_figures(browser, folder):
+    """The unzipped folder, served by its launcher: a notebook with figures runs in the
+    browser as the build ran it, nothing fetched from elsewhere."""
+    import re
+    import subprocess
+    import sys
+
+    from test_notebooks_run import assert_as_built, open_notebook, run_all
+
+    proc = subprocess.Popen([sys.executable, str(folder / "serve.py"), "--no-browser"],
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        url = re.search(r"http://127\.0\.0\.1:\d+/", line).group(0)
+        context, page, errors, outside = _open(browser, url + "notebooks/03-attractors.html",
+                                               inside=url)
+        open_notebook(page)
+        assert_as_built(run_all(page), "fr", "03-attractors")
+        assert errors == [] and outside == []
+        context.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -90,20 +90,35 @@ except ArenaError as err:
 # %% [markdown] lang="fr"
 # ## Des jeux plus grands
 #
-# Le morpion et le puissance 4 ont bien trop de positions pour être dessinés, mais le
-# solveur les énumère toutes.
+# Le morpion et le puissance 4 ont bien trop de positions pour être dessinés, mais on
+# peut les énumérer toutes : nombre de sommets, d'arêtes, puis sommets de $J_0$ et de
+# $J_1$ pour le morpion.
 
 # %% [markdown] lang="en"
 # ## Larger games
 #
-# Tic-tac-toe and Connect-4 have far too many positions to be drawn, but the solver
-# enumerates all of them.
+# Tic-tac-toe and Connect-4 have far too many positions to be drawn, but they can all be
+# enumerated: the numbers of vertices and edges, then of $J_0$'s and $J_1$'s vertices for
+# tic-tac-toe.
 
 # %%
-from arena.games import solve_connect4, tictactoe
+from arena.games import connect4, tictactoe
 
 t = tictactoe(3, 3)
 len(t), t.n_edges, len(t.V0), len(t.V1)
 
+# %% [markdown] lang="fr"
+# Le puissance 4 sur une grille de 4 lignes et 4 colonnes : un graphe bien plus grand
+# que celui du morpion ; on le construit, puis on cherche qui gagne depuis la grille vide
+# (`None` : aucun des deux joueurs ne peut forcer la victoire). Quelques secondes.
+
+# %% [markdown] lang="en"
+# Connect-4 on a grid of 4 rows and 4 columns: a graph much larger than tic-tac-toe's;
+# we build it, then ask who wins from the empty grid (`None`: neither player can force a
+# win). A few seconds.
+
 # %%
-[(rows, cols, solve_connect4(rows, cols).positions) for rows, cols in [(4, 4), (5, 4)]]
+from arena import solve
+
+c4 = connect4(4, 4)
+len(c4), c4.n_edges, solve(c4).winner[c4.start]

@@ -117,7 +117,30 @@ def _node_file(*parts: str) -> Path:
 # what the exercises need in the browser besides the library: the checkers, the examples
 # they share with the pages, the typography of their French messages
 PYODIDE_COURSE_MODULES = ("__init__.py", "paths.py", "examples.py", "typography.py",
-                          "python_exercises.py", "widgets.py", "design.py")
+                          "python_exercises.py", "widgets.py", "design.py",
+                          "notebook_kernel.py")
+
+
+def _notebook_packages() -> dict[str, bytes]:
+    """What the notebooks run in the browser need besides the library, taken from this
+    environment's packages (pure Python, from the package index): PyYAML without its C
+    part (a notebook reads a game's YAML), and IPython's pretty printer alone (a cell's
+    result shown as Jupyter shows it), as ``IPython/lib/pretty.py`` in an ``IPython``
+    package that holds nothing else; each with its licence. Zip name -> content."""
+    from importlib.metadata import distribution
+
+    import IPython.lib.pretty
+    import yaml
+
+    files = {f"yaml/{p.name}": p.read_bytes()
+             for p in sorted(Path(yaml.__file__).parent.glob("*.py"))}
+    files["IPython/__init__.py"] = files["IPython/lib/__init__.py"] = b""
+    files["IPython/lib/pretty.py"] = Path(IPython.lib.pretty.__file__).read_bytes()
+    for name, folder in (("pyyaml", "yaml"), ("ipython", "IPython")):
+        for f in distribution(name).files or []:
+            if f.name == "LICENSE":
+                files[f"{folder}/LICENSE"] = Path(f.locate()).read_bytes()
+    return files
 
 
 def library_zip() -> bytes:
@@ -146,6 +169,7 @@ def library_zip() -> bytes:
     data = {f"coursebuild/examples/{name}.json": json.dumps(
         Arena.from_file(EXAMPLES / f"{name}.yaml").to_dict(), ensure_ascii=False,
         sort_keys=True).encode() for name in COURSE_EXAMPLES}
+    data.update(_notebook_packages())
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, content in [(n, p.read_bytes()) for p, n in files] + sorted(data.items()):
@@ -427,11 +451,37 @@ def _french_titles(page) -> None:
     walk(page.toc)
 
 
+NOTEBOOK_WORDS = {
+    "fr": "Avec JavaScript, ce carnet s'exécute et se modifie ici même, dans le navigateur.",
+    "en": "With JavaScript, this notebook runs and can be edited right here, in the browser.",
+}
+
+
+def notebook_run_html(notebook: Path, lang: str, page_url: str) -> str:
+    """The block ``assets/javascripts/notebook.js`` turns into the controls that run the
+    notebook's cells in the browser: the code of each cell, by the id of its element on
+    the page (``cell-N``, as :mod:`coursebuild.notebooks` numbers them)."""
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    cells = [{"id": c["id"], "code": "".join(c["source"])}
+             for c in nb["cells"] if c["cell_type"] == "code"]
+    attrs = {"class": "arena-notebook-run", "data-lang": lang,
+             "data-cells": json.dumps(cells, ensure_ascii=False),
+             "data-key": f"arena-notebook:{lang}:{notebook.stem}",
+             "data-pyodide": _url("assets/pyodide/", page_url),
+             "data-worker": _url("assets/javascripts/notebook-worker.js", page_url),
+             "data-editor": _url("assets/javascripts/editor.js", page_url),
+             "data-viz": _url("assets/javascripts/vendor/viz-global.js", page_url)}
+    text = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
+    return f'<div {text}><p class="arena-noscript">{NOTEBOOK_WORDS[lang]}</p></div>\n'
+
+
 def on_page_content(html_text: str, page, config, files, **kwargs):
     lang = config.theme["language"]
     html_text = SPHINX_ROLE.sub(_role, html_text)
     html_text = html_text.replace(NOTEBOOK_COPIED, "").replace(
         'aria-label="Copy to Clipboard"', NOTEBOOK_COPY_LABEL[lang])
+    if page.file.src_uri.endswith(".ipynb"):
+        html_text = notebook_run_html(Path(page.file.abs_src_path), lang, page.url) + html_text
     if lang == "fr":
         _french_titles(page)
         return french_html(html_text)

@@ -1,0 +1,303 @@
+// Notebook pages (the block <div class="arena-notebook-run"> written by
+// src/coursebuild/hook.py above each notebook): one button turns the page's code cells into
+// editors that run in the browser, in Python (Pyodide) in a Web Worker
+// (notebook-worker.js), every cell in one namespace as in Jupyter. A cell's outputs replace
+// the build's once it has run; figures are drawn by Graphviz compiled to WebAssembly.
+// Edits are kept in the browser (localStorage) until Reset. Everything comes from the site.
+(function () {
+  "use strict";
+  const WORDS = {
+    fr: {
+      open: "Exécuter et modifier ce carnet ici",
+      intro: "Chaque cellule devient modifiable ; Python s'exécute dans votre navigateur, " +
+        "sans serveur ni connexion. Exécutez les cellules dans l'ordre, ou toutes d'un coup.",
+      edited: "Vous avez modifié ce carnet lors d'une visite précédente : vos modifications " +
+        "seront reprises.",
+      runAll: "Tout exécuter", run: "Exécuter", stop: "Arrêter", reset: "Réinitialiser",
+      loading: "Chargement de Python (la première fois, quelques secondes)…",
+      ready: "Python est prêt.",
+      running: (i, n) => `Exécution de la cellule ${i} sur ${n}…`,
+      done: "Terminé.", failedAt: (i) => `La cellule ${i} a échoué : l'exécution s'arrête là.`,
+      stopped: "Python arrêté : ses variables sont perdues ; exécutez de nouveau les " +
+        "cellules depuis le début.",
+      dead: "Python ne répond plus : relancez l'exécution.",
+      failed: "Python n'a pas pu se charger : ",
+      restored: "Vos modifications précédentes sont reprises ; « Réinitialiser » rend le " +
+        "carnet d'origine.",
+      resetDone: "Le carnet d'origine est rétabli, et Python repart de zéro.",
+      resetAsk: "Rendre le carnet d'origine ? Vos modifications seront perdues.",
+      cell: (i) => `Cellule ${i}, code Python`, runCell: (i) => `Exécuter la cellule ${i}`,
+      outputs: (i) => `Sorties de la cellule ${i}`,
+      launcher: "Ouverte depuis un dossier, la page ne peut pas exécuter Python (le " +
+        "navigateur l'interdit) : dans le dossier arena-site, lancez python3 serve.py (ou " +
+        "double-cliquez serve.command sous macOS, serve.bat sous Windows), puis ouvrez la " +
+        "page à l'adresse qu'il affiche.",
+    },
+    en: {
+      open: "Run and edit this notebook here",
+      intro: "Each cell becomes editable; Python runs in your browser, with no server and " +
+        "no connection. Run the cells in order, or all at once.",
+      edited: "You changed this notebook on an earlier visit: your changes will be restored.",
+      runAll: "Run all", run: "Run", stop: "Stop", reset: "Reset",
+      loading: "Loading Python (the first time, a few seconds)…",
+      ready: "Python is ready.",
+      running: (i, n) => `Running cell ${i} of ${n}…`,
+      done: "Done.", failedAt: (i) => `Cell ${i} failed: the run stops there.`,
+      stopped: "Python stopped: its variables are lost; run the cells again from the top.",
+      dead: "Python stopped answering: run again.",
+      failed: "Python could not be loaded: ",
+      restored: "Your earlier changes are restored; Reset gives back the original notebook.",
+      resetDone: "The original notebook is back, and Python starts afresh.",
+      resetAsk: "Give back the original notebook? Your changes will be lost.",
+      cell: (i) => `Cell ${i}, Python code`, runCell: (i) => `Run cell ${i}`,
+      outputs: (i) => `Outputs of cell ${i}`,
+      launcher: "Opened from a folder, the page cannot run Python (the browser forbids it): " +
+        "in the arena-site folder, run python3 serve.py (or double-click serve.command on " +
+        "macOS, serve.bat on Windows), then open the page at the address it prints.",
+    },
+  };
+  const BOOT = 120000;      // ms to load Python before the page says it is dead
+
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    node.append(...children);
+    return node;
+  }
+
+  function script(url) {
+    return new Promise((resolve, reject) => {
+      if (window.ArenaEditor) { resolve(); return; }
+      const s = el("script", { src: url });
+      s.onload = resolve;
+      s.onerror = () => reject(new Error(`${url} could not be loaded`));
+      document.head.append(s);
+    });
+  }
+
+  function storedEdits(key) {
+    try { return JSON.parse(localStorage.getItem(key) || "{}"); } catch (e) { return {}; }
+  }
+
+  // An SVG from Python, put into the page as elements it may hold: the drawing's own
+  // elements only, no script, no event handler, no link.
+  const SVG_TAGS = new Set(["svg", "g", "title", "desc", "defs", "style", "polygon",
+    "polyline", "path", "ellipse", "circle", "rect", "line", "text", "tspan"]);
+  function safeSvg(text) {
+    const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+    const svg = doc.documentElement;
+    if (svg.nodeName !== "svg") return null;
+    for (const node of [...svg.querySelectorAll("*"), svg]) {
+      if (!SVG_TAGS.has(node.nodeName)) { node.remove(); continue; }
+      for (const attr of [...node.attributes]) {
+        const name = attr.name.toLowerCase();
+        if (name.startsWith("on") || name.includes("href") || /javascript:/i.test(attr.value)) {
+          node.removeAttribute(attr.name);
+        }
+      }
+    }
+    const title = svg.querySelector("title");
+    svg.removeAttribute("aria-labelledby");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", title ? title.textContent : "");
+    svg.querySelectorAll("[id]").forEach((n) => n.removeAttribute("id"));   // unique ids
+    return document.importNode(svg, true);
+  }
+
+  function setup(block) {
+    const lang = block.dataset.lang === "fr" ? "fr" : "en";
+    const w = WORDS[lang];
+    if (location.protocol === "file:") {
+      block.replaceChildren(el("p", { class: "arena-error arena-launcher-note" }, w.launcher));
+      return;
+    }
+    const cells = JSON.parse(block.dataset.cells);
+    const key = block.dataset.key;
+    const openButton = el("button", { type: "button", class: "md-button md-button--primary",
+      "data-action": "open" }, w.open);
+    const note = el("p", { class: "arena-notebook-note" }, w.intro);
+    if (Object.keys(storedEdits(key)).length) note.append(" ", w.edited);
+    block.replaceChildren(el("div", { class: "arena-controls" }, openButton), note);
+    openButton.addEventListener("click", () => open(block, cells, key, lang, w), { once: true });
+  }
+
+  async function open(block, cells, key, lang, w) {
+    const status = el("p", { class: "arena-status", role: "status", "aria-live": "polite" });
+    const button = (action, text) => el("button", { type: "button", class: "md-button",
+      "data-action": action }, text);
+    const runAll = button("run-all", w.runAll);
+    const stop = button("stop", w.stop);
+    const reset = button("reset", w.reset);
+    stop.disabled = true;
+    const controls = el("div", { class: "arena-controls arena-notebook-controls" },
+      runAll, stop, reset);
+    block.replaceChildren(controls, status);
+    block.classList.add("arena-notebook-open");
+    await script(new URL(block.dataset.editor, location.href).href);
+
+    const saved = storedEdits(key);
+    const base = new URL(block.dataset.pyodide, location.href).href;
+    const viz = new URL(block.dataset.viz, location.href).href;
+    let worker = null;
+    let job = 0;
+    let waiting = null;       // the job the page waits for: {job, resolve}
+    let loading = null;       // Python loading in the worker: its answer, when it comes
+    let running = false;
+
+    const views = cells.map((cell, i) => {
+      const node = document.querySelector(`[id="cell-id=${cell.id}"]`);
+      if (!node) throw new Error(`no cell ${cell.id} on this page`);
+      const input = node.querySelector(".jp-InputArea-editor");
+      const host = el("div", { class: "arena-notebook-editor" });
+      const wrap = el("div", { class: "arena-notebook-cell" }, host);
+      input.hidden = true;
+      input.after(wrap);
+      const code = saved[cell.id] ?? cell.code;
+      const editor = window.ArenaEditor.create(host, code, {
+        label: w.cell(i + 1),
+        onChange: (text) => {
+          const edits = storedEdits(key);
+          if (text === cell.code) delete edits[cell.id]; else edits[cell.id] = text;
+          try {
+            if (Object.keys(edits).length) localStorage.setItem(key, JSON.stringify(edits));
+            else localStorage.removeItem(key);
+          } catch (e) { /* storage full or refused: the edit stays on the page only */ }
+        },
+      });
+      const run = el("button", { type: "button", class: "md-button arena-notebook-run-cell",
+        "data-action": "run", "aria-label": w.runCell(i + 1) }, `▶ ${w.run}`);
+      const out = el("div", { class: "arena-notebook-output", "aria-label": w.outputs(i + 1),
+        role: "region", hidden: "" });
+      wrap.append(el("div", { class: "arena-controls" }, run));
+      (node.querySelector(".jp-Cell-inputWrapper") || wrap).after(out);
+      run.addEventListener("click", () => runCells([i]));
+      return { cell, node, editor, out, run };
+    });
+    block.arenaNotebook = { views };       // for the page's tests
+    if (Object.keys(saved).length) status.textContent = w.restored;
+
+    function busy(on) {
+      running = on;
+      block.dataset.state = on ? "running" : "idle";
+      runAll.disabled = on;
+      reset.disabled = on;
+      stop.disabled = !on;
+      views.forEach((v) => { v.run.disabled = on; });
+    }
+
+    function kill() {
+      if (worker) worker.terminate();
+      worker = null;
+      loading = null;
+      if (waiting) { waiting.resolve({ type: "stopped" }); waiting = null; }
+    }
+
+    function send(message, limit) {
+      if (!worker) {
+        worker = new Worker(new URL(block.dataset.worker, location.href).href);
+        worker.onmessage = (e) => {
+          if (waiting && e.data.job === waiting.job) {
+            clearTimeout(waiting.timer);
+            const { resolve } = waiting;
+            waiting = null;
+            resolve(e.data);
+          }
+        };
+        worker.onerror = () => { kill(); status.textContent = w.dead; };
+      }
+      return new Promise((resolve) => {
+        const mine = ++job;
+        waiting = { job: mine, resolve, timer: limit ? setTimeout(() => {
+          kill();
+          status.textContent = w.dead;
+        }, limit) : null };
+        worker.postMessage({ ...message, job: mine, lang, base, viz });
+      });
+    }
+
+    function show(view, outputs) {
+      view.out.replaceChildren(...outputs.map((o) => {
+        if (o.type === "svg") {
+          const svg = safeSvg(o.svg);
+          return el("div", { class: "arena-notebook-figure" }, ...(svg ? [svg] : []));
+        }
+        return el("pre", { class: `arena-notebook-${o.type}` }, o.text);
+      }));
+      view.out.hidden = outputs.length === 0;
+      view.out.dataset.ran = "";
+      const built = view.node.querySelector(".jp-Cell-outputWrapper");
+      if (built) built.hidden = true;
+    }
+
+    async function runCells(indices) {
+      if (running) return;
+      busy(true);
+      if (!loading) loading = send({}, BOOT);
+      status.textContent = w.loading;
+      const booted = await loading;
+      if (booted.type !== "ready") {
+        loading = null;
+        if (booted.type === "failed") status.textContent = w.failed + booted.message;
+        busy(false);
+        return;
+      }
+      for (const i of indices) {
+        const view = views[i];
+        status.textContent = w.running(i + 1, views.length);
+        view.node.classList.add("arena-notebook-busy");
+        const r = await send({ code: view.editor.getCode() });
+        view.node.classList.remove("arena-notebook-busy");
+        if (r.type !== "done") {           // stopped, or Python died
+          if (r.type === "stopped") status.textContent = w.stopped;
+          else if (r.type === "failed") status.textContent = w.failed + r.message;
+          busy(false);
+          return;
+        }
+        show(view, r.outputs);
+        if (r.outputs.some((o) => o.type === "error")) {
+          status.textContent = w.failedAt(i + 1);
+          busy(false);
+          return;
+        }
+      }
+      status.textContent = w.done;
+      busy(false);
+    }
+
+    runAll.addEventListener("click", () => runCells(views.map((_, i) => i)));
+    stop.addEventListener("click", () => { kill(); status.textContent = w.stopped; });
+    reset.addEventListener("click", () => {
+      if (!window.confirm(w.resetAsk)) return;
+      kill();
+      try { localStorage.removeItem(key); } catch (e) { /* nothing stored */ }
+      views.forEach((v) => {
+        v.editor.setCode(v.cell.code);
+        v.out.replaceChildren();
+        v.out.hidden = true;
+        delete v.out.dataset.ran;
+        const built = v.node.querySelector(".jp-Cell-outputWrapper");
+        if (built) built.hidden = false;
+      });
+      status.textContent = w.resetDone;
+    });
+    busy(false);
+    if (!Object.keys(saved).length) status.textContent = w.loading;
+    loading = send({}, BOOT);          // Python loads now: the first Run answers sooner
+    loading.then((r) => {
+      if (r.type === "ready") block.dataset.python = "ready";
+      if (running) return;
+      if (r.type === "ready" && status.textContent === w.loading) status.textContent = w.ready;
+      else if (r.type === "failed") status.textContent = w.failed + r.message;
+    });
+  }
+
+  function init() {
+    document.querySelectorAll(".arena-notebook-run:not([data-started])").forEach((b) => {
+      b.dataset.started = "";
+      setup(b);
+    });
+  }
+  if (typeof document$ !== "undefined" && location.protocol !== "file:") document$.subscribe(init);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -1,0 +1,175 @@
+"""Notebooks that students run (issue 27): every notebook page runs its cells in the browser
+(Pyodide in a worker, coursebuild.notebook_kernel), offline, with the outputs of the
+build's execution, figures drawn by Graphviz in WebAssembly; edits are kept and Reset gives
+the original back. The kernel's own behaviour (errors,
+floods) is checked in CPython."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from browsing import CHROMIUM, NO_CHROMIUM, Visit
+
+from coursebuild.notebook_kernel import Kernel
+
+ROOT = Path(__file__).resolve().parents[1]
+NAMES = sorted(p.stem for p in (ROOT / "docs" / "notebooks").glob("*.py"))
+
+
+def built(lang: str, name: str) -> list[dict]:
+    """Each code cell of the build's executed notebook: its id, code, the text Jupyter
+    showed (what it printed, then its result) and how many figures it drew."""
+    nb = json.loads((ROOT / "docs" / lang / "notebooks" / f"{name}.ipynb")
+                    .read_text(encoding="utf-8"))
+    cells = []
+    for c in nb["cells"]:
+        if c["cell_type"] != "code":
+            continue
+        text, figures = "", 0
+        for o in c["outputs"]:
+            if o["output_type"] == "stream":
+                text += "".join(o["text"])
+            elif "image/svg+xml" in o.get("data", {}):
+                figures += 1
+            elif "text/plain" in o.get("data", {}):
+                text += "".join(o["data"]["text/plain"])
+        cells.append({"id": c["id"], "code": "".join(c["source"]), "text": text,
+                      "figures": figures})
+    return cells
+
+
+def test_the_notebooks_have_figures_and_results_to_compare():
+    cells = [c for lang in ("fr", "en") for name in NAMES for c in built(lang, name)]
+    assert len(NAMES) == 8
+    assert sum(c["figures"] for c in cells) >= 10
+    assert sum(bool(c["text"]) for c in cells) >= 60
+
+
+def test_a_cell_shows_errors_and_floods_as_a_student_needs_them():
+    kernel = Kernel("fr")
+    assert kernel.run("n = 3\ndef f(k):\n    return 1 / (k - n)\n") == []
+    error = kernel.run("f(3)")
+    assert [o["type"] for o in error] == ["error"]
+    lines = error[0]["text"].splitlines()
+    # the student's frames with their source lines, none of the kernel's
+    assert lines[0] == "Traceback (most recent call last):"
+    assert '  File "<cell 2>", line 1, in <module>' in lines
+    assert "    return 1 / (k - n)" in lines and lines[-1] == "ZeroDivisionError: division by zero"
+    assert "notebook_kernel" not in error[0]["text"]
+    flood = kernel.run("for k in range(10 ** 5):\n    print(k)")
+    assert len(flood[0]["text"]) < 21_000 and "caractères omis" in flood[0]["text"]
+    assert flood[0]["text"].startswith("0\n1\n") and flood[0]["text"].endswith("99999\n")
+    assert kernel.run("n") == [{"type": "result", "text": "3"}]     # the namespace lives on
+
+
+# -- in Chromium -----------------------------------------------------------------------------
+
+pytestmark_browser = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
+RUN_LIMIT = 240_000       # ms for a whole notebook (Connect-4 4 x 4 in pure Python included)
+
+
+def page_url(base_url: str, lang: str, name: str) -> str:
+    return base_url + ("en/" if lang == "en" else "") + f"notebooks/{name}/"
+
+
+def open_notebook(page) -> None:
+    page.click('.arena-notebook-run [data-action="open"]')
+    page.wait_for_function("document.querySelector('.arena-notebook-run').arenaNotebook")
+
+
+def run_all(page) -> list[dict]:
+    """Run all, wait for the end; each cell's id, shown text and number of drawings."""
+    page.click('.arena-notebook-run [data-action="run-all"]')
+    page.wait_for_function("document.querySelector('.arena-notebook-run').dataset.state"
+                           " === 'idle'", timeout=RUN_LIMIT)
+    return page.evaluate("""() => document.querySelector('.arena-notebook-run').arenaNotebook
+      .views.map((v) => ({
+        id: v.cell.id, ran: v.out.dataset.ran !== undefined,
+        text: [...v.out.querySelectorAll('pre')].filter((p) => !p.matches('.arena-notebook-error'))
+          .map((p) => p.textContent).join(''),
+        errors: [...v.out.querySelectorAll('.arena-notebook-error')].map((p) => p.textContent),
+        figures: v.out.querySelectorAll('.arena-notebook-figure svg[role=img] g.node').length
+          ? v.out.querySelectorAll('.arena-notebook-figure svg').length : 0,
+        shownBuilt: !v.node.querySelector('.jp-Cell-outputWrapper')?.hidden,
+      }))""")
+
+
+def assert_as_built(shown: list[dict], lang: str, name: str) -> None:
+    expected = built(lang, name)
+    assert [c["id"] for c in shown] == [c["id"] for c in expected]
+    for got, want in zip(shown, expected):
+        assert got["ran"] and got["errors"] == [], (name, got)
+        assert got["text"] == want["text"], (name, got["id"])
+        assert got["figures"] == want["figures"], (name, got["id"])
+        if got["text"] or got["figures"]:
+            assert not got["shownBuilt"], (name, got["id"])    # the browser's, not the build's
+
+
+@pytestmark_browser
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_notebook_runs_in_the_browser_as_it_ran_in_the_build(browser, base_url, lang):
+    """Each notebook of ``lang``, one after the other in one browser profile (as a student
+    reads them: Pyodide comes from the browser's cache after the first)."""
+    visit = Visit(browser, page_url(base_url, lang, NAMES[0]))
+    try:
+        for name in NAMES:
+            if name != NAMES[0]:
+                visit.page.goto(page_url(base_url, lang, name), wait_until="networkidle")
+            open_notebook(visit.page)
+            assert_as_built(run_all(visit.page), lang, name)
+            assert visit.outside == [] and visit.errors == [], (name, visit.errors)
+    finally:
+        visit.close()
+
+
+@pytestmark_browser
+def test_an_edit_survives_a_reload_and_reset_gives_the_original(browser, base_url):
+    url = page_url(base_url, "fr", "08-beyond")
+    visit = Visit(browser, url)
+    page = visit.page
+    page.on("dialog", lambda d: d.accept())
+    try:
+        open_notebook(page)
+        first = built("fr", "08-beyond")[0]
+        assert "seq = subtraction_grundy([2, 3, 5], 30)" in first["code"]
+        edited = first["code"] + "\nsum(seq)"
+        page.evaluate("(code) => document.querySelector('.arena-notebook-run').arenaNotebook"
+                      ".views[0].editor.setCode(code)", edited)
+        page.reload(wait_until="networkidle")
+        note = page.locator(".arena-notebook-note").inner_text()
+        assert "vos modifications seront reprises" in note
+        open_notebook(page)
+        code = page.evaluate("document.querySelector('.arena-notebook-run').arenaNotebook"
+                             ".views[0].editor.getCode()")
+        assert code == edited
+        page.click('.jp-CodeCell [data-action="run"] >> nth=0')
+        page.wait_for_function("document.querySelector('.arena-notebook-output[data-ran]')",
+                               timeout=RUN_LIMIT)
+        shown = page.locator(".arena-notebook-output >> nth=0").inner_text()
+        from arena.grundy import subtraction_grundy
+
+        assert shown.strip() == str(sum(subtraction_grundy([2, 3, 5], 30)))
+        page.click('.arena-notebook-run [data-action="reset"]')
+        code = page.evaluate("document.querySelector('.arena-notebook-run').arenaNotebook"
+                             ".views[0].editor.getCode()")
+        assert code == first["code"]
+        assert page.evaluate("localStorage.getItem('arena-notebook:fr:08-beyond')") is None
+        assert page.locator(".arena-notebook-output[data-ran]").count() == 0
+        assert visit.outside == [] and visit.errors == []
+    finally:
+        visit.close()
+
+
+def test_both_languages_load_the_notebook_script():
+    import re
+
+    def scripts(name: str) -> list[str]:
+        text = (ROOT / name).read_text(encoding="utf-8")
+        block = re.search(r"^extra_javascript:\n((?:  - .*\n)+)", text, re.M).group(1)
+        return [line.strip().removeprefix("- ").removeprefix("../")
+                for line in block.splitlines()]
+
+    assert "assets/javascripts/notebook.js" in scripts("mkdocs.base.yml")
+    assert scripts("mkdocs.base.yml") == scripts("mkdocs.en.yml")
