@@ -44,6 +44,19 @@ def test_a_student_page_does_not_speak_of_the_sources(lang, page):
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_notebook_does_not_speak_of_the_sources(lang):
+    """The notebooks are student pages too: their prose and what their code prints or
+    titles (the lines of ``lang`` and the shared ones), read before they are executed."""
+    from coursebuild import notebooks
+
+    for source in notebooks.sources():
+        nb = notebooks.split(source, lang)
+        text = "\n".join(c.source for c in nb.cells).lower()
+        found = [w for w in SOURCE_WORDS[lang] if w in text]
+        assert found == [], f"{source.name} ({lang}): {found}"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_exercises_page_numbers_its_exercises_by_its_own_chapter(lang):
     """Chapter 6 (the exercises page) has exercises 6.1 to 6.3: no "Exercise 4.1" that
     would clash with section 4.1."""

@@ -117,13 +117,13 @@ except RecursionError as err:
 len(attractor(long_chain, 0))
 
 # %% [markdown] lang="fr"
-# ## La numérotation du chapitre n'est pas le rang
+# ## Le numéro de profondeur n'est pas le rang
 #
 # Sur cette petite arène, comparons le numéro que `calcule_attracteur2` donne à `a` et
 # le rang de `a` : $J_0$ y gagne en un coup en jouant `w`.
 
 # %% [markdown] lang="en"
-# ## The chapter's numbering is not the rank
+# ## The depth number is not the rank
 #
 # On this small arena, let us compare the number `calcule_attracteur2` gives `a` with
 # the rank of `a`: $J_0$ wins there in one move, by playing `w`.
@@ -135,14 +135,14 @@ A, S0, S1, V0, V1 = chapter_dicts(small)
 calcule_attracteur2(A, S0, V0), attractor(small, 0)
 
 # %% [markdown] lang="fr"
-# ## La stratégie du chapitre source peut boucler
+# ## Suivre les numéros peut boucler
 #
 # `strategie` fait jouer à $J_0$ un successeur de numéro plus petit. Une recherche parmi
 # de petites arènes bipartites tirées au hasard trouve une arène où $J_1$ peut alors
 # faire tourner la partie en rond, bien que $J_0$ gagne depuis chacune de ses positions.
 
 # %% [markdown] lang="en"
-# ## The source chapter's strategy can loop
+# ## Following the numbers can loop
 #
 # `strategie` makes $J_0$ move to a successor with a smaller number. A search among small
 # random bipartite arenas finds an arena where $J_1$ can then make the play go round
@@ -168,8 +168,8 @@ print("ranks:  ", ranks)  # [en]
 print("moves of strategie:", moves)  # [en]
 
 # %%
-title = "L'arène où la stratégie du chapitre source boucle ; à côté de chaque sommet, son rang | son numéro"  # [fr]
-title = "The arena where the source chapter's strategy loops; beside each vertex, its rank | its number"  # [en]
+title = "L'arène où la stratégie qui suit les numéros boucle ; à côté de chaque sommet, son rang | son numéro"  # [fr]
+title = "The arena where the strategy that follows the numbers loops; beside each vertex, its rank | its number"  # [en]
 lang = "fr"  # [fr]
 lang = "en"  # [en]
 figure(loop, None, title=title, lang=lang, cycle=tuple(play.split(" -> ")[:-1]), labels={

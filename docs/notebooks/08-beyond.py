@@ -44,10 +44,10 @@ def heap(k):
 grundy((3, 5), game_sum(heap, heap))[(3, 5)], 3 ^ 5
 
 # %% [markdown] lang="fr"
-# ## Minimax et alpha-bêta sur l'arbre des transparents
+# ## Minimax et alpha-bêta sur un arbre de profondeur 3
 
 # %% [markdown] lang="en"
-# ## Minimax and alpha-beta on the slides' tree
+# ## Minimax and alpha-beta on a tree of depth 3
 
 # %%
 from arena.minimax import alphabeta_tree, minimax_tree
