@@ -31,7 +31,7 @@ import numbers
 import os
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
 from pathlib import Path
 from typing import Any, Literal, NamedTuple, TypeAlias
@@ -65,8 +65,8 @@ _ARRAYS_FROM = 64
 (integer vertices by one gather, others by identity, :func:`_mapped_csr`); smaller ones (a
 course's examples) as tuples, without numpy's overhead."""
 _TABLE_SPAN = 8
-"""Vertices spread over at most this many slots each (of 16 bytes) are numbered through
-a table indexed by address (see :func:`_numbers`); more spread, by a binary search."""
+"""Vertices spread over at most this many slots each are numbered through a table
+indexed by address (see :class:`_ByAddress`); more spread, by a binary search."""
 
 
 def _max_file_bytes() -> int:
@@ -616,55 +616,78 @@ def _mapped_csr(vertices: list[Vertex], index: Mapping[Any, int],
     edge listed twice), so that the general path finds and names the fault.
 
     An edge whose ends are the very objects of S0 and S1 (as when a program builds the
-    lists) is numbered by identity, with numpy (:func:`_numbers`); only the others cost a
+    lists) is numbered by identity, with numpy (:class:`_ByAddress`); only the others cost a
     dictionary look-up, which on a large graph is a cache miss per edge. O(|S| + |A|)."""
     sources, rows = list(edges), list(edges.values())
     if not set(map(type, rows)) <= {list, tuple, range}:
         return None
     ids = _np.fromiter(map(id, vertices), dtype=_np.int64, count=len(vertices))
-    flat = list(chain.from_iterable(rows))
     lengths = _np.fromiter(map(len, rows), dtype=_np.int64,  # type: ignore[arg-type]
                            count=len(rows))
-    src = _numbers(sources, ids, index)
-    targets = _numbers(flat, ids, index)
+    m = int(lengths.sum())
+    by_address = _ByAddress(ids)
+    src = by_address.numbers(lambda: sources, len(sources), index)
+    targets = by_address.numbers(lambda: chain.from_iterable(rows), m, index)
     if src is None or targets is None:
         return None
     return _rows_to_csr(src, lengths, targets, len(vertices))
 
 
-def _numbers(objects: list[Any], ids: Any, index: Mapping[Any, int]) -> Any | None:
-    """The vertex numbers of ``objects``: by identity where an object is one of the
-    vertices themselves (its address, ``id``, looked up in a table indexed by address when
-    the vertices lie close together in memory, else among the sorted addresses ``ids``),
-    else by a dictionary look-up (an equal vertex); ``None`` if one is not a vertex."""
-    n = len(ids)
-    query = _np.fromiter(map(id, objects), dtype=_np.int64, count=len(objects))
-    if n == 0:
-        return None if len(query) else query
-    low = int(ids.min())
-    shift = 4 if not (ids & 15).any() else 3        # objects are 16-byte aligned, usually
-    span = ((int(ids.max()) - low) >> shift) + 1
-    if span <= _TABLE_SPAN * n + 1024:              # a table by address: one gather
-        table = _np.full(span, -1, dtype=_np.int64)
-        table[(ids - low) >> shift] = _np.arange(n, dtype=_np.int64)
-        slot = (query - low) >> shift
-        inside = (slot >= 0) & (slot < span)
-        numbers = _np.full(len(query), -1, dtype=_np.int64)
-        numbers[inside] = table[slot[inside]]
-        hit = numbers >= 0
-        hit[hit] = ids[numbers[hit]] == query[hit]
-    else:                                           # a binary search among the addresses
-        order = _np.argsort(ids)
-        at = _np.minimum(_np.searchsorted(ids[order], query), n - 1)
-        numbers = order[at]
-        hit = ids[numbers] == query
-    missed = _np.flatnonzero(~hit)
-    if len(missed):
-        try:
-            numbers[missed] = list(map(index.__getitem__, (objects[k] for k in missed)))
-        except (KeyError, TypeError):
-            return None
-    return numbers
+class _ByAddress:
+    """Vertex numbers by identity: a table indexed by address, where the vertices (their
+    addresses ``ids``) lie close enough together in memory, else a binary search among
+    the sorted addresses.
+
+    A slot is ``(address - lowest) >> shift``, with ``2 ** shift`` at most the smallest
+    gap between two vertices' addresses: two vertices never share a slot (objects of 64
+    bytes, as short strings are, take one slot each of 64 bytes, not four of 16)."""
+
+    def __init__(self, ids: Any) -> None:
+        self.ids, n = ids, len(ids)
+        self.table: Any = None
+        self.order: Any = None
+        if n == 0:
+            return
+        ordered = _np.sort(ids)
+        gap = int(_np.diff(ordered).min()) if n > 1 else 16
+        self.low, self.shift = int(ordered[0]), max(gap.bit_length() - 1, 0)
+        span = ((int(ordered[-1]) - self.low) >> self.shift) + 1
+        if span <= _TABLE_SPAN * n + 1024:
+            self.table = _np.full(span, -1, dtype=_np.int64)
+            self.table[(ids - self.low) >> self.shift] = _np.arange(n, dtype=_np.int64)
+        else:
+            self.order = _np.argsort(ids)
+            self.sorted = ordered
+
+    def numbers(self, objects: Callable[[], Iterable[Any]], count: int,
+                index: Mapping[Any, int]) -> Any | None:
+        """The vertex numbers of the ``count`` objects that ``objects()`` yields (asked
+        again only for those not found by identity): by identity where an object is one of
+        the vertices themselves, else by a dictionary look-up (an equal vertex); ``None``
+        if one is not a vertex."""
+        ids, n = self.ids, len(self.ids)
+        query = _np.fromiter(map(id, objects()), dtype=_np.int64, count=count)
+        if n == 0:
+            return None if len(query) else query
+        if self.table is not None:                  # one gather
+            slot = (query - self.low) >> self.shift
+            inside = (slot >= 0) & (slot < len(self.table))
+            numbers = _np.full(len(query), -1, dtype=_np.int64)
+            numbers[inside] = self.table[slot[inside]]
+            hit = numbers >= 0
+            hit[hit] = ids[numbers[hit]] == query[hit]
+        else:
+            at = _np.minimum(_np.searchsorted(self.sorted, query), n - 1)
+            numbers = self.order[at]
+            hit = ids[numbers] == query
+        missed = _np.flatnonzero(~hit)
+        if len(missed):
+            listed = list(objects())
+            try:
+                numbers[missed] = list(map(index.__getitem__, (listed[k] for k in missed)))
+            except (KeyError, TypeError):
+                return None
+        return numbers
 
 
 def _rows_to_csr(src: Any, lengths: Any, targets: Any, n: int) -> tuple[Any, Any] | None:
