@@ -5,7 +5,7 @@ Speed is measured here, never asserted in tests. Each table says what it measure
 algorithms chapter shows them (``make bench`` refreshes them).
 
 Usage: python scripts/bench.py [--quick] [--json FILE]
-       [--only construction|solver|games|rules|build|cold|serve|exercises|notebooks]
+       [--only construction|solver|games|rules|search|build|cold|serve|exercises|notebooks]
 """
 
 from __future__ import annotations
@@ -298,7 +298,7 @@ def build_table(rows: list[dict]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
-    parser.add_argument("--only", choices=["construction", "solver", "games", "rules",
+    parser.add_argument("--only", choices=["construction", "solver", "games", "rules", "search",
                                                 "build", "cold", "serve", "exercises",
                                                 "notebooks"])
     parser.add_argument("--json", type=Path,
@@ -326,6 +326,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         tables.append(rules_table(measures["rules"]))
         measures["rules_easyai"] = easyai_rows(args.quick)
         tables.append(easyai_table(measures["rules_easyai"]))
+    if args.only in (None, "search"):
+        from bench_search import search_rows, search_table
+
+        measures["search"] = search_rows(args.quick)
+        tables.append(search_table(measures["search"]))
     if args.only in ("build", "cold") or (args.only is None and not args.quick):
         measures["cold_site"] = cold_site_rows()
         tables.append(cold_table(measures["cold_site"]))

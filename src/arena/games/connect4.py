@@ -27,7 +27,7 @@ except ImportError:     # Pyodide's core: the other games work, this compact sol
 
 from arena.arena import Arena
 
-__all__ = ["Connect4", "connect4", "solve_connect4", "board_text"]
+__all__ = ["Connect4", "connect4", "connect4_rules", "solve_connect4", "board_text"]
 
 MAX_BITS = 31
 """(rows + 1) × cols must fit in 31 bits so that a position packs into one int64 key."""
@@ -261,12 +261,17 @@ def connect4(rows: int = 4, cols: int = 4, align: int = 4,
                         "en": f"Connect-{align} on {rows} × {cols}"})
 
 
-def _connect4_by_rules(rows: int, cols: int, align: int, max_positions: int) -> Arena:
-    """The arena of :func:`connect4` without numpy (Python in a browser): the same
-    vertices, owners, victory positions and successors, explored by
-    :func:`arena.rules.from_rules` from the rules on the board's text."""
-    from arena.rules import from_rules
+def connect4_rules(rows: int = 4, cols: int = 4, align: int = 4):
+    """Connect-4's rules on the board's text (as :func:`connect4` names the positions):
+    ``(start, moves, player, winner)``, the arguments of :func:`arena.from_rules` (with
+    ``stuck="draw"``: a full board without a run) and of :func:`arena.search.start_value`.
 
+    Examples
+    --------
+    >>> start, moves, player, winner = connect4_rules(2, 2, 2)
+    >>> moves(start), player("x---"), winner("x-x-"), winner("--ox")
+    (['--x-', '---x'], 1, 0, None)
+    """
     def cell(r: int, c: int) -> int:        # row 0 is the bottom one, printed last
         return (rows - 1 - r) * cols + c
 
@@ -285,11 +290,11 @@ def _connect4_by_rules(rows: int, cols: int, align: int, max_positions: int) -> 
         return (n - board.count("-")) % 2        # x (J_0) moves first
 
     def winner(board: str) -> int | None:
-        just_moved = 1 - player(board)           # only the last move can make a run
-        stones = int(board.translate(as_bits[just_moved]), 2)
-        for run in runs:
-            if stones & run == run:
-                return just_moved
+        for who in (0, 1):
+            stones = int(board.translate(as_bits[who]), 2)
+            for run in runs:
+                if stones & run == run:
+                    return who
         return None
 
     def moves(board: str) -> list[str]:
@@ -303,7 +308,16 @@ def _connect4_by_rules(rows: int, cols: int, align: int, max_positions: int) -> 
                     break
         return out
 
-    return from_rules("-" * (rows * cols), moves, player, stuck="draw", winner=winner,
-                      limit=max_positions,
+    return "-" * n, moves, player, winner
+
+
+def _connect4_by_rules(rows: int, cols: int, align: int, max_positions: int) -> Arena:
+    """The arena of :func:`connect4` without numpy (Python in a browser): the same
+    vertices, owners, victory positions and successors, explored by
+    :func:`arena.rules.from_rules` from :func:`connect4_rules`."""
+    from arena.rules import from_rules
+
+    start, moves, player, winner = connect4_rules(rows, cols, align)
+    return from_rules(start, moves, player, stuck="draw", winner=winner, limit=max_positions,
                       title={"fr": f"Puissance {align} sur {rows} × {cols}",
                              "en": f"Connect-{align} on {rows} × {cols}"})
