@@ -152,8 +152,9 @@ def test_notebooks_opened_from_the_folder_say_how_to_start_the_launcher(browser,
 
 
 def test_through_the_launcher_a_notebook_runs_with_its_figures(browser, folder):
-    """The unzipped folder, served by its launcher: a notebook with figures runs in the
-    browser as the build ran it, nothing fetched from elsewhere."""
+    """The unzipped folder, served by its launcher: a notebook with figures in each
+    language runs in the browser as the build ran it, nothing fetched from elsewhere (the
+    site's tests run every notebook; the folder's pages differ only by their addresses)."""
     import re
     import subprocess
     import sys
@@ -165,12 +166,13 @@ def test_through_the_launcher_a_notebook_runs_with_its_figures(browser, folder):
     try:
         line = proc.stdout.readline()
         url = re.search(r"http://127\.0\.0\.1:\d+/", line).group(0)
-        context, page, errors, outside = _open(browser, url + "notebooks/03-attractors.html",
-                                               inside=url)
-        open_notebook(page)
-        assert_as_built(run_all(page), "fr", "03-attractors")
-        assert errors == [] and outside == []
-        context.close()
+        for lang, path in (("fr", "notebooks/03-attractors.html"),
+                           ("en", "en/notebooks/05-strategies.html")):
+            context, page, errors, outside = _open(browser, url + path, inside=url)
+            open_notebook(page)
+            assert_as_built(run_all(page), lang, path.split("/")[-1].removesuffix(".html"))
+            assert errors == [] and outside == []
+            context.close()
     finally:
         proc.terminate()
         proc.wait(timeout=10)
