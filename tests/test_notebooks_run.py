@@ -1,16 +1,15 @@
 """Notebooks that students run (issue 27): every notebook page runs its cells in the browser
 (Pyodide in a worker, coursebuild.notebook_kernel), offline, with the outputs of the
 build's execution, figures drawn by Graphviz in WebAssembly; edits are kept and Reset gives
-the original back. The kernel's own behaviour (errors,
-floods) is checked in CPython."""
+the original back (those tests run in tests/test_pyodide.py, with the other pages that
+load Pyodide). The kernel's own behaviour (errors, floods) is checked here, in CPython."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-import pytest
-from browsing import CHROMIUM, NO_CHROMIUM, Visit
+from browsing import Visit
 
 from coursebuild.notebook_kernel import Kernel
 
@@ -66,7 +65,6 @@ def test_a_cell_shows_errors_and_floods_as_a_student_needs_them():
 
 # -- in Chromium -----------------------------------------------------------------------------
 
-pytestmark_browser = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 RUN_LIMIT = 240_000       # ms for a whole notebook (Connect-4 4 x 4 in pure Python included)
 
 
@@ -107,9 +105,7 @@ def assert_as_built(shown: list[dict], lang: str, name: str) -> None:
             assert not got["shownBuilt"], (name, got["id"])    # the browser's, not the build's
 
 
-@pytestmark_browser
-@pytest.mark.parametrize("lang", ["fr", "en"])
-def test_every_notebook_runs_in_the_browser_as_it_ran_in_the_build(browser, base_url, lang):
+def check_every_notebook(browser, base_url: str, lang: str) -> None:
     """Each notebook of ``lang``, one after the other in one browser profile (as a student
     reads them: Pyodide comes from the browser's cache after the first)."""
     visit = Visit(browser, page_url(base_url, lang, NAMES[0]))
@@ -124,8 +120,9 @@ def test_every_notebook_runs_in_the_browser_as_it_ran_in_the_build(browser, base
         visit.close()
 
 
-@pytestmark_browser
-def test_an_edit_survives_a_reload_and_reset_gives_the_original(browser, base_url):
+def check_edit_reload_reset(browser, base_url: str) -> None:
+    """An edit kept in the browser comes back after a reload and runs; Reset gives back
+    the original code and forgets the edit."""
     url = page_url(base_url, "fr", "08-beyond")
     visit = Visit(browser, url)
     page = visit.page

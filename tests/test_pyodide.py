@@ -121,14 +121,21 @@ def test_stop_ends_a_run_that_loops(exercises_page):
     page = exercises_page.page
     page.evaluate("window.arenaExercises.setCode('grundy', 'while True:\\n    pass\\n')")
     block = page.locator('[data-exercise="grundy"]')
+    # no time limit to race with (the English page's is 2 s): only Stop ends this run
+    page.evaluate("document.querySelector('[data-exercise=\"grundy\"]').dataset.timeout"
+                  " = '600000'")
     block.locator('[data-action="run"]').click()
     page.wait_for_timeout(800)
-    block.locator('[data-action="stop"]').click()
+    block.locator('[data-action="stop"]').click(timeout=120_000)
     expect = "Exécution arrêtée" if exercises_page.lang == "fr" else "Run stopped"
     page.wait_for_function("(t) => document.querySelector('[data-exercise=\"grundy\"] "
                            "[data-role=\"output\"]').textContent.includes(t)", arg=expect)
     verdict = _check(page, "grundy", EXERCISES["grundy"].solution)
     assert verdict["status"] == "pass"
+    page.evaluate("document.querySelector('[data-exercise=\"grundy\"]').dataset.timeout"
+                  " = '5000'")
+    if exercises_page.lang == "en":
+        page.evaluate(SHORT_LIMITS)
 
 
 def test_run_shows_the_output_and_a_clear_syntax_error(exercises_page):
@@ -264,7 +271,7 @@ def test_a_flood_of_output_is_capped_and_the_page_stays_responsive(exercises_pag
                   ".forEach(b => { b.dataset.timeout = '60000'; })")
     page.evaluate("(code) => window.arenaExercises.setCode('minimax', code)", code)
     longest = []
-    for _ in range(2):   # a loaded machine can stretch one task: a freeze shows in both runs
+    for _ in range(3):   # a loaded machine can stretch one task: a freeze shows in every run
         # the page at rest first (MathJax may still be enriching the chapter's formulas)
         page.evaluate(QUIET)
         page.evaluate("""() => {
@@ -363,3 +370,20 @@ def test_a_check_judges_the_students_function_alone(exercises_page):
     output = page.locator('[data-exercise="minimax"] [data-role="output"]')
     assert output.inner_text().strip() == "False 42"
     assert _check(page, "grundy", EXERCISES["grundy"].solution)["status"] == "pass"
+
+
+# -- the notebooks run in the browser (issue 27), in this module so that the suite
+# (pytest -n 2 --dist loadfile) runs the pages that load Pyodide one at a time ------------
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_notebook_runs_in_the_browser_as_it_ran_in_the_build(browser, base_url, lang):
+    from test_notebooks_run import check_every_notebook
+
+    check_every_notebook(browser, base_url, lang)
+
+
+def test_an_edit_to_a_notebook_survives_a_reload_and_reset_gives_the_original(browser,
+                                                                              base_url):
+    from test_notebooks_run import check_edit_reload_reset
+
+    check_edit_reload_reset(browser, base_url)

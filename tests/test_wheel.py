@@ -111,8 +111,14 @@ def test_render_without_the_figures_extra_says_what_to_install(plain):
     assert 'pip install "arena-reachability[figures]"' in done.stderr
 
 
-def test_render_with_the_figures_extra(wheel, tmp_path):
-    bin_dir = _environment(tmp_path, f"{wheel}[figures]")
+@pytest.fixture(scope="module")
+def figures(wheel, tmp_path_factory) -> Path:
+    """A fresh environment with the package and its [figures] extra: its bin folder."""
+    return _environment(tmp_path_factory.mktemp("figures"), f"{wheel}[figures]")
+
+
+def test_render_with_the_figures_extra(figures, tmp_path):
+    bin_dir = figures
     (tmp_path / "game.yaml").write_text(_block("yaml", "edges:"), encoding="utf-8")
     for out in ("game.svg", "game.pdf"):
         done = _run([str(bin_dir / "arena"), "render", "game.yaml", "--show", "winners",
@@ -123,50 +129,58 @@ def test_render_with_the_figures_extra(wheel, tmp_path):
     assert (tmp_path / "game.pdf").read_bytes().startswith(b"%PDF")
 
 
-def _nbconvert(bin_dir: Path, notebook: Path, cwd: Path) -> tuple[int, str, str]:
-    """``notebook`` executed by ``jupyter nbconvert --execute`` as a student would run it:
-    its return code, its error output, and the text every code cell printed."""
+def _nbconvert(bin_dir: Path, notebooks: list[Path], cwd: Path) -> tuple[int, str, list[str]]:
+    """``notebooks`` executed by ``jupyter nbconvert --execute`` as a student would run
+    them (one command for all): its return code, its error output, and for each notebook
+    the text its code cells printed."""
     import json
 
     done = _run([str(bin_dir / "jupyter"), "nbconvert", "--to", "notebook", "--execute",
-                 "--output", f"{notebook.stem}-run", str(notebook)], cwd=cwd)
-    out = notebook.with_name(f"{notebook.stem}-run.ipynb")
+                 "--output-dir", str(cwd / "run"), *map(str, notebooks)], cwd=cwd)
     if done.returncode:
-        return done.returncode, done.stderr, ""
-    nb = json.loads(out.read_text(encoding="utf-8"))
-    printed = "\n".join("".join(o.get("text", "")) for c in nb["cells"]
-                        if c["cell_type"] == "code" for o in c.get("outputs", [])
-                        if o.get("output_type") == "stream")
+        return done.returncode, done.stderr, []
+    printed = []
+    for notebook in notebooks:
+        nb = json.loads((cwd / "run" / notebook.name).read_text(encoding="utf-8"))
+        printed.append("\n".join("".join(o.get("text", "")) for c in nb["cells"]
+                                 if c["cell_type"] == "code" for o in c.get("outputs", [])
+                                 if o.get("output_type") == "stream"))
     return 0, done.stderr, printed
 
 
 NOTEBOOKS = sorted((ROOT / "docs").glob("*/notebooks/*.ipynb"))
 
 
-def test_every_downloaded_notebook_runs_after_one_pip_install(wheel, tmp_path):
+def test_every_downloaded_notebook_runs_after_one_pip_install(figures, tmp_path):
     """Each notebook a student downloads runs in a fresh environment holding the package
     with its [figures] extra (and Jupyter to run it), from a folder outside the course."""
     assert len(NOTEBOOKS) == 16
-    bin_dir = _environment(tmp_path, f"{wheel}[figures]")
+    bin_dir = figures
     subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "nbconvert",
                     "ipykernel"], check=True, capture_output=True, text=True)
     work = tmp_path / "student"
     work.mkdir()
+    copies = []
     for notebook in NOTEBOOKS:
         copy = work / f"{notebook.parent.parent.name}-{notebook.name}"
         copy.write_bytes(notebook.read_bytes())
-        code, errors, printed = _nbconvert(bin_dir, copy, work)
-        assert code == 0, (notebook, errors[-2000:])
-        assert "Figure" not in printed, notebook      # every figure was drawn
+        copies.append(copy)
+    code, errors, printed = _nbconvert(bin_dir, copies, work)
+    assert code == 0, errors[-2000:]
+    for notebook, text in zip(NOTEBOOKS, printed):
+        assert "Figure" not in text, notebook      # every figure was drawn
 
 
 def test_without_graphviz_a_figure_cell_says_what_to_install(plain):
     bin_dir, tmp = plain
     subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "nbconvert",
                     "ipykernel"], check=True, capture_output=True, text=True)
-    for lang, words in (("fr", "Figure non dessinée"), ("en", "Figure not drawn")):
+    copies = []
+    for lang in ("fr", "en"):
         copy = tmp / f"modelling-{lang}.ipynb"
         copy.write_bytes((ROOT / "docs" / lang / "notebooks" / "01-modelling.ipynb").read_bytes())
-        code, errors, printed = _nbconvert(bin_dir, copy, tmp)
-        assert code == 0, errors[-2000:]
-        assert words in printed and 'pip install "arena-reachability[figures]"' in printed
+        copies.append(copy)
+    code, errors, printed = _nbconvert(bin_dir, copies, tmp)
+    assert code == 0, errors[-2000:]
+    for words, text in zip(("Figure non dessinée", "Figure not drawn"), printed):
+        assert words in text and 'pip install "arena-reachability[figures]"' in text
