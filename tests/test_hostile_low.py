@@ -20,6 +20,10 @@ from arena.cli import main
     (lambda: Arena.from_dict({"S0": ["a\u2028b"], "S1": []}), ArenaError, "U+2028"),
     (lambda: Arena.from_dict({"S0": ["a\u2029b"], "S1": []}), ArenaError, "U+2029"),
     (lambda: Arena.from_dict({"S0": ["\u3164"], "S1": []}), ArenaError, "is invisible"),
+    # a noncharacter: cairo could not draw it ("out of memory"), found by test_hostile
+    (lambda: Arena.from_dict({"S0": [], "S1": ["\ufdd0"]}), ArenaError,
+     "U+FDD0, a Unicode noncharacter"),
+    (lambda: Arena.from_dict({"S0": ["a\U0001fffe"], "S1": []}), ArenaError, "U+1FFFE"),
     (lambda: Arena.from_dict({"S0": [" "], "S1": []}), ArenaError, "is invisible"),
     (lambda: Arena.from_dict({"S0": ["caf\u00e9"], "S1": ["cafe\u0301"]}), ArenaError,
      "look the same"),

@@ -850,8 +850,8 @@ _INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 def _check_text(text: str, key: str, owner: Any = None) -> str:
     """A name from a file: printable text of reasonable length (no control or format
-    character, no lone surrogate), so that it lands unchanged in a table, an SVG, a DOT
-    file, a page or a terminal."""
+    character, no lone surrogate, no noncharacter such as U+FDD0), so that it lands
+    unchanged in a table, an SVG, a DOT file, a page or a terminal."""
     shown = text if len(text) <= 40 else text[:40] + "…"
     problem = None
     if len(text) > MAX_NAME_LENGTH:
@@ -861,8 +861,12 @@ def _check_text(text: str, key: str, owner: Any = None) -> str:
     else:
         bad = next((c for c in text
                     if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")), None)
+        odd = next((c for c in text if 0xFDD0 <= ord(c) <= 0xFDEF
+                    or ord(c) & 0xFFFE == 0xFFFE), None)
         if bad is not None:
             problem = f"contains the character U+{ord(bad):04X}, which is not printable"
+        elif odd is not None:      # reserved by Unicode, never text: Graphviz cannot draw it
+            problem = f"contains U+{ord(odd):04X}, a Unicode noncharacter (never text)"
         elif all(c.isspace() or c in _INVISIBLE for c in text):
             problem = "is invisible (only spaces or blank characters)"
     if problem is not None:
