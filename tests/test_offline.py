@@ -111,29 +111,35 @@ def test_exercises_opened_from_the_folder_say_how_to_start_the_launcher(browser,
     context.close()
 
 
-def test_the_launcher_serves_the_folder_and_the_exercises_run(browser, folder):
+@pytest.fixture(scope="module")
+def launcher(folder):
+    """The unzipped folder served by its own launcher (serve.py): its address."""
     import re
     import subprocess
     import sys
-
-    from coursebuild.python_exercises import EXERCISES
 
     proc = subprocess.Popen([sys.executable, str(folder / "serve.py"), "--no-browser"],
                             stdout=subprocess.PIPE, text=True)
     try:
         line = proc.stdout.readline()
-        url = re.search(r"http://127\.0\.0\.1:\d+/", line).group(0)
-        context, page, errors, outside = _open(browser, url + "modelling.html", inside=url)
-        assert page.locator(".arena-launcher-note").count() == 0
-        page.evaluate("([id, code]) => window.arenaExercises.setCode(id, code)",
-                      ["degrees", EXERCISES["degrees"].solution])
-        verdict = page.evaluate("window.arenaExercises.check('degrees')")
-        assert verdict["status"] == "pass", verdict
-        assert outside == []
-        context.close()
+        yield re.search(r"http://127\.0\.0\.1:\d+/", line).group(0)
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_the_launcher_serves_the_folder_and_the_exercises_run(browser, launcher):
+    from coursebuild.python_exercises import EXERCISES
+
+    url = launcher
+    context, page, errors, outside = _open(browser, url + "modelling.html", inside=url)
+    assert page.locator(".arena-launcher-note").count() == 0
+    page.evaluate("([id, code]) => window.arenaExercises.setCode(id, code)",
+                  ["degrees", EXERCISES["degrees"].solution])
+    verdict = page.evaluate("window.arenaExercises.check('degrees')")
+    assert verdict["status"] == "pass", verdict
+    assert outside == []
+    context.close()
 
 
 @pytest.mark.parametrize(("path", "lang"), [("notebooks/03-attractors.html", "fr"),
@@ -151,28 +157,17 @@ def test_notebooks_opened_from_the_folder_say_how_to_start_the_launcher(browser,
     context.close()
 
 
-def test_through_the_launcher_a_notebook_runs_with_its_figures(browser, folder):
+def test_through_the_launcher_a_notebook_runs_with_its_figures(browser, launcher):
     """The unzipped folder, served by its launcher: a notebook with figures in each
     language runs in the browser as the build ran it, nothing fetched from elsewhere (the
     site's tests run every notebook; the folder's pages differ only by their addresses)."""
-    import re
-    import subprocess
-    import sys
-
     from test_notebooks_run import assert_as_built, open_notebook, run_all
 
-    proc = subprocess.Popen([sys.executable, str(folder / "serve.py"), "--no-browser"],
-                            stdout=subprocess.PIPE, text=True)
-    try:
-        line = proc.stdout.readline()
-        url = re.search(r"http://127\.0\.0\.1:\d+/", line).group(0)
-        for lang, path in (("fr", "notebooks/03-attractors.html"),
-                           ("en", "en/notebooks/05-strategies.html")):
-            context, page, errors, outside = _open(browser, url + path, inside=url)
-            open_notebook(page)
-            assert_as_built(run_all(page), lang, path.split("/")[-1].removesuffix(".html"))
-            assert errors == [] and outside == []
-            context.close()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    url = launcher
+    for lang, path in (("fr", "notebooks/03-attractors.html"),
+                       ("en", "en/notebooks/05-strategies.html")):
+        context, page, errors, outside = _open(browser, url + path, inside=url)
+        open_notebook(page)
+        assert_as_built(run_all(page), lang, path.split("/")[-1].removesuffix(".html"))
+        assert errors == [] and outside == []
+        context.close()

@@ -108,9 +108,9 @@ def start_value(start: Hashable, moves: Callable[[Any], Iterable[Any]],
                 value = (-WIN if mover == 0 else WIN) if stuck == "loses" else 0
                 table[p] = (value, _EXACT, None)
                 return value
+            ends = {c: end_value(c) for c in children}     # each child's rules read once
             # a move that ends the play with the mover's victory is the best there is
-            for c in children:
-                end = end_value(c)
+            for c, end in ends.items():
                 if end is not None and (end > 0) == (mover == 0):
                     value = later(end)
                     table[p] = (value, _EXACT, c)
@@ -126,7 +126,7 @@ def start_value(start: Hashable, moves: Callable[[Any], Iterable[Any]],
                     raise ArenaError("the game has a cycle: start_value searches games "
                                      "without cycles (arena.solve handles the others)",
                                      vertex=c)
-                end = end_value(c)
+                end = ends[c]
                 value = later(search(c, sooner(alpha), sooner(beta)) if end is None else end)
                 if mover == 0:
                     if value > best:

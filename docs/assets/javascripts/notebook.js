@@ -189,6 +189,7 @@
       if (worker) worker.terminate();
       worker = null;
       loading = null;
+      delete block.dataset.python;
       if (waiting) { waiting.resolve({ type: "stopped" }); waiting = null; }
     }
 
@@ -233,14 +234,16 @@
       if (running) return;
       busy(true);
       if (!loading) loading = send({}, BOOT);
-      status.textContent = w.loading;
+      if (block.dataset.python !== "ready") status.textContent = w.loading;
       const booted = await loading;
       if (booted.type !== "ready") {
         loading = null;
+        delete block.dataset.python;
         if (booted.type === "failed") status.textContent = w.failed + booted.message;
         busy(false);
         return;
       }
+      block.dataset.python = "ready";
       for (const i of indices) {
         const view = views[i];
         status.textContent = w.running(i + 1, views.length);
