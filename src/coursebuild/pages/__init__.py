@@ -14,7 +14,7 @@ from types import ModuleType
 
 # the order of the course (it orders the figure catalogue)
 ORDER = ("modelling", "plays", "attractors", "algorithms", "strategies", "exercises", "chomp",
-         "ourson", "beyond", "theory", "othergames", "sources", "teachers")
+         "ourson", "beyond", "theory", "othergames", "bibliography", "sources", "teachers")
 
 
 def modules() -> list[ModuleType]:

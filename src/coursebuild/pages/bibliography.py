@@ -1,0 +1,47 @@
+"""The bibliography: the page ``docs/fr/bibliography.md`` / ``docs/en/bibliography.md``.
+
+Both the site's page and the printed book (:mod:`coursebuild.book`) are written from
+``docs/data/bibliography.yaml``; a chapter cites a work by a link to its entry.
+"""
+
+from __future__ import annotations
+
+from coursebuild.markdown import Bilingual, fragment
+from coursebuild.paths import ROOT
+
+BIBLIOGRAPHY = "docs/data/bibliography.yaml"
+
+
+def works() -> list[dict]:
+    """The works, in the bibliography's order (by key: the first author, then the year)."""
+    import yaml
+
+    data = yaml.safe_load((ROOT / BIBLIOGRAPHY).read_text(encoding="utf-8"))
+    return sorted(data["works"], key=lambda w: w["key"])
+
+
+def field(work: dict, name: str, lang: str) -> str:
+    """A field of an entry, in ``lang`` when it is written in both languages."""
+    value = work.get(name, "")
+    return str(value.get(lang, "") if isinstance(value, dict) else value)
+
+
+@fragment
+def bibliography() -> Bilingual:
+    out = {}
+    for lang in ("fr", "en"):
+        lines = []
+        for work in works():
+            year = field(work, "year", lang)
+            text = (f"{work['authors']}. *{work['title']}*. {field(work, 'in', lang)}"
+                    + (f", {year}" if year else "") + ".")
+            if work.get("doi"):
+                text += f" DOI [{work['doi']}](https://doi.org/{work['doi']})."
+            elif work.get("url"):
+                text += f" <{work['url']}>"
+            note = field(work, "note", lang)
+            if note:
+                text += " " + note
+            lines.append(text + "\n{: #" + work["key"] + " }\n")
+        out[lang] = "\n".join(lines)
+    return out
