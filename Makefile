@@ -57,7 +57,7 @@ site: $(VENV)/.docs-installed $(EDITOR_JS) ## build the course site into site/ a
 	@$(ENSURE) chromium -- $(BROWSER_PACKAGES)
 	$(BIN)/python -m coursebuild site
 
-pdf: site ## the course as a book, one PDF per language, into build/pdf/ (printed with the site, from it)
+pdf: site ## the course as books (students' and teachers', each language), typeset by LaTeX into build/pdf/ (their .tex in build/book/)
 	@ls -1 build/pdf/*.pdf
 
 # only what the sheets use (TeX Live's latex-extra alone would double the download)

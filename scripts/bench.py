@@ -232,7 +232,7 @@ def build_rows() -> list[dict]:
 COLD_STEPS = (("figures, exercise sheets, fragments, notebooks", "figures:"),
               ("quick benchmark (once per machine)", "fragments: measuring"),
               ("both sites (mkdocs)", "site: building"),
-              ("both books (Chromium)", "site: the books"),
+              ("the four books (LaTeX)", "site: the books"),
               ("the zip's copy", "site: the copy"), ("", "site: done"))
 
 

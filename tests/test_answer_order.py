@@ -50,7 +50,7 @@ def _in_order(site, lang: str, kind: str) -> tuple[list[str], dict[str, str], in
     """Walk the course's pages in order, collecting the ``kind`` ("found": figures, or
     "tables") of each: those inside a solution already shown openly before (``late``),
     where each was first shown openly, and how many sit inside solutions."""
-    _, _, pages = book.book_pages(lang, "/")
+    _, _, pages = book.book_pages(lang, "/", notebooks=True)
     root = site if lang == "fr" else site / "en"
     shown_openly: dict[str, str] = {}
     late = []

@@ -1,16 +1,20 @@
-"""Print the course as a book, one PDF per language, from the built site (``make pdf``).
+"""The course as printed books, typeset by LaTeX from the built site (``make pdf``).
 
-The route: Chromium prints a print view of the site. The view is one HTML document per
-language, assembled from the built pages in the order of the site's navigation (the same
-text, fragments, figures and MathJax as the site, so the book and the site never
-disagree); widgets become their static figures, solutions move to the end of their
-chapter, links between pages become links inside the document and other links point to
-the published site. A first printing finds the page of every heading (from the PDF's
-outline), a second one writes them into the table of contents. pikepdf then fixes what
-would change from one run to the next (dates, the document id), so the same site gives the
-same bytes.
+Two books per language: the students' book (the course, its exercises and case studies,
+with the solutions at each chapter's end, a bibliography and an index of the defined
+terms) and the teachers' book (the teachers' guide and the notes on the sources). The
+text is the site's: each page the site shows is converted to LaTeX by
+:mod:`coursebuild.latex` (so the book and the site never disagree), its figures are the
+site's vector PDFs, and pdfLaTeX (Debian's TeX Live, as for the exercise sheets) sets it
+with Latin Modern, justified and hyphenated in the book's language, running heads and
+page numbers. The generated ``.tex`` is kept in ``build/book/`` for teachers to reuse.
 
-Usage: python -m coursebuild book [--site site] [--out build/pdf] [--lang fr|en]
+A book is typeset again only when one of its inputs changed (the pages it prints, the
+figures, the bibliography, this code, the site's address, the month of its date); the
+same inputs give the same bytes (``SOURCE_DATE_EPOCH``, no file path nor trailer id in
+the PDF).
+
+Usage: python -m coursebuild book [--site site] [--out build/pdf] [--lang fr|en] [--force]
 """
 
 from __future__ import annotations
@@ -19,39 +23,65 @@ import argparse
 import concurrent.futures
 import functools
 import hashlib
-import http.server
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
-import threading
 import time
-from dataclasses import asdict, dataclass
-from datetime import UTC
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from arena._files import write_atomic, write_if_changed
 from coursebuild import address
-from coursebuild.paths import ROOT  # noqa: E402
+from coursebuild.paths import ROOT
 
-HERE = Path(__file__).resolve().parent   # the print view's stylesheet and script
+HERE = Path(__file__).resolve().parent
 CONFIGS = {"fr": ROOT / "mkdocs.yml", "en": ROOT / "mkdocs.en.yml"}
-SKIPPED = {"reference.md", "design.md"}
-"""Pages of the site that are not in the book: the API reference is the library's, and
-the game-design page is a tool that runs in the browser."""
-CHROMIUM = "/usr/bin/chromium"
+SKIPPED = {"reference.md", "design.md", "bibliography.md"}
+"""Pages of the site that are in no book: the API reference is the library's, the
+game-design page is a tool that runs in the browser, and the bibliography is the book's
+own (set by LaTeX, from the same file)."""
+TEACHERS = {"teachers", "sources"}
+"""The pages of the teachers' book (by their slug); the others are the students'."""
+EDITIONS = ("students", "teachers")
+BIBLIOGRAPHY = ROOT / "docs" / "data" / "bibliography.yaml"
+WORK = ROOT / "build" / "book"
+TEXT_WIDTH_PT = 455.0        # the preamble's geometry: A4, 160 mm of text
+TEXT_HEIGHT_PT = 660.0
+MONTHS = {"fr": ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
+                 "septembre", "octobre", "novembre", "décembre"],
+          "en": ["January", "February", "March", "April", "May", "June", "July", "August",
+                 "September", "October", "November", "December"]}
 WORDS = {
-    "fr": {"solution": "Solution", "solutions": "Solutions des exercices", "see": "Voir",
+    "fr": {"solution": "Solution", "solutions": "Solutions des exercices",
+           "proof": "Démonstration", "chapter": "chapitre",
            "live": "Version interactive sur le site :",
            "playable": "La figure, en version jouable sur le site :",
-           "contents": "Table des matières",
-           "subtitle": "Cours et exercices", "site": "Le site du cours :",
-           "foreword": "Version imprimable du site, produite à partir des mêmes sources."},
-    "en": {"solution": "Solution", "solutions": "Solutions to the exercises", "see": "See",
+           "more_lines": "[... {n} lignes de plus]", "contents": "Table des matières",
+           "students": "Cours et exercices", "teachers": "Guide de l'enseignant",
+           "site": "Le site du cours :", "edition": "Édition", "licence":
+           "Texte, figures et code sous licence MIT.",
+           "authors": "Les auteurs d'arena",
+           "made": "Composé avec LaTeX à partir des sources du site ; chaque figure et chaque "
+                   "nombre y sont calculés par le solveur arena.",
+           "bibliography": "Bibliographie", "index": "Index des termes définis",
+           "introduction": "Introduction"},
+    "en": {"solution": "Solution", "solutions": "Solutions to the exercises",
+           "proof": "Proof", "chapter": "chapter",
            "live": "Interactive version on the site:",
-           "playable": "The figure, playable on the site:", "contents": "Contents",
-           "subtitle": "Course and exercises", "site": "The course's site:",
-           "foreword": "Printable version of the site, made from the same sources."},
+           "playable": "The figure, playable on the site:",
+           "more_lines": "[... {n} more lines]", "contents": "Contents",
+           "students": "Course and exercises", "teachers": "Teacher's guide",
+           "site": "The course's site:", "edition": "Edition", "licence":
+           "Text, figures and code under the MIT licence.",
+           "authors": "The authors of arena",
+           "made": "Typeset with LaTeX from the site's sources; every figure and every number "
+                   "in it is computed by the arena solver.",
+           "bibliography": "Bibliography", "index": "Index of defined terms",
+           "introduction": "Introduction"},
 }
 
 
@@ -60,7 +90,7 @@ class Page:
     """One page of the site in the book."""
 
     slug: str        # the id of its chapter in the book
-    url: str         # its address on the local server
+    url: str         # its address from the language's root ("/attractors/")
     part: str        # the navigation section it opens, or ""
     numbered: bool   # chapters are numbered; the home page is not
 
@@ -72,16 +102,24 @@ def _config(lang: str):
     return load_config(str(CONFIGS[lang]))
 
 
-def book_name(lang: str) -> str:
-    """The book's file name, in its language (``extra.book`` of the site's configuration,
-    which the home page links to)."""
-    return _config(lang)["extra"]["book"]
+def book_name(lang: str, edition: str = "students") -> str:
+    """A book's file name, in its language (``extra.book`` of the site's configuration,
+    which the home page links to; the teachers' book adds ``-teachers``)."""
+    name = _config(lang)["extra"]["book"]
+    if edition == "teachers":
+        name = name.removesuffix(".pdf") + ("-enseignants.pdf" if lang == "fr"
+                                            else "-teachers.pdf")
+    return name
 
 
-def book_pages(lang: str, root: str) -> tuple[str, str, list[Page]]:
-    """The site's title, published address and the book's pages, in navigation order."""
+def book_pages(lang: str, root: str, edition: str | None = None, *,
+               notebooks: bool = False) -> tuple[str, str, list[Page]]:
+    """The site's title, published address and the pages of a book (of both when
+    ``edition`` is None), in navigation order. Notebooks are run, not printed: no book
+    has them (``notebooks=True`` lists them too, in their place)."""
     config = _config(lang)
     pages: list[Page] = []
+    parts: set[str] = set()
 
     def walk(items, part: str) -> None:
         for item in items:
@@ -89,437 +127,301 @@ def book_pages(lang: str, root: str) -> tuple[str, str, list[Page]]:
             if isinstance(value, list):
                 walk(value, title)
                 continue
-            if value in SKIPPED:
+            if value in SKIPPED or (value.endswith(".ipynb") and not notebooks):
                 continue
             path = value.rsplit(".", 1)[0]
-            url = root + ("" if path == "index" else path + "/")
             slug = "home" if path == "index" else path.replace("/", "-")
-            # a part's name is written once, before its first chapter
-            first = part and part not in parts
+            if edition is not None and (slug in TEACHERS) != (edition == "teachers"):
+                continue
+            url = root + ("" if path == "index" else path + "/")
+            first = part and part not in parts     # a part's name opens its first chapter
             parts.add(part)
             pages.append(Page(slug, url, part if first else "", path != "index"))
 
-    parts: set[str] = set()
     walk(config["nav"], "")
     return config["site_name"], address.published(lang), pages
 
 
-def _shell(lang: str, site_name: str, site_url: str, root: str) -> str:
-    """The book's HTML before its chapters: styles, MathJax, title page, contents."""
-    w = WORDS[lang]
-    # the published site's address (SITE_URL), printed only when it is configured
-    link = f'<a href="{site_url}">{site_url}</a>'
-    address_line = f'<p class="book-address">{w["site"]} {link}</p>' if site_url else ""
-    index = (ROOT / "site" / ("" if lang == "fr" else "en") / "index.html").read_text("utf-8")
-    links = [line.strip() for line in index.splitlines()
-             if line.strip().startswith('<link rel="stylesheet"')]
-    return f"""<!doctype html>
-<html lang="{lang}"><head><meta charset="utf-8"><base href="{root}">
-<title>{site_name}</title>
-{chr(10).join(links)}
-<link rel="stylesheet" href="{root}__book__/book.css">
-<script src="/assets/javascripts/mathjax-config.js"></script>
-<script>
-  // the book typesets once, after assembling: the assistive MathML (the formulas' text for
-  // screen readers and the tagged PDF) is loaded before, not while printing
-  MathJax.loader = {{load: ["a11y/assistive-mml"]}};
-  MathJax.startup = {{typeset: false}};
-</script>
-<script src="/assets/mathjax/tex-chtml.js"></script>
-<script src="{root}__book__/book_print.js"></script>
-</head>
-<body dir="ltr" data-md-color-scheme="default" data-md-color-primary="indigo"
-      data-md-color-accent="deep-orange">
-<div class="book-title-page">
-  <p class="book-title">{site_name}</p>
-  <p class="book-subtitle">{w["subtitle"]}</p>
-  <p class="book-foreword">{w["foreword"]}</p>
-  {address_line}
-</div>
-<nav id="book-toc"><p class="book-toc-title">{w["contents"]}</p><ol></ol></nav>
-<main id="book-chapters" class="md-typeset"></main>
-</body></html>
-"""
+# ---------------------------------------------------------------------------------------
+# inputs
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site, the book's shell and its print files."""
+def figure_metrics(site: Path) -> dict:
+    """Each figure's natural size and smallest text (points), read from the site's PDFs
+    (cached by content in build/book/figures.json)."""
+    from pdfminer.high_level import extract_pages
+    from pdfminer.layout import LTChar
 
-    shells: dict[str, str] = {}
+    from coursebuild.latex import Figure
 
-    def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
-        extra = {"/__book__/book.css": (HERE / "book.css", "text/css"),
-                 "/en/__book__/book.css": (HERE / "book.css", "text/css"),
-                 "/__book__/book_print.js": (HERE / "book_print.js", "text/javascript"),
-                 "/en/__book__/book_print.js": (HERE / "book_print.js",
-                                                "text/javascript")}
-        path = self.path.split("?")[0]
-        if path in self.shells or path in extra:
-            if path in self.shells:
-                body, kind = self.shells[path].encode(), "text/html; charset=utf-8"
-            else:
-                body, kind = extra[path][0].read_bytes(), extra[path][1]
-            self.send_response(200)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-            return
-        super().do_GET()
+    cache_path = WORK / "figures.json"
+    try:
+        cache = json.loads(cache_path.read_text("utf-8"))
+    except (OSError, ValueError):
+        cache = {}
+    out, fresh = {}, {}
 
-    def log_message(self, *args) -> None:
-        pass
+    def chars(obj):
+        if isinstance(obj, LTChar):
+            yield obj
+        elif hasattr(obj, "__iter__"):
+            for child in obj:
+                yield from chars(child)
 
-
-MARGIN_MM = 18
-TEXT_WIDTH_PX = round((210 - 2 * MARGIN_MM) / 25.4 * 96)
-FOOTER = ('<div style="width:100%;font-size:8pt;font-family:sans-serif;text-align:center;'
-          'color:#555"><span class="pageNumber"></span></div>')
-
-
-def _print(page, path: Path | None = None) -> bytes:
-    return page.pdf(path=None, format="A4", print_background=True, outline=True, tagged=True,
-                    display_header_footer=True, header_template="<div></div>",
-                    footer_template=FOOTER,
-                    margin={"top": "18mm", "bottom": "20mm", "left": f"{MARGIN_MM}mm",
-                            "right": f"{MARGIN_MM}mm"})
-
-
-def _heading_pages(pdf_bytes: bytes) -> list[tuple[str, int, int]]:
-    """The outline of a printed PDF: (title, depth, page number from 1), in order."""
-    import io
-
-    import pikepdf
-
-    out: list[tuple[str, int, int]] = []
-    with pikepdf.open(io.BytesIO(pdf_bytes)) as pdf:
-        pages = {page.objgen: k + 1 for k, page in enumerate(pdf.pages)}
-        with pdf.open_outline() as outline:
-            def walk(items, depth):
-                for item in items:
-                    dest = item.destination
-                    if dest is None and item.action is not None:
-                        dest = item.action.get("/D")
-                    number = pages.get(dest[0].objgen, 0) if dest is not None else 0
-                    out.append((str(item.title), depth, number))
-                    walk(item.children, depth + 1)
-            walk(outline.root, 1)
+    for pdf in sorted((site / "figures").glob("*.pdf")):
+        digest = hashlib.sha256(pdf.read_bytes()).hexdigest()
+        entry = cache.get(pdf.stem)
+        if not entry or entry[0] != digest:
+            page = next(iter(extract_pages(str(pdf))))
+            sizes = [c.size for c in chars(page)]
+            entry = [digest, page.width, page.height, min(sizes, default=0.0)]
+        fresh[pdf.stem] = entry
+        out[pdf.stem] = Figure(pdf.stem, entry[1], entry[2], entry[3])
+    WORK.mkdir(parents=True, exist_ok=True)
+    write_if_changed(cache_path, json.dumps(fresh, indent=1, sort_keys=True) + "\n")
     return out
 
 
-_TOKEN = re.compile(rb"\((?:\\.|[^\\()])*\)|<[0-9A-Fa-f\s]*>|/[^\s/\[\]<>(){}%]+")
-"""A content stream's tokens that matter when renaming resources: a literal or hex string
-(kept whole) or a name (``/F3``, a resource's name when it is a key of the page's)."""
+def bibliography() -> list[dict]:
+    """The works the course cites (docs/data/bibliography.yaml), in the site's order."""
+    from coursebuild.pages.bibliography import works
+
+    return works()
 
 
-def _canonical(obj, seen: set | None = None) -> bytes:
-    """Bytes that stand for an object's content, whatever its number in the file and the
-    subset prefix of its font names."""
-
-    import pikepdf
-
-    seen = set() if seen is None else seen
-    if isinstance(obj, pikepdf.Object) and obj.is_indirect:
-        if obj.objgen in seen:
-            return b"<cycle>"
-        seen = seen | {obj.objgen}
-    if isinstance(obj, pikepdf.Stream):
-        return b"S" + _canonical(pikepdf.Dictionary(dict(obj.items())), seen) + \
-            obj.read_raw_bytes()
-    if isinstance(obj, pikepdf.Dictionary):
-        return b"D" + b"".join(k.encode() + _canonical(v, seen) for k, v in sorted(obj.items())
-                               if k not in ("/Length", "/Parent"))
-    if isinstance(obj, pikepdf.Array):
-        return b"A" + b"".join(_canonical(v, seen) for v in obj)
-    if isinstance(obj, pikepdf.Name):
-        return re.sub(rb"^/[A-Z]{6}\+", b"/", str(obj).encode())
-    return repr(obj).encode()
+def book_date(lang: str) -> str:
+    """The book's date on its title page: the month and year of the last commit (of
+    SOURCE_DATE_EPOCH outside a git checkout). Only the month is an input of the books: a
+    commit of the same month typesets nothing again."""
+    try:
+        stamp = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT, text=True,
+                               capture_output=True, check=True).stdout.strip()
+        epoch = int(stamp)
+    except (OSError, subprocess.CalledProcessError, ValueError):
+        epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "1700000000"))
+    when = datetime.fromtimestamp(epoch, UTC)
+    return f"{MONTHS[lang][when.month - 1]} {when.year}"
 
 
-def _stable_names(pdf) -> None:
-    """Chromium numbers fonts and graphic states in the order it meets them, which varies
-    from one printing to the next (web fonts load in parallel): name each one after its
-    content instead, in the resource dictionaries and in the content streams, and give the
-    font subsets a prefix made from their content too."""
-    import pikepdf
-
-    names: dict[tuple[int, int], str] = {}
-    for page in pdf.pages:
-        resources = page.Resources
-        mapping: dict[str, str] = {}
-        for kind in ("/Font", "/ExtGState", "/XObject", "/Pattern", "/Shading"):
-            if kind not in resources:
-                continue
-            renamed = pikepdf.Dictionary()
-            for key, value in resources[kind].items():
-                if value.objgen not in names:
-                    digest = hashlib.sha256(_canonical(value)).hexdigest()
-                    names[value.objgen] = f"/{kind[1]}{digest[:12]}"
-                    if kind == "/Font":
-                        _stable_subset_names(value, digest)
-                mapping[key] = names[value.objgen]
-                renamed[names[value.objgen]] = value
-            resources[kind] = renamed
-        # the names are replaced in the stream's bytes, token by token (a string is one
-        # token, left as it is): parsing each instruction in Python took seconds a book
-        renames = {k.encode(): v.encode() for k, v in mapping.items()}
-        contents = page.Contents
-        data = (b"\n".join(s.read_bytes() for s in contents)
-                if isinstance(contents, pikepdf.Array) else contents.read_bytes())
-        page.Contents = pdf.make_stream(_TOKEN.sub(
-            lambda m, r=renames: r.get(m.group(0), m.group(0)), data))
+# ---------------------------------------------------------------------------------------
+# the LaTeX source
 
 
-def _explicit_destinations(pdf) -> None:
-    """Chromium names the link targets after its DOM nodes (``node00000453``), numbered
-    differently from one run to the next: write every link's and bookmark's target as an
-    explicit destination (page, position) and drop the names."""
-    import pikepdf
+def _bib_entry(work: dict, lang: str) -> str:
+    from coursebuild.latex import escape
+    from coursebuild.pages.bibliography import field
 
-    names = pdf.Root.get("/Names")
-    table = {}
-    if names is not None and "/Dests" in names:                  # (string) targets
-        table.update({str(k): v for k, v in pikepdf.NameTree(names.Dests).items()})
-    if "/Dests" in pdf.Root:                                      # /name targets
-        table.update({str(k): v for k, v in pdf.Root.Dests.items()})
-
-    def resolve(dest):
-        if isinstance(dest, (pikepdf.String, pikepdf.Name)):
-            value = table[str(dest)]
-            return value.D if isinstance(value, pikepdf.Dictionary) else value
-        return dest
-
-    def explicit(holder) -> None:
-        if "/Dest" in holder:
-            holder.Dest = resolve(holder.Dest)
-        action = holder.get("/A")
-        if action is not None and "/D" in action:
-            action.D = resolve(action.D)
-
-    for page in pdf.pages:
-        for annot in page.get("/Annots", []):
-            explicit(annot)
-    stack = [pdf.Root.Outlines.get("/First")] if "/Outlines" in pdf.Root else []
-    while stack:
-        item = stack.pop()
-        if item is None:
-            continue
-        explicit(item)
-        stack += [item.get("/Next"), item.get("/First")]
-    if names is not None and "/Dests" in names:
-        del names["/Dests"]
-        if not names.keys():
-            del pdf.Root["/Names"]
-    if "/Dests" in pdf.Root:
-        del pdf.Root["/Dests"]
+    authors = escape(work["authors"])
+    title = escape(work["title"])
+    where = escape(field(work, "in", lang))
+    year = field(work, "year", lang)
+    extra = ""
+    if work.get("doi"):
+        extra = f". \\textsc{{doi}}~\\url{{https://doi.org/{work['doi']}}}"
+    elif work.get("url"):
+        extra = f". \\url{{{work['url']}}}"
+    note = field(work, "note", lang)
+    note = f" {escape(note)}" if note else ""
+    year = f", {year}" if year else ""
+    return (f"\\bibitem{{{work['key']}}} {authors}. \\emph{{{title}}}. "
+            f"{where}{year}{extra}.{note}\n")
 
 
-def _stable_node_ids(pdf) -> None:
-    """The structure tree (the tagged PDF) names its elements after Chromium's DOM nodes
-    too (table cells refer to their headers by these ids), numbered differently from run
-    to run: renumber them in the order of the tree, which does not change."""
-    import pikepdf
-
-    root = pdf.Root.get("/StructTreeRoot")
-    if root is None:
-        return
-    elements, stack, seen = [], [root.get("/K")], set()
-    while stack:                 # depth first, children in order
-        node = stack.pop()
-        if isinstance(node, pikepdf.Array):
-            stack.extend(reversed(list(node)))
-        elif isinstance(node, pikepdf.Dictionary) and node.objgen not in seen:
-            if node.is_indirect:
-                seen.add(node.objgen)
-            elements.append(node)
-            if "/K" in node:
-                stack.append(node.K)
-    renamed = {str(e.ID): f"e{k:06d}" for k, e in enumerate(e for e in elements if "/ID" in e)}
-    tree = pikepdf.NameTree.new(pdf)
-    for e in elements:
-        if "/ID" in e:
-            e.ID = pikepdf.String(renamed[str(e.ID)])
-            tree[str(e.ID)] = e
-        attributes = e.get("/A")
-        for a in (attributes if isinstance(attributes, pikepdf.Array) else [attributes]):
-            if isinstance(a, pikepdf.Dictionary) and "/Headers" in a:
-                a.Headers = pikepdf.Array([pikepdf.String(renamed.get(str(h), str(h)))
-                                           for h in a.Headers])
-    root.IDTree = tree.obj
-
-
-def _stable_subset_names(font, digest: str) -> None:
-    """``ABCDEF+Name`` -> a prefix of six letters taken from the font's content."""
-
-    import pikepdf
-
-    prefix = "".join(chr(ord("A") + int(c, 16) % 26) for c in digest[:6])
-    for obj in [font, *font.get("/DescendantFonts", [])]:
-        for holder, key in ((obj, "/BaseFont"), (obj.get("/FontDescriptor"), "/FontName")):
-            if holder is not None and key in holder:
-                holder[key] = pikepdf.Name(re.sub(r"^/[A-Z]{6}\+", f"/{prefix}+",
-                                                  str(holder[key])))
-
-
-def _fix(pdf_bytes: bytes, lang: str, title: str, epoch: int) -> bytes:
-    """The PDF with fixed dates and id, its title and language set, the outline shown."""
-    import io
-    from datetime import datetime
-
-    import pikepdf
-
-    stamp = datetime.fromtimestamp(epoch, tz=UTC).strftime("D:%Y%m%d%H%M%SZ")
-    with pikepdf.open(io.BytesIO(pdf_bytes)) as pdf:
-        if "/Metadata" in pdf.Root:
-            del pdf.Root.Metadata
-        pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary({
-            "/Title": pikepdf.String(title), "/Creator": pikepdf.String("arena"),
-            "/Producer": pikepdf.String("Chromium, pikepdf"),
-            "/CreationDate": pikepdf.String(stamp), "/ModDate": pikepdf.String(stamp)}))
-        _stable_names(pdf)
-        _explicit_destinations(pdf)
-        _stable_node_ids(pdf)
-        pdf.Root.Lang = pikepdf.String(lang)
-        pdf.Root.PageMode = pikepdf.Name.UseOutlines
-        buffer = io.BytesIO()
-        pdf.save(buffer, deterministic_id=True, compress_streams=True,
-                 object_stream_mode=pikepdf.ObjectStreamMode.generate)
-    return buffer.getvalue()
-
-
-def build_book(lang: str, site: Path, out: Path, browser, base: str,
-               steps: dict[str, float] | None = None) -> Path:
-    """Print one language's book into ``out``; return its path. ``steps`` receives the
-    seconds each step took (assembling the chapters, each printing, the PDF's fixes)."""
-    steps = {} if steps is None else steps
-    clock = [time.perf_counter()]
-
-    def lap(step: str) -> None:
-        now = time.perf_counter()
-        steps[step] = steps.get(step, 0.0) + now - clock[0]
-        clock[0] = now
-
-    root = "/" if lang == "fr" else "/en/"
-    site_name, site_url, pages = book_pages(lang, root)
-    _Handler.shells[f"{root}__book__/book.html"] = _shell(lang, site_name, site_url, root)
-    manifest = json.loads((site / "figures" / "manifest.json").read_text("utf-8"))
+def book_source(lang: str, edition: str, site: Path, figures: dict
+                ) -> tuple[str, list[str]]:
+    """The LaTeX of one book and the warnings of its conversion."""
+    from coursebuild.latex import Chapter, Context, escape, print_caption
     from coursebuild.typography import french
 
-    figures = {e["id"]: {"caption": french(e["caption"][lang]) if lang == "fr"
-                         else e["caption"][lang]} for e in manifest}
-    # the width of the printed text (A4 less the margins), so that overflows() sees the
-    # lines as printed
-    context = browser.new_context(viewport={"width": TEXT_WIDTH_PX, "height": 1000})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{base}{root}__book__/book.html", wait_until="load")
-    book = {"pages": [asdict(p) for p in pages], "siteUrl": site_url, "root": root,
-            "sharedUrl": book_pages("fr", "/")[1],
-            "figures": figures, "words": WORDS[lang]}
-    count = page.evaluate("async (book) => { const n = await assembleBook(book); "
-                          "numberHeadings(); return n; }", book)
-    lap("assemble")
-    if count != len(pages):
-        raise SystemExit(f"book: {lang}: {count} chapters assembled, {len(pages)} expected")
-    entries = page.evaluate("buildToc()")
-    wide = page.evaluate("fitWidth(); overflows()")
-    lap("assemble")
-    first = _print(page)
-    lap("print")
-    outline = [o for o in _heading_pages(first) if o[1] <= 2]
-    if len(outline) != len(entries):
-        raise SystemExit(f"book: {lang}: the PDF's outline has {len(outline)} headings of "
-                         f"levels 1-2, the contents {len(entries)}")
-    page.evaluate("(n) => setPageNumbers(n)", {e[0]: o[2] for e, o in zip(entries, outline)})
-    second = _print(page)
-    lap("print")
-    if [o[2] for o in _heading_pages(second) if o[1] <= 2] != [o[2] for o in outline]:
-        raise SystemExit(f"book: {lang}: the page numbers moved when written into the contents")
-    if errors:
-        raise SystemExit(f"book: {lang}: errors in the print view: {errors[:3]}")
-    for line in wide:
-        print(f"book: {lang}: wider than the page: {line}", file=sys.stderr)
-    write_atomic(out / f"report-{lang}.json", json.dumps(
-        {"wider_than_the_page": wide, "chapters": [p.slug for p in pages]}, indent=1) + "\n")
-    context.close()
-    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "1700000000"))
-    target = out / book_name(lang)
-    write_atomic(target, _fix(second, lang, site_name, epoch))
-    lap("fix")
+    words = WORDS[lang]
+    root = "/" if lang == "fr" else "/en/"
+    folder = site / ("" if lang == "fr" else "en")
+    site_name, site_url, pages = book_pages(lang, root, edition)
+    manifest = json.loads((site / "figures" / "manifest.json").read_text("utf-8"))
+    captions = {e["id"]: print_caption(french(e["caption"][lang]) if lang == "fr"
+                                       else e["caption"][lang]) for e in manifest}
+    works = bibliography()
+    chapter_of = {p.url[len(root):]: p.slug for p in pages}
+    ctx = Context(lang=lang, words=words, figures=figures, captions=captions,
+                  site_url=site_url, page_path="", chapter_of=chapter_of,
+                  references={w["key"] for w in works}, text_width_pt=TEXT_WIDTH_PT,
+                  text_height_pt=TEXT_HEIGHT_PT)
+    body: list[str] = []
+    main = False
+    for page in pages:
+        ctx.page_path = page.url[len(root):]
+        html = (folder / ctx.page_path / "index.html").read_text("utf-8")
+        if page.numbered and not main:          # the numbered chapters start here
+            body.append("\\mainmatter\n")
+            main = True
+        if page.part:
+            body.append(f"\\part{{{escape(page.part)}}}\n")
+        try:
+            chapter = Chapter(html, ctx, page.slug, page.numbered)
+            body.append(chapter.latex())
+        except ValueError as exc:
+            raise SystemExit(f"book: {lang}: page {page.url}: {exc}") from exc
+    preamble = (HERE / "book_preamble.tex").read_text("utf-8")
+    title = escape(site_name)
+    subtitle = escape(words[edition])
+    address_line = (f"{escape(words['site'])}\\\\\\url{{{site_url}}}" if site_url else "")
+    from arena import __version__
+
+    settings = "\n".join([
+        f"\\newcommand{{\\booklanguage}}{{{'french' if lang == 'fr' else 'english'}}}",
+        "\\newif\\ifbookfrench" + ("\\bookfrenchtrue" if lang == "fr" else ""),
+        f"\\newcommand{{\\booktitle}}{{{title}}}",
+        f"\\newcommand{{\\booksubtitle}}{{{subtitle}}}",
+        f"\\newcommand{{\\bookauthors}}{{{escape(words['authors'])}}}",
+        f"\\newcommand{{\\bookdate}}{{{escape(book_date(lang))}}}",
+        f"\\newcommand{{\\bookedition}}{{{escape(words['edition'])} {__version__}}}",
+        f"\\newcommand{{\\booklicence}}{{{escape(words['licence'])}}}",
+        f"\\newcommand{{\\bookmade}}{{{escape(words['made'])}}}",
+        f"\\newcommand{{\\bookaddress}}{{{address_line}}}",
+        f"\\newcommand{{\\bookindexname}}{{{escape(words['index'])}}}",
+        f"\\newcommand{{\\bookbibname}}{{{escape(words['bibliography'])}}}",
+        f"\\newcommand{{\\bookpdftitle}}{{{escape(site_name)} -- {subtitle}}}",
+    ])
+    back = ""
+    if edition == "students":
+        back = ("\\backmatter\n\\begin{thebibliography}{99}\n"
+                + "".join(_bib_entry(w, lang) for w in works)
+                + "\\end{thebibliography}\n\\printindex\n")
+    missing = [w["key"] for w in works if w["key"] not in ctx.cited]
+    if edition == "students" and missing:
+        ctx.warnings.append(f"works of the bibliography never cited: {', '.join(missing)}")
+    from coursebuild.latex import unicode_declarations
+
+    tex = (preamble.replace("%%SETTINGS%%", settings)
+           .replace("%%UNICODE%%", unicode_declarations())
+           .replace("%%GRAPHICS%%", (site / "figures").as_posix() + "/")
+           .replace("%%BODY%%", "".join(body) + back))
+    return tex, ctx.warnings
+
+
+# ---------------------------------------------------------------------------------------
+# typesetting
+
+
+def _latex_env(folder: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("FONTCONFIG_FILE", "FONTCONFIG_PATH", "TEXINPUTS")}
+    env.setdefault("SOURCE_DATE_EPOCH", "1700000000")
+    env["FORCE_SOURCE_DATE"] = "1"
+    return env
+
+
+def _run(cmd: list[str], folder: Path, env: dict[str, str], name: str) -> None:
+    done = subprocess.run(cmd, cwd=folder, env=env, capture_output=True, text=True,
+                          errors="replace")
+    if done.returncode != 0:
+        log = (folder / "book.log").read_text("utf-8", errors="replace") \
+            if (folder / "book.log").exists() else done.stdout
+        errors = [ln for ln in log.splitlines() if ln.startswith("!")]
+        context = log[log.find(errors[0]):][:800] if errors else done.stdout[-1500:]
+        raise SystemExit(f"book: {name}: {cmd[0]} failed:\n{context}")
+
+
+def typeset(tex: str, folder: Path, name: str) -> bytes:
+    """pdfLaTeX until the page references settle (at most four runs), makeindex between
+    the first two; the PDF's bytes."""
+    folder.mkdir(parents=True, exist_ok=True)
+    write_if_changed(folder / "book.tex", tex)
+    for stale in ("book.aux", "book.toc", "book.ind", "book.idx", "book.out"):
+        (folder / stale).unlink(missing_ok=True)
+    env = _latex_env(folder)
+    latex = ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "book.tex"]
+    previous = ""
+    for run in range(4):
+        _run(latex, folder, env, name)
+        if run == 0 and (folder / "book.idx").exists():
+            _run(["makeindex", "-q", "book.idx"], folder, env, name)
+        state = "".join((folder / f).read_text("utf-8", errors="replace")
+                        for f in ("book.aux", "book.toc") if (folder / f).exists())
+        if run >= 1 and state == previous:
+            break
+        previous = state
+    return (folder / "book.pdf").read_bytes()
+
+
+def build_book(lang: str, edition: str, site: Path, out: Path, figures: dict) -> Path:
+    """Typeset one book into ``out``; return its path."""
+    t0 = time.perf_counter()
+    tex, warnings = book_source(lang, edition, site, figures)
+    for warning in warnings:
+        print(f"book: {lang}: {warning}", file=sys.stderr)
+    folder = WORK / f"{edition}-{lang}"
+    pdf = typeset(tex, folder, f"{edition}-{lang}")
+    write_atomic(out / f"report-{edition}-{lang}.json",
+                 json.dumps({"warnings": warnings, "overfull": _overfull(folder)},
+                            indent=1) + "\n")
+    target = out / book_name(lang, edition)
+    write_atomic(target, pdf)
+    print(f"book: {target.name}: {_page_count(target)} pages in "
+          f"{time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
     return target
 
 
-def _inputs_hash(site: Path) -> str:
-    """Everything a book is made from: the built site (but the books in it) and this code."""
+def _overfull(folder: Path) -> list[str]:
+    """The lines LaTeX set wider than the text by more than 2 pt."""
+    log = (folder / "book.log").read_text("utf-8", errors="replace")
+    return [m[0] for m in re.finditer(r"Overfull \\hbox \((\d+\.\d+)pt too wide\)[^\n]*", log)
+            if float(m[1]) > 2.0]
+
+
+def _inputs_hash(site: Path, langs: tuple[str, ...]) -> str:
+    """Everything a book is made from: its pages, the figures, the bibliography, this
+    code and the preamble, the site's address and the date."""
     digest = hashlib.sha256()
-    books = {book_name(lang) for lang in CONFIGS}
-    for path in sorted(p for p in site.rglob("*") if p.is_file() and p.name not in books):
-        digest.update(path.relative_to(site).as_posix().encode() + b"\0" + path.read_bytes())
-    for name in ("book.py", "book_print.js", "book.css"):
-        digest.update((HERE / name).read_bytes())
+    files = [HERE / "book.py", HERE / "latex.py", HERE / "book_preamble.tex", BIBLIOGRAPHY]
+    files += sorted((site / "figures").glob("*.pdf")) + [site / "figures" / "manifest.json"]
+    for lang in langs:
+        root = site / ("" if lang == "fr" else "en")
+        for page in book_pages(lang, "/")[2]:
+            files.append(root / page.url.lstrip("/") / "index.html")
+        digest.update(f"{lang}:{address.published(lang)}:{book_date(lang)}\n".encode())
+    for path in files:
+        digest.update(str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+                      .encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 
 def build(site: Path = ROOT / "site", out: Path = ROOT / "build" / "pdf",
           langs: tuple[str, ...] = ("fr", "en"), force: bool = False) -> list[Path]:
-    """Print the books that are missing or older than the site; return their paths."""
-    from playwright.sync_api import sync_playwright
-
+    """Typeset the books that are missing or older than their inputs; return their
+    paths."""
     if not (site / "index.html").exists():
         raise SystemExit(f"book: no site in {site} (make site builds it)")
+    if shutil.which("pdflatex") is None:
+        raise SystemExit("book: pdflatex is missing (make site installs TeX Live)")
     out.mkdir(parents=True, exist_ok=True)
     stamp = out / ".inputs"
-    key = _inputs_hash(site)
-    paths = [out / book_name(lang) for lang in langs]
+    key = _inputs_hash(site, langs)
+    paths = [out / book_name(lang, e) for lang in langs for e in EDITIONS]
     if not force and stamp.exists() and stamp.read_text() == key and all(
             p.exists() for p in paths):
         print(f"book: up to date -> {out}", file=sys.stderr)
         return paths
     # the old stamp goes before any book is replaced, the new one after all are written: an
-    # interruption in between leaves no stamp, and the next build prints them again (never
-    # a new book under the old stamp, which a revert of the inputs would take for current)
+    # interruption in between leaves no stamp, and the next build typesets them again
     stamp.unlink(missing_ok=True)
-    handler = functools.partial(_Handler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    # the system's fonts, always: the figure build points FONTCONFIG_FILE at its pinned
-    # font alone, and a process that drew a figure passes it on
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("FONTCONFIG_FILE", "FONTCONFIG_PATH", "ARENA_FONTCONFIG_READY")}
-
-    def one(lang: str) -> None:
-        """One language's book, in its own browser (one Playwright per thread)."""
-        t0 = time.perf_counter()
-        steps: dict[str, float] = {}
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, env=env,
-                                        args=["--no-sandbox", "--disable-gpu"])
-            steps["browser"] = time.perf_counter() - t0
-            path = build_book(lang, site, out, browser, base, steps)
-            browser.close()
-        detail = ", ".join(f"{k} {v:.1f} s" for k, v in steps.items())
-        print(f"book: {path.name}: {_page_count(path)} pages in "
-              f"{time.perf_counter() - t0:.1f} s ({detail})", file=sys.stderr, flush=True)
-
-    try:
-        # the languages print side by side (a print keeps about one core busy)
-        with concurrent.futures.ThreadPoolExecutor(len(langs)) as pool:
-            for job in [pool.submit(one, lang) for lang in langs]:
-                job.result()
-    finally:
-        server.shutdown()
+    figures = figure_metrics(site)
+    jobs = [(lang, edition) for lang in langs for edition in EDITIONS]
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        for job in [pool.submit(build_book, lang, e, site, out, figures) for lang, e in jobs]:
+            job.result()
     write_atomic(stamp, key)
     return paths
 
 
 def publish(site: Path, books: Path = ROOT / "build" / "pdf") -> None:
-    """Copy the books into the site's language roots, where the home pages link to them
-    (the books not printed yet are left out)."""
+    """Copy the books into the site's language roots, where the home page and the
+    teachers' guide link to them (the books not typeset yet are left out)."""
     for lang, folder in (("fr", site), ("en", site / "en")):
-        if (books / book_name(lang)).exists():   # whole or not at all, as every book write
-            write_if_changed(folder / book_name(lang), (books / book_name(lang)).read_bytes())
+        for edition in EDITIONS:
+            name = book_name(lang, edition)
+            if (books / name).exists():      # whole or not at all, as every book write
+                write_if_changed(folder / name, (books / name).read_bytes())
 
 
 def _page_count(path: Path) -> int:
@@ -534,7 +436,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", type=Path, default=ROOT / "site")
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "pdf")
     parser.add_argument("--lang", choices=("fr", "en"), action="append")
-    parser.add_argument("--force", action="store_true", help="print even if up to date")
+    parser.add_argument("--force", action="store_true", help="typeset even if up to date")
     args = parser.parse_args(argv)
     build(args.site, args.out, tuple(args.lang or ("fr", "en")), args.force)
     return 0

@@ -6,8 +6,9 @@
 3. the notebooks, executed with a cache (:mod:`coursebuild.notebooks`);
 4. the French and English sites, built in parallel by MkDocs in strict mode, then put
    together: French at ``site/``, English at ``site/en/``;
-5. the course as a book, one PDF per language, printed from the site (:mod:`coursebuild.book`,
-   cached: printed again only when the site changed) and put in the site;
+5. the course as books, the students' and the teachers', one PDF each per language,
+   typeset by LaTeX from the site's pages (:mod:`coursebuild.book`, cached: typeset again
+   only when one of their inputs changed) and put in the site;
 6. the same site built to open from a folder (file://), zipped: ``build/arena-site.zip``.
 
 Usage: python -m coursebuild site [--no-zip] [--no-book]
@@ -110,7 +111,7 @@ def assemble(site: Path, outputs: dict[str, Path] = OUTPUTS) -> None:
 def offline_zip(zip_path: Path = ZIP, books: bool = True, built: bool = False) -> Path:
     """The site as a zip to hand out: unzipped anywhere, ``arena-site/index.html`` opens
     from the folder (file://) with search and widgets working. Same inputs, same bytes.
-    With ``built``, the copy's pages were already built (while the books printed)."""
+    With ``built``, the copy's pages were already built (while the books were typeset)."""
     import io
     import zipfile
 
@@ -203,8 +204,8 @@ def main(argv: list[str] | None = None) -> int:
         print("site: the French and English sites are up to date", file=sys.stderr)
     early = None
     if rebuilt and not args.no_zip and not args.no_book:
-        # new pages: the zip is made again, and its pages build while the books print
-        # (Chromium and mkdocs, one core each)
+        # new pages: the zip is made again, and its pages build while the books are
+        # typeset (LaTeX and mkdocs share the two cores)
         early = concurrent.futures.ThreadPoolExecutor(1).submit(
             mkdocs_builds, OFFLINE, offline=True)
     if not args.no_book:
@@ -217,14 +218,15 @@ def main(argv: list[str] | None = None) -> int:
             raise
     book.publish(ROOT / "site")         # with --no-book, the books of an earlier build
     if not args.no_zip:
-        books = [ROOT / "build" / "pdf" / book.book_name(lang) for lang in ("fr", "en")]
+        books = [ROOT / "build" / "pdf" / book.book_name(lang, edition)
+                 for lang in ("fr", "en") for edition in book.EDITIONS]
         key = inputs_digest(SITE_INPUTS, SITE_ENV) + "".join(
             inputs_digest((str(b.relative_to(ROOT)),)) for b in books if not args.no_book)
 
         def copy_for_folders() -> None:
             print("site: the copy that opens from a folder", file=sys.stderr, flush=True)
             if early is not None:
-                early.result()          # its pages, built while the books printed
+                early.result()          # its pages, built while the books were typeset
             offline_zip(books=not args.no_book, built=early is not None)
 
         if not cached_step("offline", key, [ZIP], copy_for_folders):

@@ -1,0 +1,810 @@
+"""The built site's pages as LaTeX, for the printed book (:mod:`coursebuild.book`).
+
+The book is typeset from the pages the site shows (the same text, the same computed
+numbers and figures), converted element by element: headings become chapters and
+sections, the course's boxes become theorem-like environments (definitions, theorems,
+proofs, exercises, as a textbook sets them), formulas keep their TeX, code becomes
+verbatim listings wrapped between tokens, figures are the site's vector PDFs at a size
+where no text is under 7 pt, solutions move to the end of their chapter, and a widget
+becomes its still figure and the address of the live page. What speaks to a screen
+(buttons, editors, "click") is left out; passages with a paper wording print that one.
+
+Each conversion is a pure function of the page's HTML and the book's settings, so the
+same site gives the same ``.tex``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from bs4 import BeautifulSoup, NavigableString, Tag
+
+# ---------------------------------------------------------------------------------------
+# text
+
+
+_SPECIALS = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&",
+             "#": r"\#", "^": r"\textasciicircum{}", "_": r"\_", "%": r"\%",
+             "~": r"\textasciitilde{}", "\u00a0": "~", "\u202f": r"\,", "\u2009": r"\,",
+             "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}
+
+SUBSCRIPTS = "₀₁₂₃₄₅₆₇₈₉ᵢⱼₐₑₒₓₕₖₗₘₙₚₛₜ₊₋"
+SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹ⁱⁿ⁺⁻"
+_SUB = dict(zip(SUBSCRIPTS, "0123456789ijaeoxhklmnpst+-", strict=True))
+_SUP = dict(zip(SUPERSCRIPTS, "0123456789in+-", strict=True))
+
+MATH_CHARS = {
+    "𝒜": r"\mathcal{A}", "→": r"\to", "←": r"\leftarrow", "↦": r"\mapsto",
+    "≤": r"\leq", "≥": r"\geq", "≠": r"\neq", "∈": r"\in", "∉": r"\notin",
+    "×": r"\times", "⊕": r"\oplus", "∅": r"\emptyset", "∪": r"\cup", "∩": r"\cap",
+    "⊆": r"\subseteq", "⊂": r"\subset", "∞": r"\infty", "−": "-", "∀": r"\forall",
+    "∃": r"\exists", "⇒": r"\Rightarrow", "⇔": r"\Leftrightarrow", "·": r"\cdot",
+    "σ": r"\sigma", "τ": r"\tau", "α": r"\alpha", "β": r"\beta", "π": r"\pi",
+    "≈": r"\approx", "∧": r"\wedge", "∨": r"\vee", "¬": r"\neg", "∘": r"\circ",
+    "√": r"\surd", "…": r"\dots", "⋯": r"\cdots", "±": r"\pm", "↔": r"\leftrightarrow",
+    "⌊": r"\lfloor", "⌋": r"\rfloor", "⌈": r"\lceil", "⌉": r"\rceil", "∑": r"\sum",
+    "○": r"\bigcirc", "Δ": r"\Delta", "ε": r"\varepsilon", "≡": r"\equiv",
+    "⟨": r"\langle", "⟩": r"\rangle",
+}
+"""Characters the pages write as text that LaTeX sets in mathematics (the site's
+captions and tables say J₀, 𝒜⁰₀, x → y in Unicode; the book sets them as formulas)."""
+
+TEXT_CHARS = {"…": r"\dots{}", "–": "--", "—": "---", "’": "'", "‘": "`", "“": "``",
+              "”": "''", "«": r"\guillemotleft{}", "»": r"\guillemotright{}", "•": r"\textbullet{}",
+              "✓": r"\checkmark{}", "×": r"\(\times\)", "°": r"\textdegree{}",
+              "\u2011": "-", "\u200b": "", "\ufe0f": "", "\u2060": ""}
+
+# a letter with Unicode sub- and superscripts (J₀, 𝒜⁰₀, Vᵢ): one formula
+_INDEXED = re.compile(rf"([A-Za-z𝒜σ])([{SUPERSCRIPTS}]*)([{SUBSCRIPTS}]+)([{SUPERSCRIPTS}]*)"
+                      rf"|([A-Za-z𝒜σ)])([{SUPERSCRIPTS}]+)")
+_MATH_RUN = re.compile("[" + re.escape("".join(k for k in MATH_CHARS if k != "…")) + "]")
+
+
+def _indexed(m: re.Match) -> str:
+    if m[5]:
+        base, sup, sub = m[5], m[6], ""
+    else:
+        base, sup, sub = m[1], m[2] + m[4], m[3]
+    base = MATH_CHARS.get(base, base)
+    out = base
+    if sup:
+        out += "^{" + "".join(_SUP[c] for c in sup) + "}"
+    if sub:
+        out += "_{" + "".join(_SUB[c] for c in sub) + "}"
+    return "\x00" + out + "\x01"
+
+
+class UnknownCharacter(ValueError):
+    """A character the book has no LaTeX for (the build names it and its page)."""
+
+
+def escape(text: str) -> str:
+    """Plain text as LaTeX: specials escaped, Unicode mathematics as formulas.
+
+    >>> print(escape("J₀ wins 50% of {a, b} → 𝒜⁰₀"))
+    \\(J_{0}\\) wins 50\\% of \\{a, b\\} \\(\\to\\) \\(\\mathcal{A}^{0}_{0}\\)
+    """
+    text = unicodedata.normalize("NFC", text)
+    text = _INDEXED.sub(_indexed, text)
+    out: list[str] = []
+    math = False
+    for c in text:
+        if c == "\x00":
+            out.append(r"\(")
+            math = True
+        elif c == "\x01":
+            out.append(r"\)")
+            math = False
+        elif math:
+            out.append(c)
+        elif c in _SPECIALS:
+            out.append(_SPECIALS[c])
+        elif c in TEXT_CHARS:
+            out.append(TEXT_CHARS[c])
+        elif c in MATH_CHARS:
+            out.append(r"\(" + MATH_CHARS[c] + r"\)")
+        elif c in _SUB or c in _SUP:
+            out.append(r"\(" + ("_{" + _SUB[c] if c in _SUB else "^{" + _SUP[c]) + r"}\)")
+        elif ord(c) < 0x250 or c in "\n\t":
+            out.append(c)
+        else:
+            raise UnknownCharacter(f"{c!r} (U+{ord(c):04X}, {unicodedata.name(c, '?')})")
+    # J\(_{0}\): the letter goes into the formula with its index
+    return re.sub(r"\\\(([^()]*?)\\\)\\\(", r"\\(\1", "".join(out)).replace(r"\)\(", "")
+
+
+_ANIMATED = re.compile(r"\s*(Dans la version animée|In the animated version)\b.*$", re.S)
+
+
+def print_caption(text: str) -> str:
+    """A widget's caption for its still figure on paper: the catalogue's captions end with
+    what the animated version shows (``Dans la version animée...``), which paper leaves
+    out (the book gives the live version's address instead)."""
+    return _ANIMATED.sub("", text)
+
+
+def unicode_declarations() -> str:
+    """LaTeX definitions of the Unicode characters a listing may hold as they are
+    (verbatim text is not converted: ``x ← y``, ``J₀``)."""
+    lines = []
+    for c, tex in sorted({**MATH_CHARS, **{k: "_{" + v + "}" for k, v in _SUB.items()},
+                          **{k: "^{" + v + "}" for k, v in _SUP.items()}}.items()):
+        if ord(c) >= 0x250 and c not in "…":
+            lines.append(f"\\DeclareUnicodeCharacter{{{ord(c):04X}}}{{\\ensuremath{{{tex}}}}}")
+    for c, tex in sorted(TEXT_CHARS.items()):
+        if ord(c) >= 0x250 and tex and not tex.startswith("\\("):
+            lines.append(f"\\DeclareUnicodeCharacter{{{ord(c):04X}}}{{{tex}}}")
+    lines += [r"\DeclareUnicodeCharacter{202F}{\,}", r"\DeclareUnicodeCharacter{2009}{\,}"]
+    return "\n".join(lines)
+
+
+def plain(text: str) -> str:
+    """Text for a PDF bookmark, where no formula is set: simple TeX (J_0, \\mathcal{A}^0_3,
+    \\times) as Unicode text.
+
+    >>> plain(r"Le joueur \\(J_0\\) et \\(\\mathcal{A}^0_3\\)")
+    'Le joueur J₀ et 𝒜⁰₃'
+    """
+    def formula(m: re.Match) -> str:
+        tex = m[1] or m[2]
+        tex = tex.replace(r"\mathcal{A}", "𝒜").replace(r"\times", "×").replace(r"\le", "≤")
+        tex = re.sub(r"\^\{?(\d+)\}?", lambda n: "".join("⁰¹²³⁴⁵⁶⁷⁸⁹"[int(d)] for d in n[1]), tex)
+        tex = re.sub(r"_\{?(\d+)\}?", lambda n: "".join("₀₁₂₃₄₅₆₇₈₉"[int(d)] for d in n[1]), tex)
+        return re.sub(r"\\[a-zA-Z]+|[{}]", "", tex)
+
+    text = re.sub(r"\\\((.*?)\\\)|\$([^$]+)\$", formula, unicodedata.normalize("NFC", text))
+    return " ".join(text.split())
+
+
+# ---------------------------------------------------------------------------------------
+# code
+
+
+def wrap_code(text: str, width: int) -> list[str]:
+    """Lines of a listing no longer than ``width`` characters, each long line broken at
+    a space (never inside a token), its continuation indented one step deeper and marked
+    with an arrow. A line with no space to break at is kept whole (and reported)."""
+    out: list[str] = []
+    for line in text.rstrip("\n").split("\n"):
+        line = line.expandtabs(4).rstrip()
+        indent = len(line) - len(line.lstrip(" "))
+        while len(line) > width:
+            cut = line.rfind(" ", indent + 1, width)
+            if cut <= indent:
+                break
+            out.append(line[:cut])
+            line = " " * (indent + 4) + line[cut + 1:]
+        out.append(line)
+    return out
+
+
+def fold_output(lines: list[str], keep: int, words: dict[str, str]) -> list[str]:
+    """An output of more than ``keep`` + 2 lines shortened to its first ``keep`` lines
+    and a line saying how many were left out."""
+    if len(lines) <= keep + 2:
+        return lines
+    return lines[:keep] + [words["more_lines"].format(n=len(lines) - keep)]
+
+
+# ---------------------------------------------------------------------------------------
+# the converter
+
+
+@dataclass
+class Figure:
+    """A figure the book includes: the site's PDF and what the size rule needs."""
+
+    id: str
+    width_pt: float        # natural size of the PDF
+    height_pt: float
+    min_font_pt: float     # its smallest text at natural size
+
+
+@dataclass
+class Context:
+    """What the conversion of a page needs from the book."""
+
+    lang: str
+    words: dict[str, str]
+    figures: dict[str, Figure]
+    captions: dict[str, str]                # figure id -> caption (plain text)
+    site_url: str                           # the language's published address, or ""
+    page_path: str                          # e.g. "attractors/" ("" for the home page)
+    chapter_of: dict[str, str]              # page path -> chapter label (pages in the book)
+    references: set[str]                    # bibliography keys
+    text_width_pt: float
+    text_height_pt: float
+    printed: set[str] = field(default_factory=set)    # figures already in the book
+    cited: list[str] = field(default_factory=list)
+    index_terms: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+THEOREMS = {
+    "définition": "definition", "définitions": "definition", "definition": "definition",
+    "definitions": "definition", "théorème": "theorem", "theorem": "theorem",
+    "proposition": "proposition", "lemme": "lemma", "lemma": "lemma",
+    "corollaire": "corollary", "corollary": "corollary", "remarque": "remark",
+    "remark": "remark", "exemple": "example", "example": "example",
+}
+SOLUTION_CLASSES = {"solution", "success", "arena-exercise-solution", "answer"}
+DROPPED = ("script, style, .md-content__button, a.headerlink, a.anchor-link, .md-source-file, "
+           ".arena-exercise-editor, .arena-exercise-help, .arena-exercise-buttons, "
+           ".arena-exercise-output, .arena-exercise-verdict, .arena-noscript, "
+           ".arena-handouts, .arena-trace, a.arena-pdf, button, .md-clipboard, .arena-book, "
+           ".arena-screen, .arena-notebook-run, .arena-download")
+CODE_WIDTH = 84          # characters of a listing line at \small (the text width)
+OUTPUT_LINES = 12        # an output longer than this (and 2) is folded
+
+
+class Chapter:
+    """One page of the site as a chapter of the book."""
+
+    def __init__(self, html: str, ctx: Context, slug: str, numbered: bool = True) -> None:
+        self.ctx, self.slug, self.numbered = ctx, slug, numbered
+        soup = BeautifulSoup(html, "lxml")
+        article = soup.select_one("article.md-content__inner")
+        if article is None:
+            raise ValueError("no article in the page")
+        for e in article.select(DROPPED):
+            e.decompose()
+        self.article = article
+        self.solutions: list[str] = []
+        self.exercise_label = ""
+        self.exercise_title = ""
+        self.exercise_count = 0
+        self.title = ""
+
+    # -- entry point ---------------------------------------------------------------------
+
+    def latex(self) -> str:
+        body = self.blocks(self.article)
+        if self.solutions:
+            body += ("\n\\section*{" + escape(self.ctx.words["solutions"]) + "}\n"
+                     "\\markright{" + escape(self.ctx.words["solutions"]) + "}\n"
+                     + "\n".join(self.solutions))
+        return body
+
+    # -- blocks --------------------------------------------------------------------------
+
+    def blocks(self, node: Tag) -> str:
+        parts: list[str] = []
+        inline: list[str] = []
+
+        def flush() -> None:
+            text = "".join(inline).strip()
+            if text:
+                parts.append(text + "\n")
+            inline.clear()
+
+        for child in node.children:
+            if isinstance(child, NavigableString):
+                if type(child) is NavigableString:
+                    inline.append(self.text(str(child)))
+                continue
+            if not isinstance(child, Tag):
+                continue
+            if child.name in BLOCKS or (child.name == "div") or child.name in (
+                    "details", "figure", "table", "pre", "ul", "ol", "dl"):
+                flush()
+                out = self.block(child)
+                if out:
+                    parts.append(out)
+            else:
+                inline.append(self.inline(child))
+        flush()
+        return "\n".join(parts)
+
+    def block(self, e: Tag) -> str:
+        name = e.name
+        classes = set(e.get("class", []))
+        if name == "h1":
+            self.title = e.get_text(" ", strip=True)
+            head = r"\chapter" if self.numbered else r"\chapter*"
+            title = self.inlines(e) if self.numbered else escape(self.ctx.words["introduction"])
+            out = f"{head}{{{title}}}\n\\label{{ch:{self.slug}}}\n"
+            if not self.numbered:
+                out += f"\\markboth{{{title}}}{{{title}}}\n"
+            return out
+        if name in ("h2", "h3", "h4"):
+            command = {"h2": "section", "h3": "subsection", "h4": "subsubsection*"}[name]
+            if not self.numbered:
+                command = command.rstrip("*") + "*"
+            label = f"\\label{{{self.slug}:{e['id']}}}" if e.get("id") else ""
+            title = self.inlines(e)
+            bookmark = plain(e.get_text(" ", strip=True))
+            heading = f"\\texorpdfstring{{{title}}}{{{escape(bookmark)}}}"
+            return (self._room_for_what_follows(e) + f"\\{command}{{{heading}}}"
+                    f"{label}\n")
+        if name == "p":
+            text = self.inlines(e).strip()
+            return text + "\n" if text else ""
+        if name in ("ul", "ol"):
+            env = "itemize" if name == "ul" else "enumerate"
+            items = [r"\item " + self.blocks(li).strip()
+                     for li in e.find_all("li", recursive=False)]
+            return f"\\begin{{{env}}}\n" + "\n".join(items) + f"\n\\end{{{env}}}\n"
+        if name == "dl":
+            items = []
+            for dt in e.find_all("dt", recursive=False):
+                dd = dt.find_next_sibling("dd")
+                items.append(f"\\item[{self.inlines(dt)}] " + (self.blocks(dd) if dd else ""))
+            return "\\begin{description}\n" + "\n".join(items) + "\n\\end{description}\n"
+        if name == "pre":
+            return self.listing(e.get_text(), "code")
+        if name == "table":
+            return self.table(e)
+        if name == "figure":
+            return self.figure(e)
+        if name == "details":
+            return self.details(e)
+        if name == "hr":
+            return "\\medskip\n"
+        if name == "blockquote":
+            return "\\begin{quote}\n" + self.blocks(e) + "\\end{quote}\n"
+        if name == "div":
+            if "arithmatex" in classes:
+                return self.display_math(e.get_text())
+            if "admonition" in classes:
+                return self.admonition(e, classes)
+            if "highlight" in classes or "highlight-ipynb" in classes:
+                pre = e.find("pre")
+                return self.listing(pre.get_text() if pre else "", "code")
+            if "arena-exercise" in classes:
+                return self.python_exercise(e)
+            if classes & {"arena-game", "arena-stepper"}:
+                return self.widget(e)
+            if "arena-print" in classes:
+                return self.blocks(e) + self.live_line(self.ctx.words["live"])
+            if "tabbed-set" in classes:
+                return self.tabbed(e)
+            return self.blocks(e)
+        if name in ("section", "article", "main", "span", "center"):
+            return self.blocks(e)
+        if name == "img":
+            return self.image(e)
+        return self.blocks(e)
+
+    def _room_for_what_follows(self, heading: Tag) -> str:
+        """A heading followed by a short paragraph and a figure needs room for the three:
+        the figure, were it to float to the next page, would leave the heading and its
+        few lines at the foot of this one."""
+        following = [s for s in heading.find_next_siblings(limit=2) if isinstance(s, Tag)]
+        short = following and (following[0].name == "p" or "arena-print" in following[0].get(
+            "class", []))
+        if len(following) < 2 or not short or len(following[0].get_text()) > 400:
+            return ""
+        nxt = following[1]
+        fid = None
+        if nxt.name == "figure" and nxt.find("img") is not None:
+            fid = self.figure_id(nxt.find("img").get("src", ""))
+        elif set(nxt.get("class", [])) & {"arena-game", "arena-stepper"}:
+            fid = nxt.get("data-figure") or self.figure_id(nxt.get("data-svg", ""))
+            if fid in self.ctx.printed:
+                return ""
+        fig = self.ctx.figures.get(fid or "")
+        if fig is None:
+            return ""
+        width = min(fig.width_pt, self.ctx.text_width_pt)
+        height = min(fig.height_pt * width / fig.width_pt, self.ctx.text_height_pt * 0.72)
+        return f"\\needspace{{{height + 110:.0f}pt}}\n"
+
+    def text(self, s: str) -> str:
+        # the page's line breaks are spaces
+        return escape(s.replace("\n", " "))
+
+    def inlines(self, node: Tag) -> str:
+        out = []
+        for child in node.children:
+            if isinstance(child, NavigableString):
+                if type(child) is NavigableString:
+                    out.append(self.text(str(child)))
+            elif isinstance(child, Tag):
+                if child.name in ("ul", "ol", "pre", "table", "div", "figure", "details"):
+                    out.append("\n" + self.block(child))
+                else:
+                    out.append(self.inline(child))
+        return "".join(out)
+
+    def inline(self, e: Tag) -> str:
+        name = e.name
+        classes = set(e.get("class", []))
+        if name == "span" and "arithmatex" in classes:
+            return self.inline_math(e.get_text())
+        if name == "strong" or name == "b":
+            inner = self.inlines(e)
+            if self._in_definition(e):
+                term = e.get_text(" ", strip=True)
+                self.ctx.index_terms.append(term)
+                return f"\\textbf{{{inner}}}\\index{{{index_key(term)}@{inner}}}"
+            return f"\\textbf{{{inner}}}"
+        if name in ("em", "i", "dfn", "cite"):
+            return f"\\emph{{{self.inlines(e)}}}"
+        if name == "code":
+            return self.inline_code(e.get_text())
+        if name == "sub":
+            return f"\\textsubscript{{{self.inlines(e)}}}"
+        if name == "sup":
+            return f"\\textsuperscript{{{self.inlines(e)}}}"
+        if name == "br":
+            return "\\\\\n"
+        if name == "a":
+            return self.link(e)
+        if name == "img":
+            return self.image(e)
+        if name in ("kbd", "samp", "tt"):
+            return self.inline_code(e.get_text())
+        if name == "abbr":
+            return self.inlines(e)
+        return self.inlines(e)
+
+    def _in_definition(self, e: Tag) -> bool:
+        box = e.find_parent("div", class_="admonition")
+        return box is not None and "definition" in box.get("class", []) and \
+            e.find_parent("p", class_="admonition-title") is None
+
+    # -- mathematics and code -------------------------------------------------------------
+
+    @staticmethod
+    def inline_math(tex: str) -> str:
+        tex = tex.strip()
+        if tex.startswith(r"\(") and tex.endswith(r"\)"):
+            tex = tex[2:-2]
+        elif tex.startswith("$") and tex.endswith("$"):
+            tex = tex.strip("$")
+        tex = _math_unicode(tex)
+        if len(tex) > 40:       # a long set or list may break after its commas
+            tex = re.sub(r",(?=\s*[(\\\w])", r",\\allowbreak{}", tex)
+        return r"\(" + tex + r"\)"
+
+    @staticmethod
+    def display_math(tex: str) -> str:
+        tex = tex.strip()
+        if (tex.startswith(r"\[") and tex.endswith(r"\]")) or (
+                tex.startswith("$$") and tex.endswith("$$")):
+            tex = tex[2:-2]
+        return "\\[\n" + _math_unicode(tex.strip()) + "\n\\]\n"
+
+    def inline_code(self, text: str) -> str:
+        # a long name may break after an underscore, a dot or a comma (as a listing may
+        # not): \allowbreak between characters of a token would cut it
+        body = escape(text)
+        body = re.sub(r"(, )", r"\1\\allowbreak{}", body)
+        return r"\texttt{" + body + "}"
+
+    def listing(self, text: str, kind: str) -> str:
+        lines = wrap_code(text, CODE_WIDTH)
+        if kind == "output":
+            lines = fold_output(lines, OUTPUT_LINES, self.ctx.words)
+        for line in lines:
+            if len(line) > CODE_WIDTH:
+                self.ctx.warnings.append(f"{self.slug}: a listing line of {len(line)} "
+                                         f"characters: {line[:50]}")
+        body = "\n".join(_verbatim_line(line) for line in lines)
+        env = "codeblock" if kind == "code" else "outputblock"
+        return (f"\\begin{{{env}}}\n\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n"
+                f"\\end{{{env}}}\n")
+
+    # -- links, figures, tables -------------------------------------------------------------
+
+    def link(self, e: Tag) -> str:
+        href = e.get("href", "")
+        inner = self.inlines(e)
+        m = re.search(r"(?:^|/)bibliography/#(\w+)$", href)     # a citation
+        if m and m[1] in self.ctx.references:
+            if m[1] not in self.ctx.cited:
+                self.ctx.cited.append(m[1])
+            return f"{inner}~\\cite{{{m[1]}}}"
+        if href.startswith(("http://", "https://", "mailto:")):
+            if "example.org" in href or "127.0.0.1" in href:
+                return inner
+            return f"\\href{{{_url(href)}}}{{{inner}}}\\footnote{{\\url{{{_url(href)}}}}}"
+        target = self._page_target(href)
+        if target is not None:
+            chapter, anchor = target
+            if chapter in self.ctx.chapter_of and chapter != self.ctx.page_path:
+                label = self.ctx.chapter_of[chapter]
+                return f"{inner} ({self.ctx.words['chapter']}~\\ref{{ch:{label}}})"
+            if chapter == self.ctx.page_path and anchor:
+                return inner
+            if chapter not in self.ctx.chapter_of and self.ctx.site_url and chapter is not None:
+                address = self.ctx.site_url + chapter + (("#" + anchor) if anchor else "")
+                return f"{inner}\\footnote{{\\url{{{_url(address)}}}}}"
+        return inner
+
+    def _page_target(self, href: str) -> tuple[str, str] | None:
+        """The site page (path from the language root) and anchor a relative link points
+        to, or None for a file."""
+        if not href or href.startswith(("http:", "https:", "mailto:", "data:")):
+            return None
+        path, _, anchor = href.partition("#")
+        if not path:
+            return self.ctx.page_path, anchor
+        parts = [p for p in (self.ctx.page_path + path).split("/")]
+        stack: list[str] = []
+        for p in parts:
+            if p == "..":
+                if stack:
+                    stack.pop()
+            elif p and p != ".":
+                stack.append(p)
+        if stack and "." in stack[-1] and not stack[-1].endswith(".html"):
+            return None
+        if stack and stack[-1] == "index.html":
+            stack.pop()
+        return ("/".join(stack) + "/" if stack else ""), anchor
+
+    def live_line(self, words: str) -> str:
+        if not self.ctx.site_url:
+            return ""
+        address = self.ctx.site_url + self.ctx.page_path
+        return f"{escape(words)} \\url{{{_url(address)}}}\n"
+
+    def figure_id(self, src: str) -> str | None:
+        m = re.search(r"figures/([\w.-]+)\.svg", src)
+        return m[1] if m else None
+
+    def figure(self, e: Tag) -> str:
+        img = e.find("img")
+        fid = self.figure_id(img.get("src", "")) if img else None
+        if fid is None or fid not in self.ctx.figures:
+            raise ValueError(f"{self.slug}: a figure the book cannot include: {e.get('id')}")
+        caption = e.find("figcaption")
+        text = ""
+        if caption is not None:
+            label = caption.find("strong")
+            if label is not None and re.fullmatch(r"(Figure|Fig\.) ?\d+\.",
+                                                  label.get_text().strip()):
+                label.decompose()
+            text = self.inlines(caption).strip()
+            text = re.sub(r"\s*(Dans la version animée|In the animated version)\b.*$", "",
+                          text, flags=re.S)
+        self.ctx.printed.add(fid)
+        return self.float_figure(fid, text)
+
+    def float_figure(self, fid: str, caption: str, extra: str = "") -> str:
+        """A figure at the size where its smallest text is 7 pt (never larger than its
+        natural size), turned a quarter on a page of its own when it is wider than the
+        text."""
+        fig = self.ctx.figures[fid]
+        need = fig.width_pt * 7.0 / fig.min_font_pt if fig.min_font_pt else 0.0
+        width = min(fig.width_pt, self.ctx.text_width_pt)
+        # no taller than 45 % of the text unless its text would get under 7 pt
+        width = min(width, fig.width_pt * self.ctx.text_height_pt * 0.45 / fig.height_pt)
+        width = max(width, min(need, fig.width_pt))
+        height_room = self.ctx.text_height_pt * 0.72
+        caption_tex = caption + (" " + extra if extra else "")
+        if width <= self.ctx.text_width_pt + 0.5:
+            height = fig.height_pt * width / fig.width_pt
+            if height > height_room:        # tall: set by its height, if still legible
+                width = fig.width_pt * height_room / fig.height_pt
+                if width < need - 0.5:
+                    self.ctx.warnings.append(f"{self.slug}: figure {fid} too tall to be legible")
+            return ("\\begin{figure}[tbp]\n\\centering\n"
+                    f"\\includegraphics[width={width:.1f}pt]{{{fid}}}\n"
+                    f"\\caption{{{caption_tex}}}\\label{{fig:{fid}}}\n\\end{{figure}}\n")
+        # wider than the text: the figure and its caption turned a quarter, across the
+        # page's height, on a page of floats
+        room = self.ctx.text_height_pt * 0.97
+        width = min(max(need, min(fig.width_pt, room)), room)
+        if fig.height_pt * width / fig.width_pt > self.ctx.text_width_pt - 60:
+            # too large for the text either way: a plate of its own, as wide as legibility
+            # asks, over the margins
+            if need > 580:
+                self.ctx.warnings.append(f"{self.slug}: figure {fid} needs {need:.0f} pt")
+            return ("\\begin{figure}[p]\n\\centering\n"
+                    f"\\makebox[\\textwidth]{{\\includegraphics[width={need:.1f}pt]{{{fid}}}}}\n"
+                    f"\\caption{{{caption_tex}}}\\label{{fig:{fid}}}\n\\end{{figure}}\n")
+        return ("\\begin{figure}[p]\n\\centering\n"
+                f"\\rotatebox{{90}}{{\\begin{{minipage}}{{{room:.1f}pt}}\\centering\n"
+                f"\\includegraphics[width={width:.1f}pt]{{{fid}}}\n"
+                f"\\caption{{{caption_tex}}}\\label{{fig:{fid}}}\n\\end{{minipage}}}}\n"
+                "\\end{figure}\n")
+
+    def image(self, e: Tag) -> str:
+        fid = self.figure_id(e.get("src", ""))
+        if fid and fid in self.ctx.figures:
+            self.ctx.printed.add(fid)
+            return self.float_figure(fid, escape(self.ctx.captions.get(fid, e.get("alt", ""))))
+        self.ctx.warnings.append(f"{self.slug}: an image left out: {e.get('src', '')[:60]}")
+        return escape(e.get("alt", ""))
+
+    def widget(self, e: Tag) -> str:
+        fid = e.get("data-figure") or self.figure_id(e.get("data-svg", "")) or ""
+        if fid in self.ctx.printed or fid not in self.ctx.figures:
+            return self.live_line(self.ctx.words["playable"])
+        self.ctx.printed.add(fid)
+        live = ""
+        if self.ctx.site_url:
+            live = escape(self.ctx.words["live"]) + " \\url{" + _url(
+                self.ctx.site_url + self.ctx.page_path) + "}"
+        return self.float_figure(fid, escape(self.ctx.captions.get(fid, "")), live)
+
+    def table(self, e: Tag) -> str:
+        rows = e.find_all("tr")
+        if not rows:
+            return ""
+        cells = [r.find_all(["th", "td"], recursive=False) for r in rows]
+        ncols = max(len(c) for c in cells)
+        aligns = []
+        for k in range(ncols):
+            style = ""
+            for row in cells:
+                if k < len(row) and row[k].get("style"):
+                    style = row[k]["style"]
+                    break
+            aligns.append("r" if "right" in style else "c" if "center" in style else "l")
+        # columns of long text wrap (tabularx's X columns, as wide as their text asks);
+        # a table of short cells keeps its natural width, set smaller if it is too wide
+        lengths = [max((len(row[k].get_text(" ", strip=True)) for row in cells if k < len(row)),
+                       default=0) for k in range(ncols)]
+        wide = [k for k in range(ncols) if lengths[k] > 25] if sum(lengths) > 80 else []
+        spec = []
+        share = sum(lengths[k] for k in wide) or 1
+        for k in range(ncols):
+            if k in wide:
+                size = len(wide) * lengths[k] / share
+                spec.append(f">{{\\raggedright\\arraybackslash\\hsize={size:.2f}\\hsize}}X")
+            else:
+                spec.append(aligns[k])
+        head = [r for r in rows if r.find_parent("thead") is not None]
+        lines = []
+        for row, row_cells in zip(rows, cells, strict=True):
+            texts = [self.inlines(c).strip() for c in row_cells]
+            if row in head:
+                texts = [f"\\textbf{{{t}}}" if t else "" for t in texts]
+            texts += [""] * (ncols - len(texts))
+            lines.append(" & ".join(texts) + r" \\" + (r" \hline" if row in head else ""))
+        body = "\n".join(lines)
+        columns = "".join(spec)
+        if len(rows) > 24:                        # across pages, its head on each
+            if wide:     # longtable has no X column: p columns share what is left
+                narrow = sum(lengths[k] for k in range(ncols) if k not in wide)
+                room = max(0.3, 0.92 - 0.011 * narrow)
+                columns = "".join(
+                    f">{{\\raggedright\\arraybackslash}}p{{{room * lengths[k] / share:.2f}"
+                    f"\\linewidth}}" if k in wide else aligns[k] for k in range(ncols))
+            if head:
+                body = body.replace(r"\hline", r"\hline\endhead", 1)
+            return ("{\\small\n\\begin{longtable}{" + columns + "}\n\\hline\n" + body
+                    + "\n\\hline\n\\end{longtable}\n}\n")
+        if wide:
+            return ("\\begin{center}\\small\n\\begin{tabularx}{\\linewidth}{" + columns
+                    + "}\n\\hline\n" + body + "\n\\hline\n\\end{tabularx}\n\\end{center}\n")
+        return ("\\begin{center}\\small\n\\fitwidth{\\begin{tabular}{" + columns + "}\n\\hline\n"
+                + body + "\n\\hline\n\\end{tabular}}\n\\end{center}\n")
+
+    def tabbed(self, e: Tag) -> str:
+        labels = [lab.get_text(" ", strip=True) for lab in e.select(".tabbed-labels > label")]
+        blocks = e.select(".tabbed-content > .tabbed-block")
+        out = []
+        for label, block in zip(labels, blocks, strict=False):
+            only_figure = block.find("figure") is not None and not "".join(
+                t for t in block.find_all(string=True)
+                if t.find_parent("figure") is None).strip()
+            head = "" if only_figure else f"\\paragraph{{{escape(label)}}}\n"
+            out.append(head + self.blocks(block))
+        return "\n".join(out)
+
+    # -- boxes ------------------------------------------------------------------------------
+
+    def admonition(self, e: Tag, classes: set[str]) -> str:
+        title_p = e.find("p", class_="admonition-title", recursive=False)
+        title = title_p.get_text(" ", strip=True) if title_p else ""
+        title_tex = self.inlines(title_p) if title_p else ""
+        if title_p:
+            title_p.extract()
+        body = self.blocks(e)
+        kind = "exercise" if "exercise" in classes else None
+        word, note, note_tex = _split_title(title, title_tex)
+        if kind is None:
+            kind = THEOREMS.get(word.lower())
+        if kind == "exercise":
+            return self.exercise(title_tex, body)
+        if kind is not None:
+            opt = f"[{note_tex}]" if note_tex else ""
+            return f"\\begin{{{kind}}}{opt}\n{body}\\end{{{kind}}}\n"
+        # a box of the page (info, remark without a word): a titled aside
+        return f"\\begin{{aside}}{{{title_tex}}}\n{body}\\end{{aside}}\n"
+
+    def exercise(self, title_tex: str, body: str) -> str:
+        self.exercise_count += 1
+        self.exercise_label = f"ex:{self.slug}:{self.exercise_count}"
+        self.exercise_title = title_tex
+        return (f"\\begin{{exercise}}{{{title_tex}}}\\label{{{self.exercise_label}}}\n"
+                f"{body}\\end{{exercise}}\n")
+
+    def python_exercise(self, e: Tag) -> str:
+        title_p = e.find("p", class_="arena-exercise-title")
+        title_tex = self.inlines(title_p.find("strong") or title_p) if title_p else ""
+        if title_p:
+            title_p.decompose()
+        solution = e.find("details", class_="arena-exercise-solution")
+        if solution is not None:
+            solution.extract()
+        body = self.blocks(e)
+        out = self.exercise(title_tex, body)
+        if solution is not None:
+            out += self.details(solution)
+        return out
+
+    def details(self, e: Tag) -> str:
+        classes = set(e.get("class", []))
+        summary = e.find("summary", recursive=False)
+        summary_text = summary.get_text(" ", strip=True) if summary else ""
+        summary_tex = self.inlines(summary) if summary else ""
+        if summary is not None:
+            summary.extract()
+        if classes & SOLUTION_CLASSES:
+            number = len(self.solutions) + 1
+            label = f"sol:{self.slug}:{number}"
+            answers = self.exercise_label
+            head = escape(self.ctx.words["solution"])
+            if "answer" in classes and summary_text:
+                head += " (" + summary_tex + ")"
+            elif answers:
+                colon = "~: " if self.ctx.lang == "fr" else ": "
+                head += f"{colon}{self.exercise_title}, p.~\\pageref{{{answers}}}"
+            self.solutions.append(f"\\subsection*{{{head}}}\\label{{{label}}}\n"
+                                  + self.blocks(e))
+            return (f"\\solutionpointer{{{escape(self.ctx.words['solution'])}}}"
+                    f"{{\\pageref{{{label}}}}}\n")
+        if "proof" in classes:
+            note = summary_tex
+            for word in ("Démonstration", "Proof"):
+                if summary_text.startswith(word):
+                    rest = summary_text[len(word):].lstrip(" :\u00a0\u202f")
+                    note = escape(rest)
+            colon = "~: " if self.ctx.lang == "fr" else ": "
+            opt = f"[{escape(self.ctx.words['proof'])}{colon}{note}]" \
+                if note else ""
+            return f"\\begin{{proof}}{opt}\n{self.blocks(e)}\\end{{proof}}\n"
+        return f"\\begin{{aside}}{{{summary_tex}}}\n{self.blocks(e)}\\end{{aside}}\n"
+
+
+BLOCKS = {"h1", "h2", "h3", "h4", "p", "hr", "blockquote", "section", "img"}
+
+
+def _split_title(title: str, title_tex: str) -> tuple[str, str, str]:
+    """'Théorème (Bouton, 1901)' -> ('Théorème', 'Bouton, 1901', its LaTeX)."""
+    m = re.match(r"\s*([^\s(]+)\s*(?:\((.*)\))?\s*$", title)
+    if not m:
+        return "", "", ""
+    word = m[1]
+    note_tex = ""
+    if m[2]:
+        inner = re.match(r"\s*[^\s(]+\s*\((.*)\)\s*$", title_tex, re.S)
+        note_tex = inner[1] if inner else escape(m[2])
+    return word, m[2] or "", note_tex
+
+
+def _math_unicode(tex: str) -> str:
+    """Unicode symbols a formula may hold, as TeX commands."""
+    out = []
+    for c in tex:
+        if c in MATH_CHARS:
+            out.append(MATH_CHARS[c] + " ")
+        elif c == "\u00a0":
+            out.append("~")
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def _url(address: str) -> str:
+    return address.replace("%", r"\%").replace("#", r"\#")
+
+
+def _verbatim_line(line: str) -> str:
+    # \end{verbatim} never closes a listing early
+    return line.replace("\\end{", "\\end {")
+
+
+def index_key(term: str) -> str:
+    """The sort key of an index entry: lower case, accents removed (makeindex sorts
+    bytes)."""
+    folded = unicodedata.normalize("NFKD", term.lower())
+    key = "".join(c for c in folded if c.isalnum() or c in " -")
+    return key.replace("@", "").replace("!", "").replace("|", "") or "zz"
