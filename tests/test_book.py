@@ -90,6 +90,8 @@ def test_the_home_page_offers_the_book_and_the_site_serves_both(lang):
         path = _pdf(lang, edition)
         assert (folder / path.name).read_bytes() == path.read_bytes()
     assert f'href="{_pdf(lang).name}" download' in home
+    guide = (folder / "teachers" / "index.html").read_text("utf-8")
+    assert f'href="../{_pdf(lang, "teachers").name}" download' in guide
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -105,11 +105,15 @@ def _config(lang: str):
 def book_name(lang: str, edition: str = "students") -> str:
     """A book's file name, in its language (``extra.book`` of the site's configuration,
     which the home page links to; the teachers' book adds ``-teachers``)."""
-    name = _config(lang)["extra"]["book"]
+    return edition_name(_config(lang)["extra"]["book"], lang, edition)
+
+
+def edition_name(students: str, lang: str, edition: str) -> str:
+    """The file name of an edition, from the students' book's (``extra.book``)."""
     if edition == "teachers":
-        name = name.removesuffix(".pdf") + ("-enseignants.pdf" if lang == "fr"
-                                            else "-teachers.pdf")
-    return name
+        return students.removesuffix(".pdf") + ("-enseignants.pdf" if lang == "fr"
+                                                else "-teachers.pdf")
+    return students
 
 
 def book_pages(lang: str, root: str, edition: str | None = None, *,

@@ -47,15 +47,26 @@ EDITOR_JS = ROOT / "build" / "js" / "editor.js"
 # the Pyodide core files a worker needs (no packages: the library is pure Python)
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-BOOK_CODE = re.compile(r"^<!-- book -->[ \t]*$", re.M)
+BOOK_CODE = re.compile(r"^<!-- book(?:: (?P<edition>teachers))? -->[ \t]*$", re.M)
 BOOK_TEXT = {
-    "fr": ('<p class="arena-book">Tout le cours en un seul livre, à imprimer ou à lire hors '
-           'ligne\u00a0: <a href="{href}" download>{name} (PDF)</a>. Les figures animées y sont '
-           "remplacées par leurs figures fixes et les solutions sont regroupées à la fin de "
-           "chaque chapitre.</p>"),
-    "en": ('<p class="arena-book">The whole course as one book, to print or to read offline: '
-           '<a href="{href}" download>{name} (PDF)</a>. The animated figures are replaced by '
-           "their still figures and the solutions are gathered at the end of each chapter.</p>"),
+    ("fr", "students"): (
+        '<p class="arena-book">Tout le cours en un seul livre, composé avec LaTeX, à imprimer '
+        'ou à lire hors ligne\u00a0: <a href="{href}" download>{name} (PDF)</a>. Les figures '
+        "animées y sont remplacées par leurs figures fixes, les solutions sont regroupées à "
+        "la fin de chaque chapitre, et le livre a sa bibliographie et son index.</p>"),
+    ("en", "students"): (
+        '<p class="arena-book">The whole course as one book, typeset with LaTeX, to print or '
+        'to read offline: <a href="{href}" download>{name} (PDF)</a>. The animated figures '
+        "are replaced by their still figures, the solutions are gathered at the end of each "
+        "chapter, and the book has its bibliography and its index.</p>"),
+    ("fr", "teachers"): (
+        '<p class="arena-book">Ce guide et les notes sur les sources forment le livre de '
+        'l\'enseignant, à part du livre des élèves\u00a0: <a href="{href}" download>{name} '
+        "(PDF)</a>.</p>"),
+    ("en", "teachers"): (
+        '<p class="arena-book">This guide and the notes on the sources make the teacher\'s '
+        'book, apart from the students\' one: <a href="{href}" download>{name} (PDF)</a>.'
+        "</p>"),
 }
 EXERCISE = re.compile(r"^(?P<indent>[ \t]*)<!-- exercise: (?P<id>[a-z0-9-]+) -->[ \t]*$", re.M)
 DESIGN = re.compile(r"^(?P<indent>[ \t]*)<!-- design: (?P<id>[a-z0-9-]+) -->[ \t]*$", re.M)
@@ -607,9 +618,15 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs):
     markdown = HANDOUT_CODE.sub(lambda m: '<p class="arena-handouts">' + HANDOUT_TEXT[lang].format(
         **{k: _url(f"handouts/handout-{k}.pdf", page.url) for k in ("fr", "en")}) + "</p>",
         markdown)
-    book = config.extra.get("book")
-    markdown = BOOK_CODE.sub(lambda m: BOOK_TEXT[lang].format(
-        href=get_relative_url(book, page.url or "."), name=book), markdown)
+    def book_line(m: re.Match) -> str:
+        from coursebuild.book import edition_name
+
+        edition = m.group("edition") or "students"
+        name = edition_name(config.extra.get("book"), lang, edition)
+        return BOOK_TEXT[lang, edition].format(href=get_relative_url(name, page.url or "."),
+                                               name=name)
+
+    markdown = BOOK_CODE.sub(book_line, markdown)
     markdown = INTERACTIVE.sub(
         lambda m: m.group("indent") + interactive_html(m.group("kind"), m.group("args").split(),
                                                         lang, page.url), markdown)
