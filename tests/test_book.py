@@ -362,3 +362,17 @@ def test_an_interrupted_build_leaves_no_book_under_an_old_stamp(tmp_path, monkey
     assert (out / ".inputs").read_text() == "A"
     assert sorted(p.name for p in out.iterdir()) == sorted(
         [".inputs", *(book.book_name(lang, e) for lang, e in BOOKS)])   # nothing half-written
+
+
+@pytest.mark.parametrize(("lang", "edition"), BOOKS)
+def test_nothing_is_wider_than_the_text(lang, edition):
+    import json
+
+    _pdf(lang, edition)
+    report = json.loads((ROOT / "build" / "pdf" / f"report-{edition}-{lang}.json")
+                        .read_text("utf-8"))
+    assert report["overfull"] == [] and report["warnings"] == []
+    # and no listing line was cut: each printed line of code is one of the page's lines
+    tex = (ROOT / "build" / "book" / f"{edition}-{lang}" / "book.tex").read_text("utf-8")
+    for block in re.findall(r"\\begin\{verbatim\}\n(.*?)\n\\end\{verbatim\}", tex, re.S):
+        assert max(len(line) for line in block.split("\n")) <= latex.SMALL_CODE_WIDTH

@@ -68,7 +68,7 @@ WORDS = {
            "made": "Composé avec LaTeX à partir des sources du site ; chaque figure et chaque "
                    "nombre y sont calculés par le solveur arena.",
            "bibliography": "Bibliographie", "index": "Index des termes définis",
-           "introduction": "Introduction"},
+           "introduction": "Introduction", "on_site": "sur le site du cours"},
     "en": {"solution": "Solution", "solutions": "Solutions to the exercises",
            "proof": "Proof", "chapter": "chapter",
            "live": "Interactive version on the site:",
@@ -81,7 +81,7 @@ WORDS = {
            "made": "Typeset with LaTeX from the site's sources; every figure and every number "
                    "in it is computed by the arena solver.",
            "bibliography": "Bibliography", "index": "Index of defined terms",
-           "introduction": "Introduction"},
+           "introduction": "Introduction", "on_site": "on the course's site"},
 }
 
 
@@ -186,6 +186,13 @@ def figure_metrics(site: Path) -> dict:
     return out
 
 
+def traces(site: Path) -> set[str]:
+    """The figures that are a stepper's still picture (their data has steps)."""
+    return {path.stem for path in (site / "figures").glob("*.json")
+            if path.name != "manifest.json"
+            and "steps" in json.loads(path.read_text("utf-8"))}
+
+
 def bibliography() -> list[dict]:
     """The works the course cites (docs/data/bibliography.yaml), in the site's order."""
     from coursebuild.pages.bibliography import works
@@ -217,7 +224,10 @@ def _bib_entry(work: dict, lang: str) -> str:
 
     authors = escape(work["authors"])
     title = escape(work["title"])
-    where = escape(field(work, "in", lang))
+    where = field(work, "in", lang)
+    if lang == "fr":                         # the French abbreviation of "number"
+        where = where.replace("no. ", "n\u00b0\u00a0")
+    where = escape(where)
     year = field(work, "year", lang)
     extra = ""
     if work.get("doi"):
@@ -249,7 +259,7 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
     ctx = Context(lang=lang, words=words, figures=figures, captions=captions,
                   site_url=site_url, page_path="", chapter_of=chapter_of,
                   references={w["key"] for w in works}, text_width_pt=TEXT_WIDTH_PT,
-                  text_height_pt=TEXT_HEIGHT_PT)
+                  text_height_pt=TEXT_HEIGHT_PT, traces=traces(site))
     body: list[str] = []
     main = False
     for page in pages:

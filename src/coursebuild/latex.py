@@ -164,18 +164,23 @@ def plain(text: str) -> str:
 
 def wrap_code(text: str, width: int) -> list[str]:
     """Lines of a listing no longer than ``width`` characters, each long line broken at
-    a space (never inside a token), its continuation indented one step deeper and marked
-    with an arrow. A line with no space to break at is kept whole (and reported)."""
+    a space (never inside a token): a comment goes on as a comment, anything else one
+    step deeper. A line with no space to break at is kept whole (and reported).
+
+    >>> wrap_code("    # a long comment here", 18)
+    ['    # a long', '    # comment here']
+    """
     out: list[str] = []
     for line in text.rstrip("\n").split("\n"):
         line = line.expandtabs(4).rstrip()
         indent = len(line) - len(line.lstrip(" "))
+        comment = line.lstrip().startswith("#")
         while len(line) > width:
             cut = line.rfind(" ", indent + 1, width)
             if cut <= indent:
                 break
             out.append(line[:cut])
-            line = " " * (indent + 4) + line[cut + 1:]
+            line = " " * indent + ("# " if comment else "    ") + line[cut + 1:].lstrip()
         out.append(line)
     return out
 
@@ -216,6 +221,7 @@ class Context:
     references: set[str]                    # bibliography keys
     text_width_pt: float
     text_height_pt: float
+    traces: set[str] = field(default_factory=set)     # steppers' still figures
     printed: set[str] = field(default_factory=set)    # figures already in the book
     cited: list[str] = field(default_factory=list)
     index_terms: list[str] = field(default_factory=list)
@@ -235,7 +241,8 @@ DROPPED = ("script, style, .md-content__button, a.headerlink, a.anchor-link, .md
            ".arena-exercise-output, .arena-exercise-verdict, .arena-noscript, "
            ".arena-handouts, .arena-trace, a.arena-pdf, button, .md-clipboard, .arena-book, "
            ".arena-screen, .arena-notebook-run, .arena-download")
-CODE_WIDTH = 84          # characters of a listing line at \small (the text width)
+CODE_WIDTH = 84          # characters of a listing line at \small (10 pt, the text width)
+SMALL_CODE_WIDTH = 95    # at \footnotesize (9 pt)
 OUTPUT_LINES = 12        # an output longer than this (and 2) is folded
 
 
@@ -262,7 +269,8 @@ class Chapter:
     def latex(self) -> str:
         body = self.blocks(self.article)
         if self.solutions:
-            body += ("\n\\section*{" + escape(self.ctx.words["solutions"]) + "}\n"
+            body += ("\n\\needspace{14\\baselineskip}\\section*{"
+                     + escape(self.ctx.words["solutions"]) + "}\n"
                      "\\markright{" + escape(self.ctx.words["solutions"]) + "}\n"
                      + "\n".join(self.solutions))
         return body
@@ -279,12 +287,24 @@ class Chapter:
                 parts.append(text + "\n")
             inline.clear()
 
-        for child in node.children:
+        proof: list[str] | None = None     # the blocks of a proof written as paragraphs
+        for child in list(node.children):
             if isinstance(child, NavigableString):
                 if type(child) is NavigableString:
                     inline.append(self.text(str(child)))
                 continue
             if not isinstance(child, Tag):
+                continue
+            if child.name == "p" and _opens_proof(child):
+                flush()
+                proof = []
+            if proof is not None and child.name in ("p", "ul", "ol", "div", "pre", "table"):
+                ends = _closes_proof(child)
+                proof.append(self.block(child))
+                if ends or child.find_next_sibling() is None or \
+                        child.find_next_sibling().name in ("h1", "h2", "h3", "h4"):
+                    parts.append("\\begin{proof}\n" + "".join(proof) + "\\end{proof}\n")
+                    proof = None
                 continue
             if child.name in BLOCKS or (child.name == "div") or child.name in (
                     "details", "figure", "table", "pre", "ul", "ol", "dl"):
@@ -392,8 +412,13 @@ class Chapter:
         return f"\\needspace{{{height + 110:.0f}pt}}\n"
 
     def text(self, s: str) -> str:
-        # the page's line breaks are spaces
-        return escape(s.replace("\n", " "))
+        # the page's line breaks are spaces; "quoted" words take the language's quotes
+        s = s.replace("\n", " ")
+        if self.ctx.lang == "fr":
+            s = re.sub(r'"([^"]+)"', "«\u00a0\\1\u00a0»", s)
+        else:
+            s = re.sub(r'"([^"]+)"', "\u201c\\1\u201d", s)
+        return escape(s)
 
     def inlines(self, node: Tag) -> str:
         out = []
@@ -404,6 +429,12 @@ class Chapter:
             elif isinstance(child, Tag):
                 if child.name in ("ul", "ol", "pre", "table", "div", "figure", "details"):
                     out.append("\n" + self.block(child))
+                elif child.name == "sub" and out and re.search(r"(?<![\w\\])[A-Za-z]$",
+                                                               out[-1]):
+                    # J<sub>i</sub>, V<sub>0</sub>: the letter and its index, a formula
+                    letter = out[-1][-1]
+                    out[-1] = out[-1][:-1]
+                    out.append(f"\\({letter}_{{{escape(child.get_text())}}}\\)")
                 else:
                     out.append(self.inline(child))
         return "".join(out)
@@ -415,8 +446,8 @@ class Chapter:
             return self.inline_math(e.get_text())
         if name == "strong" or name == "b":
             inner = self.inlines(e)
-            if self._in_definition(e):
-                term = e.get_text(" ", strip=True)
+            term = e.get_text(" ", strip=True)
+            if self._in_definition(e) and _a_term(term):
                 self.ctx.index_terms.append(term)
                 return f"\\textbf{{{inner}}}\\index{{{index_key(term)}@{inner}}}"
             return f"\\textbf{{{inner}}}"
@@ -455,7 +486,7 @@ class Chapter:
         elif tex.startswith("$") and tex.endswith("$"):
             tex = tex.strip("$")
         tex = _math_unicode(tex)
-        if len(tex) > 40:       # a long set or list may break after its commas
+        if len(tex) > 20:       # a long set or list may break after its commas
             tex = re.sub(r",(?=\s*[(\\\w])", r",\\allowbreak{}", tex)
         return r"\(" + tex + r"\)"
 
@@ -470,12 +501,20 @@ class Chapter:
     def inline_code(self, text: str) -> str:
         # a long name may break after an underscore, a dot or a comma (as a listing may
         # not): \allowbreak between characters of a token would cut it
-        body = escape(text)
-        body = re.sub(r"(, )", r"\1\\allowbreak{}", body)
+        body = escape(text).replace("-", "-{}").replace("'", r"\textquotesingle{}")
+        body = body.replace("`", r"\textasciigrave{}")
+        body = re.sub(r"(, |/)", r"\1\\allowbreak{}", body)
         return r"\texttt{" + body + "}"
 
     def listing(self, text: str, kind: str) -> str:
-        lines = wrap_code(text, CODE_WIDTH)
+        longest = max((len(ln.expandtabs(4).rstrip()) for ln in text.split("\n")), default=0)
+        if longest > CODE_WIDTH:        # \footnotesize holds SMALL_CODE_WIDTH characters
+            lines = wrap_code(text, SMALL_CODE_WIDTH)
+            env = "smallcodeblock"
+            body = "\n".join(_verbatim_line(line) for line in lines)
+            return (f"\\begin{{{env}}}\n\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n"
+                    f"\\end{{{env}}}\n")
+        lines = text.rstrip("\n").split("\n")
         if kind == "output":
             lines = fold_output(lines, OUTPUT_LINES, self.ctx.words)
         for line in lines:
@@ -505,14 +544,29 @@ class Chapter:
         if target is not None:
             chapter, anchor = target
             if chapter in self.ctx.chapter_of and chapter != self.ctx.page_path:
-                label = self.ctx.chapter_of[chapter]
-                return f"{inner} ({self.ctx.words['chapter']}~\\ref{{ch:{label}}})"
-            if chapter == self.ctx.page_path and anchor:
+                return self._chapter_reference(e, inner, self.ctx.chapter_of[chapter])
+            if chapter == self.ctx.page_path:
                 return inner
-            if chapter not in self.ctx.chapter_of and self.ctx.site_url and chapter is not None:
+            if self.ctx.site_url:
                 address = self.ctx.site_url + chapter + (("#" + anchor) if anchor else "")
                 return f"{inner}\\footnote{{\\url{{{_url(address)}}}}}"
+            # a page the book does not print (a notebook, the API reference)
+            return f"{inner} ({escape(self.ctx.words['on_site'])})"
         return inner
+
+    def _chapter_reference(self, e: Tag, inner: str, slug: str) -> str:
+        """A link to another chapter, as a book refers to one: "au chapitre 3
+        (Attracteurs)" when the text says "chapitre" before it, else "Attracteurs
+        (chapitre 3)", or "Attracteurs, chapitre 3" inside parentheses."""
+        before = "".join(t for t in e.find_all_previous(string=True, limit=12)[::-1]
+                         if t.find_parent("p") is e.find_parent("p"))
+        word = self.ctx.words["chapter"]
+        ref = f"\\ref{{ch:{slug}}}"
+        if re.search(rf"(?i)\b{word}\s*$", before):
+            return f"{ref} ({inner})"
+        if before.count("(") > before.count(")"):
+            return f"{inner}, {word}~{ref}"
+        return f"{inner} ({word}~{ref})"
 
     def _page_target(self, href: str) -> tuple[str, str] | None:
         """The site page (path from the language root) and anchor a relative link points
@@ -551,6 +605,10 @@ class Chapter:
         fid = self.figure_id(img.get("src", "")) if img else None
         if fid is None or fid not in self.ctx.figures:
             raise ValueError(f"{self.slug}: a figure the book cannot include: {e.get('id')}")
+        if fid in self.ctx.traces:
+            # a stepper's still figure: the graph at its start, printed already; its steps
+            # follow as text
+            return ""
         caption = e.find("figcaption")
         text = ""
         if caption is not None:
@@ -562,12 +620,17 @@ class Chapter:
             text = re.sub(r"\s*(Dans la version animée|In the animated version)\b.*$", "",
                           text, flags=re.S)
         self.ctx.printed.add(fid)
-        return self.float_figure(fid, text)
+        previous = e.find_previous_sibling()
+        here = previous is not None and bool(re.search(
+            r"(?i)ci-dessous|ci-après|suivante?s?\b|below|following", previous.get_text()))
+        return self.float_figure(fid, text, here=here)
 
-    def float_figure(self, fid: str, caption: str, extra: str = "") -> str:
+    def float_figure(self, fid: str, caption: str, extra: str = "", here: bool = False
+                     ) -> str:
         """A figure at the size where its smallest text is 7 pt (never larger than its
         natural size), turned a quarter on a page of its own when it is wider than the
-        text."""
+        text. It floats to the top or bottom of a page near its place, or stays exactly
+        there (``here``) when the text announces it ("ci-dessous", "below")."""
         fig = self.ctx.figures[fid]
         need = fig.width_pt * 7.0 / fig.min_font_pt if fig.min_font_pt else 0.0
         width = min(fig.width_pt, self.ctx.text_width_pt)
@@ -582,9 +645,11 @@ class Chapter:
                 width = fig.width_pt * height_room / fig.height_pt
                 if width < need - 0.5:
                     self.ctx.warnings.append(f"{self.slug}: figure {fid} too tall to be legible")
-            return ("\\begin{figure}[tbp]\n\\centering\n"
+            env = "herefigure" if here else "figure"
+            place = "" if here else "[!htbp]"
+            return (f"\\begin{{{env}}}{place}\n\\centering\n"
                     f"\\includegraphics[width={width:.1f}pt]{{{fid}}}\n"
-                    f"\\caption{{{caption_tex}}}\\label{{fig:{fid}}}\n\\end{{figure}}\n")
+                    f"\\caption{{{caption_tex}}}\\label{{fig:{fid}}}\n\\end{{{env}}}\n")
         # wider than the text: the figure and its caption turned a quarter, across the
         # page's height, on a page of floats
         room = self.ctx.text_height_pt * 0.97
@@ -749,7 +814,8 @@ class Chapter:
                 head += f"{colon}{self.exercise_title}, p.~\\pageref{{{answers}}}"
             self.solutions.append(f"\\subsection*{{{head}}}\\label{{{label}}}\n"
                                   + self.blocks(e))
-            return (f"\\solutionpointer{{{escape(self.ctx.words['solution'])}}}"
+            colon = "~:" if self.ctx.lang == "fr" else ":"
+            return (f"\\solutionpointer{{{escape(self.ctx.words['solution'])}{colon}}}"
                     f"{{\\pageref{{{label}}}}}\n")
         if "proof" in classes:
             note = summary_tex
@@ -765,6 +831,30 @@ class Chapter:
 
 
 BLOCKS = {"h1", "h2", "h3", "h4", "p", "hr", "blockquote", "section", "img"}
+PROOF_WORDS = ("Preuve.", "Proof.", "Démonstration.")
+
+
+def _opens_proof(p: Tag) -> bool:
+    """A paragraph that opens a proof: ``*Preuve.* ...`` (the label is removed; the
+    proof environment prints its own)."""
+    first = next((c for c in p.children if not (isinstance(c, NavigableString)
+                                                 and not c.strip())), None)
+    if isinstance(first, Tag) and first.name == "em" and first.get_text().strip() in PROOF_WORDS:
+        first.decompose()
+        return True
+    return False
+
+
+def _closes_proof(block: Tag) -> bool:
+    """A block that ends a proof with its square (removed: the environment sets it)."""
+    for m in block.find_all("span", class_="arithmatex"):
+        if m.get_text().strip() in (r"\(\square\)", "$\\square$"):
+            m.decompose()
+            return True
+    for t in block.find_all(string=lambda x: x and x.rstrip().endswith("□")):
+        t.replace_with(t.rstrip()[:-1])
+        return True
+    return False
 
 
 def _split_title(title: str, title_tex: str) -> tuple[str, str, str]:
@@ -800,6 +890,12 @@ def _url(address: str) -> str:
 def _verbatim_line(line: str) -> str:
     # \end{verbatim} never closes a listing early
     return line.replace("\\end{", "\\end {")
+
+
+def _a_term(text: str) -> bool:
+    """Bold text in a definition that names a notion (an index entry), not a statement
+    set in bold ("x est gagnante pour J_i")."""
+    return len(text.split()) <= 4 and not re.match(r"[a-z]\b", text) and "\\(" not in text
 
 
 def index_key(term: str) -> str:

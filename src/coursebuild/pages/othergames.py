@@ -88,11 +88,11 @@ def misere_tictactoe() -> Bilingual:
     return both(
         f"Calculé sur les {num(len(g), 'fr')} positions : au morpion à l'envers, la grille "
         f"vide est, comme au morpion, un match nul ; {num(s['won_by_0'], 'fr')} positions "
-        f"sont gagnées par ×, {num(s['won_by_1'], 'fr')} par ○ et {num(s['draws'], 'fr')} "
+        f"sont gagnées par ×, {num(s['won_by_1'], 'fr')} par o et {num(s['draws'], 'fr')} "
         f"sont nulles.\n",
         f"Computed on the {num(len(g), 'en')} positions: at reverse tic-tac-toe the empty "
         f"grid is, as at tic-tac-toe, a draw; {num(s['won_by_0'], 'en')} positions are won "
-        f"by ×, {num(s['won_by_1'], 'en')} by ○ and {num(s['draws'], 'en')} are draws.\n")
+        f"by ×, {num(s['won_by_1'], 'en')} by o and {num(s['draws'], 'en')} are draws.\n")
 
 
 # ---------------------------------------------------------------- Grundy's game
@@ -229,7 +229,7 @@ def full_board_counts(n: int) -> tuple[int, int, int]:
 
 def hex_arena(n: int) -> Arena:
     """Hex on an n × n board from the empty board: × (J_0) plays first and joins the top
-    and bottom rows, ○ (J_1) joins the left and right columns. A vertex is the board,
+    and bottom rows, o (J_1) joins the left and right columns. A vertex is the board,
     row by row (``x``, ``o``, ``-``); the play stops at the first chain, which is a
     victory of the player who just completed it."""
     empty = "-" * (n * n)
@@ -316,26 +316,26 @@ def hex_openings() -> Drawing:
                  fontcolor=colour if winner else PAPER,
                  style="filled,dashed,setlinewidth(3)" if winner else "filled,setlinewidth(3)")
         words.append(f"row {r + 1} column {c + 1}: J{winner}, rank {rank}")
-    # the sides each player joins: × top and bottom, ○ left and right
+    # the sides each player joins: × top and bottom, o left and right
     width = 66 * (n - 1)
     for name, label, x, y, colour in (
             ("top", "×", width / 2, 57, COLOURS[0]),
             ("bottom", "×", width / 2 + 33 * (n - 1), -57 * n, COLOURS[0]),
-            ("left", "○", 33 * (n - 1) / 2 - 66, -57 * (n - 1) / 2, COLOURS[1]),
-            ("right", "○", width + 33 * (n - 1) / 2 + 66, -57 * (n - 1) / 2, COLOURS[1])):
+            ("left", "o", 33 * (n - 1) / 2 - 66, -57 * (n - 1) / 2, COLOURS[1]),
+            ("right", "o", width + 33 * (n - 1) / 2 + 66, -57 * (n - 1) / 2, COLOURS[1])):
         dot.node(name, label=label, pos=f"{x},{y}", shape="plaintext", fontsize="22",
                  fontcolor=colour, style="")
     dot.attr("edge", color=GREY)
     return Drawing(dot, _caption(
-        f"Hex sur un plateau {n} × {n} : × joint le haut et le bas, ○ la gauche et la droite. "
+        f"Hex sur un plateau {n} × {n} : × joint le haut et le bas, o la gauche et la droite. "
         "Dans chaque case, le gagnant de la partie (contre la meilleure défense) si × y joue "
         "son premier coup, et le rang de la position obtenue. Cases pleines à bord plein : "
-        "premier coup gagnant pour × (J₀) ; cases blanches à bord tireté : gagnant pour ○ "
+        "premier coup gagnant pour × (J₀) ; cases blanches à bord tireté : gagnant pour o "
         "(J₁).",
-        f"Hex on a {n} × {n} board: × joins top and bottom, ○ left and right. In each cell, "
+        f"Hex on a {n} × {n} board: × joins top and bottom, o left and right. In each cell, "
         "the winner of the play (against the best defence) if × plays its first move there, "
         "and the rank of the position reached. Filled cells with a solid border: a winning "
-        "first move for × (J₀); white cells with a dashed border: a win for ○ (J₁)."),
+        "first move for × (J₀); white cells with a dashed border: a win for o (J₁)."),
         f"Hex board {n} by {n}; first move of × in each cell: " + "; ".join(words) + ".",
         fixed=True)
 
