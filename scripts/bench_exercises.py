@@ -8,10 +8,7 @@ with and without Pyodide. Goals (issue 13): first result within 5 s, a Check wit
 
 from __future__ import annotations
 
-import functools
-import http.server
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -24,43 +21,37 @@ def _size(path: Path) -> int:
 
 
 def exercises_rows() -> list[dict]:
-    from browsing import ARGS, CHROMIUM, PREFIX, SITE, _PrefixHandler
+    from browsing import ARGS, CHROMIUM, SITE, served
     from playwright.sync_api import sync_playwright
 
     from coursebuild.python_exercises import EXERCISES
 
     if not (SITE / "exercises" / "index.html").exists():
         raise SystemExit("bench exercises: build the site first (make site)")
-    handler = functools.partial(_PrefixHandler, directory=str(SITE))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}exercises/"
     rows: list[dict] = []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-            page = browser.new_page()
-            page.goto(url, wait_until="networkidle")
-            page.evaluate("window.arenaExercises.setCode('minimax', 'print(6 * 7)')")
-            output = page.locator('[data-exercise="minimax"] [data-role="output"]')
-            for step in ("first Run (worker, Pyodide, library)", "later Run"):
-                page.evaluate("document.querySelector('[data-exercise=\"minimax\"] "
-                              "[data-role=\"output\"]').textContent = ''")
-                t0 = time.perf_counter()
-                page.locator('[data-exercise="minimax"] [data-action="run"]').click()
-                page.wait_for_function("(el) => el.textContent.trim() === '42'",
-                                       arg=output.element_handle(), timeout=60_000)
-                rows.append({"step": step, "seconds": time.perf_counter() - t0})
-            for exercise_id, exercise in EXERCISES.items():
-                page.evaluate("([id, c]) => window.arenaExercises.setCode(id, c)",
-                              [exercise_id, exercise.solution])
-                t0 = time.perf_counter()
-                verdict = page.evaluate("(id) => window.arenaExercises.check(id)", exercise_id)
-                rows.append({"step": f"Check {exercise_id} ({verdict['status']})",
-                             "seconds": time.perf_counter() - t0})
-            browser.close()
-    finally:
-        server.shutdown()
+    with served() as root, sync_playwright() as p:
+        url = root + "exercises/"
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        page = browser.new_page()
+        page.goto(url, wait_until="networkidle")
+        page.evaluate("window.arenaExercises.setCode('minimax', 'print(6 * 7)')")
+        output = page.locator('[data-exercise="minimax"] [data-role="output"]')
+        for step in ("first Run (worker, Pyodide, library)", "later Run"):
+            page.evaluate("document.querySelector('[data-exercise=\"minimax\"] "
+                          "[data-role=\"output\"]').textContent = ''")
+            t0 = time.perf_counter()
+            page.locator('[data-exercise="minimax"] [data-action="run"]').click()
+            page.wait_for_function("(el) => el.textContent.trim() === '42'",
+                                   arg=output.element_handle(), timeout=60_000)
+            rows.append({"step": step, "seconds": time.perf_counter() - t0})
+        for exercise_id, exercise in EXERCISES.items():
+            page.evaluate("([id, c]) => window.arenaExercises.setCode(id, c)",
+                          [exercise_id, exercise.solution])
+            t0 = time.perf_counter()
+            verdict = page.evaluate("(id) => window.arenaExercises.check(id)", exercise_id)
+            rows.append({"step": f"Check {exercise_id} ({verdict['status']})",
+                         "seconds": time.perf_counter() - t0})
+        browser.close()
     total, pyodide = _size(SITE), _size(SITE / "assets" / "pyodide")
     rows.append({"step": "site size with Pyodide (MB)", "seconds": total / 1e6})
     rows.append({"step": "site size without Pyodide (MB)", "seconds": (total - pyodide) / 1e6})

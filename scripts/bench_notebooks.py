@@ -11,11 +11,8 @@ already). Goal (issue 27): the first cell's result within 10 s of opening.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import io
 import sys
-import threading
 import time
 import zipfile
 from pathlib import Path
@@ -28,49 +25,43 @@ IDLE = "document.querySelector('.arena-notebook-run').dataset.state === 'idle'"
 
 
 def notebooks_rows() -> list[dict]:
-    from browsing import ARGS, CHROMIUM, PREFIX, SITE, _PrefixHandler
+    from browsing import ARGS, CHROMIUM, SITE, served
     from playwright.sync_api import sync_playwright
 
     names = sorted(p.stem for p in (ROOT / "docs" / "notebooks").glob("*.py"))
     if not (SITE / "notebooks" / names[0] / "index.html").exists():
         raise SystemExit("bench notebooks: build the site first (make site)")
-    handler = functools.partial(_PrefixHandler, directory=str(SITE))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}notebooks/"
     rows: list[dict] = []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-            context = browser.new_context()         # a fresh profile: nothing cached
+    with served() as root, sync_playwright() as p:
+        base = root + "notebooks/"
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        context = browser.new_context()         # a fresh profile: nothing cached
+        page = context.new_page()
+        t0 = time.perf_counter()
+        page.goto(base + names[0] + "/")
+        page.wait_for_function(OPEN)
+        page.click(".arena-notebook-run [data-action=open]")
+        page.wait_for_function("document.querySelector('.arena-notebook-run').arenaNotebook")
+        page.click(".jp-CodeCell [data-action=run] >> nth=0")
+        page.wait_for_function("document.querySelector('.arena-notebook-output[data-ran]')",
+                               timeout=120_000)
+        rows.append({"step": "first cell's result from opening the page (cold cache)",
+                     "seconds": time.perf_counter() - t0})
+        context.close()
+        context = browser.new_context()
+        for name in names:
             page = context.new_page()
-            t0 = time.perf_counter()
-            page.goto(base + names[0] + "/")
-            page.wait_for_function(OPEN)
+            page.goto(base + name + "/", wait_until="networkidle")
             page.click(".arena-notebook-run [data-action=open]")
-            page.wait_for_function("document.querySelector('.arena-notebook-run').arenaNotebook")
-            page.click(".jp-CodeCell [data-action=run] >> nth=0")
-            page.wait_for_function("document.querySelector('.arena-notebook-output[data-ran]')",
-                                   timeout=120_000)
-            rows.append({"step": "first cell's result from opening the page (cold cache)",
+            page.wait_for_function("document.querySelector('.arena-notebook-run')"
+                                   ".dataset.python === 'ready'", timeout=120_000)
+            t0 = time.perf_counter()
+            page.click(".arena-notebook-run [data-action=run-all]")
+            page.wait_for_function(IDLE, timeout=600_000)
+            rows.append({"step": f"Run all {name} (Python loaded)",
                          "seconds": time.perf_counter() - t0})
-            context.close()
-            context = browser.new_context()
-            for name in names:
-                page = context.new_page()
-                page.goto(base + name + "/", wait_until="networkidle")
-                page.click(".arena-notebook-run [data-action=open]")
-                page.wait_for_function("document.querySelector('.arena-notebook-run')"
-                                       ".dataset.python === 'ready'", timeout=120_000)
-                t0 = time.perf_counter()
-                page.click(".arena-notebook-run [data-action=run-all]")
-                page.wait_for_function(IDLE, timeout=600_000)
-                rows.append({"step": f"Run all {name} (Python loaded)",
-                             "seconds": time.perf_counter() - t0})
-                page.close()
-            browser.close()
-    finally:
-        server.shutdown()
+            page.close()
+        browser.close()
     scripts = SITE / "assets" / "javascripts"
     added = sum((scripts / n).stat().st_size for n in ("notebook.js", "notebook-worker.js"))
     archive = zipfile.ZipFile(io.BytesIO((SITE / "assets" / "pyodide" / "arena.zip").read_bytes()))

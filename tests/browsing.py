@@ -4,7 +4,11 @@ every request leaving localhost."""
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import http.server
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -28,6 +32,20 @@ class _PrefixHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, *args) -> None:  # keep the test output quiet
         pass
+
+
+@contextlib.contextmanager
+def served(folder: Path = SITE) -> Iterator[str]:
+    """``folder`` served on 127.0.0.1 under PREFIX while the block runs; its address
+    (``http://127.0.0.1:PORT/arena/``)."""
+    handler = functools.partial(_PrefixHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def local_sitemap(origin: str, path: str) -> str:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -48,14 +45,10 @@ def site() -> Path:
 
 @pytest.fixture(scope="session")
 def base_url(site):
-    from browsing import PREFIX, SITE, _PrefixHandler
+    from browsing import served
 
-    handler = functools.partial(_PrefixHandler, directory=str(SITE))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
-    server.shutdown()
+    with served() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -376,3 +376,12 @@ def test_nothing_is_wider_than_the_text(lang, edition):
     tex = (ROOT / "build" / "book" / f"{edition}-{lang}" / "book.tex").read_text("utf-8")
     for block in re.findall(r"\\begin\{verbatim\}\n(.*?)\n\\end\{verbatim\}", tex, re.S):
         assert max(len(line) for line in block.split("\n")) <= latex.SMALL_CODE_WIDTH
+
+
+@pytest.mark.parametrize(("lang", "edition"), BOOKS)
+def test_figures_are_numbered_in_their_order_of_appearance(lang, edition):
+    numbers = [(int(a), int(b)) for page in _pages(lang, edition)
+               for a, b in re.findall(r"(?im)^\s*figure (\d+)\.(\d+)(?: –|:)", page)]
+    if edition == "students":
+        assert len(numbers) > 30
+    assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers), numbers

@@ -7,17 +7,14 @@ starting from the main build's caches: only what the examples change is made aga
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
-from browsing import CHROMIUM, NO_CHROMIUM, PREFIX, Visit, _PrefixHandler
+from browsing import CHROMIUM, NO_CHROMIUM, Visit, served
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -100,11 +97,8 @@ def hostile_site(tmp_path_factory) -> tuple[Path, dict[str, str]]:
 
 @pytest.fixture(scope="module")
 def hostile_url(hostile_site):
-    handler = functools.partial(_PrefixHandler, directory=str(hostile_site[0]))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
-    server.shutdown()
+    with served(hostile_site[0]) as url:
+        yield url
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

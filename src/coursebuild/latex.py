@@ -326,7 +326,8 @@ class Chapter:
             title = self.inlines(e) if self.numbered else escape(self.ctx.words["introduction"])
             out = f"{head}{{{title}}}\n\\label{{ch:{self.slug}}}\n"
             if not self.numbered:
-                out += f"\\markboth{{{title}}}{{{title}}}\n"
+                out += (f"\\addcontentsline{{toc}}{{chapter}}{{{title}}}\n"
+                        f"\\markboth{{{title}}}{{{title}}}\n")
             return out
         if name in ("h2", "h3", "h4"):
             command = {"h2": "section", "h3": "subsection", "h4": "subsubsection*"}[name]
