@@ -68,7 +68,8 @@ WORDS = {
            "made": "Composé avec LaTeX à partir des sources du site ; chaque figure et chaque "
                    "nombre y sont calculés par le solveur arena.",
            "bibliography": "Bibliographie", "index": "Index des termes définis",
-           "introduction": "Introduction", "on_site": "sur le site du cours"},
+           "introduction": "Introduction", "on_site": "sur le site du cours",
+           "of_students_book": "du livre des élèves"},
     "en": {"solution": "Solution", "solutions": "Solutions to the exercises",
            "proof": "Proof", "chapter": "chapter",
            "live": "Interactive version on the site:",
@@ -81,7 +82,8 @@ WORDS = {
            "made": "Typeset with LaTeX from the site's sources; every figure and every number "
                    "in it is computed by the arena solver.",
            "bibliography": "Bibliography", "index": "Index of defined terms",
-           "introduction": "Introduction", "on_site": "on the course's site"},
+           "introduction": "Introduction", "on_site": "on the course's site",
+           "of_students_book": "of the students' book"},
 }
 
 
@@ -260,6 +262,9 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
                   site_url=site_url, page_path="", chapter_of=chapter_of,
                   references={w["key"] for w in works}, text_width_pt=TEXT_WIDTH_PT,
                   text_height_pt=TEXT_HEIGHT_PT, traces=traces(site))
+    if edition == "teachers":      # the teachers' book refers to the students' chapters
+        numbered = [p for p in book_pages(lang, root, "students")[2] if p.numbered]
+        ctx.other_book = {p.url[len(root):]: k for k, p in enumerate(numbered, 1)}
     body: list[str] = []
     main = False
     for page in pages:

@@ -222,6 +222,7 @@ class Context:
     text_width_pt: float
     text_height_pt: float
     traces: set[str] = field(default_factory=set)     # steppers' still figures
+    other_book: dict[str, int] = field(default_factory=dict)   # page -> its chapter there
     printed: set[str] = field(default_factory=set)    # figures already in the book
     cited: list[str] = field(default_factory=list)
     index_terms: list[str] = field(default_factory=list)
@@ -545,24 +546,27 @@ class Chapter:
         if target is not None:
             chapter, anchor = target
             if chapter in self.ctx.chapter_of and chapter != self.ctx.page_path:
-                return self._chapter_reference(e, inner, self.ctx.chapter_of[chapter])
+                return self._chapter_reference(
+                    e, inner, f"\\ref{{ch:{self.ctx.chapter_of[chapter]}}}")
             if chapter == self.ctx.page_path:
                 return inner
             if self.ctx.site_url:
                 address = self.ctx.site_url + chapter + (("#" + anchor) if anchor else "")
                 return f"{inner}\\footnote{{\\url{{{_url(address)}}}}}"
+            if chapter in self.ctx.other_book:       # a chapter of the students' book
+                return self._chapter_reference(e, inner, f"{self.ctx.other_book[chapter]} "
+                                               + escape(self.ctx.words["of_students_book"]))
             # a page the book does not print (a notebook, the API reference)
             return f"{inner} ({escape(self.ctx.words['on_site'])})"
         return inner
 
-    def _chapter_reference(self, e: Tag, inner: str, slug: str) -> str:
+    def _chapter_reference(self, e: Tag, inner: str, ref: str) -> str:
         """A link to another chapter, as a book refers to one: "au chapitre 3
         (Attracteurs)" when the text says "chapitre" before it, else "Attracteurs
         (chapitre 3)", or "Attracteurs, chapitre 3" inside parentheses."""
         before = "".join(t for t in e.find_all_previous(string=True, limit=12)[::-1]
                          if t.find_parent("p") is e.find_parent("p"))
         word = self.ctx.words["chapter"]
-        ref = f"\\ref{{ch:{slug}}}"
         if re.search(rf"(?i)\b{word}\s*$", before):
             return f"{ref} ({inner})"
         if before.count("(") > before.count(")"):
@@ -890,7 +894,7 @@ def _url(address: str) -> str:
 
 def _verbatim_line(line: str) -> str:
     # \end{verbatim} never closes a listing early
-    return line.replace("\\end{", "\\end {")
+    return line.replace("\\end{verbatim}", "\\end {verbatim}")
 
 
 def _a_term(text: str) -> bool:
