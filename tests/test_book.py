@@ -385,3 +385,22 @@ def test_figures_are_numbered_in_their_order_of_appearance(lang, edition):
     if edition == "students":
         assert len(numbers) > 30
     assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers), numbers
+
+
+def test_a_long_output_is_folded_and_the_site_address_printed_when_set(monkeypatch):
+    site = ROOT / "site"
+    if not (site / "index.html").exists():
+        pytest.skip("needs a built site (make site)")
+    figures = book.figure_metrics(site)
+    tex, _ = book.book_source("fr", "teachers", site, figures)
+    # the command line's --help is printed to a few lines, the rest counted
+    assert re.search(r"\$ arena render --help\n(.*\n){13}\[\.\.\. \d+ lignes de plus\]", tex)
+    assert "https://" not in tex.replace("https://doi.org", "")  # no address: none printed
+    monkeypatch.setenv("SITE_URL", "https://teacher.example.net/arena/")
+    tex, _ = book.book_source("fr", "students", site, figures)
+    # a widget's still figure or paper wording gives the live page's address
+    assert r"\url{https://teacher.example.net/arena/strategies/}" in tex
+    assert r"\url{https://teacher.example.net/arena/}" in tex      # the title page
+    tex, _ = book.book_source("en", "students", site, figures)
+    assert r"\url{https://teacher.example.net/arena/en/strategies/}" in tex
+    assert "example.org" not in tex

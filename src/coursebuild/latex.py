@@ -186,9 +186,13 @@ def wrap_code(text: str, width: int) -> list[str]:
 
 
 def fold_output(lines: list[str], keep: int, words: dict[str, str]) -> list[str]:
-    """An output of more than ``keep`` + 2 lines shortened to its first ``keep`` lines
-    and a line saying how many were left out."""
-    if len(lines) <= keep + 2:
+    """An output of more than 1.5 ``keep`` lines shortened to its first ``keep`` lines
+    and a line saying how many were left out.
+
+    >>> fold_output([str(k) for k in range(30)], 3, {"more_lines": "[{n} more]"})
+    ['0', '1', '2', '[27 more]']
+    """
+    if len(lines) <= keep * 3 // 2:
         return lines
     return lines[:keep] + [words["more_lines"].format(n=len(lines) - keep)]
 
@@ -244,7 +248,7 @@ DROPPED = ("script, style, .md-content__button, a.headerlink, a.anchor-link, .md
            ".arena-screen, .arena-notebook-run, .arena-download")
 CODE_WIDTH = 84          # characters of a listing line at \small (10 pt, the text width)
 SMALL_CODE_WIDTH = 95    # at \footnotesize (9 pt)
-OUTPUT_LINES = 12        # an output longer than this (and 2) is folded
+OUTPUT_LINES = 14        # an output longer than this (and 2) is folded
 
 
 class Chapter:
@@ -509,22 +513,18 @@ class Chapter:
         return r"\texttt{" + body + "}"
 
     def listing(self, text: str, kind: str) -> str:
-        longest = max((len(ln.expandtabs(4).rstrip()) for ln in text.split("\n")), default=0)
+        """A listing, verbatim: a size smaller when a line is longer than the text at
+        ``\\small``, never a line of code broken (but beyond the smaller size). What a
+        command prints (a shell session, ``$ ...``) is folded to its first lines."""
+        lines = text.rstrip("\n").split("\n")
+        longest = max((len(ln.expandtabs(4).rstrip()) for ln in lines), default=0)
+        env = "codeblock"
         if longest > CODE_WIDTH:        # \footnotesize holds SMALL_CODE_WIDTH characters
             lines = wrap_code(text, SMALL_CODE_WIDTH)
             env = "smallcodeblock"
-            body = "\n".join(_verbatim_line(line) for line in lines)
-            return (f"\\begin{{{env}}}\n\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n"
-                    f"\\end{{{env}}}\n")
-        lines = text.rstrip("\n").split("\n")
-        if kind == "output":
+        if kind == "output" or lines[0].startswith("$ "):
             lines = fold_output(lines, OUTPUT_LINES, self.ctx.words)
-        for line in lines:
-            if len(line) > CODE_WIDTH:
-                self.ctx.warnings.append(f"{self.slug}: a listing line of {len(line)} "
-                                         f"characters: {line[:50]}")
         body = "\n".join(_verbatim_line(line) for line in lines)
-        env = "codeblock" if kind == "code" else "outputblock"
         return (f"\\begin{{{env}}}\n\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n"
                 f"\\end{{{env}}}\n")
 
