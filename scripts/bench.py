@@ -317,7 +317,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         measures["solver"] = solver_rows(args.quick)
         tables.append(solver_table(measures["solver"]))
         tables.append(pure_table(measures["solver"]))
-    if args.only in (None, "kernel"):     # needs numba (the [fast] extra) and gcc
+    if args.only == "kernel" or (args.only is None and not args.quick):   # numba and gcc
         from bench_kernel import first_call_rows, first_call_table, kernel_rows, kernel_table
 
         measures["kernel"] = kernel_rows(args.quick)
