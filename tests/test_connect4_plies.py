@@ -254,3 +254,16 @@ class TestCompiledLoops:
         a, b = (np.unique(rng.integers(0, 5000, 3000, dtype=np.uint64)) for _ in range(2))
         assert (loops.merge_two(a, b) == np.union1d(a, b)).all()
         assert (loops.merge_two(a, a[:0]) == a).all()
+
+    @pytest.mark.parametrize("count", [1, 2, 5])
+    def test_sorted_parts_merge_into_their_union(self, count):
+        from arena.games import _connect4_compiled as loops
+
+        rng = np.random.default_rng(count)
+        parts = [np.unique(rng.integers(0, 1 << 30, 20_000, dtype=np.uint64))
+                 for _ in range(count)]
+        union = parts[0]
+        for p in parts[1:]:
+            union = np.union1d(union, p)
+        assert (plies._merge(parts, loops, 30) == union).all()
+        assert (plies._merge(parts, None) == union).all()
