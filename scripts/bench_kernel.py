@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from bench import best_of, chain_arena, grid_arena, random_arena
+from bench import LABELS, best_of, chain_arena, grid_arena, random_arena
 
 import arena.solver as solver
 from arena import Arena, solve
@@ -32,7 +32,6 @@ KINDS: dict[str, tuple[Callable[[int], Arena], Callable[[int], int]]] = {
     "chain": (chain_arena, lambda n: n),
     "grid": (grid_arena, lambda n: round(n ** 0.5)),
 }
-LABELS = {"random": "random, degree 3", "chain": "chain", "grid": "grid, right or down"}
 
 
 def compile_reference(folder: Path) -> Callable[..., None]:
