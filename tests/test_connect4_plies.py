@@ -265,5 +265,5 @@ class TestCompiledLoops:
         union = parts[0]
         for p in parts[1:]:
             union = np.union1d(union, p)
-        assert (plies._merge(parts, loops, 30) == union).all()
+        assert (plies._merge(parts, loops) == union).all()
         assert (plies._merge(parts, None) == union).all()

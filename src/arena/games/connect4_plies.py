@@ -257,33 +257,30 @@ def _unique(a: np.ndarray) -> np.ndarray:
     return s[keep]
 
 
-def _merge(parts: list[np.ndarray], loops: ModuleType | None, bits: int = 64) -> np.ndarray:
-    """The sorted distinct values of sorted arrays without repeats (keys below
-    ``2**bits``). With the compiled loops: two arrays by one merge; more by a radix sort
-    of them all, in place, and a pass that drops repeats (merging k arrays two by two
-    would copy them log k times). With numpy's passes, or when the arrays are small (a
-    call each would cost more than the sort): one sort of them all."""
+def _merge(parts: list[np.ndarray], loops: ModuleType | None) -> np.ndarray:
+    """The sorted distinct values of sorted arrays without repeats: merged two by two,
+    in rounds (O(N log k) for k arrays of N values in all), with the compiled loops; by
+    one sort of them all with numpy's, or when the arrays are small (a call each would
+    cost more than the sort)."""
     if not parts:
         return np.zeros(0, np.uint64)
     if loops is None or sum(map(len, parts)) < 4096 * len(parts):
         return _unique(np.concatenate(parts))
-    if len(parts) == 1:
-        return np.asarray(parts[0])
-    if len(parts) == 2:
-        return loops.merge_two(np.asarray(parts[0]), np.asarray(parts[1]))
-    values = np.concatenate(parts)
-    loops.radix_sort(values, np.empty_like(values), 0, bits)
-    return values[:loops.dedupe(values)]
+    arrays = [np.asarray(p) for p in parts]
+    while len(arrays) > 1:
+        merged = [loops.merge_two(a, b) for a, b in zip(arrays[::2], arrays[1::2])]
+        arrays = merged + arrays[len(merged) * 2:]
+    return arrays[0]
 
 
-def _union(parts: list[np.ndarray], limit: int, loops: ModuleType | None = None,
-           bits: int = 64) -> Iterator[np.ndarray]:
+def _union(parts: list[np.ndarray], limit: int, loops: ModuleType | None = None
+           ) -> Iterator[np.ndarray]:
     """The sorted union of sorted arrays, as consecutive sorted pieces of at most about
     ``limit`` elements each (buckets cut at quantiles of a sample)."""
     total = sum(len(p) for p in parts)
     if total <= limit:
         if total:
-            yield _merge(parts, loops, bits)
+            yield _merge(parts, loops)
         return
     buckets = -(-total // limit) * 2
     step = max(1, total // (64 * buckets))
@@ -297,7 +294,7 @@ def _union(parts: list[np.ndarray], limit: int, loops: ModuleType | None = None,
             a = 0 if lo is None else int(np.searchsorted(p, lo))
             b = len(p) if hi is None else int(np.searchsorted(p, hi))
             pieces.append(np.asarray(p[a:b]))
-        yield _merge(pieces, loops, bits)
+        yield _merge(pieces, loops)
 
 
 def _lookup(keys: np.ndarray, scores: np.ndarray, queries: np.ndarray, free_bits: int
@@ -541,7 +538,7 @@ def _generate(board: _Board, plies: _Plies, max_positions: int, say: Callable[[s
         plies.new_parts()
         parts = [plies.spill_part(part, f"part{n_part:05d}")
                  for n_part, part in enumerate(workers.map(task, len(keys)))]
-        n = plies.add(_union(parts, 2 * CHUNK * board.cols, loops, board.bits))
+        n = plies.add(_union(parts, 2 * CHUNK * board.cols, loops))
         if plies.folder is not None:
             for path in plies.folder.glob("part*"):
                 path.unlink()
