@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 __all__ = ["expand", "radix_sort", "dedupe", "merge_two", "pack_children", "merge_scatter",
-           "score_table", "mirror_weights"]
+           "score_table", "mirror_count"]
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
@@ -290,9 +290,10 @@ def score_table(keys, over, child_scores, rows, cols, big, out):  # pragma: no c
 
 
 @njit(cache=True, nogil=True)
-def mirror_weights(keys, rows, cols):  # pragma: no cover - compiled
-    """2 for a key standing for two mirror images, 1 for a symmetric position (int64)."""
-    out = np.empty(len(keys), dtype=np.int64)
+def mirror_count(keys, rows, cols):  # pragma: no cover - compiled
+    """The positions the keys stand for: 2 for a key standing for two mirror images, 1
+    for a symmetric position. O(len(keys) × cols)."""
+    total = 0
     for i in range(len(keys)):
-        out[i] = 1 if _mirror(keys[i], rows, cols) == keys[i] else 2
-    return out
+        total += 1 if _mirror(keys[i], rows, cols) == keys[i] else 2
+    return total

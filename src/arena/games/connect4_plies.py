@@ -191,7 +191,10 @@ class _Plies:
         k = len(self._keys)
         if self.folder is None:
             arrays = list(parts)
-            keys = np.concatenate(arrays) if arrays else np.zeros(0, np.uint64)
+            if len(arrays) == 1:
+                keys = arrays[0]                # no copy of a ply made in one piece
+            else:
+                keys = np.concatenate(arrays) if arrays else np.zeros(0, np.uint64)
             self._keys.append(keys)
             self.lengths.append(len(keys))
             if sum(self.lengths) * 8 > self.budget:
@@ -456,11 +459,15 @@ def _peak() -> str:
     return f", peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB"
 
 
-def _weights(board: _Board, keys: np.ndarray, loops: ModuleType | None = None
-             ) -> np.ndarray:
-    """2 for a key standing for two mirror images, 1 for a symmetric position."""
+def _positions(board: _Board, keys: np.ndarray, loops: ModuleType | None) -> int:
+    """How many positions the keys stand for (mirror images counted)."""
     if loops is not None:
-        return loops.mirror_weights(keys, board.rows, board.cols)
+        return int(loops.mirror_count(keys, board.rows, board.cols))
+    return int(_weights(board, keys).sum())
+
+
+def _weights(board: _Board, keys: np.ndarray) -> np.ndarray:
+    """2 for a key standing for two mirror images, 1 for a symmetric position."""
     return np.where(board.mirror(keys) == keys, 1, 2).astype(np.int64)
 
 
@@ -546,8 +553,7 @@ def _generate(board: _Board, plies: _Plies, max_positions: int, say: Callable[[s
             plies.drop_last()
             break
         new = plies.keys(k + 1)
-        count = sum(int(_weights(board, np.asarray(new[a:b]), loops).sum())
-                    for a, b in _chunks(n))
+        count = sum(_positions(board, np.asarray(new[a:b]), loops) for a, b in _chunks(n))
         del new, keys, parts
         counts.append(count)
         seconds.append(time.perf_counter() - t0)
