@@ -158,7 +158,10 @@ def _winners_and_ranks(arena: Arena, edges=None) -> tuple[list[int], list[int]]:
     by its owner keeps its counter above 0.)
 
     Large levels are handled by numpy all at once, the rest by a first-in first-out
-    queue in Python: the same order of ranks, so the same result.
+    queue in Python: the same order of ranks, so the same result. The compiled path
+    (:func:`arena._compiled.backward_search`) runs the same queue as machine code, and
+    the pure-Python path (:func:`_winners_and_ranks_python`) as Python; :func:`_kernel`
+    chooses.
     """
     kernel = _kernel()
     if kernel == "python":
@@ -565,7 +568,8 @@ def solve(arena: Arena) -> Solution:
 
     Notes
     -----
-    O(|S| + |A|) time and memory.
+    O(|S| + |A|) time and memory, on any of the three paths of :data:`KERNELS` (compiled
+    loops where numba is installed; ``ARENA_KERNEL`` or :data:`KERNEL` forces one).
     """
     if not isinstance(arena, Arena):
         raise TypeError(f"solve expects an Arena, not {type(arena).__name__}")
