@@ -3,6 +3,9 @@ winners, ranks and moves, moves that verify_strategy proves, and the choice of p
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from unittest.mock import patch
 
 import pytest
@@ -103,6 +106,16 @@ class TestChoiceOfPath:
                                                                     "compiled"):
             assert SOLVER._solve_compiled(g) is None
             assert solve(g).rank[(10, 0)] == 7
+
+
+class TestImport:
+    def test_numba_is_imported_at_the_first_solve_not_with_arena(self):
+        code = ("import sys, arena; from arena.games import nim; "
+                "before = 'numba' in sys.modules; arena.solve(nim(3)); "
+                "print(before, 'numba' in sys.modules)")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              check=True, env={**os.environ, "ARENA_KERNEL": ""})
+        assert done.stdout.split() == ["False", "True"]
 
 
 class TestTheoremCheck:
