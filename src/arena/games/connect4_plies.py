@@ -31,6 +31,12 @@ searched), so time is O(M log M) for M moves. Every ply's keys are kept (8 bytes
 stored position, in memory or on disk) with its values (1 byte); the working memory is
 that of a few chunks and of one ply's sorted children.
 
+Where numba is installed (and ``ARENA_KERNEL`` does not ask for another path), the inner
+loops run compiled (:mod:`arena.games._connect4_compiled`): each position's children in
+one pass, a radix sort, a merge with the next ply by galloping search instead of binary
+searches, work arrays reused, two chunks at a time on two threads. The results are the
+same, key for key (the tests compare them).
+
 References: J. Tromp, *John's Connect Four Playground* (position counts, outcomes of
 small boards), https://tromp.github.io/c4/c4.html; L. V. Allis, *A Knowledge-Based
 Approach of Connect-Four*, 1988.
