@@ -5,7 +5,8 @@ Speed is measured here, never asserted in tests. Each table says what it measure
 algorithms chapter shows them (``make bench`` refreshes them).
 
 Usage: python scripts/bench.py [--quick] [--json FILE]
-       [--only construction|solver|games|rules|search|build|cold|serve|exercises|notebooks]
+       [--only construction|solver|kernel|games|rules|search|build|cold|serve|exercises|
+               notebooks]
 """
 
 from __future__ import annotations
@@ -146,7 +147,8 @@ def best_of(k: int, fn: Callable[[], object]) -> float:
 
 
 def solver_rows(quick: bool) -> list[dict]:
-    """One measure per arena: sizes, build and solve times, and the BFS yardstick."""
+    """One measure per arena: sizes, build and solve times (the numpy path; ``--only
+    kernel`` measures the compiled one), and the BFS yardstick."""
     sizes = [10_000, 100_000] if quick else [10_000, 100_000, 1_000_000]
     sides = [100, 316] if quick else [100, 316, 1000]
     cases = [("random", n, random_arena) for n in sizes]
@@ -156,7 +158,8 @@ def solver_rows(quick: bool) -> list[dict]:
     for kind, n, make in cases:
         build, arena = timed(lambda make=make, n=n: make(n))
         repeat = 3 if n <= 200_000 else 1
-        t_solve = best_of(repeat, lambda arena=arena: solve(arena))
+        with patch.object(importlib.import_module("arena.solver"), "KERNEL", "numpy"):
+            t_solve = best_of(repeat, lambda arena=arena: solve(arena))  # --only kernel: compiled
         succ = arena._compact().succ
         t_bfs = best_of(repeat, lambda succ=succ: plain_bfs(succ))
         with patch.object(importlib.import_module("arena.solver"), "HAVE_NUMPY", False):
@@ -298,9 +301,9 @@ def build_table(rows: list[dict]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
-    parser.add_argument("--only", choices=["construction", "solver", "games", "rules", "search",
-                                                "build", "cold", "serve", "exercises",
-                                                "notebooks"])
+    parser.add_argument("--only", choices=["construction", "solver", "kernel", "games", "rules",
+                                           "search", "build", "cold", "serve", "exercises",
+                                           "notebooks"])
     parser.add_argument("--json", type=Path,
                         help="also write the measures to this file (the site shows "
                              "build/bench.json)")
@@ -314,6 +317,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         measures["solver"] = solver_rows(args.quick)
         tables.append(solver_table(measures["solver"]))
         tables.append(pure_table(measures["solver"]))
+    if args.only == "kernel" or (args.only is None and not args.quick):   # numba and gcc
+        from bench_kernel import first_call_rows, first_call_table, kernel_rows, kernel_table
+
+        measures["kernel"] = kernel_rows(args.quick)
+        tables.append(kernel_table(measures["kernel"]))
+        measures["first_call"] = first_call_rows()
+        tables.append(first_call_table(measures["first_call"]))
     if args.only in (None, "games"):
         from bench_games import games_rows, games_table
 

@@ -198,3 +198,72 @@ def test_the_perfect_game_figure_reads_the_record(tmp_path, monkeypatch):
                     encoding="utf-8")
     after = {f.id: f.key() for f in fig.catalogue()}
     assert sorted(i for i in before if before[i] != after[i]) == ["connect4-perfect-game"]
+
+
+def _numba_missing() -> bool:
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return True
+    return False
+
+
+@pytest.mark.skipif(_numba_missing(), reason="the compiled loops need numba ([fast] extra)")
+class TestCompiledLoops:
+    """The compiled loops (the default where numba is installed) against numpy's."""
+
+    @staticmethod
+    def _solve(kernel, monkeypatch, *args, **options):
+        monkeypatch.setenv("ARENA_KERNEL", kernel)
+        return solve_connect4_plies(*args, **options)
+
+    @pytest.mark.parametrize(("rows", "cols", "align"), [(4, 4, 4), (3, 4, 3), (3, 5, 3)])
+    def test_every_stored_score_is_numpy_s(self, monkeypatch, rows, cols, align):
+        compiled = self._solve("compiled", monkeypatch, rows, cols, align, keep=True)
+        numpy = self._solve("numpy", monkeypatch, rows, cols, align, keep=True)
+        assert compiled == numpy and compiled.ply_scores == numpy.ply_scores
+
+    def test_5_by_4_gives_numpy_s_counts_values_and_perfect_game(self, monkeypatch):
+        compiled = self._solve("compiled", monkeypatch, 5, 4)
+        assert compiled == self._solve("numpy", monkeypatch, 5, 4)
+        assert compiled.positions == 1_706_255 and compiled.start_winner is None
+
+    def test_spilled_in_small_chunks_merged_by_buckets(self, monkeypatch, tmp_path):
+        whole = self._solve("numpy", monkeypatch, 4, 4, keep=True)
+        monkeypatch.setattr(plies, "CHUNK", 500)
+        spilled = self._solve("compiled", monkeypatch, 4, 4, keep=True, memory_budget=1000,
+                              spill_dir=tmp_path)
+        assert spilled == whole and spilled.ply_scores == whole.ply_scores
+
+    @pytest.mark.parametrize(("low", "high"), [(0, 30), (0, 35), (29, 64), (0, 0)])
+    def test_the_radix_sort_orders_by_the_bits_asked(self, low, high):
+        from arena.games import _connect4_compiled as loops
+
+        rng = np.random.default_rng(low + high)
+        keys = rng.integers(0, 1 << (high - low), 100_001, dtype=np.uint64)
+        riders = rng.integers(0, 1 << low, len(keys), dtype=np.uint64)
+        values = (keys << np.uint64(low)) | riders
+        expected = values[np.argsort(keys, kind="stable")]
+        loops.radix_sort(values, np.empty_like(values), low, high)
+        assert (values == expected).all()
+
+    def test_merging_two_sorted_arrays_keeps_each_value_once(self):
+        from arena.games import _connect4_compiled as loops
+
+        rng = np.random.default_rng(3)
+        a, b = (np.unique(rng.integers(0, 5000, 3000, dtype=np.uint64)) for _ in range(2))
+        assert (loops.merge_two(a, b) == np.union1d(a, b)).all()
+        assert (loops.merge_two(a, a[:0]) == a).all()
+
+    @pytest.mark.parametrize("count", [1, 2, 5])
+    def test_sorted_parts_merge_into_their_union(self, count):
+        from arena.games import _connect4_compiled as loops
+
+        rng = np.random.default_rng(count)
+        parts = [np.unique(rng.integers(0, 1 << 30, 20_000, dtype=np.uint64))
+                 for _ in range(count)]
+        union = parts[0]
+        for p in parts[1:]:
+            union = np.union1d(union, p)
+        assert (plies._merge(parts, loops) == union).all()
+        assert (plies._merge(parts, None) == union).all()

@@ -148,7 +148,7 @@ class Arena:
     """
 
     __slots__ = ("_vertices", "_index", "_owner", "_victory", "_rows", "_csr", "_start",
-                 "_title", "_n_edges")
+                 "_title", "_n_edges", "_codes")
 
     def __init__(self, S0: Iterable[Vertex], S1: Iterable[Vertex],
                  edges: Mapping[Any, Iterable[Any]] | None = None,
@@ -164,6 +164,7 @@ class Arena:
         self._index = index
         self._owner = owner
         self._victory = victory
+        self._codes: Any = None
         self._start = start
         self._title = dict(title) if title else None
         self._rows: tuple[tuple[int, ...], ...] | None = None
@@ -268,6 +269,7 @@ class Arena:
         self._index = index
         self._owner = owner
         self._victory = tuple(victory)
+        self._codes = None
         self._start = start
         self._title = dict(title) if title else None
         for key, values in (("offsets", offsets), ("targets", targets)):
@@ -413,6 +415,16 @@ class Arena:
                                    dtype=_np.int64, count=self._n_edges)
             csr = self._csr = (offsets, targets)
         return csr
+
+    def _victory_array(self) -> Any:
+        """The victory marks as a numpy uint8 array (needs numpy): 0 or 1 for V0 or V1, 2
+        elsewhere (translated by ``bytes`` and a dictionary in C, not by a Python loop).
+        Built once, then kept."""
+        codes = self._codes
+        if codes is None:
+            marks = bytes(map(_VICTORY_CODES.__getitem__, self._victory))
+            codes = self._codes = _np.frombuffer(marks, dtype=_np.uint8)  # type: ignore
+        return codes
 
     # -- equality and printing ---------------------------------------------------------
 
@@ -573,6 +585,9 @@ def _victory_marks(index: Mapping[Vertex, int], n: int, V0: Iterable[Vertex],
                 raise ArenaError(reason, key=key, vertex=v)
             victory[i] = player
     return tuple(victory)
+
+
+_VICTORY_CODES = {None: 2, 0: 0, 1: 1}
 
 
 def _int_csr(vertices: list[Vertex], edges: Mapping[Any, Iterable[Any]]

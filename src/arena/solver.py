@@ -15,7 +15,10 @@ References
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cached_property
+from types import ModuleType
 from typing import Any
 
 try:
@@ -28,7 +31,57 @@ except ImportError:     # Pyodide's core, a minimal install: the pure-Python pat
 from arena.arena import Arena, Player, Vertex, vertex_id
 from arena.errors import StrategyError
 
-__all__ = ["attractor", "solve", "Solution", "verify_strategy", "StrategyError"]
+__all__ = ["attractor", "solve", "Solution", "verify_strategy", "StrategyError", "KERNELS"]
+
+KERNELS = ("python", "numpy", "compiled")
+"""The solver's paths: pure Python (Pyodide's, without numpy), numpy's vectorised levels
+with a Python queue, and loops compiled by numba (the extra ``arena-reachability[fast]``).
+All give the same winners, ranks and moves."""
+
+KERNEL: str | None = None
+"""Force a path (one of :data:`KERNELS`); ``None`` reads the environment variable
+``ARENA_KERNEL``, and without it the solver takes the fastest path installed."""
+
+_compiled: ModuleType | None = None
+
+
+def _compiled_module() -> ModuleType | None:
+    """:mod:`arena._compiled`, imported on first use (importing numba takes about 0.5 s),
+    or ``None`` when numba is not installed."""
+    global _compiled
+    if _compiled is None and HAVE_NUMPY:
+        try:
+            from arena import _compiled as module
+        except ImportError:
+            return None
+        _compiled = module
+    return _compiled
+
+
+def _kernel() -> str:
+    """The path the next solve takes: :data:`KERNEL`, else ``$ARENA_KERNEL``, else the
+    compiled one when numba is installed, numpy's when numpy is, pure Python otherwise.
+
+    Raises
+    ------
+    ValueError
+        For a name that is not in :data:`KERNELS`.
+    ImportError
+        When the path asked for needs a package that is not installed.
+    """
+    name = KERNEL or os.environ.get("ARENA_KERNEL") or None
+    if name is None:
+        if not HAVE_NUMPY:
+            return "python"
+        return "compiled" if _compiled_module() is not None else "numpy"
+    if name not in KERNELS:
+        raise ValueError(f"ARENA_KERNEL is one of {', '.join(KERNELS)}, not {name!r}")
+    if name != "python" and not HAVE_NUMPY:
+        raise ImportError(f"the solver's {name} path needs numpy, which is not installed")
+    if name == "compiled" and _compiled_module() is None:
+        raise ImportError("the solver's compiled path needs numba "
+                          "(pip install 'arena-reachability[fast]')")
+    return name
 
 
 def _edge_arrays(arena: Arena) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -38,17 +91,8 @@ def _edge_arrays(arena: Arena) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.n
     n = len(offsets) - 1
     lengths = np.diff(offsets)
     sources = np.repeat(np.arange(n, dtype=np.int64), lengths)
-    terminal = _victory_codes(arena._victory) < 2
+    terminal = arena._victory_array() < 2
     return lengths, sources, targets, terminal
-
-
-_CODES = {None: 2, 0: 0, 1: 1}
-
-
-def _victory_codes(victory: Sequence[int | None]) -> np.ndarray:
-    """The victory marks as a uint8 array: 0 or 1 for V0 or V1, 2 elsewhere (translated
-    by ``bytes`` and a dictionary in C, not by a Python loop)."""
-    return np.frombuffer(bytes(map(_CODES.__getitem__, victory)), dtype=np.uint8)
 
 
 def _reversed_csr(n: int, sources: np.ndarray, targets: np.ndarray, terminal: np.ndarray
@@ -114,17 +158,25 @@ def _winners_and_ranks(arena: Arena, edges=None) -> tuple[list[int], list[int]]:
     by its owner keeps its counter above 0.)
 
     Large levels are handled by numpy all at once, the rest by a first-in first-out
-    queue in Python: the same order of ranks, so the same result.
+    queue in Python: the same order of ranks, so the same result. The compiled path
+    (:func:`arena._compiled.backward_search`) runs the same queue as machine code, and
+    the pure-Python path (:func:`_winners_and_ranks_python`) as Python; :func:`_kernel`
+    chooses.
     """
-    if not HAVE_NUMPY:
+    kernel = _kernel()
+    if kernel == "python":
         c = arena._compact()
         return _winners_and_ranks_python(c.owner, c.victory, c.succ)
-    owner, victory = arena._owner, arena._victory
+    if kernel == "compiled":
+        solved = _solve_compiled(arena)
+        if solved is not None:
+            return solved[0].tolist(), solved[1].tolist()
+    owner = arena._owner
     n = len(owner)
     lengths, sources, targets, terminal = edges or _edge_arrays(arena)
     pred, bounds = _reversed_csr(n, sources, targets, terminal)
     own = np.frombuffer(owner, dtype=np.uint8).astype(np.int8)
-    winner = _victory_codes(victory).astype(np.int8)
+    winner = arena._victory_array().astype(np.int8)
     winner[winner == 2] = -1
     rank = np.where(terminal, 0, -1).astype(np.int64)
     remaining = lengths.copy()
@@ -237,6 +289,10 @@ class _ByVertex(Mapping):
         return repr(dict(self))
 
 
+def _as_list(values: Sequence[int]) -> list[int]:
+    return values if isinstance(values, list) else values.tolist()  # type: ignore
+
+
 class Solution:
     """Everything :func:`solve` computes about an arena.
 
@@ -252,20 +308,40 @@ class Solution:
         and dead ends.
     """
 
-    def __init__(self, arena: Arena, winner: list[int], rank: list[int],
-                 moves: list[int]) -> None:
+    def __init__(self, arena: Arena, winner: Sequence[int], rank: Sequence[int],
+                 moves: Sequence[int]) -> None:
         self.arena = arena
-        self._win = winner  # -1 for a draw
-        self._rk = rank     # -1 for a draw
-        self._moves = moves
+        # lists, or numpy arrays (the compiled path) made lists on first use
+        self._given = (winner, rank, moves)
         self._per_player: list[list[int] | None] = [None, None]
-        vs = arena.vertices
-        self.winner: Mapping[Vertex, Player | None] = _ByVertex(
-            arena, winner, lambda w: None if w < 0 else w)
-        self.rank: Mapping[Vertex, int | None] = _ByVertex(
-            arena, rank, lambda r: None if r < 0 else r)
-        self.move: Mapping[Vertex, Vertex | None] = _ByVertex(
-            arena, moves, lambda j: None if j < 0 else vs[j])
+
+    @cached_property
+    def _win(self) -> list[int]:
+        """Winner of each vertex by number, -1 for a draw."""
+        return _as_list(self._given[0])
+
+    @cached_property
+    def _rk(self) -> list[int]:
+        """Rank of each vertex by number, -1 for a draw."""
+        return _as_list(self._given[1])
+
+    @cached_property
+    def _moves(self) -> list[int]:
+        """Move of each vertex by number, -1 for none."""
+        return _as_list(self._given[2])
+
+    @cached_property
+    def winner(self) -> Mapping[Vertex, Player | None]:
+        return _ByVertex(self.arena, self._win, lambda w: None if w < 0 else w)
+
+    @cached_property
+    def rank(self) -> Mapping[Vertex, int | None]:
+        return _ByVertex(self.arena, self._rk, lambda r: None if r < 0 else r)
+
+    @cached_property
+    def move(self) -> Mapping[Vertex, Vertex | None]:
+        vs = self.arena.vertices
+        return _ByVertex(self.arena, self._moves, lambda j: None if j < 0 else vs[j])
 
     def _player_ranks(self, i: int) -> list[int]:
         """Ranks for player i, -1 outside its attractor (built once, on first use)."""
@@ -441,6 +517,31 @@ def _strategy_moves(owner: bytes, edges, winner: Sequence[int], rank: Sequence[i
     return moves.tolist()
 
 
+_INT32_LIMIT = 2 ** 31 - 1
+"""The compiled path keeps vertex and edge numbers in int32 (half the memory traffic of
+int64); larger arenas take the numpy path."""
+
+
+def _solve_compiled(arena: Arena) -> tuple[Any, Any, Any] | None:
+    """Winners, ranks and moves (numpy arrays, -1 for none) by the compiled loops of
+    :mod:`arena._compiled`, on the arena's arrays: the rules of :func:`_winners_and_ranks`
+    and :func:`_strategy_moves`, in O(|S| + |A|). ``None`` when the arena has too many
+    vertices and edges for int32 numbers.
+    """
+    offsets, targets = arena._csr_arrays()
+    if len(offsets) + len(targets) >= _INT32_LIMIT:
+        return None
+    owner = np.frombuffer(arena._owner, dtype=np.uint8)
+    module = _compiled_module()
+    assert module is not None
+    winner, rank, moves, broken = module.solve_arrays(offsets, targets, owner,
+                                                      arena._victory_array())
+    if broken >= 0:             # never, by the theorem; checked even under -O
+        raise RuntimeError(f"solver bug: vertex number {broken} has no move of the kind the "
+                           "theory promises")
+    return winner, rank, moves
+
+
 def solve(arena: Arena) -> Solution:
     """Solve a reachability game: the winner, rank and strategy move of every vertex.
 
@@ -467,15 +568,21 @@ def solve(arena: Arena) -> Solution:
 
     Notes
     -----
-    O(|S| + |A|) time and memory.
+    O(|S| + |A|) time and memory, on any of the three paths of :data:`KERNELS` (compiled
+    loops where numba is installed; ``ARENA_KERNEL`` or :data:`KERNEL` forces one).
     """
     if not isinstance(arena, Arena):
         raise TypeError(f"solve expects an Arena, not {type(arena).__name__}")
-    if not HAVE_NUMPY:
+    kernel = _kernel()
+    if kernel == "python":
         owner, victory, succ = arena._compact()
         winner, rank = _winners_and_ranks_python(owner, victory, succ)
         moves = _strategy_moves_python(owner, victory, succ, winner, rank)
         return Solution(arena, winner, rank, moves)
+    if kernel == "compiled":
+        solved = _solve_compiled(arena)
+        if solved is not None:
+            return Solution(arena, *solved)
     edges = _edge_arrays(arena)
     winner, rank = _winners_and_ranks(arena, edges)
     return Solution(arena, winner, rank, _strategy_moves(arena._owner, edges, winner, rank))

@@ -31,6 +31,12 @@ searched), so time is O(M log M) for M moves. Every ply's keys are kept (8 bytes
 stored position, in memory or on disk) with its values (1 byte); the working memory is
 that of a few chunks and of one ply's sorted children.
 
+Where numba is installed (and ``ARENA_KERNEL`` does not ask for another path), the inner
+loops run compiled (:mod:`arena.games._connect4_compiled`): each position's children in
+one pass, a radix sort, a merge with the next ply by galloping search instead of binary
+searches, work arrays reused, two chunks at a time on two threads. The results are the
+same, key for key (the tests compare them).
+
 References: J. Tromp, *John's Connect Four Playground* (position counts, outcomes of
 small boards), https://tromp.github.io/c4/c4.html; L. V. Allis, *A Knowledge-Based
 Approach of Connect-Four*, 1988.
@@ -39,12 +45,16 @@ Approach of Connect-Four*, 1988.
 from __future__ import annotations
 
 import hashlib
+import queue
 import shutil
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import numpy as np
 
@@ -147,6 +157,11 @@ class _Plies:
         self._scores: dict[int, np.ndarray | None] = {}
         self.lengths: list[int] = []
         self.folder: Path | None = None
+        self.parts_bytes = 0
+
+    def new_parts(self) -> None:
+        """The parts of a new ply start: none is kept yet."""
+        self.parts_bytes = 0
 
     def __len__(self) -> int:
         return len(self.lengths)
@@ -182,7 +197,10 @@ class _Plies:
         k = len(self._keys)
         if self.folder is None:
             arrays = list(parts)
-            keys = np.concatenate(arrays) if arrays else np.zeros(0, np.uint64)
+            if len(arrays) == 1:
+                keys = arrays[0]                # no copy of a ply made in one piece
+            else:
+                keys = np.concatenate(arrays) if arrays else np.zeros(0, np.uint64)
             self._keys.append(keys)
             self.lengths.append(len(keys))
             if sum(self.lengths) * 8 > self.budget:
@@ -209,8 +227,10 @@ class _Plies:
             self._scores[k] = None
 
     def spill_part(self, part: np.ndarray, name: str) -> np.ndarray:
-        """A temporary sorted part of the next ply: kept, or written out when spilling."""
-        if self.folder is None:
+        """A temporary sorted part of the next ply: kept while the parts of the ply take
+        less than the budget (see :meth:`new_parts`), else written out."""
+        self.parts_bytes += part.nbytes
+        if self.folder is None or self.parts_bytes <= self.budget:
             return part
         part.tofile(self._path(name))
         return self._map(name, np.uint64)
@@ -219,6 +239,19 @@ class _Plies:
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
             self.folder = None
+
+
+def _loops() -> ModuleType | None:
+    """The compiled loops (:mod:`arena.games._connect4_compiled`) when the solver's
+    compiled path is chosen (numba installed, ``ARENA_KERNEL`` not set to another path),
+    else ``None``: numpy's whole-array passes."""
+    from arena.solver import _kernel
+
+    if _kernel() != "compiled":
+        return None
+    from arena.games import _connect4_compiled
+
+    return _connect4_compiled
 
 
 def _unique(a: np.ndarray) -> np.ndarray:
@@ -233,13 +266,30 @@ def _unique(a: np.ndarray) -> np.ndarray:
     return s[keep]
 
 
-def _union(parts: list[np.ndarray], limit: int) -> Iterator[np.ndarray]:
+def _merge(parts: list[np.ndarray], loops: ModuleType | None) -> np.ndarray:
+    """The sorted distinct values of sorted arrays without repeats: merged two by two,
+    in rounds (O(N log k) for k arrays of N values in all), with the compiled loops; by
+    one sort of them all with numpy's, or when the arrays are small (a call each would
+    cost more than the sort)."""
+    if not parts:
+        return np.zeros(0, np.uint64)
+    if loops is None or sum(map(len, parts)) < 4096 * len(parts):
+        return _unique(np.concatenate(parts))
+    arrays = [np.asarray(p) for p in parts]
+    while len(arrays) > 1:
+        merged = [loops.merge_two(a, b) for a, b in zip(arrays[::2], arrays[1::2])]
+        arrays = merged + arrays[len(merged) * 2:]
+    return arrays[0]
+
+
+def _union(parts: list[np.ndarray], limit: int, loops: ModuleType | None = None
+           ) -> Iterator[np.ndarray]:
     """The sorted union of sorted arrays, as consecutive sorted pieces of at most about
     ``limit`` elements each (buckets cut at quantiles of a sample)."""
     total = sum(len(p) for p in parts)
     if total <= limit:
         if total:
-            yield _unique(np.concatenate(parts))
+            yield _merge(parts, loops)
         return
     buckets = -(-total // limit) * 2
     step = max(1, total // (64 * buckets))
@@ -253,7 +303,7 @@ def _union(parts: list[np.ndarray], limit: int) -> Iterator[np.ndarray]:
             a = 0 if lo is None else int(np.searchsorted(p, lo))
             b = len(p) if hi is None else int(np.searchsorted(p, hi))
             pieces.append(np.asarray(p[a:b]))
-        yield _unique(np.concatenate(pieces))
+        yield _merge(pieces, loops)
 
 
 def _lookup(keys: np.ndarray, scores: np.ndarray, queries: np.ndarray, free_bits: int
@@ -350,9 +400,11 @@ class PlySolution:
 
 
 def code_hash() -> str:
-    """SHA-256 of this module's source: the provenance of a recorded result (a result
-    recorded with other code must be computed again)."""
-    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+    """SHA-256 of this module's source and of its compiled loops': the provenance of a
+    recorded result (a result recorded with other code must be computed again)."""
+    here = Path(__file__)
+    return hashlib.sha256(here.read_bytes() + here.with_name("_connect4_compiled.py")
+                          .read_bytes()).hexdigest()
 
 
 def solve_connect4_plies(rows: int = 4, cols: int = 6, align: int = 4, *,
@@ -413,31 +465,93 @@ def _peak() -> str:
     return f", peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB"
 
 
+def _positions(board: _Board, keys: np.ndarray, loops: ModuleType | None) -> int:
+    """How many positions the keys stand for (mirror images counted)."""
+    if loops is not None:
+        return int(loops.mirror_count(keys, board.rows, board.cols))
+    return int(_weights(board, keys).sum())
+
+
 def _weights(board: _Board, keys: np.ndarray) -> np.ndarray:
     """2 for a key standing for two mirror images, 1 for a symmetric position."""
     return np.where(board.mirror(keys) == keys, 1, 2).astype(np.int64)
 
 
-def _chunks(n: int) -> Iterator[tuple[int, int]]:
-    for a in range(0, n, CHUNK):
-        yield a, min(a + CHUNK, n)
+def _chunks(n: int, size: int | None = None) -> Iterator[tuple[int, int]]:
+    size = size or CHUNK
+    for a in range(0, n, size):
+        yield a, min(a + size, n)
+
+
+THREADS = 2
+"""Chunks handled at once by the compiled loops, which release the GIL (the machines
+the benchmarks run on have 2 cores)."""
+
+
+class _Workers:
+    """Runs ``task(a, b, buffers)`` over the chunks of ``n`` positions and yields the
+    results in order: one chunk at a time with numpy's passes; with the compiled loops,
+    :data:`THREADS` chunks of ``CHUNK / THREADS`` positions at most at a time, each
+    thread with its own work arrays (so that they take the memory of one chunk's)."""
+
+    def __init__(self, loops: ModuleType | None, cols: int) -> None:
+        self.threads = THREADS if loops is not None else 1
+        self.size = max(1, CHUNK // self.threads)
+        self.spare: queue.SimpleQueue[_Buffers] = queue.SimpleQueue()
+        for _ in range(self.threads):
+            self.spare.put(_Buffers(self.size if loops is not None else 0, cols))
+
+    def map(self, task: Callable[[int, int, _Buffers], Any], n: int) -> Iterator[Any]:
+        size = min(self.size, max(1, -(-n // self.threads)))
+
+        def run(chunk: tuple[int, int]) -> Any:
+            buffers = self.spare.get()
+            try:
+                return task(*chunk, buffers)
+            finally:
+                self.spare.put(buffers)
+
+        chunks = list(_chunks(n, size))
+        if self.threads == 1 or len(chunks) == 1:
+            yield from map(run, chunks)
+            return
+        with ThreadPoolExecutor(self.threads) as pool:
+            yield from pool.map(run, chunks)
+
+
+def _expand(board: _Board, keys: np.ndarray, k: int, loops: ModuleType | None,
+            buffers: _Buffers) -> np.ndarray:
+    """The sorted distinct children of the positions of ply ``k`` that are not over: with
+    the compiled loops, one pass per position into a reused buffer, a radix sort and a
+    pass that drops repeats; else numpy's passes column by column, and a sort."""
+    if loops is None:
+        cur, mask = board.decode(keys)
+        open_ = ~board.won(mask ^ cur) if k else np.ones(len(keys), dtype=bool)
+        return _unique(np.concatenate([child for _, _, child
+                                       in board.children(cur, mask, open_)]))
+    n = loops.expand(keys, board.rows, board.cols, board.align, buffers.packed)
+    children = buffers.packed[:n]
+    loops.radix_sort(children, buffers.spare[:n], 0, board.bits)
+    return children[:loops.dedupe(children)].copy()
 
 
 def _generate(board: _Board, plies: _Plies, max_positions: int, say: Callable[[str], None]
               ) -> tuple[list[int], list[float]]:
     plies.add([np.array([board.empty_key], np.uint64)])
     counts, seconds = [1], [0.0]
+    loops = _loops()
+    workers = _Workers(loops, board.cols)
     for k in range(board.rows * board.cols):
         t0 = time.perf_counter()
         keys = plies.keys(k)
-        parts = []
-        for n_part, (a, b) in enumerate(_chunks(len(keys))):
-            cur, mask = board.decode(np.asarray(keys[a:b]))
-            open_ = ~board.won(mask ^ cur) if k else np.ones(b - a, dtype=bool)
-            kids = [child for _, _, child in board.children(cur, mask, open_)]
-            part = _unique(np.concatenate(kids))
-            parts.append(plies.spill_part(part, f"part{n_part:05d}"))
-        n = plies.add(_union(parts, 2 * CHUNK * board.cols))
+
+        def task(a: int, b: int, buffers: _Buffers, keys=keys, k=k) -> np.ndarray:
+            return _expand(board, np.asarray(keys[a:b]), k, loops, buffers)
+
+        plies.new_parts()
+        parts = [plies.spill_part(part, f"part{n_part:05d}")
+                 for n_part, part in enumerate(workers.map(task, len(keys)))]
+        n = plies.add(_union(parts, 2 * CHUNK * board.cols, loops))
         if plies.folder is not None:
             for path in plies.folder.glob("part*"):
                 path.unlink()
@@ -445,7 +559,7 @@ def _generate(board: _Board, plies: _Plies, max_positions: int, say: Callable[[s
             plies.drop_last()
             break
         new = plies.keys(k + 1)
-        count = sum(int(_weights(board, np.asarray(new[a:b])).sum()) for a, b in _chunks(n))
+        count = sum(_positions(board, np.asarray(new[a:b]), loops) for a, b in _chunks(n))
         del new, keys, parts
         counts.append(count)
         seconds.append(time.perf_counter() - t0)
@@ -484,37 +598,94 @@ def _solve(board: _Board, plies: _Plies, counts: list[int], seconds: list[float]
     edges = 0
     won = [0, 0]
     draws = 0
+    loops = _loops()
+    workers = _Workers(loops, board.cols)
     for k in range(len(plies) - 1, -1, -1):
         t0 = time.perf_counter()
         keys = plies.keys(k)
         out = np.empty(len(keys), dtype=np.int8)
         mover = k % 2
-        for a, b in _chunks(len(keys)):
+
+        def task(a: int, b: int, buffers: _Buffers, keys=keys, out=out, k=k) -> Totals:
             chunk = np.asarray(keys[a:b])
-            cur, mask = board.decode(chunk)
-            over = board.won(mask ^ cur) if k else np.zeros(b - a, dtype=bool)
-            best = np.full(b - a, -BIG - 1, dtype=np.int16)     # no move yet
-            moves = np.zeros(b - a, dtype=np.int64)
-            for s in _child_scores(board, plies, k, cur, mask, ~over):
-                if s is None:
-                    continue
-                ok = s != -128
-                moves += ok
-                np.maximum(best, np.where(ok, -s.astype(np.int16), -BIG - 1), out=best)
-            score = np.where(best > 0, best - 1, np.where(best < 0, best + 1, 0))
-            score[best == -BIG - 1] = 0                     # a full board without a run
-            score[over] = -BIG                              # the previous move made a run
-            out[a:b] = score
-            w = _weights(board, chunk)
-            edges += int((w * moves).sum())
-            won[mover] += int(w[score > 0].sum())
-            won[1 - mover] += int(w[score < 0].sum())
-            draws += int(w[score == 0].sum())
+            if loops is None:
+                return _score_chunk(board, plies, k, chunk, out[a:b])
+            return _score_chunk_compiled(board, plies, k, chunk, out[a:b], loops, buffers)
+
+        for totals in workers.map(task, len(keys)):
+            edges += totals[0]
+            won[mover] += totals[1]
+            won[1 - mover] += totals[2]
+            draws += totals[3]
         plies.set_scores(k, out)
         del keys, out
         seconds[k] += time.perf_counter() - t0
         say(f"ply {k} solved ({time.perf_counter() - t0:.1f} s{_peak()})")
     return edges, {"won_by_0": won[0], "won_by_1": won[1], "draws": draws}
+
+
+Totals = tuple[int, int, int, int]
+"""Moves, positions won by the player to move, won by the other, draws (mirror images
+counted)."""
+
+
+def _score_chunk(board: _Board, plies: _Plies, k: int, chunk: np.ndarray, out: np.ndarray
+                 ) -> Totals:
+    """The scores of some positions of ply ``k`` from their children's in ply ``k + 1``
+    (see the module's documentation), by numpy's passes over whole arrays, written into
+    ``out``; returns the totals of the chunk."""
+    cur, mask = board.decode(chunk)
+    over = board.won(mask ^ cur) if k else np.zeros(len(chunk), dtype=bool)
+    best = np.full(len(chunk), -BIG - 1, dtype=np.int16)     # no move yet
+    moves = np.zeros(len(chunk), dtype=np.int64)
+    for s in _child_scores(board, plies, k, cur, mask, ~over):
+        if s is None:
+            continue
+        ok = s != -128
+        moves += ok
+        np.maximum(best, np.where(ok, -s.astype(np.int16), -BIG - 1), out=best)
+    score = np.where(best > 0, best - 1, np.where(best < 0, best + 1, 0))
+    score[best == -BIG - 1] = 0                     # a full board without a run
+    score[over] = -BIG                              # the previous move made a run
+    out[:] = score
+    w = _weights(board, chunk)
+    return (int((w * moves).sum()), int(w[score > 0].sum()), int(w[score < 0].sum()),
+            int(w[score == 0].sum()))
+
+
+class _Buffers:
+    """The compiled path's work arrays for a chunk of positions, made once and reused
+    (fresh memory costs a page fault per 4 KB)."""
+
+    def __init__(self, n: int, cols: int) -> None:
+        self.over = np.empty(n, dtype=np.bool_)
+        self.packed = np.empty(n * cols, dtype=np.uint64)
+        self.spare = np.empty(n * cols, dtype=np.uint64)
+        self.child_scores = np.empty(n * cols, dtype=np.int8)
+
+
+def _score_chunk_compiled(board: _Board, plies: _Plies, k: int, chunk: np.ndarray,
+                          out: np.ndarray, loops: ModuleType, buffers: _Buffers) -> Totals:
+    """:func:`_score_chunk` by the compiled loops: the children of each position in one
+    pass, packed with where they come from; one sort of them; one merge with the next
+    ply's sorted keys; the rule in one more pass. O(c log c) for the c children."""
+    n, cols = len(chunk), board.cols
+    free = 64 - board.bits
+    if n * cols >= 1 << free:       # no room to pack where each child comes from
+        return _score_chunk(board, plies, k, chunk, out)
+    over, packed = buffers.over[:n], buffers.packed
+    child_scores = buffers.child_scores[:n * cols]
+    count = loops.pack_children(chunk, board.rows, cols, board.align, free, over, packed)
+    queries = packed[:count]
+    loops.radix_sort(queries, buffers.spare[:count], free, 64)
+    child_scores[:] = -128
+    if count:               # a ply without children is the last one
+        missing = loops.merge_scatter(np.asarray(plies.keys(k + 1)),
+                                      np.asarray(plies.scores(k + 1)), queries, free,
+                                      child_scores)
+        if missing >= 0:
+            raise AssertionError("a child position is missing from the next ply")
+    return loops.score_table(chunk, over, child_scores, board.rows, cols, BIG, out)
 
 
 def _line(board: _Board, plies: _Plies) -> tuple[int, ...]:
