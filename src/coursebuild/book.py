@@ -69,7 +69,8 @@ WORDS = {
                    "nombre y sont calculés par le solveur arena.",
            "bibliography": "Bibliographie", "index": "Index des termes définis",
            "introduction": "Introduction", "on_site": "sur le site du cours",
-           "of_students_book": "du livre des élèves"},
+           "of_students_book": "du livre des élèves",
+           "in_teachers_book": "dans le livre de l'enseignant"},
     "en": {"solution": "Solution", "solutions": "Solutions to the exercises",
            "proof": "Proof", "chapter": "chapter",
            "live": "Interactive version on the site:",
@@ -83,7 +84,8 @@ WORDS = {
                    "in it is computed by the arena solver.",
            "bibliography": "Bibliography", "index": "Index of defined terms",
            "introduction": "Introduction", "on_site": "on the course's site",
-           "of_students_book": "of the students' book"},
+           "of_students_book": "of the students' book",
+           "in_teachers_book": "in the teacher's book"},
 }
 
 
@@ -265,6 +267,8 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
     if edition == "teachers":      # the teachers' book refers to the students' chapters
         numbered = [p for p in book_pages(lang, root, "students")[2] if p.numbered]
         ctx.other_book = {p.url[len(root):]: k for k, p in enumerate(numbered, 1)}
+    else:                          # and the students' book to the teacher's
+        ctx.teachers_pages = {p.url[len(root):] for p in book_pages(lang, root, "teachers")[2]}
     body: list[str] = []
     main = False
     for page in pages:

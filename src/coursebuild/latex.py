@@ -72,7 +72,10 @@ def _indexed(m: re.Match) -> str:
     if sup:
         out += "^{" + "".join(_SUP[c] for c in sup) + "}"
     if sub:
-        out += "_{" + "".join(_SUB[c] for c in sub) + "}"
+        index = "".join(_SUB[c] for c in sub)
+        # a word as index (J_max) is upright, a letter or a number (J_i, V_0) is not
+        out += "_{" + (f"\\mathrm{{{index}}}" if len(index) > 1 and index.isalpha()
+                       else index) + "}"
     return "\x00" + out + "\x01"
 
 
@@ -227,6 +230,7 @@ class Context:
     text_height_pt: float
     traces: set[str] = field(default_factory=set)     # steppers' still figures
     other_book: dict[str, int] = field(default_factory=dict)   # page -> its chapter there
+    teachers_pages: set[str] = field(default_factory=set)      # in the teacher's book
     printed: set[str] = field(default_factory=set)    # figures already in the book
     cited: list[str] = field(default_factory=list)
     index_terms: list[str] = field(default_factory=list)
@@ -278,7 +282,7 @@ class Chapter:
                      + escape(self.ctx.words["solutions"]) + "}\n"
                      "\\markright{" + escape(self.ctx.words["solutions"]) + "}\n"
                      + "\n".join(self.solutions))
-        return body
+        return _book_wording(body, self.ctx.lang)
 
     # -- blocks --------------------------------------------------------------------------
 
@@ -308,7 +312,8 @@ class Chapter:
                 proof.append(self.block(child))
                 if ends or child.find_next_sibling() is None or \
                         child.find_next_sibling().name in ("h1", "h2", "h3", "h4"):
-                    parts.append("\\begin{proof}\n" + "".join(proof) + "\\end{proof}\n")
+                    parts.append("\\begin{proof}\n" + _qed_in_list("".join(proof))
+                                 + "\\end{proof}\n")
                     proof = None
                 continue
             if child.name in BLOCKS or (child.name == "div") or child.name in (
@@ -419,12 +424,7 @@ class Chapter:
 
     def text(self, s: str) -> str:
         # the page's line breaks are spaces; "quoted" words take the language's quotes
-        s = s.replace("\n", " ")
-        if self.ctx.lang == "fr":
-            s = re.sub(r'"([^"]+)"', "«\u00a0\\1\u00a0»", s)
-        else:
-            s = re.sub(r'"([^"]+)"', "\u201c\\1\u201d", s)
-        return escape(s)
+        return escape(s.replace("\n", " "))
 
     def inlines(self, node: Tag) -> str:
         out = []
@@ -508,6 +508,7 @@ class Chapter:
         # a long name may break after an underscore, a dot or a comma (as a listing may
         # not): \allowbreak between characters of a token would cut it
         body = escape(text).replace("-", "-{}").replace("'", r"\textquotesingle{}")
+        body = body.replace('"', r"\textquotedbl{}")
         body = body.replace("`", r"\textasciigrave{}")
         body = re.sub(r"(, |/)", r"\1\\allowbreak{}", body)
         return r"\texttt{" + body + "}"
@@ -553,6 +554,8 @@ class Chapter:
             if self.ctx.site_url:
                 address = self.ctx.site_url + chapter + (("#" + anchor) if anchor else "")
                 return f"{inner}\\footnote{{\\url{{{_url(address)}}}}}"
+            if chapter in self.ctx.teachers_pages:   # a page of the teacher's book
+                return f"{inner} ({escape(self.ctx.words['in_teachers_book'])})"
             if chapter in self.ctx.other_book:       # a chapter of the students' book
                 return self._chapter_reference(e, inner, f"{self.ctx.other_book[chapter]} "
                                                + escape(self.ctx.words["of_students_book"]))
@@ -567,9 +570,10 @@ class Chapter:
         before = "".join(t for t in e.find_all_previous(string=True, limit=12)[::-1]
                          if t.find_parent("p") is e.find_parent("p"))
         word = self.ctx.words["chapter"]
+        inside = before.count("(") > before.count(")")
         if re.search(rf"(?i)\b{word}\s*$", before):
-            return f"{ref} ({inner})"
-        if before.count("(") > before.count(")"):
+            return f"{ref}, {inner}" if inside else f"{ref} ({inner})"
+        if inside:
             return f"{inner}, {word}~{ref}"
         return f"{inner} ({word}~{ref})"
 
@@ -625,7 +629,8 @@ class Chapter:
             text = re.sub(r"\s*(Dans la version animée|In the animated version)\b.*$", "",
                           text, flags=re.S)
         self.ctx.printed.add(fid)
-        previous = e.find_previous_sibling()
+        previous = e.find_previous_sibling() or (
+            e.parent.find_previous_sibling() if e.parent.name == "p" else None)
         here = previous is not None and bool(re.search(
             r"(?i)ci-dessous|ci-après|suivante?s?\b|below|following", previous.get_text()))
         return self.float_figure(fid, text, here=here)
@@ -655,8 +660,14 @@ class Chapter:
             return (f"\\begin{{{env}}}{place}\n\\centering\n"
                     f"\\includegraphics[width={width:.1f}pt]{{{fid}}}\n"
                     f"\\caption{{{caption_tex}}}\\label{{fig:{fid}}}\n\\end{{{env}}}\n")
+        if here:     # wider than the text, announced here: in place, over the margins
+            return ("\\begin{herefigure}\n\\centering\n"
+                    f"\\makebox[\\linewidth]{{\\includegraphics[width={min(need, 560):.1f}pt]"
+                    f"{{{fid}}}}}\n\\caption{{{caption_tex}}}\\label{{fig:{fid}}}\n"
+                    "\\end{herefigure}\n")
         # wider than the text: the figure and its caption turned a quarter, across the
-        # page's height, on a page of floats
+        # page's height, on a page of its own that comes right after the current page
+        # (\afterpage{\clearpage}: the figures after it are not held back)
         room = self.ctx.text_height_pt * 0.97
         width = min(max(need, min(fig.width_pt, room)), room)
         if fig.height_pt * width / fig.width_pt > self.ctx.text_width_pt - 60:
@@ -666,12 +677,13 @@ class Chapter:
                 self.ctx.warnings.append(f"{self.slug}: figure {fid} needs {need:.0f} pt")
             return ("\\begin{figure}[p]\n\\centering\n"
                     f"\\makebox[\\textwidth]{{\\includegraphics[width={need:.1f}pt]{{{fid}}}}}\n"
-                    f"\\caption{{{caption_tex}}}\\label{{fig:{fid}}}\n\\end{{figure}}\n")
+                    f"\\caption{{{caption_tex}}}\\label{{fig:{fid}}}\n\\end{{figure}}\n"
+                    "\\afterpage{\\clearpage}\n")
         return ("\\begin{figure}[p]\n\\centering\n"
                 f"\\rotatebox{{90}}{{\\begin{{minipage}}{{{room:.1f}pt}}\\centering\n"
                 f"\\includegraphics[width={width:.1f}pt]{{{fid}}}\n"
                 f"\\caption{{{caption_tex}}}\\label{{fig:{fid}}}\n\\end{{minipage}}}}\n"
-                "\\end{figure}\n")
+                "\\end{figure}\n\\afterpage{\\clearpage}\n")
 
     def image(self, e: Tag) -> str:
         fid = self.figure_id(e.get("src", ""))
@@ -775,6 +787,8 @@ class Chapter:
             return self.exercise(title_tex, body)
         if kind is not None:
             opt = f"[{note_tex}]" if note_tex else ""
+            if body.lstrip().startswith(("\\begin{itemize}", "\\begin{enumerate}")):
+                body = "\\leavevmode\n" + body
             return f"\\begin{{{kind}}}{opt}\n{body}\\end{{{kind}}}\n"
         # a box of the page (info, remark without a word): a titled aside
         return f"\\begin{{aside}}{{{title_tex}}}\n{body}\\end{{aside}}\n"
@@ -827,11 +841,11 @@ class Chapter:
             for word in ("Démonstration", "Proof"):
                 if summary_text.startswith(word):
                     rest = summary_text[len(word):].lstrip(" :\u00a0\u202f")
-                    note = escape(rest)
+                    note = escape(rest.removeprefix("(").removesuffix(")"))
             colon = "~: " if self.ctx.lang == "fr" else ": "
             opt = f"[{escape(self.ctx.words['proof'])}{colon}{note}]" \
                 if note else ""
-            return f"\\begin{{proof}}{opt}\n{self.blocks(e)}\\end{{proof}}\n"
+            return f"\\begin{{proof}}{opt}\n{_qed_in_list(self.blocks(e))}\\end{{proof}}\n"
         return f"\\begin{{aside}}{{{summary_tex}}}\n{self.blocks(e)}\\end{{aside}}\n"
 
 
@@ -860,6 +874,46 @@ def _closes_proof(block: Tag) -> bool:
         t.replace_with(t.rstrip()[:-1])
         return True
     return False
+
+
+def _qed_in_list(body: str) -> str:
+    """A proof ending with a list gets its square on the list's last line."""
+    stripped = body.rstrip()
+    for env in ("itemize", "enumerate"):
+        end = f"\\end{{{env}}}"
+        if stripped.endswith(end):
+            return stripped[:-len(end)] + "\\qedhere\n" + end + "\n"
+    return body
+
+
+_VERBATIM = re.compile(r"(\\begin\{verbatim\}.*?\\end\{verbatim\})", re.S)
+
+
+def _book_wording(tex: str, lang: str) -> str:
+    """What a chapter's LaTeX needs once whole: prose quotes "..." as the language's
+    quotation marks, paired over each paragraph (a formula may sit between them); a tie
+    between "chapitre" and its number, and no article before "chapter 3" in English.
+    Listings are left as they are."""
+    def prose(text: str) -> str:
+        paragraphs = text.split("\n\n")
+        out = []
+        for para in paragraphs:
+            pieces = para.split('"')
+            if len(pieces) % 2 == 1 and len(pieces) > 1:
+                opening, closing = (("\\guillemotleft{}~", "~\\guillemotright{}")
+                                    if lang == "fr" else ("``", "''"))
+                para = "".join(piece + (opening if k % 2 == 0 else closing)
+                               for k, piece in enumerate(pieces[:-1])) + pieces[-1]
+            out.append(para)
+        text = "\n\n".join(out)
+        text = re.sub(r"\b(chapitre|chapter) +\\ref", r"\1~\\ref", text)
+        if lang == "en":
+            text = re.sub(r"\b([Tt])he chapter~\\ref", lambda m: ("C" if m[1] == "T" else "c")
+                          + "hapter~\\ref", text)
+        return text
+
+    return "".join(part if part.startswith("\\begin{verbatim}") else prose(part)
+                   for part in _VERBATIM.split(tex))
 
 
 def _split_title(title: str, title_tex: str) -> tuple[str, str, str]:

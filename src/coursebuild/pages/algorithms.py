@@ -261,13 +261,13 @@ def numbering_examples() -> Bilingual:
                       f"$S_1 = \\{{{', '.join(g.S1)}\\}}$, $V_0 = \\{{{', '.join(g.V0)}\\}}$ ; "
                       f"arêtes {edges} ; l'arène est bipartie. Le numéro de `{vertex}` est "
                       f"{fr_cmp} à son rang.\n\n"
-                      + table(("Sommet", "Joueur", "Rang exact", "Numéro du chapitre"), rows,
+                      + table(("Sommet", "Joueur", "Rang exact", "Numéro (marque_propage2)"), rows,
                               "llrr") + "\n")
         out["en"] += (f"**Arena {k}.** $S_0 = \\{{{', '.join(g.S0)}\\}}$, "
                       f"$S_1 = \\{{{', '.join(g.S1)}\\}}$, $V_0 = \\{{{', '.join(g.V0)}\\}}$; "
                       f"edges {edges}; the arena is bipartite. The number of `{vertex}` is "
                       f"{en_cmp} its rank.\n\n"
-                      + table(("Vertex", "Player", "Exact rank", "Chapter's number"), rows,
+                      + table(("Vertex", "Player", "Exact rank", "Number (marque_propage2)"), rows,
                               "llrr") + "\n")
     return out
 

@@ -106,11 +106,11 @@ def chomp_squares() -> Bilingual:
     intro = {
         "fr": "Le programme qui écrit ce chapitre vérifie la règle, contre toutes les réponses "
               f"de $J_1$, sur toutes les tablettes carrées jusqu'à ${last} \\times {last}$ ; si "
-              "elle était fausse, la construction du site s'arrêterait avec un message "
+              "elle était fausse, la construction du cours s'arrêterait avec un message "
               "d'erreur. Le tableau donne aussi le nombre de premiers coups gagnants :\n\n",
         "en": "The program that writes this chapter checks the rule, against every reply of "
               f"$J_1$, on every square bar up to ${last} \\times {last}$; if it were false, the "
-              "build of the site would stop with an error message. The table also gives the "
+              "build of the course would stop with an error message. The table also gives the "
               "number of winning first moves:\n\n"}
     return {lang: intro[lang] + out[lang] for lang in out}
 
