@@ -79,22 +79,52 @@ def _indexed(m: re.Match) -> str:
     return "\x00" + out + "\x01"
 
 
+# formulas that generated text (captions, exercise statements) writes as plain text: a
+# chain of comparisons with a one-letter variable (n = 10, 0 ≤ k ≤ n, k ∈ {0, 1, 7}), a
+# pair with a variable ((k, 0)); a pair of numbers (a vertex, (10, 0)) is kept on one line
+_TERM = r"(?:\d+|[a-zA-Z](?![\w'’-])|\{[\d, ]*\})"
+_CHAIN = re.compile(rf"(?<![\w'’\-]){_TERM}(?:\s*[=≤≥<>∈∉≠]\s*{_TERM})+")
+_PAIR = re.compile(r"\(([a-zA-Z]|\d+), ([a-zA-Z]|\d+)\)")
+
+
+def _plain_formulas(text: str) -> str:
+    def chain(m: re.Match) -> str:
+        if not re.search(r"(?<![\w'’-])[a-zA-Z](?![\w'’-])", m[0]):
+            return m[0]                 # numbers alone (4 ≤ 5) stay text
+        tex = re.sub(r" +", " ", _math_unicode(m[0]))
+        return "\x00" + tex.replace("{", "\\{").replace("}", "\\}") + "\x01"
+
+    def pair(m: re.Match) -> str:
+        if m[1].isdigit() and m[2].isdigit():
+            return f"({m[1]},\x02{m[2]})"
+        return f"\x00({m[1]}, {m[2]})\x01"
+
+    return _PAIR.sub(pair, _CHAIN.sub(chain, text))
+
+
 class UnknownCharacter(ValueError):
     """A character the book has no LaTeX for (the build names it and its page)."""
 
 
-def escape(text: str) -> str:
-    """Plain text as LaTeX: specials escaped, Unicode mathematics as formulas.
+def escape(text: str, formulas: bool = True) -> str:
+    """Plain text as LaTeX: specials escaped, Unicode mathematics as formulas, and (with
+    ``formulas``, outside code) the formulas generated text writes plainly set as such.
 
     >>> print(escape("J₀ wins 50% of {a, b} → 𝒜⁰₀"))
     \\(J_{0}\\) wins 50\\% of \\{a, b\\} \\(\\to\\) \\(\\mathcal{A}^{0}_{0}\\)
+    >>> print(escape("Nim, n = 10, the vertices (k, 0) for 0 ≤ k ≤ n, start (10, 0)"))
+    Nim, \\(n = 10\\), the vertices \\((k, 0)\\) for \\(0 \\leq k \\leq n\\), start (10,~0)
     """
     text = unicodedata.normalize("NFC", text)
+    if formulas:
+        text = _plain_formulas(text)
     text = _INDEXED.sub(_indexed, text)
     out: list[str] = []
     math = False
     for c in text:
-        if c == "\x00":
+        if c == "\x02":
+            out.append("~")
+        elif c == "\x00":
             out.append(r"\(")
             math = True
         elif c == "\x01":
@@ -507,7 +537,8 @@ class Chapter:
     def inline_code(self, text: str) -> str:
         # a long name may break after an underscore, a dot or a comma (as a listing may
         # not): \allowbreak between characters of a token would cut it
-        body = escape(text).replace("-", "-{}").replace("'", r"\textquotesingle{}")
+        body = escape(text, formulas=False).replace("-", "-{}")
+        body = body.replace("'", r"\textquotesingle{}")
         body = body.replace('"', r"\textquotedbl{}")
         body = body.replace("`", r"\textasciigrave{}")
         body = re.sub(r"(, |/)", r"\1\\allowbreak{}", body)
