@@ -67,6 +67,8 @@ course's examples) as tuples, without numpy's overhead."""
 _TABLE_SPAN = 8
 """Vertices spread over at most this many slots each are numbered through a table
 indexed by address (see :class:`_ByAddress`); more spread, by a binary search."""
+_VICTORY_CODES = {None: 2, 0: 0, 1: 1}
+"""A vertex's victory mark as one byte: 0 or 1 (its player), 2 (none)."""
 
 
 def _max_file_bytes() -> int:
@@ -586,8 +588,6 @@ def _victory_marks(index: Mapping[Vertex, int], n: int, V0: Iterable[Vertex],
             victory[i] = player
     return tuple(victory)
 
-
-_VICTORY_CODES = {None: 2, 0: 0, 1: 1}
 
 
 def _int_csr(vertices: list[Vertex], edges: Mapping[Any, Iterable[Any]]
