@@ -204,6 +204,7 @@ def bibliography() -> list[dict]:
     return works()
 
 
+@functools.cache
 def book_date(lang: str) -> str:
     """The book's date on its title page: the month and year of the last commit (of
     SOURCE_DATE_EPOCH outside a git checkout). Only the month is an input of the books: a

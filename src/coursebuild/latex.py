@@ -263,7 +263,6 @@ class Context:
     teachers_pages: set[str] = field(default_factory=set)      # in the teacher's book
     printed: set[str] = field(default_factory=set)    # figures already in the book
     cited: list[str] = field(default_factory=list)
-    index_terms: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
 
@@ -301,7 +300,6 @@ class Chapter:
         self.exercise_label = ""
         self.exercise_title = ""
         self.exercise_count = 0
-        self.title = ""
 
     # -- entry point ---------------------------------------------------------------------
 
@@ -346,8 +344,7 @@ class Chapter:
                                  + "\\end{proof}\n")
                     proof = None
                 continue
-            if child.name in BLOCKS or (child.name == "div") or child.name in (
-                    "details", "figure", "table", "pre", "ul", "ol", "dl"):
+            if child.name in BLOCKS:
                 flush()
                 out = self.block(child)
                 if out:
@@ -361,7 +358,6 @@ class Chapter:
         name = e.name
         classes = set(e.get("class", []))
         if name == "h1":
-            self.title = e.get_text(" ", strip=True)
             head = r"\chapter" if self.numbered else r"\chapter*"
             title = self.inlines(e) if self.numbered else escape(self.ctx.words["introduction"])
             out = f"{head}{{{title}}}\n\\label{{ch:{self.slug}}}\n"
@@ -394,7 +390,7 @@ class Chapter:
                 items.append(f"\\item[{self.inlines(dt)}] " + (self.blocks(dd) if dd else ""))
             return "\\begin{description}\n" + "\n".join(items) + "\n\\end{description}\n"
         if name == "pre":
-            return self.listing(e.get_text(), "code")
+            return self.listing(e.get_text())
         if name == "table":
             return self.table(e)
         if name == "figure":
@@ -412,7 +408,7 @@ class Chapter:
                 return self.admonition(e, classes)
             if "highlight" in classes or "highlight-ipynb" in classes:
                 pre = e.find("pre")
-                return self.listing(pre.get_text() if pre else "", "code")
+                return self.listing(pre.get_text() if pre else "")
             if "arena-exercise" in classes:
                 return self.python_exercise(e)
             if classes & {"arena-game", "arena-stepper"}:
@@ -484,7 +480,6 @@ class Chapter:
             inner = self.inlines(e)
             term = e.get_text(" ", strip=True)
             if self._in_definition(e) and _a_term(term):
-                self.ctx.index_terms.append(term)
                 return f"\\textbf{{{inner}}}\\index{{{index_key(term)}@{inner}}}"
             return f"\\textbf{{{inner}}}"
         if name in ("em", "i", "dfn", "cite"):
@@ -544,7 +539,7 @@ class Chapter:
         body = re.sub(r"(, |/)", r"\1\\allowbreak{}", body)
         return r"\texttt{" + body + "}"
 
-    def listing(self, text: str, kind: str) -> str:
+    def listing(self, text: str) -> str:
         """A listing, verbatim: a size smaller when a line is longer than the text at
         ``\\small``, never a line of code broken (but beyond the smaller size). What a
         command prints (a shell session, ``$ ...``) is folded to its first lines."""
@@ -554,7 +549,7 @@ class Chapter:
         if longest > CODE_WIDTH:        # \footnotesize holds SMALL_CODE_WIDTH characters
             lines = wrap_code(text, SMALL_CODE_WIDTH)
             env = "smallcodeblock"
-        if kind == "output" or lines[0].startswith("$ "):
+        if lines[0].startswith("$ "):
             lines = fold_output(lines, OUTPUT_LINES, self.ctx.words)
         body = "\n".join(_verbatim_line(line) for line in lines)
         return (f"\\begin{{{env}}}\n\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n"
@@ -657,8 +652,7 @@ class Chapter:
                                                   label.get_text().strip()):
                 label.decompose()
             text = self.inlines(caption).strip()
-            text = re.sub(r"\s*(Dans la version animée|In the animated version)\b.*$", "",
-                          text, flags=re.S)
+            text = print_caption(text)
         self.ctx.printed.add(fid)
         previous = e.find_previous_sibling() or (
             e.parent.find_previous_sibling() if e.parent.name == "p" else None)
@@ -880,7 +874,9 @@ class Chapter:
         return f"\\begin{{aside}}{{{summary_tex}}}\n{self.blocks(e)}\\end{{aside}}\n"
 
 
-BLOCKS = {"h1", "h2", "h3", "h4", "p", "hr", "blockquote", "section", "img"}
+BLOCKS = {"h1", "h2", "h3", "h4", "p", "hr", "blockquote", "section", "img", "div",
+          "details", "figure", "table", "pre", "ul", "ol", "dl"}
+"""The elements a page's text is made of, each converted by :meth:`Chapter.block`."""
 PROOF_WORDS = ("Preuve.", "Proof.", "Démonstration.")
 
 
