@@ -72,9 +72,13 @@ def font_files() -> Path:
     return Path(font_source_sans_pro.__file__).parent / "files"
 
 
+_font_ready: list[str] = []
+"""The configuration this process pointed fontconfig at (set once, by the first layout)."""
+
+
 def _use_pinned_font() -> None:
     """Make fontconfig see the pinned font and nothing else (before the first layout)."""
-    if os.environ.get("ARENA_FONTCONFIG_READY"):
+    if _font_ready and os.environ.get("FONTCONFIG_FILE") == _font_ready[0]:
         return
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "arena-fontconfig"
     cache.mkdir(parents=True, exist_ok=True)
@@ -85,7 +89,7 @@ def _use_pinned_font() -> None:
     if not conf.exists() or conf.read_text() != text:
         write_atomic(conf, text)        # parallel figure builds may read it meanwhile
     os.environ["FONTCONFIG_FILE"] = str(conf)
-    os.environ["ARENA_FONTCONFIG_READY"] = "1"
+    _font_ready[:] = [str(conf)]
 
 
 def svg_id(name: str) -> str:
