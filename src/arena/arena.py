@@ -470,10 +470,14 @@ class Arena:
         return (f"Arena(S0={d['S0']!r}, S1={d['S1']!r}, edges={d['edges']!r}, "
                 f"V0={d['V0']!r}, V1={d['V1']!r}, start={self._start!r}{title})")
 
-    def _repr_svg_(self) -> str:
-        """Drawn by :mod:`arena.render` (imported only when a notebook asks)."""
-        from arena import render
-
+    def _repr_svg_(self) -> str | None:
+        """Drawn by :mod:`arena.render` (imported only when a notebook asks); without the
+        drawing packages, one line says what to install and Jupyter shows the text."""
+        try:
+            from arena import render
+        except ModuleNotFoundError as exc:
+            print(f"(Not drawn: {exc})")
+            return None
         return render.arena_svg(self)
 
     # -- files ---------------------------------------------------------------------------

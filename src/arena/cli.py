@@ -377,7 +377,7 @@ def _progress(err: TextIO) -> Callable[[str], None]:
 
 
 FIGURES_EXTRA = ("arena render draws with Graphviz, which the package installs only with its "
-                 "figures extra: pip install \"arena-reachability[figures]\"")
+                 "figures extra: {command}")
 
 
 def _drawing_module():
@@ -388,7 +388,10 @@ def _drawing_module():
         for name in ("pygraphviz", "fontTools", "font_source_sans_pro"):
             __import__(name)
     except ModuleNotFoundError as exc:
-        raise UsageError(f"{FIGURES_EXTRA} ({exc.name} is missing)") from None
+        from arena._install import pip_command
+
+        raise UsageError(FIGURES_EXTRA.format(command=pip_command("figures")) +
+                         f" ({exc.name} is missing)") from None
     return render
 
 

@@ -27,7 +27,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import graphviz
+try:
+    import graphviz
+except ModuleNotFoundError as _missing:     # the package without its [figures] extra
+    from arena._install import pip_command
+
+    raise ModuleNotFoundError(
+        f"arena.render draws with Graphviz, which the package installs with its figures "
+        f"extra: {pip_command('figures')} ({_missing.name} is missing)",
+        name=_missing.name) from None
 
 from arena._files import write_atomic
 from arena.arena import Arena, Player, Vertex, vertex_id

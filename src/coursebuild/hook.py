@@ -190,12 +190,53 @@ def library_zip() -> bytes:
     return buffer.getvalue()
 
 
+def _where() -> str:
+    """Which copy of the site this build makes: ``"zip"`` (the one that opens from a
+    folder, ARENA_OFFLINE) or ``"site"``."""
+    import os
+
+    return "zip" if os.environ.get("ARENA_OFFLINE") == "true" else "site"
+
+
+NOTEBOOK_PAGES = ROOT / "build" / "notebook-pages"
+"""The notebooks as the site and the zip give them: their install cell says how to
+install the library from there (:func:`coursebuild.release.install_text`)."""
+
+
+def _reader_notebooks(files: Files, lang: str) -> None:
+    """Point each notebook page at its copy for this site or the zip, whose second cell
+    is the install command read from there (the page and its download both show it)."""
+    from arena._files import write_if_changed
+    from coursebuild.release import install_text
+
+    where = _where()
+    for file in files:
+        if not file.src_uri.endswith(".ipynb") or file.abs_src_path is None:
+            continue
+        nb = json.loads(Path(file.abs_src_path).read_text(encoding="utf-8"))
+        cell = next((c for c in nb["cells"] if c.get("id") == "cell-1"), None)
+        if cell is None or cell["cell_type"] != "markdown":
+            raise PluginError(f"{file.src_uri}: no install cell (cell-1) to write")
+        cell["source"] = install_text(lang, where)
+        copy = NOTEBOOK_PAGES / where / lang / file.src_uri
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        write_if_changed(copy, json.dumps(nb, ensure_ascii=False, indent=1) + "\n")
+        file.abs_src_path = str(copy)
+
+
 def on_files(files: Files, config, **kwargs):
     import font_source_sans_pro
 
+    from coursebuild import release
+
+    _reader_notebooks(files, config.theme["language"])
     _add_tree(files, config, EXAMPLES, "examples")
     if _shared["root"]:
         return files      # the English pages use the French build's copies (see _url)
+    wheel = release.wheel_path()
+    if not wheel.exists():
+        raise PluginError(f"{wheel} is missing: run `make site` (it builds the wheel)")
+    _add_tree(files, config, wheel, f"{release.DOWNLOADS}/{wheel.name}")
     _add_tree(files, config, ASSETS, "assets")
     for lang in ("fr", "en"):
         sheet = HANDOUTS / f"handout-{lang}.pdf"
@@ -278,7 +319,18 @@ def on_post_page(output: str, page, config, **kwargs):
         text = html.unescape(title.group(1)) if title else ""
         return f'<img alt="{html.escape(text)}" src="data:image/svg+xml;base64,{m.group(1)}"'
 
-    return _NO_ALT.sub(alt, output)
+    output = _NO_ALT.sub(alt, output)
+    if page.file.src_uri.endswith(".ipynb"):
+        # the notebook template loads custom_mathjax_url (so that it fetches nothing from
+        # another host) at a path that is wrong outside directory URLs (the zip), and the
+        # site's scripts load the same configuration: once, by the site's scripts
+        configs = list(_MATHJAX_CONFIG.finditer(output))
+        if len(configs) > 1:
+            output = output[:configs[0].start()] + output[configs[0].end():]
+    return output
+
+
+_MATHJAX_CONFIG = re.compile(r'<script src="[^"]*mathjax-config\.js">\s*</script>\n?')
 
 
 def interactive_html(kind: str, args: list[str], lang: str, page_url: str) -> str:
@@ -486,13 +538,109 @@ def notebook_run_html(notebook: Path, lang: str, page_url: str) -> str:
     return f'<div {text}><p class="arena-noscript">{NOTEBOOK_WORDS[lang]}</p></div>\n'
 
 
+DOWNLOAD_WORDS = {
+    "fr": {"title": "Télécharger", "notebook": "ce carnet", "library": "la bibliothèque "
+           "<code>arena</code>, qui l'exécute", "then": "à installer ainsi",
+           },
+    "en": {"title": "Download", "notebook": "this notebook", "library": "the "
+           "<code>arena</code> library, which runs it", "then": "installed with",
+           "install": "Installing the library"},
+}
+
+
+def _wheel_link(lang: str, page_url: str) -> str:
+    from coursebuild import release
+
+    name = release.wheel_name()
+    return (f'<a href="{html.escape(_url(f"{release.DOWNLOADS}/{name}", page_url))}" '
+            f"download><code>{name}</code></a>")
+
+
+def _install_line(lang: str) -> str:
+    from coursebuild import release
+
+    return f"<pre><code>{html.escape(release.install_command(_where()))}</code></pre>"
+
+
+def notebook_downloads_html(src_uri: str, lang: str, page_url: str) -> str:
+    """A notebook page's "Download" section: the notebook, the library's wheel (on the
+    site and in the zip) and the command that installs it from there."""
+    w = DOWNLOAD_WORDS[lang]
+    name = Path(src_uri).name
+    colon = "\u00a0:" if lang == "fr" else ":"
+    return (f'\n<h2 id="download">{w["title"]}</h2>\n<ul class="arena-downloads">'
+            f'<li>{w["notebook"]}{colon} <a href="{html.escape(name)}" download>'
+            f"<code>{html.escape(name)}</code></a></li>"
+            f'<li>{w["library"]}{colon} {_wheel_link(lang, page_url)}, {w["then"]}{colon}'
+            f"{_install_line(lang)}</li></ul>\n")
+
+
+DOWNLOADS_CODE = re.compile(r"^<!-- downloads -->[ \t]*$", re.M)
+CLONE_CODE = re.compile(r"^<!-- clone -->[ \t]*$", re.M)
+CLONE_WORDS = {
+    "fr": {"set": "Depuis le dépôt du cours\u00a0:",
+           "unset": "Dans une copie du dépôt du cours (le dossier qui contient son "
+                    "<code>Makefile</code>)\u00a0:",
+           "comment": "# crée .venv et installe tout", "any": "# un environnement de "
+                      "carnets au choix"},
+    "en": {"set": "From the course's repository:",
+           "unset": "In a copy of the course's repository (the folder that holds its "
+                    "<code>Makefile</code>):",
+           "comment": "# creates .venv and installs everything",
+           "any": "# any notebook environment will do"},
+}
+
+
+def downloads_markdown(lang: str, page_url: str) -> str:
+    """The teachers' guide's "Download" section: the library's wheel and its command."""
+    from coursebuild import address
+
+    colon = "\u00a0:" if lang == "fr" else ":"
+    if lang == "fr":
+        text = (f"La bibliothèque <code>arena</code>, que les carnets utilisent{colon} "
+                f"{_wheel_link(lang, page_url)}, installée avec ses figures par la commande "
+                "ci-dessous (depuis la page d'un carnet, sa section « Télécharger » donne "
+                "aussi le carnet).")
+        state = ("Elle est publiée sur l'index des paquets Python." if
+                 address.package_published() else
+                 "Elle n'est pas encore publiée sur l'index des paquets Python\u00a0: la "
+                 "commande installe ce fichier.")
+    else:
+        text = (f"The <code>arena</code> library, which the notebooks use{colon} "
+                f"{_wheel_link(lang, page_url)}, installed with its figures by the command "
+                "below (a notebook's page gives the notebook too, in its \"Download\" "
+                "section).")
+        state = ("It is published on the Python package index." if
+                 address.package_published() else
+                 "It is not published on the Python package index yet: the command "
+                 "installs this file.")
+    return f'<p>{text} {state}</p>\n{_install_line(lang)}'
+
+
+def clone_markdown(lang: str) -> str:
+    """How a teacher gets the course's sources and runs its notebooks: ``git clone`` with
+    the repository's address when REPO_URL gives it, else from a copy of the repository
+    (never a placeholder)."""
+    from coursebuild import address
+
+    w = CLONE_WORDS[lang]
+    repo = address.repository()
+    lines = ([f"git clone {repo} arena && cd arena"] if repo else []) + [
+        f"make site                                   {w['comment']}",
+        f".venv/bin/python -m pip install jupyterlab  {w['any']}",
+        f".venv/bin/jupyter lab docs/{lang}/notebooks"]
+    return (f"<p>{w['set'] if repo else w['unset']}</p>\n\n```sh\n" + "\n".join(lines)
+            + "\n```\n")
+
+
 def on_page_content(html_text: str, page, config, files, **kwargs):
     lang = config.theme["language"]
     html_text = SPHINX_ROLE.sub(_role, html_text)
     html_text = html_text.replace(NOTEBOOK_COPIED, "").replace(
         'aria-label="Copy to Clipboard"', NOTEBOOK_COPY_LABEL[lang])
     if page.file.src_uri.endswith(".ipynb"):
-        html_text = notebook_run_html(Path(page.file.abs_src_path), lang, page.url) + html_text
+        html_text = notebook_run_html(Path(page.file.abs_src_path), lang, page.url) + \
+            html_text + notebook_downloads_html(page.file.src_uri, lang, page.url)
     if lang == "fr":
         _french_titles(page)
         return french_html(html_text)
@@ -627,6 +775,8 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs):
                                                name=name)
 
     markdown = BOOK_CODE.sub(book_line, markdown)
+    markdown = DOWNLOADS_CODE.sub(lambda m: downloads_markdown(lang, page.url), markdown)
+    markdown = CLONE_CODE.sub(lambda m: clone_markdown(lang), markdown)
     markdown = INTERACTIVE.sub(
         lambda m: m.group("indent") + interactive_html(m.group("kind"), m.group("args").split(),
                                                         lang, page.url), markdown)

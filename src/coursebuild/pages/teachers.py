@@ -215,6 +215,8 @@ HELP_FR = [
      "au-delà)"),
     (r"refuse to draw more edges than this \(default (?P<n>[\d,]+)\)",
      "refuse de dessiner plus d'arêtes (\\g<n> par défaut)"),
+    (r"stop a layout that takes longer \(default (?P<n>\d+); 0: no limit\)",
+     "arrête un placement qui dure plus longtemps (\\g<n> par défaut ; 0 : sans limite)"),
     (rf"{GAME_DEFAULT}(?:; {GAME_DEFAULT})*", None),      # nim (default 10); chomp (...)
     (r"Build every figure of the catalogue \(or the ids given\) as SVG and PDF, with "
      r"manifest\.json; figures whose inputs did not change are kept\.",
@@ -317,7 +319,10 @@ def cli_limits() -> Bilingual:
         rows[lang] += [("`arena render`" + colon[lang] + v, num(cli.RENDER_LIMIT, lang),
                         code("--max-vertices N")),
                        ("`arena render`" + colon[lang] + e, num(cli.RENDER_EDGE_LIMIT, lang),
-                        code("--max-edges N"))]
+                        code("--max-edges N")),
+                       ("`arena render`" + colon[lang] + ("secondes de placement" if lang == "fr"
+                                                           else "seconds of layout"),
+                        num(cli.RENDER_SECONDS, lang), code("--time-limit N"))]
     return {"fr": table(("Commande", "Limite", "Option qui l'élève"), rows["fr"], "lrl"),
             "en": table(("Command", "Limit", "Option that raises it"), rows["en"], "lrl")}
 
