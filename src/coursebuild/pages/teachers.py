@@ -34,8 +34,13 @@ def ensure_bench(path: Path = BENCH_FILE) -> None:
     """Quick benchmark measures, made once per machine (``make bench`` refreshes them)."""
     if not path.exists():
         print("fragments: measuring the quick benchmark once (build/bench.json)", file=sys.stderr)
-        subprocess.run([sys.executable, str(ROOT / "scripts/bench.py"), "--quick", "--json",
-                        str(path)], check=True, stdout=subprocess.DEVNULL)
+        # its tables and the rows it prints as it goes stay out of the build's log (a row
+        # without its table's header read as noise); they are in build/bench.json
+        done = subprocess.run([sys.executable, str(ROOT / "scripts/bench.py"), "--quick",
+                               "--json", str(path)], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True)
+        if done.returncode:
+            raise SystemExit(f"fragments: the quick benchmark failed:\n{done.stderr[-2000:]}")
 
 
 _BENCH_GAMES = {   # scripts/bench_games.py's labels, as the pages write them
