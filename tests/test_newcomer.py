@@ -48,3 +48,24 @@ def test_the_readme_lists_every_make_target():
     listed = readme.split("## Make targets", 1)[1]
     assert {"pdf", "js", "connect-four", "serve", "site"} <= set(targets)
     assert [t for t in targets if f"`{t}`" not in listed and t != "help"] == []
+
+
+def test_the_zip_is_the_students_edition(site):
+    """No teachers' tab, page or book in the zip handed to students; the site keeps them."""
+    with zipfile.ZipFile(ROOT / "build" / "arena-site.zip") as archive:
+        names = set(archive.namelist())
+        home = {lang: archive.read(f"arena-site/{root}index.html").decode("utf-8")
+                for lang, root in (("fr", ""), ("en", "en/"))}
+    for root in ("", "en/"):
+        for page in ("teachers", "sources", "reference"):
+            assert f"arena-site/{root}{page}.html" not in names
+            assert (site / root / page / "index.html").exists()
+    books = sorted(n for n in names if n.endswith(".pdf") and "/handouts/" not in n
+                   and "/figures/" not in n)
+    assert books == ["arena-site/en/reachability-games.pdf",
+                     "arena-site/jeux-d-accessibilite.pdf"]
+    assert (site / "jeux-d-accessibilite-enseignants.pdf").exists()
+    for lang, page in home.items():
+        assert "teachers.html" not in page and "sources.html" not in page
+        assert ("Enseignants" if lang == "fr" else "Teachers") not in page
+        assert "notebooks/01-modelling.html" in page

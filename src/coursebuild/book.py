@@ -438,11 +438,12 @@ def build(site: Path = ROOT / "site", out: Path = ROOT / "build" / "pdf",
     return paths
 
 
-def publish(site: Path, books: Path = ROOT / "build" / "pdf") -> None:
-    """Copy the books into the site's language roots, where the home page and the
-    teachers' guide link to them (the books not typeset yet are left out)."""
+def publish(site: Path, books: Path = ROOT / "build" / "pdf",
+            editions: tuple[str, ...] = EDITIONS) -> None:
+    """Copy the books (of ``editions``) into the site's language roots, where the home
+    page and the teachers' guide link to them (the books not typeset yet are left out)."""
     for lang, folder in (("fr", site), ("en", site / "en")):
-        for edition in EDITIONS:
+        for edition in editions:
             name = book_name(lang, edition)
             if (books / name).exists():      # whole or not at all, as every book write
                 write_if_changed(folder / name, (books / name).read_bytes())

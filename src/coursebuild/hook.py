@@ -92,7 +92,45 @@ _manifest: dict[str, dict] = {}
 _shared = {"root": ""}      # "../" in the English build: shared assets live in the French one
 
 
+TEACHERS_PAGES = ("teachers.md", "sources.md", "reference.md")
+"""The teachers' tab: on the site, not in the zip handed to students (its students'
+edition: nor the teachers' book)."""
+
+
+def _students_nav(nav: list) -> list:
+    """The navigation without the teachers' section (a section whose pages are all in
+    :data:`TEACHERS_PAGES`)."""
+    def pages(item) -> list[str]:
+        value = next(iter(item.values())) if isinstance(item, dict) else item
+        if isinstance(value, list):
+            return [p for sub in value for p in pages(sub)]
+        return [value]
+
+    return [item for item in nav if not set(pages(item)) <= set(TEACHERS_PAGES)]
+
+
+def _without_teachers_links(markdown: str) -> str:
+    """A page of the students' edition: its paragraphs that send to a teachers' page left
+    out, and a heading left with nothing under it."""
+    link = re.compile(r"\]\((?:\./)?(?:" + "|".join(map(re.escape, TEACHERS_PAGES)) +
+                      r")(?:#[^)]*)?\)")
+    if not link.search(markdown):
+        return markdown
+    blocks = [b for b in re.split(r"\n{2,}", markdown) if not link.search(b)]
+    kept: list[str] = []
+    for k, block in enumerate(blocks):
+        heading = re.match(r"#{1,6} ", block)
+        following = blocks[k + 1] if k + 1 < len(blocks) else None
+        level = len(heading[0]) - 1 if heading else 0
+        if heading and (following is None or re.match(rf"#{{1,{level}}} ", following)):
+            continue
+        kept.append(block)
+    return "\n\n".join(kept)
+
+
 def on_config(config, **kwargs):
+    if _where() == "zip":           # the students' edition: no teachers' tab
+        config.nav = _students_nav(config.nav or [])
     _shared["root"] = config.extra.get("shared_root", "")
     # the site's address, one setting for both languages (coursebuild.address, SITE_URL)
     config.site_url = address.published(config.theme["language"]) or None
@@ -230,6 +268,9 @@ def on_files(files: Files, config, **kwargs):
     from coursebuild import release
 
     _reader_notebooks(files, config.theme["language"])
+    if _where() == "zip":
+        for file in [f for f in files if f.src_uri in TEACHERS_PAGES]:
+            files.remove(file)
     _add_tree(files, config, EXAMPLES, "examples")
     if _shared["root"]:
         return files      # the English pages use the French build's copies (see _url)
@@ -751,8 +792,34 @@ def design_html(example: str, lang: str, page_url: str) -> str:
     return f'<div {text}><p class="arena-noscript">{DESIGN_WORDS[lang]["noscript"]}</p></div>'
 
 
+ON_SITE = re.compile(r"<!-- ([Oo])n-site -->")
+ON_SITE_WORDS = {
+    "fr": {"set": "{sur} <a href=\"{url}\">le site du cours</a>",
+           "unset": "{dans} les pages web du cours (que votre enseignant peut distribuer "
+                    "sous forme de dossier)"},
+    "en": {"set": "{on} <a href=\"{url}\">the course's site</a>",
+           "unset": "{in_} the course's web pages (which your teacher can hand out as a "
+                    "folder)"},
+}
+
+
+def site_phrase(lang: str, capital: bool) -> str:
+    """Where the screen's version of a passage is, for its printed version: the course's
+    site, linked (the book prints its address), when SITE_URL gives one; else the
+    course's pages, which need no address (never "the site" alone, never a placeholder).
+    ``<!-- on-site -->`` in a chapter, ``<!-- On-site -->`` at a sentence's start."""
+    url = address.published(lang)
+    words = {k: (v.capitalize() if capital else v) for k, v in
+             {"sur": "sur", "dans": "dans", "on": "on", "in_": "in"}.items()}
+    return ON_SITE_WORDS[lang]["set" if url else "unset"].format(url=html.escape(url),
+                                                                 **words)
+
+
 def on_page_markdown(markdown: str, page, config, files, **kwargs):
     lang = config.theme["language"]
+    markdown = ON_SITE.sub(lambda m: site_phrase(lang, m[1] == "O"), markdown)
+    if _where() == "zip":
+        markdown = _without_teachers_links(markdown)
     if page.file.src_uri.endswith(".md"):
         src = Path(config["docs_dir"]) / page.file.src_uri
         other = src.parents[len(Path(page.file.src_uri).parts) - 1].parent / (

@@ -115,8 +115,10 @@ def assemble(site: Path, outputs: dict[str, Path] = OUTPUTS) -> None:
 
 
 def offline_zip(zip_path: Path = ZIP, books: bool = True, built: bool = False) -> Path:
-    """The site as a zip to hand out: unzipped anywhere, ``arena-site/index.html`` opens
-    from the folder (file://) with search and widgets working. Same inputs, same bytes.
+    """The site as a zip to hand out to students: unzipped anywhere,
+    ``arena-site/index.html`` opens from the folder (file://) with search and widgets
+    working. It is the students' edition: no teachers' tab nor teachers' book (the hook
+    leaves them out of the copy for folders). Same inputs, same bytes.
     With ``built``, the copy's pages were already built (while the books were typeset)."""
     import io
     import zipfile
@@ -125,10 +127,10 @@ def offline_zip(zip_path: Path = ZIP, books: bool = True, built: bool = False) -
         mkdocs_builds(OFFLINE, offline=True)
     folder = ROOT / "build" / "site-offline"
     assemble(folder, OFFLINE)
-    if books:
+    if books:               # the students' edition: the students' books alone
         from coursebuild import book
 
-        book.publish(folder)
+        book.publish(folder, editions=("students",))
     files = [(p, p.relative_to(folder).as_posix(), 0o644)
              for p in sorted(p for p in folder.rglob("*") if p.is_file())]
     # the launcher that serves the folder on 127.0.0.1 (workers need http://)
