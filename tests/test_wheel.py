@@ -14,7 +14,6 @@ import html
 import os
 import re
 import subprocess
-import sys
 import venv
 import zipfile
 from pathlib import Path
