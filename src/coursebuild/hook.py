@@ -589,12 +589,13 @@ DOWNLOAD_WORDS = {
 }
 
 
-def _wheel_link(lang: str, page_url: str) -> str:
+def _wheel_link(lang: str, page_url: str, words: str | None = None) -> str:
+    """A link to the library's wheel, which reads as its file name or as ``words``."""
     from coursebuild import release
 
     name = release.wheel_name()
     return (f'<a href="{html.escape(_url(f"{release.DOWNLOADS}/{name}", page_url))}" '
-            f"download><code>{name}</code></a>")
+            f"download>{words or f'<code>{name}</code>'}</a>")
 
 
 def _install_line(lang: str) -> str:
@@ -637,24 +638,28 @@ def downloads_markdown(lang: str, page_url: str) -> str:
     from coursebuild import address
 
     colon = "\u00a0:" if lang == "fr" else ":"
+    # the file's long name is in the command: a book cannot break it inside a sentence
     if lang == "fr":
-        text = (f"La bibliothèque <code>arena</code>, que les carnets utilisent{colon} "
-                f"{_wheel_link(lang, page_url)}, installée avec ses figures par la commande "
-                "ci-dessous (depuis la page d'un carnet, sa section « Télécharger » donne "
-                "aussi le carnet).")
+        text = (f"La bibliothèque <code>arena</code>, que les carnets utilisent, se "
+                f"télécharge ici{colon} {_wheel_link(lang, page_url, 'son fichier .whl')}"
+                "\u00a0; la commande ci-dessous l'installe avec ses figures (la page d'un "
+                "carnet donne aussi, dans sa section « Télécharger », le carnet lui-même).")
         state = ("Elle est publiée sur l'index des paquets Python." if
                  address.package_published() else
                  "Elle n'est pas encore publiée sur l'index des paquets Python\u00a0: la "
-                 "commande installe ce fichier.")
+                 "commande installe ce fichier" + ("." if address.published(lang) else
+                                                   ", depuis le dossier où vous l'avez "
+                                                   "enregistré."))
     else:
-        text = (f"The <code>arena</code> library, which the notebooks use{colon} "
-                f"{_wheel_link(lang, page_url)}, installed with its figures by the command "
-                "below (a notebook's page gives the notebook too, in its \"Download\" "
-                "section).")
+        text = (f"The <code>arena</code> library, which the notebooks use, is downloaded "
+                f"here{colon} {_wheel_link(lang, page_url, 'its .whl file')}; the command "
+                "below installs it with its figures (a notebook's page also gives the "
+                "notebook itself, in its \"Download\" section).")
         state = ("It is published on the Python package index." if
                  address.package_published() else
                  "It is not published on the Python package index yet: the command "
-                 "installs this file.")
+                 "installs this file" + ("." if address.published(lang) else
+                                         ", from the folder where you saved it."))
     return f'<p>{text} {state}</p>\n{_install_line(lang)}'
 
 
