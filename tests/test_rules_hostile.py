@@ -224,3 +224,22 @@ def test_ctrl_c_during_a_long_layout_ends_it(tmp_path):
         assert time.monotonic() < deadline, "the layout outlived the command"
         time.sleep(0.1)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["complete.yaml"]
+
+
+def test_a_rules_files_title_is_shown_by_the_command_line(tmp_path, capsys):
+    """TITLE (SPEC §9): a text or one per language; the table's first line and the JSON's
+    "title" show it (the file's name without it)."""
+    from arena.cli import main
+
+    rules = "START = 0\nSTUCK = 'loses'\ndef player(p):\n    return 0\ndef moves(p):\n    return []\n"
+    path = tmp_path / "game.py"
+    for title, shown, both in (
+            ("TITLE = 'Mon jeu'\n", "Mon jeu", {"fr": "Mon jeu", "en": "Mon jeu"}),
+            ("TITLE = {'fr': 'Soustraction', 'en': 'Subtraction'}\n", "Subtraction",
+             {"fr": "Soustraction", "en": "Subtraction"}),
+            ("", "game", {"fr": "game", "en": "game"})):
+        path.write_text(rules + title, encoding="utf-8")
+        assert main(["solve", str(path)]) == 0
+        assert capsys.readouterr().out.splitlines()[0] == shown
+        assert main(["solve", str(path), "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["title"] == both
