@@ -1,7 +1,7 @@
 """The library as the course hands it out: its wheel, on the site and in the zip, and the
 command that installs it from where the reader stands.
 
-The wheel is built from the library's tracked files (``src/arena``, ``pyproject.toml``,
+The wheel is built from the library's files (``src/arena``, ``pyproject.toml``,
 ``README.md``, ``LICENSE``), copied into a temporary folder, by ``pip wheel`` with
 ``SOURCE_DATE_EPOCH`` set: the same sources give the same bytes. It is cached in
 ``build/wheel/`` on those files. The hook puts it at ``downloads/<wheel>`` in the site,
@@ -47,11 +47,20 @@ def wheel_path() -> Path:
     return WHEEL_DIR / wheel_name()
 
 
-def _tracked(names: tuple[str, ...]) -> list[str]:
-    """The files of ``names`` that git tracks (none of the build's or an editor's)."""
-    done = subprocess.run(["git", "ls-files", "-z", "--", *names], cwd=ROOT,
-                          capture_output=True, check=True)
-    return sorted(n for n in done.stdout.decode().split("\0") if n and (ROOT / n).is_file())
+def _sources(names: tuple[str, ...]) -> list[str]:
+    """The files of ``names`` (Python's caches left out), relative to the project."""
+    found = []
+    for name in names:
+        top = ROOT / name
+        paths = [top] if top.is_file() else sorted(p for p in top.rglob("*") if p.is_file())
+        found += [p.relative_to(ROOT).as_posix() for p in paths
+                  if "__pycache__" not in p.parts and p.suffix != ".pyc"]
+    return found
+
+
+def _epoch() -> str:
+    """The wheel's timestamps: SOURCE_DATE_EPOCH, as the site's builds set it."""
+    return os.environ.get("SOURCE_DATE_EPOCH") or "1700000000"
 
 
 def build() -> Path:
@@ -64,11 +73,10 @@ def build() -> Path:
         print(f"wheel: building {target.name}", file=sys.stderr, flush=True)
         with tempfile.TemporaryDirectory() as tmp:
             source = Path(tmp, "source")
-            for name in _tracked(INPUTS):
+            for name in _sources(INPUTS):
                 (source / name).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(ROOT / name, source / name)
-            env = dict(os.environ, SOURCE_DATE_EPOCH=os.environ.get("SOURCE_DATE_EPOCH",
-                                                                      "1700000000"))
+            env = dict(os.environ, SOURCE_DATE_EPOCH=_epoch())
             done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
                                    "-w", str(Path(tmp, "out")), str(source)], env=env,
                                   capture_output=True, text=True)
@@ -83,7 +91,8 @@ def build() -> Path:
 
             write_atomic(target, built.read_bytes())
 
-    cached_step("wheel", inputs_digest(INPUTS, ("SOURCE_DATE_EPOCH",)), [target], run)
+    key = inputs_digest(INPUTS) + f" SOURCE_DATE_EPOCH={_epoch()}"
+    cached_step("wheel", key, [target], run)
     return target
 
 
