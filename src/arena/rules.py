@@ -48,6 +48,8 @@ MAX_DEPTH = 2_000
 would overflow the interpreter's C stack (a crash, not an error)."""
 
 Position = Hashable
+_NOWHERE = object()
+"""No position (an error that names none)."""
 
 
 def _name(p: Any) -> str:
@@ -239,9 +241,6 @@ def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable
                 and any(s is at for s in starts):
             raise ArenaError(str(exc) + _start_hint(start)) from None
         raise
-
-
-_NOWHERE = object()
 
 
 def _explore(starts: list[Any], moves: Callable[[Any], Iterable[Any]],
