@@ -633,33 +633,40 @@ CLONE_WORDS = {
 }
 
 
+GUIDE_DOWNLOAD = {
+    "fr": {"text": "La bibliothèque <code>arena</code>, que les carnets utilisent, se "
+                   "télécharge ici\u00a0: {link}\u00a0; la commande ci-dessous l'installe "
+                   "avec ses figures (la page d'un carnet donne aussi, dans sa section "
+                   "« Télécharger », le carnet lui-même).",
+           "link": "son fichier .whl",
+           "published": "Elle est publiée sur l'index des paquets Python.",
+           "unpublished": "Elle n'est pas encore publiée sur l'index des paquets "
+                          "Python\u00a0: la commande installe ce fichier",
+           "saved": ", depuis le dossier où vous l'avez enregistré."},
+    "en": {"text": "The <code>arena</code> library, which the notebooks use, is downloaded "
+                   "here: {link}; the command below installs it with its figures (a "
+                   "notebook's page also gives the notebook itself, in its \"Download\" "
+                   "section).",
+           "link": "its .whl file",
+           "published": "It is published on the Python package index.",
+           "unpublished": "It is not published on the Python package index yet: the "
+                          "command installs this file",
+           "saved": ", from the folder where you saved it."},
+}
+"""The teachers' guide's "Download" section (the wheel's long name is in the command: a
+book cannot break it inside a sentence)."""
+
+
 def downloads_markdown(lang: str, page_url: str) -> str:
     """The teachers' guide's "Download" section: the library's wheel and its command."""
     from coursebuild import address
 
-    colon = "\u00a0:" if lang == "fr" else ":"
-    # the file's long name is in the command: a book cannot break it inside a sentence
-    if lang == "fr":
-        text = (f"La bibliothèque <code>arena</code>, que les carnets utilisent, se "
-                f"télécharge ici{colon} {_wheel_link(lang, page_url, 'son fichier .whl')}"
-                "\u00a0; la commande ci-dessous l'installe avec ses figures (la page d'un "
-                "carnet donne aussi, dans sa section « Télécharger », le carnet lui-même).")
-        state = ("Elle est publiée sur l'index des paquets Python." if
-                 address.package_published() else
-                 "Elle n'est pas encore publiée sur l'index des paquets Python\u00a0: la "
-                 "commande installe ce fichier" + ("." if address.published(lang) else
-                                                   ", depuis le dossier où vous l'avez "
-                                                   "enregistré."))
+    w = GUIDE_DOWNLOAD[lang]
+    text = w["text"].format(link=_wheel_link(lang, page_url, w["link"]))
+    if address.package_published():
+        state = w["published"]
     else:
-        text = (f"The <code>arena</code> library, which the notebooks use, is downloaded "
-                f"here{colon} {_wheel_link(lang, page_url, 'its .whl file')}; the command "
-                "below installs it with its figures (a notebook's page also gives the "
-                "notebook itself, in its \"Download\" section).")
-        state = ("It is published on the Python package index." if
-                 address.package_published() else
-                 "It is not published on the Python package index yet: the command "
-                 "installs this file" + ("." if address.published(lang) else
-                                         ", from the folder where you saved it."))
+        state = w["unpublished"] + ("." if address.published(lang) else w["saved"])
     return f'<p>{text} {state}</p>\n{_install_line(lang)}'
 
 
