@@ -639,6 +639,11 @@ GUIDE_DOWNLOAD = {
                    "avec ses figures (la page d'un carnet donne aussi, dans sa section "
                    "« Télécharger », le carnet lui-même).",
            "link": "son fichier .whl",
+           "print": "La bibliothèque <code>arena</code>, que les carnets utilisent, se "
+                    "télécharge dans les sections « Télécharger » des {where} (celle de ce "
+                    "guide et celle de chaque carnet)\u00a0; la commande ci-dessous "
+                    "l'installe avec ses figures.",
+           "pages": "pages web du cours",
            "published": "Elle est publiée sur l'index des paquets Python.",
            "unpublished": "Elle n'est pas encore publiée sur l'index des paquets "
                           "Python\u00a0: la commande installe ce fichier",
@@ -648,6 +653,10 @@ GUIDE_DOWNLOAD = {
                    "notebook's page also gives the notebook itself, in its \"Download\" "
                    "section).",
            "link": "its .whl file",
+           "print": "The <code>arena</code> library, which the notebooks use, is downloaded "
+                    "from the \"Download\" sections of the {where} (this guide's and each "
+                    "notebook's); the command below installs it with its figures.",
+           "pages": "course's web pages",
            "published": "It is published on the Python package index.",
            "unpublished": "It is not published on the Python package index yet: the "
                           "command installs this file",
@@ -667,7 +676,12 @@ def downloads_markdown(lang: str, page_url: str) -> str:
         state = w["published"]
     else:
         state = w["unpublished"] + ("." if address.published(lang) else w["saved"])
-    return f'<p>{text} {state}</p>\n{_install_line(lang)}'
+    url = address.published(lang)       # the book prints a link's address as a footnote
+    where = f'<a href="{html.escape(url)}">{w["pages"]}</a>' if url else w["pages"]
+    printed = w["print"].format(where=where)
+    return (f'<div class="arena-screen" markdown>\n<p>{text} {state}</p>\n</div>\n'
+            f'<div class="arena-print" markdown>\n<p>{printed} {state}</p>\n</div>\n'
+            f"{_install_line(lang)}")
 
 
 def clone_markdown(lang: str) -> str:
