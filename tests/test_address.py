@@ -52,3 +52,49 @@ def test_no_source_invents_an_address():
     found = [str(p.relative_to(ROOT)) for p in sources if p.is_file()
              and re.search(rb"example\.(org|com)", p.read_bytes())]
     assert len(sources) > 50 and found == []
+
+
+def test_the_print_passages_name_the_site_by_its_address_or_need_none(monkeypatch):
+    """Issue 36: the book said 'the course's site' without its address. With SITE_URL the
+    sentences link it (the book prints it in a footnote); without, they speak of the
+    course's pages, handed out by the teacher; never 'the site' alone."""
+    from coursebuild import hook
+
+    monkeypatch.delenv("SITE_URL", raising=False)
+    assert hook.site_phrase("en", True) == ("In the course's web pages (which your teacher can "
+                                        "hand out as a folder)")
+    assert hook.site_phrase("fr", False).startswith("dans les pages web du cours (que votre")
+    monkeypatch.setenv("SITE_URL", "https://owner.github.io/arena/")
+    assert hook.site_phrase("en", True) == \
+        'On <a href="https://owner.github.io/arena/en/">the course\'s site</a>'
+    assert hook.site_phrase("fr", False) == \
+        'sur <a href="https://owner.github.io/arena/">le site du cours</a>'
+    sentences = re.compile(r"(?i)(?:on|in|sur|dans) (?:the course's site|the site|le site"
+                           r"(?: du cours)?)\b")
+    for lang in ("fr", "en"):
+        for page in (ROOT / "docs" / lang).glob("*.md"):
+            if page.name != "teachers.md":       # the guide speaks of building the site
+                assert not sentences.search(page.read_text(encoding="utf-8")), page
+    book = ROOT / "build" / "book" / "students-en" / "book.tex"
+    if book.exists():
+        text = book.read_text(encoding="utf-8")
+        assert text.count("the course's web pages (which your teacher can hand out as a "
+                          "folder)") >= 6
+
+
+def test_the_guide_clones_the_repository_from_its_address_or_from_a_copy(monkeypatch):
+    from coursebuild import hook
+
+    monkeypatch.delenv("REPO_URL", raising=False)
+    block = hook.clone_markdown("en")
+    assert "git clone" not in block and "<" not in block.split("```sh")[1]
+    assert "In a copy of the course's repository" in block
+    monkeypatch.setenv("REPO_URL", "https://github.com/owner/arena/")
+    assert "git clone https://github.com/owner/arena arena && cd arena\n" in \
+        hook.clone_markdown("fr")
+    monkeypatch.setenv("REPO_URL", "github.com/owner/arena")
+    with pytest.raises(SystemExit, match="REPO_URL='github.com/owner/arena': not an http"):
+        address.repository()
+    for lang in ("fr", "en"):
+        guide = (ROOT / "docs" / lang / "teachers.md").read_text(encoding="utf-8")
+        assert "<adresse du dépôt>" not in guide and "<repository address>" not in guide

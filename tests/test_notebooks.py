@@ -33,7 +33,7 @@ def test_every_cell_of_prose_is_written_in_both_languages(source):
     # plus the cell, under the title, that says what to install
     assert len([c for c in fr.cells if c.cell_type == "markdown"]) == len(prose) // 2 + 1
     assert len([c for c in en.cells if c.cell_type == "markdown"]) == len(prose) // 2 + 1
-    assert fr.cells[1].source == notebooks.INSTALL["fr"] and "pip install" in fr.cells[1].source
+    assert fr.cells[1].source == notebooks.INSTALL["fr"] and "Télécharger" in fr.cells[1].source
     assert en.cells[1].source == notebooks.INSTALL["en"]
     english = re.compile(r"\b(the|which|with|players?|winning|this)\b", re.I)
     french = re.compile(r"\b(les|une|avec|joueurs?|gagnantes?|ce)\b", re.I)

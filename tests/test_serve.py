@@ -292,10 +292,17 @@ def test_a_saved_french_chapter_is_served_and_english_is_not_rebuilt(site, tmp_p
                 _until(lambda e=edited: e in _get(f"http://127.0.0.1:{port}/en/plays/",
                                                   time.monotonic() + 120), 180,
                        f"the recipe's new caption {edited!r} never reached the served page")
+            # a library file: both languages built again in full, by a process that
+            # already holds the build lock (it used to wait for itself, for good), and
+            # every request answered meanwhile, from the last good site
+            building = _library_edit_served(copy, port)
         finally:
             proc.terminate()
             proc.wait(timeout=30)
     err_text = log.read_text("utf-8")
+    assert building >= 1            # pages were served while the full build ran
+    assert "rebuilt both languages in full" in err_text, err_text
+    assert "another build is running" not in err_text, err_text
     assert "unknown figure id 'no-such-figure'" in err_text, err_text
     assert "'no-such-page.md'" in err_text and "in strict mode" in err_text, err_text
     assert "Traceback" not in err_text, err_text
@@ -312,6 +319,58 @@ def test_a_saved_french_chapter_is_served_and_english_is_not_rebuilt(site, tmp_p
     # made again too, and the pages that show them)
     assert re.search(r"^serve: rendered (.*, )?en/plays\.md, (.*, )?fr/plays\.md\b", err_text,
                      re.M), err_text
+
+
+def _library_edit_served(copy: Path, port: int) -> int:
+    """Edit a docstring of the library in ``copy`` under its running serve; ask for the
+    API reference page, each request answered within 10 s, until it shows the edit;
+    return how many answers said that a build was under way."""
+    solver = copy / "src" / "arena" / "solver.py"
+    code = solver.read_text(encoding="utf-8")
+    summary = "Solve a reachability game: the winner, rank and strategy move of every vertex."
+    assert code.count(summary) == 1
+    added = "Edited under the serve test."
+    solver.write_text(code.replace(summary, f"{summary} {added}"), encoding="utf-8")
+    url = f"http://127.0.0.1:{port}/en/reference/"
+    building, deadline = 0, time.monotonic() + 900
+    while True:
+        with urllib.request.urlopen(url, timeout=10) as response:   # a stall fails here
+            page = response.read().decode("utf-8")
+        building += 'id="arena-serve-building"' in page
+        if added in page and 'id="arena-serve-building"' not in page:
+            assert 'id="arena-serve-error"' not in page
+            return building
+        assert time.monotonic() < deadline, "the library's edit never reached the page"
+        time.sleep(0.5)
+
+
+def test_a_reload_keeps_the_build_lock_of_its_process():
+    """The serve forgets the build's modules to read them again after a save: the build
+    imported afresh must know that its process holds ``build/.lock`` (it opened the lock
+    file again and waited for itself, for good)."""
+    code = ("from coursebuild import serve, site\n"
+            "site._lock()\n"
+            "serve._forget_modules()\n"
+            "from coursebuild import site as again\n"
+            "assert again is not site\n"
+            "again._lock()\n"
+            "print('locked once')\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout == "locked once\n", done.stderr
+    assert "another build is running" not in done.stderr
+
+
+def test_the_overlay_says_that_a_build_is_under_way():
+    from coursebuild.serve import overlay
+
+    page = b"<html><body><p>x</p></body></html>"
+    shown = overlay(page, None, "full")
+    assert b'id="arena-serve-building"' in shown and b"arena-serve-error" not in shown
+    assert b"both languages in full" in shown and b"deux langues" in shown
+    both = overlay(page, "docs/fr/plays.md, line 3: oops", "pages")
+    assert both.index(b"arena-serve-building") < both.index(b"arena-serve-error") \
+        < both.index(b"</body>")
 
 
 def test_after_a_failed_full_build_the_next_build_is_full(monkeypatch, tmp_path):
@@ -344,6 +403,34 @@ def test_after_a_failed_full_build_the_next_build_is_full(monkeypatch, tmp_path)
     assert calls == ["full", "full"] and builder.error is None and not builder.needs_full
     builder()
     assert calls[-1] == "dirty"
+
+
+def test_a_bad_example_file_is_one_line_and_the_next_good_build_recovers(monkeypatch, tmp_path,
+                                                                        capsys):
+    """An invalid example YAML printed a 27-line traceback before the line that says the
+    build failed: the line alone, and the served pages show it until the file is fixed."""
+    from arena import Arena
+    from coursebuild import serve
+
+    bad = tmp_path / "exercise.yaml"
+    bad.write_text("S0: [a]\nS1: [b]\nedges:\n  a: [c]\n", encoding="utf-8")
+    good = [False]
+
+    def rebuild(self):
+        if not good[0]:
+            Arena.from_file(bad)            # what an example's figure does first
+        return "rendered fr/plays.md"
+
+    monkeypatch.setattr(serve.Builder, "rebuild", rebuild)
+    builder = serve.Builder(tmp_path / "site")
+    builder()
+    err = capsys.readouterr().err
+    line = f"{bad}: key 'edges': vertex 'a': has a successor 'c' that is not in S0 or S1"
+    assert err == f"serve: build failed ({line}); still serving the last good site\n"
+    assert builder.error == line
+    good[0] = True
+    builder()
+    assert builder.error is None and "serve: rendered fr/plays.md in " in capsys.readouterr().err
 
 
 def test_the_overlay_shows_the_error_until_a_good_build():

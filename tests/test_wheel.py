@@ -1,17 +1,19 @@
-"""The package as a user gets it: the wheel built from this checkout, installed in a fresh
-virtual environment outside the repository, first with no extra, then with ``[figures]``.
+"""The package as a user gets it: the wheel the site and the zip offer (the same bytes),
+installed in a fresh virtual environment outside the repository, first with no extra, then
+with ``[figures]`` by the very command the zip's notebook pages give.
 
 The README's Python example runs and prints what its comments say; every command line the
 README shows runs; ``arena render`` needs the ``[figures]`` extra and says so in one line
-without it. The wheel holds the library alone (the course build stays in the repository).
+without it, with a command that installs it from where the wheel came. The wheel holds the
+library alone (the course build stays in the repository).
 """
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import subprocess
-import sys
 import venv
 import zipfile
 from pathlib import Path
@@ -32,12 +34,47 @@ def _block(language: str, containing: str = "") -> str:
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out),
-                    str(ROOT)], check=True, capture_output=True, text=True)
-    (path,) = out.glob("arena_reachability-*.whl")
+def unzipped(site, tmp_path_factory) -> Path:
+    """The zip handed out, unzipped: the folder that holds ``arena-site``."""
+    folder = tmp_path_factory.mktemp("unzipped")
+    with zipfile.ZipFile(ROOT / "build" / "arena-site.zip") as archive:
+        archive.extractall(folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def wheel(site, unzipped) -> Path:
+    """The wheel on the site, which the zip carries too, byte for byte."""
+    from coursebuild import release
+
+    name = release.wheel_name()
+    path = site / "downloads" / name
+    assert path.read_bytes() == (unzipped / "arena-site" / "downloads" / name).read_bytes()
+    assert name == f"arena_reachability-{arena.__version__}-py3-none-any.whl"
     return path
+
+
+def test_each_notebook_says_how_to_install_from_where_it_is_read(site, unzipped):
+    """The notebook's install cell and its page's "Download" section: the wheel's address
+    on a site that has one, the wheel saved beside the notebook on one that has none, the
+    wheel's path in the zip."""
+    import json
+
+    from coursebuild import release
+
+    name = release.wheel_name()
+    for lang, root in (("fr", ""), ("en", "en/")):
+        for folder, where in ((site / root, "site"), (unzipped / "arena-site" / root, "zip")):
+            notebook = folder / "notebooks" / ("01-modelling.ipynb" if where == "zip" else
+                                              "01-modelling/01-modelling.ipynb")
+            cell = json.loads(notebook.read_text(encoding="utf-8"))["cells"][1]
+            command = release.install_command(where)
+            assert f"`{command}`" in "".join(cell["source"]), (lang, where)
+            page = (notebook.with_suffix(".html") if where == "zip" else
+                    notebook.parent / "index.html").read_text(encoding="utf-8")
+            assert html.escape(command) in page and f'{name}" download>' in page
+    assert release.install_command("zip") == \
+        f'pip install "arena-site/downloads/{name}[figures]"'
 
 
 def _environment(tmp: Path, requirement: str) -> Path:
@@ -103,18 +140,37 @@ def test_readme_command_lines_without_extras(plain):
             assert '"winner"' in done.stdout
 
 
-def test_render_without_the_figures_extra_says_what_to_install(plain):
+def test_render_without_the_figures_extra_says_what_to_install(plain, wheel):
+    """The command names the wheel this environment came from: the package's name alone
+    is not on the package index yet."""
     bin_dir, tmp = plain
     done = _run([str(bin_dir / "arena"), "render", "nim", "-o", "nim.svg"], cwd=tmp)
     assert done.returncode == 2 and not (tmp / "nim.svg").exists()
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
-    assert 'pip install "arena-reachability[figures]"' in done.stderr
+    assert f'pip install "{wheel}[figures]"' in done.stderr
+    # importing the drawing module, or showing an arena in Jupyter: one message too
+    code = ("from arena.games import nim\ng = nim(3, [1])\nassert g._repr_svg_() is None\n"
+            "import arena.render")
+    done = _run([str(bin_dir / "python"), "-c", code], cwd=tmp)
+    assert done.returncode == 1 and done.stderr.splitlines()[-1] == (
+        "ModuleNotFoundError: arena.render draws with Graphviz, which the package installs "
+        f'with its figures extra: pip install "{wheel}[figures]" (graphviz is missing)')
+    assert done.stdout.startswith("(Not drawn: arena.render draws with Graphviz")
 
 
 @pytest.fixture(scope="module")
-def figures(wheel, tmp_path_factory) -> Path:
-    """A fresh environment with the package and its [figures] extra: its bin folder."""
-    return _environment(tmp_path_factory.mktemp("figures"), f"{wheel}[figures]")
+def figures(wheel, unzipped) -> Path:
+    """A fresh environment where the zip's command installed the package with its
+    [figures] extra, run from the unzipped folder: its bin folder."""
+    from coursebuild import release
+
+    venv.create(unzipped / "env", with_pip=True)
+    bin_dir = unzipped / "env" / "bin"
+    command = release.install_command("zip")
+    done = _run(command.replace("pip ", f"{bin_dir / 'python'} -m pip ", 1) + " -q",
+                cwd=unzipped, shell=True, executable="/bin/bash")
+    assert done.returncode == 0, done.stderr[-2000:]
+    return bin_dir
 
 
 def test_render_with_the_figures_extra(figures, tmp_path):
@@ -176,7 +232,7 @@ def test_every_downloaded_notebook_runs_after_one_pip_install(figures, tmp_path)
         assert "Figure" not in text, notebook      # every figure was drawn
 
 
-def test_without_graphviz_a_figure_cell_says_what_to_install(plain):
+def test_without_graphviz_a_figure_cell_says_what_to_install(plain, wheel):
     bin_dir, tmp = plain
     subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "nbconvert",
                     "ipykernel"], check=True, capture_output=True, text=True)
@@ -188,4 +244,4 @@ def test_without_graphviz_a_figure_cell_says_what_to_install(plain):
     code, errors, printed = _nbconvert(bin_dir, copies, tmp)
     assert code == 0, errors[-2000:]
     for words, text in zip(("Figure non dessinée", "Figure not drawn"), printed):
-        assert words in text and 'pip install "arena-reachability[figures]"' in text
+        assert words in text and f'pip install "{wheel}[figures]"' in text

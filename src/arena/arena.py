@@ -71,16 +71,25 @@ _VICTORY_CODES = {None: 2, 0: 0, 1: 1}
 """A vertex's victory mark as one byte: 0 or 1 (its player), 2 (none)."""
 
 
+_MOST_FILE_BYTES = 2 ** 40
+"""The most ``ARENA_MAX_FILE_BYTES`` may say (1 TiB): far beyond any arena a machine
+parses, far below what a read's size argument overflows at."""
+
+
 def _max_file_bytes() -> int:
     """:data:`MAX_FILE_BYTES`, or the limit the environment sets (a bad value is refused,
-    not ignored)."""
+    not ignored: a whole number from 1 to 2^40)."""
     value = os.environ.get("ARENA_MAX_FILE_BYTES")
     if not value:
         return MAX_FILE_BYTES
     try:
-        return parse_int(value, minimum=1)
+        limit = parse_int(value, minimum=1)
     except ValueError as exc:
         raise ArenaError(f"the environment variable ARENA_MAX_FILE_BYTES: {exc}") from None
+    if limit > _MOST_FILE_BYTES:
+        raise ArenaError(f"the environment variable ARENA_MAX_FILE_BYTES: {limit} is more "
+                         f"than {_MOST_FILE_BYTES} (1 TiB)")
+    return limit
 
 
 class Compact(NamedTuple):
@@ -461,10 +470,14 @@ class Arena:
         return (f"Arena(S0={d['S0']!r}, S1={d['S1']!r}, edges={d['edges']!r}, "
                 f"V0={d['V0']!r}, V1={d['V1']!r}, start={self._start!r}{title})")
 
-    def _repr_svg_(self) -> str:
-        """Drawn by :mod:`arena.render` (imported only when a notebook asks)."""
-        from arena import render
-
+    def _repr_svg_(self) -> str | None:
+        """Drawn by :mod:`arena.render` (imported only when a notebook asks); without the
+        drawing packages, one line says what to install and Jupyter shows the text."""
+        try:
+            from arena import render
+        except ModuleNotFoundError as exc:
+            print(f"(Not drawn: {exc})")
+            return None
         return render.arena_svg(self)
 
     # -- files ---------------------------------------------------------------------------

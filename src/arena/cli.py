@@ -17,10 +17,12 @@ with one line on stderr that names the file, key and vertex; 130 when interrupte
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -40,6 +42,9 @@ RENDER_LIMIT = 2_000
 """Graphviz lays out a few thousand vertices at most in reasonable time."""
 RENDER_EDGE_LIMIT = 6_000
 """... and a few thousand edges (a dense 300-vertex arena takes minutes)."""
+RENDER_SECONDS = 60
+"""... and a time limit for the layout: its time depends on how tangled the graph is
+(a complete game of 45 positions took 102 s), which no count bounds."""
 DEFAULT_MAX_POSITIONS = 2_000_000
 """Largest built-in game built by default (``--max-positions`` raises it)."""
 ABSURD = 10 ** 30
@@ -101,6 +106,9 @@ def _parser() -> argparse.ArgumentParser:
     render_cmd.add_argument("--max-edges", type=_positive, default=RENDER_EDGE_LIMIT,
                             metavar="N", help="refuse to draw more edges than this "
                             f"(default {RENDER_EDGE_LIMIT:,})")
+    render_cmd.add_argument("--time-limit", type=_seconds, default=RENDER_SECONDS,
+                            metavar="SECONDS", help="stop a layout that takes longer "
+                            f"(default {RENDER_SECONDS}; 0: no limit)")
 
     return parser
 
@@ -142,6 +150,7 @@ def solution_report(sol: Solution, *, game: str | None = None,
     report: dict[str, Any] = {
         "game": game,
         "params": {k: _jsonable(v) for k, v in (params or {}).items()},
+        "title": arena.title,
         "vertices": len(arena),
         "edges": arena.n_edges,
         "start": None if start is None else id_of(start),
@@ -166,7 +175,9 @@ def _who(player: int | None) -> str:
     return "draw" if player is None else f"J_{player}"
 
 
-def _print_table(report: dict[str, Any], title: str | None, limit: int, out: TextIO) -> None:
+def _table(report: dict[str, Any], title: str | None, limit: int) -> str:
+    """The readable table of ``arena solve`` (its cells' control characters escaped: a
+    rules file's positions are any text)."""
     s = report["summary"]
     lines = [title or report["game"] or "arena",
              f"{plural(report['vertices'], 'vertex', 'vertices')}, "
@@ -193,7 +204,7 @@ def _print_table(report: dict[str, Any], title: str | None, limit: int, out: Tex
     if len(shown) < len(positions):
         lines.append(f"... {plural(len(positions) - len(shown), 'more position')} "
                      "(--limit 0 shows all)")
-    out.write("\n".join(lines) + "\n")
+    return "\n".join(terminal_safe(line) for line in lines) + "\n"
 
 
 def _max_positions(given: dict[str, Any], default: int) -> int:
@@ -229,15 +240,19 @@ def _load_target(args: argparse.Namespace, err: TextIO, max_positions: int | Non
             raise UsageError(f"--{_flag(next(iter(given)))} applies to built-in games, "
                              "not to files")
         if path.suffix == ".py":           # a game given by its rules (SPEC §9)
-            from arena.rules import DEFAULT_LIMIT, load_rules
+            from arena.rules import DEFAULT_LIMIT, load_rules, position_ids
 
             limit = _max_positions(given, DEFAULT_LIMIT)
             if max_positions is not None:
                 limit = min(limit, max_positions)
-            args.id_of = str                 # a position's id is str(position) (SPEC §9)
             say = _progress(err)
             arena = load_rules(path, limit=limit,
                                progress=lambda k: say(f"{k:,} positions explored"))
+            # a position's id is str(position), unique (SPEC §9)
+            try:
+                args.id_of = position_ids(arena).__getitem__
+            except ArenaError as exc:
+                raise exc.in_file(path) from None
             return arena, None, {}
         arena = Arena.from_file(path)
         for v in arena.victory_with_edges():
@@ -307,6 +322,17 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _seconds(text: str) -> int:
+    """A time limit in whole seconds: 0 (none) to a day."""
+    try:
+        value = parse_int(text, minimum=0)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if value > 86_400:
+        raise argparse.ArgumentTypeError(f"{value} is more than a day (86400; 0: no limit)")
+    return value
+
+
 def _big(n: int) -> str:
     return f"{n:,}" if n < 10 ** 15 else f"about 10^{len(str(n)) - 1}"
 
@@ -319,7 +345,9 @@ def _all_params() -> list[str]:
     return list(dict.fromkeys(name for g in GAMES.values() for name in g.defaults))
 
 
-def _run_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def _run_solve(args: argparse.Namespace, err: TextIO) -> str:
+    """What ``arena solve`` prints (made whole first: an error never leaves half a
+    document written)."""
     arena, game, params = _load_target(args, err)
     title = None
     if arena is None:
@@ -335,11 +363,9 @@ def _run_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         report = solution_report(solve(arena), game=game.name, params=params,
                                  id_of=game.vertex_id)
         title = (arena.title or {}).get("en")
-    if args.json:       # made whole first: an error never leaves half a document written
-        out.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
-    else:
-        _print_table(report, title, args.limit, out)
-    return 0
+    if args.json:
+        return json.dumps(report, ensure_ascii=False, indent=2) + "\n"
+    return _table(report, title, args.limit)
 
 
 def _progress(err: TextIO) -> Callable[[str], None]:
@@ -351,7 +377,7 @@ def _progress(err: TextIO) -> Callable[[str], None]:
 
 
 FIGURES_EXTRA = ("arena render draws with Graphviz, which the package installs only with its "
-                 "figures extra: pip install \"arena-reachability[figures]\"")
+                 "figures extra: {command}")
 
 
 def _drawing_module():
@@ -362,11 +388,15 @@ def _drawing_module():
         for name in ("pygraphviz", "fontTools", "font_source_sans_pro"):
             __import__(name)
     except ModuleNotFoundError as exc:
-        raise UsageError(f"{FIGURES_EXTRA} ({exc.name} is missing)") from None
+        from arena._install import pip_command
+
+        raise UsageError(FIGURES_EXTRA.format(command=pip_command("figures")) +
+                         f" ({exc.name} is missing)") from None
     return render
 
 
-def _run_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def _run_render(args: argparse.Namespace, err: TextIO) -> str:
+    """Draw the figure, write it; what ``arena render`` prints."""
     render = _drawing_module()
 
     output = Path(args.output)
@@ -396,16 +426,49 @@ def _run_render(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     name = getattr(args, "id_of", vertex_id) if game is None else game.vertex_id
     dot = render.arena_dot(arena, sol, view, name=name)
     title = (arena.title or {}).get("en") or (game.name if game else output.stem)
-    svg, pdf = render.render(dot, title=title, desc=render.describe(arena, sol, name=name),
-                             titles=render.vertex_titles(arena, name))
+    svg, pdf = _layout(dot.source, title, render.describe(arena, sol, name=name),
+                       render.vertex_titles(arena, name), args.time_limit)
     data = svg if output.suffix.lower() == ".svg" else pdf
     try:
         output.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(output, data)
     except OSError as exc:
         raise UsageError(f"{output}: cannot write the file ({exc.strerror})") from None
-    out.write(f"wrote {output} ({plural(len(data), 'byte')})\n")
-    return 0
+    return f"wrote {output} ({plural(len(data), 'byte')})\n"
+
+
+def _layout(dot: str, title: str, desc: str, titles: dict[str, str],
+            seconds: int) -> tuple[bytes, bytes]:
+    """:func:`arena.render.render` in a process of its own, ended after ``seconds``
+    (0: no limit) or by Ctrl+C: Graphviz's layout, in C, holds both until it returns,
+    and a dense graph of a few dozen vertices can take minutes."""
+    import pickle
+    import subprocess
+
+    job = pickle.dumps((dot, title, desc, titles))
+    env = dict(os.environ)             # the child imports this very library
+    here = str(Path(__file__).resolve().parents[1])
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, (here, env.get("PYTHONPATH"))))
+    child = subprocess.Popen([sys.executable, "-c", "from arena._layout_job import main; "
+                              "main()"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, env=env)
+    try:
+        answer, problem = child.communicate(job, timeout=seconds or None)
+    except subprocess.TimeoutExpired:
+        raise UsageError(f"the layout took more than {plural(seconds, 'second')} (Graphviz "
+                         "lays dense or tangled graphs out slowly; --time-limit N raises "
+                         "the limit, 0 removes it)") from None
+    finally:
+        if child.poll() is None:        # Ctrl+C or the time limit: the layout ends too
+            child.kill()
+            child.wait()
+    if child.returncode == 3:           # Graphviz complained (arena.errors.RenderError)
+        raise RenderError(problem.decode("utf-8", "replace").strip())
+    if child.returncode:
+        raise RenderError("the layout stopped with status "
+                          f"{child.returncode}: {problem.decode('utf-8', 'replace')[-300:]}")
+    svg, pdf = pickle.loads(answer)
+    return svg, pdf
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
@@ -422,10 +485,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         if args.command is None:
             raise UsageError("a command is required: " + ", ".join(
                 ("solve", "render")) + " (arena --help lists them)")
+        _check_environment()
         run = {"solve": _run_solve, "render": _run_render}
-        status = run[args.command](args, out, err)
+        with _rules_output(args.target.endswith(".py"), out, err):
+            text = run[args.command](args, err)
+        out.write(text)
         out.flush()             # a full device says so here, not at the interpreter's exit
-        return status
+        return 0
     except (ArenaError, UsageError, RenderError) as exc:
         _say(err, f"arena: error: {exc}\n")
         return EXIT_USAGE
@@ -443,6 +509,75 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     except KeyboardInterrupt:
         err.write("arena: interrupted\n")
         return EXIT_INTERRUPTED
+
+
+def _check_environment() -> None:
+    """The library's environment variables, read before any work: a bad value is one
+    line (:class:`UsageError`), not a traceback in the middle of a solve."""
+    from arena.arena import _max_file_bytes
+    from arena.solver import KERNELS
+
+    _max_file_bytes()                   # ARENA_MAX_FILE_BYTES: 1 to 2^40
+    kernel = os.environ.get("ARENA_KERNEL")
+    if kernel and kernel not in KERNELS:
+        raise UsageError(f"the environment variable ARENA_KERNEL: {kernel!r} is not one "
+                         f"of {', '.join(KERNELS)}")
+
+
+class _Forward(io.TextIOBase):
+    """A text stream that writes to ``target``: what a rules file sees as its standard
+    output and error. Closing it closes nothing else."""
+
+    def __init__(self, target: TextIO) -> None:
+        self.target = target
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if self.closed:
+            raise ValueError("I/O operation on closed file.")
+        if not self.target.closed:
+            self.target.write(text)
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.target.closed:
+            self.target.flush()
+
+
+@contextmanager
+def _rules_output(active: bool, out: TextIO, err: TextIO) -> Iterator[None]:
+    """While a rules file runs (``active``): what it prints goes to standard error, never
+    into the output (SPEC §9); what it does to ``sys.stdout`` or ``sys.stderr`` (close
+    them, replace them) is undone; at the level of file descriptors, its writes to
+    descriptor 1 go to descriptor 2 as well."""
+    if not active:
+        yield
+        return
+    saved = (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__)
+    forward = _Forward(err)
+    saved_fd = None
+    try:
+        out.flush()
+        if out is sys.__stdout__ and err is sys.__stderr__:
+            saved_fd = os.dup(1)
+            os.dup2(2, 1)
+    except (OSError, ValueError, AttributeError):   # no descriptors (a test's StringIO)
+        saved_fd = None
+    names = ("stdout", "stderr", "__stdout__", "__stderr__")
+    for name in names:
+        setattr(sys, name, forward)
+    try:
+        yield
+    finally:
+        with suppress(ValueError):
+            forward.flush()
+        for name, stream in zip(names, saved):
+            setattr(sys, name, stream)
+        if saved_fd is not None:
+            os.dup2(saved_fd, 1)
+            os.close(saved_fd)
 
 
 def terminal_safe(text: str) -> str:

@@ -15,12 +15,11 @@ from arena.solver import Solution
 __all__ = ["figure", "Drawing", "MISSING"]
 
 MISSING = {
-    "fr": "(Figure non dessinée : pour dessiner, installez Graphviz avec "
-          "pip install \"arena-reachability[figures]\".)",
-    "en": "(Figure not drawn: to draw, install Graphviz with "
-          "pip install \"arena-reachability[figures]\".)",
+    "fr": "(Figure non dessinée : pour dessiner, installez Graphviz avec {command}.)",
+    "en": "(Figure not drawn: to draw, install Graphviz with {command}.)",
 }
-"""The line a figure cell prints without the ``[figures]`` extra, in each language."""
+"""The line a figure cell prints without the ``[figures]`` extra, in each language (the
+command: :func:`arena._install.pip_command`, from where this installation came)."""
 
 
 def figure(arena: Arena, solution: Solution | None = None, *, title: str, lang: str = "en",
@@ -33,7 +32,9 @@ def figure(arena: Arena, solution: Solution | None = None, *, title: str, lang: 
     try:
         from arena.render import View, arena_svg
     except ModuleNotFoundError:
-        print(MISSING.get(lang, MISSING["en"]))
+        from arena._install import pip_command
+
+        print(MISSING.get(lang, MISSING["en"]).format(command=pip_command("figures")))
         return None
     svg = arena_svg(arena, solution, View(**view), title=title)
     try:

@@ -27,7 +27,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import graphviz
+try:
+    import graphviz
+except ModuleNotFoundError as _missing:     # the package without its [figures] extra
+    from arena._install import pip_command
+
+    raise ModuleNotFoundError(
+        f"arena.render draws with Graphviz, which the package installs with its figures "
+        f"extra: {pip_command('figures')} ({_missing.name} is missing)",
+        name=_missing.name) from None
 
 from arena._files import write_atomic
 from arena.arena import Arena, Player, Vertex, vertex_id
@@ -72,9 +80,13 @@ def font_files() -> Path:
     return Path(font_source_sans_pro.__file__).parent / "files"
 
 
+_font_ready: list[str] = []
+"""The configuration this process pointed fontconfig at (set once, by the first layout)."""
+
+
 def _use_pinned_font() -> None:
     """Make fontconfig see the pinned font and nothing else (before the first layout)."""
-    if os.environ.get("ARENA_FONTCONFIG_READY"):
+    if _font_ready and os.environ.get("FONTCONFIG_FILE") == _font_ready[0]:
         return
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "arena-fontconfig"
     cache.mkdir(parents=True, exist_ok=True)
@@ -85,7 +97,7 @@ def _use_pinned_font() -> None:
     if not conf.exists() or conf.read_text() != text:
         write_atomic(conf, text)        # parallel figure builds may read it meanwhile
     os.environ["FONTCONFIG_FILE"] = str(conf)
-    os.environ["ARENA_FONTCONFIG_READY"] = "1"
+    _font_ready[:] = [str(conf)]
 
 
 def svg_id(name: str) -> str:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import os
 import runpy
 from collections.abc import Callable, Hashable, Iterable
+from itertools import islice
+from marshal import dumps as _dumps
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +29,8 @@ try:
 except ImportError:                 # Pyodide without numpy: the pure-Python path
     _np = None  # type: ignore[assignment]
 
-__all__ = ["from_rules", "load_rules", "rules_arena", "STUCK_RULES", "DEFAULT_LIMIT"]
+__all__ = ["from_rules", "load_rules", "rules_arena", "position_ids", "rules_title",
+           "STUCK_RULES", "DEFAULT_LIMIT", "MOVES_PER_POSITION", "MAX_DEPTH"]
 
 STUCK_RULES = ("loses", "draw")
 """What a position without a move and without a winner means for the player to move."""
@@ -35,16 +38,117 @@ STUCK_RULES = ("loses", "draw")
 DEFAULT_LIMIT = 1_000_000
 """The number of positions after which the exploration stops with an error."""
 
+MOVES_PER_POSITION = 16
+"""The moves read in all stop the exploration past this many per position of the limit
+(at least 10^6 moves): an endless ``moves`` is refused, not read until memory runs out.
+One position's moves stop past the limit of positions (more cannot be different)."""
+
+MAX_DEPTH = 2_000
+"""Positions nested deeper than this (a tuple in a tuple...) are refused: hashing them
+would overflow the interpreter's C stack (a crash, not an error)."""
+
 Position = Hashable
+_NOWHERE = object()
+"""No position (an error that names none)."""
 
 
 def _name(p: Any) -> str:
-    text = repr(p)
+    """How a message writes a position: its ``repr``, cut at 80 characters, or what it
+    is when its ``repr`` fails (a class of the rules' own, an integer of more than 4,300
+    digits, a tuple nested too deep)."""
+    try:
+        text = repr(p)
+    except BaseException as exc:            # noqa: BLE001 (any failure: said, not raised)
+        if isinstance(exc, KeyboardInterrupt):
+            raise
+        return f"<a position of type {type(p).__name__} whose repr raised " \
+            f"{type(exc).__name__}>"
     return text if len(text) <= 80 else text[:77] + "..."
 
 
+def _raised(exc: BaseException) -> str:
+    """``ValueError: message``, the message left out when turning it into text fails."""
+    try:
+        text = str(exc)
+    except BaseException:                   # noqa: BLE001
+        text = ""
+    text = text if len(text) <= 200 else text[:197] + "..."
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
 def _fail(p: Any, reason: str) -> ArenaError:
-    return ArenaError(f"position {_name(p)}: {reason}")
+    error = ArenaError(f"position {_name(p)}: {reason}")
+    setattr(error, "position", p)       # noqa: B010 (which position: for the START hint)
+    return error
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
+
+
+class _TooDeep(Exception):
+    """A position nested deeper than :data:`MAX_DEPTH`."""
+
+
+def _signature(p: Any) -> Any:
+    """What tells two equal positions of different types apart (``1``, ``1.0`` and
+    ``True``; ``(3, 0)`` and ``(3, False)``): the type of a position that is not a tuple
+    or a frozenset; for those, the ``marshal`` bytes when they hold Python's own values
+    (version 0: no references, no interning, so equal values of the same types give the
+    same bytes, frozensets' order aside), else the types of their parts (:func:`_shape`).
+    Computed before the position is hashed: a tuple nested deeper than :data:`MAX_DEPTH`
+    raises :class:`_TooDeep` here (marshal stops at 2,000 levels), not a crash there."""
+    if p.__class__ is not tuple and p.__class__ is not frozenset:
+        return p.__class__      # a value of one piece: its type (the hot loop's shortcut)
+    try:
+        return _dumps(p, 0)
+    except ValueError:          # a class of the rules' own inside, or too deep
+        return _shape(p)
+
+
+def _shape(p: Any) -> tuple[Any, ...]:
+    """The types of ``p`` and of its parts, tuples followed (named tuples too), as a flat
+    tuple; :class:`_TooDeep` past :data:`MAX_DEPTH` levels. No recursion: it must reach
+    the depth that hashing would not survive."""
+    out: list[Any] = []
+    stack = [(p, 0)]
+    while stack:
+        x, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise _TooDeep
+        out.append(type(x))
+        if isinstance(x, tuple):
+            out.append(len(x))
+            stack.extend((y, depth + 1) for y in reversed(x))
+    return tuple(out)
+
+
+def _same_types(a: Any, b: Any) -> bool:
+    """Whether the equal positions ``a`` and ``b`` have the same type in every part
+    (tuples element by element, frozensets element by equal element), the exact check
+    behind :func:`_signature` when the signatures differ."""
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if type(x) is not type(y):
+            return False
+        if isinstance(x, tuple):
+            stack.extend(zip(x, y))
+        elif isinstance(x, frozenset):
+            match = {e: e for e in y}
+            stack.extend((e, match[e]) for e in x)
+    return True
+
+
+def _start_hint(start: Any) -> str:
+    """What a START written as a list of values means, said where a rule then fails on
+    one of those values (``START = [0, 0]`` for the pair (0, 0))."""
+    items = ", ".join(map(_name, start))
+    hint = f" (START is a list, so it gives {_plural(len(start), 'start position')}: {items}"
+    if len(start) > 1:
+        hint += (f"; one position must be hashable, a tuple, not a list: START = "
+                 f"{_name(tuple(start))}")
+    return hint + ")"
 
 
 def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable[Any]],
@@ -77,7 +181,9 @@ def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable
         (a game's every position, in the order a chapter lists them); the exploration
         goes on from all of them.
     limit : int
-        More positions than this stops the exploration with an :class:`ArenaError`.
+        More positions than this stops the exploration with an :class:`ArenaError`; so
+        do more moves from one position, or more than :data:`MOVES_PER_POSITION` times
+        as many moves in all (an endless ``moves``).
     progress : function, optional
         Called with the number of positions explored so far, every 100,000 positions.
     title : mapping from a language code to a title, optional
@@ -91,9 +197,15 @@ def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable
     Raises
     ------
     ArenaError
-        One line naming the position that breaks a rule: ``moves`` or ``player`` raised,
-        a position is unhashable, ``player`` is not 0 or 1, ``winner`` not 0, 1 or None,
-        more positions than ``limit``; or ``stuck`` is not one of :data:`STUCK_RULES`.
+        One line naming the position that breaks a rule: ``moves``, ``player`` or
+        ``winner`` raised (any exception, ``SystemExit`` included), a position is
+        unhashable or its hash raised, nested deeper than :data:`MAX_DEPTH`, equal to
+        another of a different type (``1``, ``1.0`` and ``True``: both are named),
+        ``player`` is not 0 or 1, ``winner`` not 0, 1 or None, more positions than
+        ``limit`` or too many moves; or ``stuck`` is not one of :data:`STUCK_RULES`.
+        When START is a list of values that are not tuples (``START = [0, 0]``) and a
+        rule fails on one of them, the message says that a list gives several start
+        positions and that a position is a tuple.
 
     Notes
     -----
@@ -114,27 +226,70 @@ def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable
     The same five things as easyAI's ``TwoPlayerGame`` (Zulko, 2013) or OpenSpiel's
     ``State`` (Lanctot et al., 2019), without classes.
     """
-    if stuck not in STUCK_RULES:
+    if not isinstance(stuck, str) or stuck not in STUCK_RULES:
         raise ArenaError(f"stuck must be one of {', '.join(map(repr, STUCK_RULES))}, "
-                         f"not {stuck!r}")
+                         f"not {_name(stuck)}")
     starts = list(start) if isinstance(start, list) else [start]
     if not starts:
         raise ArenaError("no start position")
+    try:
+        return _explore(starts, moves, player, stuck == "loses", winner, include, limit,
+                        progress, title)
+    except ArenaError as exc:
+        at = getattr(exc, "position", _NOWHERE)
+        if isinstance(start, list) and not any(isinstance(s, tuple) for s in start) \
+                and any(s is at for s in starts):
+            raise ArenaError(str(exc) + _start_hint(start)) from None
+        raise
+
+
+def _explore(starts: list[Any], moves: Callable[[Any], Iterable[Any]],
+             player: Callable[[Any], int], loses: bool,
+             winner: Callable[[Any], int | None] | None, include: Iterable[Position],
+             limit: int, progress: Callable[[int], None] | None,
+             title: dict[str, str] | None) -> Arena:
+    """:func:`from_rules`'s breadth-first exploration, its arguments checked."""
     index: dict[Any, int] = {}
     order: list[Any] = []
+    signatures: list[Any] = []              # of each position (:func:`_signature`)
+    per_position = limit                    # moves read from one position
+    in_all = max(MOVES_PER_POSITION * limit, 10 ** 6)
 
     def number(p: Any, parent: Any) -> int:
+        """Position ``p``'s number (a new one if it is new), every check made; raises
+        the error that ``p`` deserves, naming ``parent`` when it is a move of it."""
+        where = f" (a move of {_name(parent)})" if parent is not None else ""
+        try:
+            signature = _signature(p)
+        except _TooDeep:
+            raise _fail(p, f"nested more than {MAX_DEPTH:,} levels deep{where}") from None
         try:
             k = index.get(p)
         except TypeError:
-            where = f" (a move of {_name(parent)})" if parent is not None else ""
             raise _fail(p, f"a position must be hashable{where}") from None
+        except BaseException as exc:        # noqa: BLE001 (its __hash__ or __eq__)
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            raise _fail(p, f"hashing it or comparing it with another position raised "
+                           f"{_raised(exc)}{where}") from None
         if k is None:
             if len(order) >= limit:
-                raise _fail(p, f"more than {limit:,} positions (raise the limit to go on)")
+                raise _fail(p, f"more than {_plural(limit, 'position')} (raise the limit "
+                               "to go on)")
             k = index[p] = len(order)
             order.append(p)
+            signatures.append(signature)
+        elif signature != signatures[k] and not _same_types(p, order[k]):
+            raise _alias(p, order[k], parent)
         return k
+
+    def _alias(p: Any, known: Any, parent: Any) -> ArenaError:
+        where = f" (a move of {_name(parent)})" if parent is not None else ""
+        error = ArenaError(f"position {_name(p)}{where} equals the position {_name(known)} "
+                           f"but has another type ({_types(p)}, not {_types(known)}): "
+                           "Python would merge them; write each position with one type")
+        setattr(error, "position", p)       # noqa: B010
+        return error
 
     for p in include:
         number(p, None)
@@ -144,8 +299,7 @@ def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable
     victory: list[int | None] = []
     targets: list[int] = []                # successors of every position, one after another
     ends = [0]                             # where each position's successors end
-    get, add, end = index.get, targets.append, ends.append
-    loses = stuck == "loses"
+    get, add, end, sign = index.get, targets.append, ends.append, _dumps
     k = 0
     while k < len(order):                  # the list grows while it is read
         p = order[k]
@@ -154,42 +308,69 @@ def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable
             progress(k)
         try:
             who = player(p)
-        except Exception as exc:
-            raise _fail(p, f"player raised {type(exc).__name__}: {exc}") from None
+        except BaseException as exc:        # noqa: BLE001 (SystemExit too: one line)
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            raise _fail(p, f"player raised {_raised(exc)}") from None
         if type(who) is not int or (who != 0 and who != 1):
-            raise _fail(p, f"player must be 0 or 1, not {who!r}")
+            raise _fail(p, f"player must be 0 or 1, not {_name(who)}")
         owners.append(who)
         if winner is not None:
             try:
                 won = winner(p)
-            except Exception as exc:
-                raise _fail(p, f"winner raised {type(exc).__name__}: {exc}") from None
+            except BaseException as exc:    # noqa: BLE001
+                if isinstance(exc, KeyboardInterrupt):
+                    raise
+                raise _fail(p, f"winner raised {_raised(exc)}") from None
             if won is not None:
                 if type(won) is not int or won not in (0, 1):
-                    raise _fail(p, f"winner must be 0, 1 or None, not {won!r}")
+                    raise _fail(p, f"winner must be 0, 1 or None, not {_name(won)}")
                 end(len(targets))
                 victory.append(won)
                 continue
         begin = len(targets)
         try:
-            for child in moves(p):        # number(child, p), inlined: the hot loop
+            listed = moves(p)
+            if type(listed) is not list and type(listed) is not tuple:
+                listed = islice(listed, per_position + 1)     # an iterator may not end
+            for child in listed:
+                # number(child, p), inlined: the hot loop. The signature first: it stops
+                # a position too deep to hash, and tells equal positions' types apart
                 try:
+                    signature = child.__class__
+                    if signature is tuple or signature is frozenset:
+                        signature = sign(child, 0)
                     j = get(child)
-                except TypeError:
-                    j = number(child, p)      # raises, naming the position
+                except Exception:           # noqa: BLE001 (not marshal's, not hashable...)
+                    j = number(child, p)    # raises, naming the position, or numbers it
+                    add(j)
+                    continue
                 if j is None:
                     j = len(order)
                     if j >= limit:
                         number(child, p)      # raises, naming the position
                     index[child] = j
                     order.append(child)
+                    signatures.append(signature)
+                elif signature != signatures[j] and not _same_types(child, order[j]):
+                    raise _alias(child, order[j], p)
                 add(j)
         except ArenaError:
             raise
-        except Exception as exc:
-            raise _fail(p, f"moves raised {type(exc).__name__}: {exc}") from None
+        except BaseException as exc:        # noqa: BLE001 (GeneratorExit, SystemExit...)
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            raise _fail(p, f"moves raised {_raised(exc)}") from None
+        read = len(targets) - begin
+        if read > per_position:
+            raise _fail(p, f"moves gave more than {_plural(per_position, 'move')}, the "
+                           "limit of positions (an endless iterator?)")
+        if len(targets) > in_all:
+            raise _fail(p, f"more than {_plural(in_all, 'move')} read in all "
+                           f"({MOVES_PER_POSITION} per position of the limit of "
+                           f"{limit:,}: an endless moves? raise the limit to go on)")
         end(len(targets))
-        victory.append(None if len(targets) > begin else 1 - who if loses else None)
+        victory.append(None if read else 1 - who if loses else None)
     try:
         return _arena(order, owners, ends, targets, victory, starts[0], title)
     except ArenaError as exc:          # a position listed twice among one position's moves
@@ -201,6 +382,17 @@ def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable
         ends.append(ends[-1] + len(row))
     return _arena(order, owners, ends, [j for row in rows for j in row], victory, starts[0],
                   title)
+
+
+def _types(p: Any) -> str:
+    """The type of ``p``, with those of its parts when it is a tuple (``tuple of int,
+    bool``)."""
+    if type(p) is tuple:
+        return "tuple of " + ", ".join(type(x).__name__ for x in p[:6]) + \
+            (", ..." if len(p) > 6 else "")
+    if type(p) is frozenset:
+        return "frozenset of " + ", ".join(sorted({type(x).__name__ for x in p}))
+    return type(p).__name__
 
 
 def _arena(order: list[Any], owners: bytearray, ends: Any, targets: Any,
@@ -247,14 +439,16 @@ def load_rules(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT,
 
     The file is Python, run as a script: it defines ``START`` (a position, or a list of
     them), ``STUCK`` (``"loses"`` or ``"draw"``), ``player(p)``, ``moves(p)`` and
-    optionally ``winner(p)``, as the arguments of :func:`from_rules`. Running it runs its
-    code: only solve rules files you trust.
+    optionally ``winner(p)``, as the arguments of :func:`from_rules`, and ``TITLE`` (a
+    text, or one per language: ``{"fr": ..., "en": ...}``; by default the file's name).
+    Running it runs its code: only solve rules files you trust.
 
     Raises
     ------
     ArenaError
-        Naming the file: a name missing, the file failing to run, or a rule broken (the
-        position named, see :func:`from_rules`).
+        Naming the file: a name missing, the file failing to run (any exception,
+        ``sys.exit()`` included), or a rule broken (the position named, see
+        :func:`from_rules`).
     """
     path = Path(path)
     try:
@@ -263,8 +457,14 @@ def load_rules(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT,
         raise ArenaError("no such file", file=path) from None
     except SyntaxError as exc:
         raise ArenaError(f"line {exc.lineno}: syntax error: {exc.msg}", file=path) from None
-    except Exception as exc:
-        raise ArenaError(f"the file raised {type(exc).__name__}: {exc}", file=path) from None
+    except SystemExit as exc:
+        raise ArenaError(f"the file called sys.exit({_name(exc.code)}) while it ran: a rules "
+                         "file only defines START, STUCK, player, moves and winner",
+                         file=path) from None
+    except BaseException as exc:            # noqa: BLE001 (GeneratorExit, a class of its own)
+        if isinstance(exc, KeyboardInterrupt):
+            raise
+        raise ArenaError(f"the file raised {_raised(exc)}", file=path) from None
     try:
         return rules_arena(names, limit=limit, progress=progress,
                            title={"fr": path.stem, "en": path.stem})
@@ -276,19 +476,85 @@ def rules_arena(names: dict[str, Any], *, limit: int = DEFAULT_LIMIT,
                 progress: Callable[[int], None] | None = None,
                 title: dict[str, str] | None = None) -> Arena:
     """The arena of the rules a rules file's code defined (its global names): ``START``,
-    ``STUCK``, ``player``, ``moves`` and optionally ``winner`` (see :func:`load_rules`).
+    ``STUCK``, ``player``, ``moves`` and optionally ``winner`` and ``TITLE`` (see
+    :func:`load_rules`); ``title`` is the title without ``TITLE``.
 
     Raises
     ------
     ArenaError
-        A name missing or not a function, or a rule broken (see :func:`from_rules`).
+        A name missing or not a function, a ``TITLE`` that is not a title, or a rule
+        broken (see :func:`from_rules`).
     """
     for key in ("START", "STUCK", "player", "moves"):
         if key not in names:
             raise ArenaError(f"{key} is missing (a rules file defines START, STUCK, player, "
-                             "moves and optionally winner)")
+                             "moves and optionally winner and TITLE)")
     for key in ("player", "moves", "winner"):
         if key in names and not callable(names[key]):
             raise ArenaError(f"{key} must be a function")
+    if "TITLE" in names:
+        title = rules_title(names["TITLE"])
     return from_rules(names["START"], names["moves"], names["player"], stuck=names["STUCK"],
                       winner=names.get("winner"), limit=limit, progress=progress, title=title)
+
+
+def rules_title(value: Any) -> dict[str, str]:
+    """A rules file's ``TITLE`` as an arena's title: a text (the same in both
+    languages) or ``{"fr": ..., "en": ...}`` (one of them alone serves both).
+
+    >>> rules_title("Soustraction")
+    {'fr': 'Soustraction', 'en': 'Soustraction'}
+    >>> rules_title({"en": "Subtraction"})
+    {'fr': 'Subtraction', 'en': 'Subtraction'}
+    >>> rules_title(["x"])
+    Traceback (most recent call last):
+    ...
+    arena.errors.ArenaError: TITLE must be a text or {"fr": ..., "en": ...}, not ['x']
+    """
+    from arena.arena import _check_text
+
+    wrong = f'TITLE must be a text or {{"fr": ..., "en": ...}}, not {_name(value)}'
+    if type(value) is str:
+        texts = {"fr": value, "en": value}
+    elif type(value) is dict and value and set(value) <= {"fr", "en"} \
+            and all(type(v) is str for v in value.values()):
+        texts = {lang: str(value.get(lang, value.get("en" if lang == "fr" else "fr")))
+                 for lang in ("fr", "en")}
+    else:
+        raise ArenaError(wrong)
+    for text in texts.values():
+        _check_text(text, "TITLE")
+    return texts
+
+
+def position_ids(arena: Arena, id_of: Callable[[Any], str] = str) -> dict[Any, str]:
+    """Each position's id in the command line's JSON (``str(position)``, SPEC §9), checked
+    unique: two positions written alike (``1`` and ``"1"``) are refused, both named, and
+    so is a position whose ``str`` raises or is not a text.
+
+    >>> position_ids(from_rules(0, lambda p: [p + 1] if p < 2 else [], lambda p: 0,
+    ...                         stuck="loses"))
+    {0: '0', 1: '1', 2: '2'}
+    >>> position_ids(from_rules(1, lambda p: ["1"] if p == 1 else [], lambda p: 0,
+    ...                         stuck="loses"))
+    Traceback (most recent call last):
+    ...
+    arena.errors.ArenaError: positions '1' and 1 have the same id '1' (str): make their texts differ
+    """
+    ids: dict[Any, str] = {}
+    owner: dict[str, Any] = {}
+    for v in arena.vertices:
+        try:
+            text = id_of(v)
+        except BaseException as exc:        # noqa: BLE001 (a class's __str__, a huge int)
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            raise _fail(v, f"its id, str(position), raised {_raised(exc)}") from None
+        if type(text) is not str:
+            raise _fail(v, f"its id, str(position), is not a text but {_name(text)}")
+        other = owner.setdefault(text, v)
+        if other is not v:
+            raise ArenaError(f"positions {_name(v)} and {_name(other)} have the same id "
+                             f"{_name(text)} (str): make their texts differ")
+        ids[v] = text
+    return ids

@@ -68,7 +68,7 @@ WORDS = {
            "made": "Composé avec LaTeX à partir des sources du site ; chaque figure et chaque "
                    "nombre y sont calculés par le solveur arena.",
            "bibliography": "Bibliographie", "index": "Index des termes définis",
-           "introduction": "Introduction", "on_site": "sur le site du cours",
+           "introduction": "Introduction", "on_site": "dans les pages web du cours",
            "of_students_book": "du livre des élèves",
            "in_teachers_book": "dans le livre de l'enseignant"},
     "en": {"solution": "Solution", "solutions": "Solutions to the exercises",
@@ -83,7 +83,7 @@ WORDS = {
            "made": "Typeset with LaTeX from the site's sources; every figure and every number "
                    "in it is computed by the arena solver.",
            "bibliography": "Bibliography", "index": "Index of defined terms",
-           "introduction": "Introduction", "on_site": "on the course's site",
+           "introduction": "Introduction", "on_site": "in the course's web pages",
            "of_students_book": "of the students' book",
            "in_teachers_book": "in the teacher's book"},
 }
@@ -438,11 +438,12 @@ def build(site: Path = ROOT / "site", out: Path = ROOT / "build" / "pdf",
     return paths
 
 
-def publish(site: Path, books: Path = ROOT / "build" / "pdf") -> None:
-    """Copy the books into the site's language roots, where the home page and the
-    teachers' guide link to them (the books not typeset yet are left out)."""
+def publish(site: Path, books: Path = ROOT / "build" / "pdf",
+            editions: tuple[str, ...] = EDITIONS) -> None:
+    """Copy the books (of ``editions``) into the site's language roots, where the home
+    page and the teachers' guide link to them (the books not typeset yet are left out)."""
     for lang, folder in (("fr", site), ("en", site / "en")):
-        for edition in EDITIONS:
+        for edition in editions:
             name = book_name(lang, edition)
             if (books / name).exists():      # whole or not at all, as every book write
                 write_if_changed(folder / name, (books / name).read_bytes())

@@ -92,7 +92,45 @@ _manifest: dict[str, dict] = {}
 _shared = {"root": ""}      # "../" in the English build: shared assets live in the French one
 
 
+TEACHERS_PAGES = ("teachers.md", "sources.md", "reference.md")
+"""The teachers' tab: on the site, not in the zip handed to students (its students'
+edition: nor the teachers' book)."""
+
+
+def _students_nav(nav: list) -> list:
+    """The navigation without the teachers' section (a section whose pages are all in
+    :data:`TEACHERS_PAGES`)."""
+    def pages(item) -> list[str]:
+        value = next(iter(item.values())) if isinstance(item, dict) else item
+        if isinstance(value, list):
+            return [p for sub in value for p in pages(sub)]
+        return [value]
+
+    return [item for item in nav if not set(pages(item)) <= set(TEACHERS_PAGES)]
+
+
+def _without_teachers_links(markdown: str) -> str:
+    """A page of the students' edition: its paragraphs that send to a teachers' page left
+    out, and a heading left with nothing under it."""
+    link = re.compile(r"\]\((?:\./)?(?:" + "|".join(map(re.escape, TEACHERS_PAGES)) +
+                      r")(?:#[^)]*)?\)")
+    if not link.search(markdown):
+        return markdown
+    blocks = [b for b in re.split(r"\n{2,}", markdown) if not link.search(b)]
+    kept: list[str] = []
+    for k, block in enumerate(blocks):
+        heading = re.match(r"#{1,6} ", block)
+        following = blocks[k + 1] if k + 1 < len(blocks) else None
+        level = len(heading[0]) - 1 if heading else 0
+        if heading and (following is None or re.match(rf"#{{1,{level}}} ", following)):
+            continue
+        kept.append(block)
+    return "\n\n".join(kept)
+
+
 def on_config(config, **kwargs):
+    if _where() == "zip":           # the students' edition: no teachers' tab
+        config.nav = _students_nav(config.nav or [])
     _shared["root"] = config.extra.get("shared_root", "")
     # the site's address, one setting for both languages (coursebuild.address, SITE_URL)
     config.site_url = address.published(config.theme["language"]) or None
@@ -190,12 +228,56 @@ def library_zip() -> bytes:
     return buffer.getvalue()
 
 
+def _where() -> str:
+    """Which copy of the site this build makes: ``"zip"`` (the one that opens from a
+    folder, ARENA_OFFLINE) or ``"site"``."""
+    import os
+
+    return "zip" if os.environ.get("ARENA_OFFLINE") == "true" else "site"
+
+
+NOTEBOOK_PAGES = ROOT / "build" / "notebook-pages"
+"""The notebooks as the site and the zip give them: their install cell says how to
+install the library from there (:func:`coursebuild.release.install_text`)."""
+
+
+def _reader_notebooks(files: Files, lang: str) -> None:
+    """Point each notebook page at its copy for this site or the zip, whose second cell
+    is the install command read from there (the page and its download both show it)."""
+    from arena._files import write_if_changed
+    from coursebuild.release import install_text
+
+    where = _where()
+    for file in files:
+        if not file.src_uri.endswith(".ipynb") or file.abs_src_path is None:
+            continue
+        nb = json.loads(Path(file.abs_src_path).read_text(encoding="utf-8"))
+        cell = next((c for c in nb["cells"] if c.get("id") == "cell-1"), None)
+        if cell is None or cell["cell_type"] != "markdown":
+            raise PluginError(f"{file.src_uri}: no install cell (cell-1) to write")
+        cell["source"] = install_text(lang, where)
+        copy = NOTEBOOK_PAGES / where / lang / file.src_uri
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        write_if_changed(copy, json.dumps(nb, ensure_ascii=False, indent=1) + "\n")
+        file.abs_src_path = str(copy)
+
+
 def on_files(files: Files, config, **kwargs):
     import font_source_sans_pro
 
+    from coursebuild import release
+
+    _reader_notebooks(files, config.theme["language"])
+    if _where() == "zip":
+        for file in [f for f in files if f.src_uri in TEACHERS_PAGES]:
+            files.remove(file)
     _add_tree(files, config, EXAMPLES, "examples")
     if _shared["root"]:
         return files      # the English pages use the French build's copies (see _url)
+    wheel = release.wheel_path()
+    if not wheel.exists():
+        raise PluginError(f"{wheel} is missing: run `make site` (it builds the wheel)")
+    _add_tree(files, config, wheel, f"{release.DOWNLOADS}/{wheel.name}")
     _add_tree(files, config, ASSETS, "assets")
     for lang in ("fr", "en"):
         sheet = HANDOUTS / f"handout-{lang}.pdf"
@@ -278,7 +360,18 @@ def on_post_page(output: str, page, config, **kwargs):
         text = html.unescape(title.group(1)) if title else ""
         return f'<img alt="{html.escape(text)}" src="data:image/svg+xml;base64,{m.group(1)}"'
 
-    return _NO_ALT.sub(alt, output)
+    output = _NO_ALT.sub(alt, output)
+    if page.file.src_uri.endswith(".ipynb"):
+        # the notebook template loads custom_mathjax_url (so that it fetches nothing from
+        # another host) at a path that is wrong outside directory URLs (the zip), and the
+        # site's scripts load the same configuration: once, by the site's scripts
+        configs = list(_MATHJAX_CONFIG.finditer(output))
+        if len(configs) > 1:
+            output = output[:configs[0].start()] + output[configs[0].end():]
+    return output
+
+
+_MATHJAX_CONFIG = re.compile(r'<script src="[^"]*mathjax-config\.js">\s*</script>\n?')
 
 
 def interactive_html(kind: str, args: list[str], lang: str, page_url: str) -> str:
@@ -486,13 +579,135 @@ def notebook_run_html(notebook: Path, lang: str, page_url: str) -> str:
     return f'<div {text}><p class="arena-noscript">{NOTEBOOK_WORDS[lang]}</p></div>\n'
 
 
+DOWNLOAD_WORDS = {
+    "fr": {"title": "Télécharger", "notebook": "ce carnet", "library": "la bibliothèque "
+           "<code>arena</code>, qui l'exécute", "then": "à installer ainsi",
+           },
+    "en": {"title": "Download", "notebook": "this notebook", "library": "the "
+           "<code>arena</code> library, which runs it", "then": "installed with",
+           "install": "Installing the library"},
+}
+
+
+def _wheel_link(lang: str, page_url: str, words: str | None = None) -> str:
+    """A link to the library's wheel, which reads as its file name or as ``words``."""
+    from coursebuild import release
+
+    name = release.wheel_name()
+    return (f'<a href="{html.escape(_url(f"{release.DOWNLOADS}/{name}", page_url))}" '
+            f"download>{words or f'<code>{name}</code>'}</a>")
+
+
+def _install_line(lang: str) -> str:
+    from coursebuild import release
+
+    return f"<pre><code>{html.escape(release.install_command(_where()))}</code></pre>"
+
+
+def notebook_downloads_html(src_uri: str, lang: str, page_url: str) -> str:
+    """A notebook page's "Download" section: the notebook, the library's wheel (on the
+    site and in the zip) and the command that installs it from there."""
+    w = DOWNLOAD_WORDS[lang]
+    name = Path(src_uri).name
+    colon = "\u00a0:" if lang == "fr" else ":"
+    return (f'\n<h2 id="download">{w["title"]}</h2>\n<ul class="arena-downloads">'
+            f'<li>{w["notebook"]}{colon} <a href="{html.escape(name)}" download>'
+            f"<code>{html.escape(name)}</code></a></li>"
+            f'<li>{w["library"]}{colon} {_wheel_link(lang, page_url)}, {w["then"]}{colon}'
+            f"{_install_line(lang)}</li></ul>\n")
+
+
+DOWNLOADS_CODE = re.compile(r"^<!-- downloads -->[ \t]*$", re.M)
+CLONE_CODE = re.compile(r"^<!-- clone -->[ \t]*$", re.M)
+CLONE_WORDS = {
+    "fr": {"set": "Depuis le dépôt du cours\u00a0:",
+           "unset": "Dans une copie du dépôt du cours (le dossier qui contient son "
+                    "<code>Makefile</code>)\u00a0:",
+           "comment": "# crée .venv et installe tout", "any": "# un environnement de "
+                      "carnets au choix"},
+    "en": {"set": "From the course's repository:",
+           "unset": "In a copy of the course's repository (the folder that holds its "
+                    "<code>Makefile</code>):",
+           "comment": "# creates .venv and installs everything",
+           "any": "# any notebook environment will do"},
+}
+
+
+GUIDE_DOWNLOAD = {
+    "fr": {"text": "La bibliothèque <code>arena</code>, que les carnets utilisent, se "
+                   "télécharge ici\u00a0: {link}\u00a0; la commande ci-dessous l'installe "
+                   "avec ses figures (la page d'un carnet donne aussi, dans sa section "
+                   "« Télécharger », le carnet lui-même).",
+           "link": "son fichier .whl",
+           "print": "La bibliothèque <code>arena</code>, que les carnets utilisent, se "
+                    "télécharge dans les sections « Télécharger » des {where} (celle de ce "
+                    "guide et celle de chaque carnet)\u00a0; la commande ci-dessous "
+                    "l'installe avec ses figures.",
+           "pages": "pages web du cours",
+           "published": "Elle est publiée sur l'index des paquets Python.",
+           "unpublished": "Elle n'est pas encore publiée sur l'index des paquets "
+                          "Python\u00a0: la commande installe ce fichier",
+           "saved": ", depuis le dossier où vous l'avez enregistré."},
+    "en": {"text": "The <code>arena</code> library, which the notebooks use, is downloaded "
+                   "here: {link}; the command below installs it with its figures (a "
+                   "notebook's page also gives the notebook itself, in its \"Download\" "
+                   "section).",
+           "link": "its .whl file",
+           "print": "The <code>arena</code> library, which the notebooks use, is downloaded "
+                    "from the \"Download\" sections of the {where} (this guide's and each "
+                    "notebook's); the command below installs it with its figures.",
+           "pages": "course's web pages",
+           "published": "It is published on the Python package index.",
+           "unpublished": "It is not published on the Python package index yet: the "
+                          "command installs this file",
+           "saved": ", from the folder where you saved it."},
+}
+"""The teachers' guide's "Download" section (the wheel's long name is in the command: a
+book cannot break it inside a sentence)."""
+
+
+def downloads_markdown(lang: str, page_url: str) -> str:
+    """The teachers' guide's "Download" section: the library's wheel and its command."""
+    from coursebuild import address
+
+    w = GUIDE_DOWNLOAD[lang]
+    text = w["text"].format(link=_wheel_link(lang, page_url, w["link"]))
+    if address.package_published():
+        state = w["published"]
+    else:
+        state = w["unpublished"] + ("." if address.published(lang) else w["saved"])
+    url = address.published(lang)       # the book prints a link's address as a footnote
+    where = f'<a href="{html.escape(url)}">{w["pages"]}</a>' if url else w["pages"]
+    printed = w["print"].format(where=where)
+    return (f'<div class="arena-screen" markdown>\n<p>{text} {state}</p>\n</div>\n'
+            f'<div class="arena-print" markdown>\n<p>{printed} {state}</p>\n</div>\n'
+            f"{_install_line(lang)}")
+
+
+def clone_markdown(lang: str) -> str:
+    """How a teacher gets the course's sources and runs its notebooks: ``git clone`` with
+    the repository's address when REPO_URL gives it, else from a copy of the repository
+    (never a placeholder)."""
+    from coursebuild import address
+
+    w = CLONE_WORDS[lang]
+    repo = address.repository()
+    lines = ([f"git clone {repo} arena && cd arena"] if repo else []) + [
+        f"make site                                   {w['comment']}",
+        f".venv/bin/python -m pip install jupyterlab  {w['any']}",
+        f".venv/bin/jupyter lab docs/{lang}/notebooks"]
+    return (f"<p>{w['set'] if repo else w['unset']}</p>\n\n```sh\n" + "\n".join(lines)
+            + "\n```\n")
+
+
 def on_page_content(html_text: str, page, config, files, **kwargs):
     lang = config.theme["language"]
     html_text = SPHINX_ROLE.sub(_role, html_text)
     html_text = html_text.replace(NOTEBOOK_COPIED, "").replace(
         'aria-label="Copy to Clipboard"', NOTEBOOK_COPY_LABEL[lang])
     if page.file.src_uri.endswith(".ipynb"):
-        html_text = notebook_run_html(Path(page.file.abs_src_path), lang, page.url) + html_text
+        html_text = notebook_run_html(Path(page.file.abs_src_path), lang, page.url) + \
+            html_text + notebook_downloads_html(page.file.src_uri, lang, page.url)
     if lang == "fr":
         _french_titles(page)
         return french_html(html_text)
@@ -603,8 +818,34 @@ def design_html(example: str, lang: str, page_url: str) -> str:
     return f'<div {text}><p class="arena-noscript">{DESIGN_WORDS[lang]["noscript"]}</p></div>'
 
 
+ON_SITE = re.compile(r"<!-- ([Oo])n-site -->")
+ON_SITE_WORDS = {
+    "fr": {"set": "{sur} <a href=\"{url}\">le site du cours</a>",
+           "unset": "{dans} les pages web du cours (que votre enseignant peut distribuer "
+                    "sous forme de dossier)"},
+    "en": {"set": "{on} <a href=\"{url}\">the course's site</a>",
+           "unset": "{in_} the course's web pages (which your teacher can hand out as a "
+                    "folder)"},
+}
+
+
+def site_phrase(lang: str, capital: bool) -> str:
+    """Where the screen's version of a passage is, for its printed version: the course's
+    site, linked (the book prints its address), when SITE_URL gives one; else the
+    course's pages, which need no address (never "the site" alone, never a placeholder).
+    ``<!-- on-site -->`` in a chapter, ``<!-- On-site -->`` at a sentence's start."""
+    url = address.published(lang)
+    words = {k: (v.capitalize() if capital else v) for k, v in
+             {"sur": "sur", "dans": "dans", "on": "on", "in_": "in"}.items()}
+    return ON_SITE_WORDS[lang]["set" if url else "unset"].format(url=html.escape(url),
+                                                                 **words)
+
+
 def on_page_markdown(markdown: str, page, config, files, **kwargs):
     lang = config.theme["language"]
+    markdown = ON_SITE.sub(lambda m: site_phrase(lang, m[1] == "O"), markdown)
+    if _where() == "zip":
+        markdown = _without_teachers_links(markdown)
     if page.file.src_uri.endswith(".md"):
         src = Path(config["docs_dir"]) / page.file.src_uri
         other = src.parents[len(Path(page.file.src_uri).parts) - 1].parent / (
@@ -627,6 +868,8 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs):
                                                name=name)
 
     markdown = BOOK_CODE.sub(book_line, markdown)
+    markdown = DOWNLOADS_CODE.sub(lambda m: downloads_markdown(lang, page.url), markdown)
+    markdown = CLONE_CODE.sub(lambda m: clone_markdown(lang), markdown)
     markdown = INTERACTIVE.sub(
         lambda m: m.group("indent") + interactive_html(m.group("kind"), m.group("args").split(),
                                                         lang, page.url), markdown)

@@ -9,6 +9,8 @@ A product is made by a function. Its key covers:
 - the content of every data file named by such a constant (``docs/examples/*.yaml``,
   ``docs/data/*.json``, ``docs/listings/*.py``);
 - the whole library (every file of ``src/arena``): the solver, the games, the renderer;
+  its Python as code, without its docstrings and comments, which no product shows (the
+  API reference, which does, is a page: MkDocs renders it again);
 - the versions the products are made with (Python, Graphviz, the figures' font).
 
 A product whose key is unchanged and whose outputs are the bytes written is up to date.
@@ -147,10 +149,44 @@ def files_digest(paths: Iterable[Path], root: Path = ROOT) -> str:
 _per_build: dict[str, str] = {}
 
 
+def _code(source: bytes) -> bytes:
+    r"""A Python module as the code it runs: its syntax tree without docstrings (nor
+    comments, line numbers, blank lines), or its bytes when it does not parse.
+
+    >>> _code(b"'Doc.'\nx = 1  # one\n") == _code(b"'Other doc.'\n\nx = 1\n")
+    True
+    >>> _code(b"x = 1") == _code(b"x = 2")
+    False
+    """
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return source
+    documented = ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, documented) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree).encode()
+
+
 def library_digest() -> str:
-    """Every file of the library (``src/arena``), read once per build."""
+    """Every file of the library (``src/arena``), read once per build: the names of its
+    files, their Python as code (:func:`_code`: a docstring edit makes no figure or
+    notebook again), its other files as bytes."""
     if "library" not in _per_build:
-        _per_build["library"] = files_digest([LIBRARY])
+        h = hashlib.sha256()
+        for path in sorted(p for p in LIBRARY.rglob("*") if p.is_file()):
+            if "__pycache__" in path.parts:
+                continue
+            data = path.read_bytes()
+            h.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+            h.update(hashlib.sha256(_code(data) if path.suffix == ".py" else data).digest())
+        _per_build["library"] = h.hexdigest()
     return _per_build["library"]
 
 

@@ -112,14 +112,14 @@ def _inline_data(code: str, lang: str) -> str:
 
 
 INSTALL = {
-    "fr": "Pour exécuter ce carnet sur votre ordinateur, une seule installation suffit : "
-          "`pip install \"arena-reachability[figures]\"` (sans `[figures]`, tout s'exécute "
-          "mais les figures ne sont pas dessinées), puis ouvrez-le dans Jupyter.",
-    "en": "To run this notebook on your computer, one installation is enough: "
-          "`pip install \"arena-reachability[figures]\"` (without `[figures]`, everything "
-          "runs but the figures are not drawn), then open it in Jupyter.",
+    "fr": "Pour exécuter ce carnet sur votre ordinateur, la section «\u00a0Télécharger\u00a0» "
+          "de sa page donne le carnet, la bibliothèque et la commande qui l'installe.",
+    "en": "To run this notebook on your computer, the \"Download\" section of its page gives "
+          "the notebook, the library and the command that installs it.",
 }
-"""What the notebook's second cell says, under its title."""
+"""What the notebook's second cell says, under its title, as executed here; the site and
+the zip give it the command that installs the library from where it is read (the hook
+writes :func:`coursebuild.release.install_text` there)."""
 
 
 def split(source: Path, lang: str):

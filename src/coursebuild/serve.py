@@ -345,11 +345,17 @@ def sync(files: Iterable[Path], out: Path, site: Path) -> list[str]:
     return copied
 
 
+KEPT = ("coursebuild.buildlock",)
+"""Modules kept across a reload: the build lock this process holds (forgetting it made a
+full rebuild open the lock again and wait for itself, for good)."""
+
+
 def _forget_modules() -> None:
     """Forget the imported modules of the library and of the build, so that the next
     build reads the sources saved (a recipe's key is taken from its source)."""
     for name in list(sys.modules):
-        if name.split(".")[0] in ("arena", "coursebuild") and name != __name__:
+        if name.split(".")[0] in ("arena", "coursebuild") and name != __name__ \
+                and name not in KEPT:
             del sys.modules[name]
 
 
@@ -376,6 +382,8 @@ class Builder:
         self.pending: set[str] = set()      # changes a failed build has not shown yet
         self.since: int | None = None       # when the first of those builds started
         self.error: str | None = None       # why the last build failed (shown on pages)
+        # what a build under way is doing (shown on pages, which stay served meanwhile)
+        self.building: str | None = None
         # a failed full build leaves its build folders half written: the next build is a
         # full one, never a dirty one that would copy those pages into site/
         self.needs_full = False
@@ -395,6 +403,7 @@ class Builder:
         t0 = time.perf_counter()
         errors = _Errors()                  # what mkdocs logs before it aborts a build
         logging.getLogger("mkdocs").addHandler(errors)
+        self.building = "products" if self.snapshot is not None else "full"
         try:
             what = self.rebuild()
         except SystemExit as exc:           # a failed step (mkdocs, a notebook) says why
@@ -406,15 +415,21 @@ class Builder:
         except Exception as exc:            # noqa: BLE001 (the server must keep serving)
             from mkdocs.exceptions import MkDocsException
 
-            if not isinstance(exc, MkDocsException):
+            from arena.errors import ArenaError
+
+            if isinstance(exc, ArenaError):     # a file of the course: its one line says all
+                self.error = str(exc)
+            elif isinstance(exc, MkDocsException):
+                self.error = "\n".join(errors.messages) or str(exc)
+            else:                               # a fault of the build's code: where it is
                 traceback.print_exc()
-            self.error = f"{type(exc).__name__}: {exc}" if not isinstance(
-                exc, MkDocsException) else "\n".join(errors.messages) or str(exc)
+                self.error = f"{type(exc).__name__}: {exc}"
             print(f"serve: build failed ({exc}); still serving the last good site",
                   file=sys.stderr, flush=True)
             return
         finally:
             logging.getLogger("mkdocs").removeHandler(errors)
+            self.building = None
         self.error = None
         print(f"serve: {what} in {time.perf_counter() - t0:.1f} s", file=sys.stderr,
               flush=True)
@@ -438,6 +453,7 @@ class Builder:
         manifest = _read_manifest()
         todo = plan(changed, _manifest_ids(self.manifest, manifest))
         if todo.full or self.needs_full:
+            self.building = "full"
             self.pending = set()
             try:
                 self.full()
@@ -447,6 +463,7 @@ class Builder:
                 raise
             self.needs_full = False
             return "rebuilt both languages in full"
+        self.building = "pages"
         copied = []
         for lang in todo.langs():
             out = site.OUTPUTS[lang]
@@ -481,16 +498,85 @@ color:#3b1200;border-top:4px solid #b33000;font:14px/1.5 monospace;white-space:p
 <strong>make serve : la dernière construction a échoué ; cette page est la dernière bonne.</strong>
 {message}</div>"""
 
+BUILDING = """<div id="arena-serve-building" role="status" style="position:fixed;inset:0 0 auto 0;
+z-index:10001;margin:0;padding:.5em 1.5em;background:#eef2ff;color:#10204b;
+border-bottom:4px solid #3f51b5;font:14px/1.5 sans-serif">
+<strong>make serve: {en}; this page is the last good one and reloads by itself when the
+build is done.</strong><br lang="fr"><span lang="fr">make serve : {fr} ; cette page est la
+dernière bonne et se recharge d'elle-même une fois la construction finie.</span></div>"""
 
-def overlay(content: bytes, error: str | None) -> bytes:
+BUILDING_WORDS = {
+    "full": ("a rebuild of both languages in full is under way (a few minutes when the "
+             "library or a figure changed)",
+             "les deux langues sont reconstruites entièrement (quelques minutes si la "
+             "bibliothèque ou une figure a changé)"),
+    "products": ("a rebuild is under way (figures, fragments, notebooks)",
+                 "une reconstruction est en cours (figures, fragments, carnets)"),
+    "pages": ("the pages changed are being rendered again",
+              "les pages modifiées sont en train d'être produites à nouveau"),
+}
+"""What the page says while a build runs, by the step it is at (:class:`Builder`)."""
+
+
+def overlay(content: bytes, error: str | None, building: str | None = None) -> bytes:
     """A served page with, while the last build has failed, the error on top of it (it
-    names the file and the line); the next good build takes it away."""
-    if not error:
+    names the file and the line), and while a build runs, a line saying so; the next good
+    build takes them away."""
+    blocks = b""
+    if building:
+        en, fr = BUILDING_WORDS.get(building, BUILDING_WORDS["products"])
+        blocks += BUILDING.format(en=en, fr=fr).encode()
+    if error:
+        blocks += OVERLAY.format(message=html.escape(error)).encode()
+    if not blocks:
         return content
-    block = OVERLAY.format(message=html.escape(error)).encode()
     end = content.rfind(b"</body>")
     end = len(content) if end < 0 else end
-    return content[:end] + block + content[end:]
+    return content[:end] + blocks + content[end:]
+
+
+def serve_file(server, environ, start_response):
+    """A file of the site, at once: MkDocs' server holds every request until a build ends
+    (minutes for a full one); this one serves the last good site meanwhile (a page says
+    that a build is under way, :func:`overlay`, and reloads when it is done). ``site/``
+    changes file by file (each replaced whole) or, after a full build, by a swap of
+    folders: a file missing while a build runs is looked for again for a moment."""
+    import io
+    import posixpath
+
+    path = environ["PATH_INFO"].encode("latin-1").decode("utf-8", "ignore")
+    if path == "/" and server.mount_path != "/":
+        start_response("302 Found", [("Location", urllib.parse.quote(server.mount_path))])
+        return []
+    if not (path + "/").startswith(server.mount_path):
+        return None
+    rel = path[len(server.mount_path):] + ("index.html" if path.endswith("/") else "")
+    file_path = os.path.join(server.root, posixpath.normpath("/" + rel).lstrip("/"))
+    epoch = server._visible_epoch
+    deadline = time.monotonic() + 5
+    while True:
+        try:
+            file = open(file_path, "rb")     # noqa: SIM115 (closed by the WSGI server)
+            break
+        except OSError:
+            if not path.endswith("/") and os.path.isfile(os.path.join(file_path, "index.html")):
+                start_response("302 Found", [("Location", urllib.parse.quote(path) + "/")])
+                return []
+            if server._visible_epoch == server._wanted_epoch or time.monotonic() > deadline:
+                return None                 # not found (and no build about to put it back)
+            time.sleep(0.1)
+    if server._watched_paths and file_path.endswith(".html"):
+        with file:
+            content = server._inject_js_into_html(file.read(), epoch)
+        file = io.BytesIO(content)
+        length = len(content)
+    else:
+        length = os.fstat(file.fileno()).st_size
+    start_response("200 OK", [("Content-Type", server._guess_type(file_path)),
+                              ("Content-Length", str(length))])
+    import wsgiref.util
+
+    return wsgiref.util.FileWrapper(file)
 
 
 def port_problem(host: str, port: int) -> str | None:
@@ -540,14 +626,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         _load_config(lang)
     class Server(LiveReloadServer):
         def _inject_js_into_html(self, content, epoch):
-            return overlay(super()._inject_js_into_html(content, epoch), builder.error)
+            return overlay(super()._inject_js_into_html(content, epoch), builder.error,
+                           builder.building)
 
         def _serve_request(self, environ, start_response):
             # a path no file can have (a NUL byte): 404, not a traceback and a 500
             if "\0" in urllib.parse.unquote(environ.get("PATH_INFO", "")):
                 start_response("404 Not Found", [("Content-Type", "text/plain")])
                 return [b"404 Not Found"]
-            return super()._serve_request(environ, start_response)
+            if environ.get("PATH_INFO", "").startswith("/livereload/"):
+                return super()._serve_request(environ, start_response)
+            return serve_file(self, environ, start_response)
 
     server = Server(builder=builder, host=args.host, port=args.port,
                     root=str(ROOT / "site"), polling_interval=0.25)

@@ -40,8 +40,8 @@ ZIP = ROOT / "build" / "arena-site.zip"
 SITE_INPUTS = ("docs", "overrides", "src/arena", "src/coursebuild", "mkdocs.base.yml",
                "mkdocs.yml", "mkdocs.en.yml", "build/js/editor.js", "package-lock.json",
                "constraints.txt", "pyproject.toml", "handouts",
-               "build/handout/handout-fr.pdf", "build/handout/handout-en.pdf")
-SITE_ENV = ("SITE_URL", "REPO_URL", "SOURCE_DATE_EPOCH")
+               "build/handout/handout-fr.pdf", "build/handout/handout-en.pdf", "build/wheel")
+SITE_ENV = ("SITE_URL", "REPO_URL", "PACKAGE_PUBLISHED", "SOURCE_DATE_EPOCH")
 STAMPS = ROOT / "build" / "stamps"
 LAUNCHER = Path(__file__).resolve().parent / "launcher"
 """The zip's launcher: ``serve.py`` and its double-click wrappers for macOS and Windows."""
@@ -104,13 +104,21 @@ def assemble(site: Path, outputs: dict[str, Path] = OUTPUTS) -> None:
     # build's own would link from the root to pages that are not English
     shutil.copytree(outputs["en"], tmp / "en", ignore=lambda folder, names: (
         ["404.html"] if Path(folder) == outputs["en"] else []))
-    shutil.rmtree(site, ignore_errors=True)
+    # the old folder moved aside, then the new one in its place: a server of ``site``
+    # (make serve) misses it between two renames, not for the time a removal takes
+    old = site.with_name(site.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if site.exists():
+        os.replace(site, old)
     os.replace(tmp, site)
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def offline_zip(zip_path: Path = ZIP, books: bool = True, built: bool = False) -> Path:
-    """The site as a zip to hand out: unzipped anywhere, ``arena-site/index.html`` opens
-    from the folder (file://) with search and widgets working. Same inputs, same bytes.
+    """The site as a zip to hand out to students: unzipped anywhere,
+    ``arena-site/index.html`` opens from the folder (file://) with search and widgets
+    working. It is the students' edition: no teachers' tab nor teachers' book (the hook
+    leaves them out of the copy for folders). Same inputs, same bytes.
     With ``built``, the copy's pages were already built (while the books were typeset)."""
     import io
     import zipfile
@@ -119,10 +127,10 @@ def offline_zip(zip_path: Path = ZIP, books: bool = True, built: bool = False) -
         mkdocs_builds(OFFLINE, offline=True)
     folder = ROOT / "build" / "site-offline"
     assemble(folder, OFFLINE)
-    if books:
+    if books:               # the students' edition: the students' books alone
         from coursebuild import book
 
-        book.publish(folder)
+        book.publish(folder, editions=("students",))
     files = [(p, p.relative_to(folder).as_posix(), 0o644)
              for p in sorted(p for p in folder.rglob("*") if p.is_file())]
     # the launcher that serves the folder on 127.0.0.1 (workers need http://)
@@ -142,9 +150,10 @@ def offline_zip(zip_path: Path = ZIP, books: bool = True, built: bool = False) -
 def products() -> None:
     """Steps 1 to 3: what the pages read, each product made again only when its inputs
     changed (``make serve`` runs them on every save)."""
-    from coursebuild import catalogue, fragments, handout, notebooks
+    from coursebuild import catalogue, fragments, handout, notebooks, release
     from coursebuild.pages import teachers
 
+    release.build()                 # the library's wheel, which the site and the zip offer
     catalogue.build()
     # the exercise sheets the exercises pages offer: LaTeX compiles them meanwhile
     sheets = handout.start()
@@ -154,26 +163,12 @@ def products() -> None:
     sheets.result()
 
 
-_LOCK: list = []
-"""The lock this process holds (``make serve`` builds many times in one process)."""
-
-
 def _lock() -> None:
-    """One build at a time in this folder: a second ``make site`` says that another one
-    is running and waits for it (two at once would write the same files)."""
-    import fcntl
+    """One build at a time in this folder (:mod:`coursebuild.buildlock`): a second
+    ``make site`` says that another one is running and waits for it."""
+    from coursebuild import buildlock
 
-    if _LOCK:
-        return
-    (ROOT / "build").mkdir(exist_ok=True)
-    handle = open(ROOT / "build" / ".lock", "w")     # noqa: SIM115 (held until exit)
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        print("site: another build is running in this folder; waiting for it to end",
-              file=sys.stderr, flush=True)
-        fcntl.flock(handle, fcntl.LOCK_EX)
-    _LOCK.append(handle)
+    buildlock.hold(ROOT / "build")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -34,8 +34,13 @@ def ensure_bench(path: Path = BENCH_FILE) -> None:
     """Quick benchmark measures, made once per machine (``make bench`` refreshes them)."""
     if not path.exists():
         print("fragments: measuring the quick benchmark once (build/bench.json)", file=sys.stderr)
-        subprocess.run([sys.executable, str(ROOT / "scripts/bench.py"), "--quick", "--json",
-                        str(path)], check=True, stdout=subprocess.DEVNULL)
+        # its tables and the rows it prints as it goes stay out of the build's log (a row
+        # without its table's header read as noise); they are in build/bench.json
+        done = subprocess.run([sys.executable, str(ROOT / "scripts/bench.py"), "--quick",
+                               "--json", str(path)], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True)
+        if done.returncode:
+            raise SystemExit(f"fragments: the quick benchmark failed:\n{done.stderr[-2000:]}")
 
 
 _BENCH_GAMES = {   # scripts/bench_games.py's labels, as the pages write them
@@ -215,6 +220,8 @@ HELP_FR = [
      "au-delà)"),
     (r"refuse to draw more edges than this \(default (?P<n>[\d,]+)\)",
      "refuse de dessiner plus d'arêtes (\\g<n> par défaut)"),
+    (r"stop a layout that takes longer \(default (?P<n>\d+); 0: no limit\)",
+     "arrête un placement qui dure plus longtemps (\\g<n> par défaut ; 0 : sans limite)"),
     (rf"{GAME_DEFAULT}(?:; {GAME_DEFAULT})*", None),      # nim (default 10); chomp (...)
     (r"Build every figure of the catalogue \(or the ids given\) as SVG and PDF, with "
      r"manifest\.json; figures whose inputs did not change are kept\.",
@@ -317,7 +324,10 @@ def cli_limits() -> Bilingual:
         rows[lang] += [("`arena render`" + colon[lang] + v, num(cli.RENDER_LIMIT, lang),
                         code("--max-vertices N")),
                        ("`arena render`" + colon[lang] + e, num(cli.RENDER_EDGE_LIMIT, lang),
-                        code("--max-edges N"))]
+                        code("--max-edges N")),
+                       ("`arena render`" + colon[lang] + ("secondes de placement" if lang == "fr"
+                                                           else "seconds of layout"),
+                        num(cli.RENDER_SECONDS, lang), code("--time-limit N"))]
     return {"fr": table(("Commande", "Limite", "Option qui l'élève"), rows["fr"], "lrl"),
             "en": table(("Command", "Limit", "Option that raises it"), rows["en"], "lrl")}
 
