@@ -91,15 +91,16 @@ CHAPTERS = ("modelling", "plays", "attractors", "algorithms", "strategies", "exe
 USES = ("homework", "tutorial", "exam")
 """What a problem fits: a homework sheet, a tutorial session, an exam (DS)."""
 
-_MODULES = ("attractors", "algorithms")
+_MODULES = ("attractors", "algorithms", "search")
 """The modules of the package that hold problems (each lists them in ``PROBLEMS``)."""
 
 SAMPLE_SEED = 0
 """The variant shown on the teachers' pages of the site."""
 
-DEFAULT_PROBLEMS = ("attractor-ranks-draws", "counter-queue-trace")
-"""The problems ``make sheets`` sets by default (three once the bank has them: a
-two-hour exam on the core of the course)."""
+DEFAULT_PROBLEMS = ("attractor-ranks-draws", "counter-queue-trace", "minimax-alphabeta")
+"""The three problems ``make sheets`` sets by default: a two-hour exam on the core of
+the course (attractors with ranks and draws, the counter algorithm run by hand,
+minimax and alpha-beta), 125 minutes of work at the students' pace."""
 
 _registry: dict[str, Problem] | None = None
 
