@@ -403,3 +403,12 @@ def successor_table(g: Arena, lang: str) -> str:
             succ = ", ".join(f"${name(y)}$" for y in g.successors(v))
         rows.append((f"${name(v)}$", f"$J_{g.owner(v)}$", succ))
     return table(head, rows)
+
+
+def pick(problem: str, seed: int, candidates: Sequence[Any]) -> Any:
+    """The candidate of ``seed`` in a fixed shuffled order of ``candidates``: for the
+    families small enough to list, distinct seeds below ``len(candidates)`` get distinct
+    candidates (random draws would repeat some, by the birthday paradox)."""
+    order = list(range(len(candidates)))
+    random.Random(f"{problem}/order").shuffle(order)
+    return candidates[order[seed % len(order)]]
