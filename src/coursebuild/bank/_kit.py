@@ -277,7 +277,8 @@ class Plan:
 
 
 def planted(r: random.Random, plan: Plan, *, extra: float = 0.5, max_degree: int = 3,
-            connect: bool = True) -> tuple[Arena, dict[str, tuple[int | None, int | None]]]:
+            connect: bool = True, acyclic: bool = False
+            ) -> tuple[Arena, dict[str, tuple[int | None, int | None]]]:
     """A random bipartite arena whose attractors are those of ``plan``, and the role of
     each vertex: ``(winner, rank)``, ``(None, None)`` for a draw.
 
@@ -293,6 +294,8 @@ def planted(r: random.Random, plan: Plan, *, extra: float = 0.5, max_degree: int
     vertex of J_0 of highest rank in its attractor; with ``connect``, allowed edges are
     added from the vertices reachable from the start to the others while some can be
     (the caller checks what else it needs, such as every vertex being reachable).
+    With ``acyclic``, every edge goes down a hidden order of the vertices that follows
+    the ranks, so that the graph has no cycle.
     """
     roles: list[tuple[int | None, int | None, int]] = []   # (winner, rank, owner)
     for i, counts in ((0, plan.ranks0), (1, plan.ranks1)):
@@ -311,12 +314,15 @@ def planted(r: random.Random, plan: Plan, *, extra: float = 0.5, max_degree: int
         name_of[k] = "a" if k == start else names.pop()
     edges: dict[str, list[str]] = {}
     vs = range(len(roles))
+    top = max(len(plan.ranks0), len(plan.ranks1)) + 1
+    height = [(rk + r.random() if rk is not None and rk >= 0 else
+               (r.random() if rk == -1 else 1 + r.random() * top)) for _, rk, _ in roles]
 
     def allowed(x: int, y: int) -> bool:
         """May x -> y be an edge, keeping every planned rank?"""
         wx, rx, ox = roles[x]
         wy, ry, oy = roles[y]
-        if oy == ox or y == x:
+        if oy == ox or y == x or (acyclic and height[y] >= height[x]):
             return False
         if wx is None and rx is None:           # a draw of its owner ox
             return wy != ox if wy is not None else True   # never into ox's attractor...
