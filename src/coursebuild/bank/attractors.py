@@ -649,7 +649,7 @@ def check_monotone(v: Variant) -> None:
     after = naive_attractor(_without(g, s, y), 0)
     assert ans["ranks_after"] == after and set(a0) <= set(after)      # it only grows
     assert ans["joined"] == sorted(set(after) - set(a0), key=name) and target in after
-    assert len(g.successors(single)) == 1 and single in a0
+    assert ans["single"] == single and len(g.successors(single)) == 1 and single in a0
     dead = naive_attractor(_without(g, single, None), 0)
     assert ans["left"] == sorted(set(a0) - set(dead), key=name) and single in ans["left"]
     added = naive_attractor(_with(g, ax, ay), 0)
