@@ -91,7 +91,8 @@ CHAPTERS = ("modelling", "plays", "attractors", "algorithms", "strategies", "exe
 USES = ("homework", "tutorial", "exam")
 """What a problem fits: a homework sheet, a tutorial session, an exam (DS)."""
 
-_MODULES = ("plays", "attractors", "algorithms", "strategies", "nim", "chomp", "search", "grundy")
+_MODULES = ("modelling", "plays", "attractors", "algorithms", "strategies", "nim", "chomp",
+            "search", "grundy")
 """The modules of the package that hold problems (each lists them in ``PROBLEMS``)."""
 
 SAMPLE_SEED = 0

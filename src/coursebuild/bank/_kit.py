@@ -153,12 +153,13 @@ def mset(vs: Iterable[Vertex]) -> str:
     return r"\{" + ", ".join(items) + r"\}" if items else r"\varnothing"
 
 
-def words(items: Sequence[str], lang: str) -> str:
-    """``a, b et c`` / ``a, b and c``."""
+def words(items: Sequence[str], lang: str, *, either: bool = False) -> str:
+    """``a, b et c`` / ``a, b and c`` (``a, b ou c`` / ``a, b or c`` with ``either``)."""
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    last = " et " if lang == "fr" else " and "
+    last = {("fr", False): " et ", ("en", False): " and ", ("fr", True): " ou ",
+            ("en", True): " or "}[lang, either]
     return ", ".join(items[:-1]) + last + items[-1]
 
 
