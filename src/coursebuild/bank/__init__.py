@@ -92,7 +92,7 @@ USES = ("homework", "tutorial", "exam")
 """What a problem fits: a homework sheet, a tutorial session, an exam (DS)."""
 
 _MODULES = ("modelling", "plays", "attractors", "algorithms", "strategies", "nim", "chomp",
-            "pursuit", "search", "grundy")
+            "pursuit", "search", "grundy", "theory")
 """The modules of the package that hold problems (each lists them in ``PROBLEMS``)."""
 
 SAMPLE_SEED = 0

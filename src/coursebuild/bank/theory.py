@@ -1,0 +1,308 @@
+"""Problems on the chapter *La théorie des jeux, plus largement* / *Game theory, more
+broadly*: Bachet's game with a twist, modelled and solved; the game tree against the
+graph of positions."""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+from typing import Any
+
+from arena import Arena, from_rules
+from arena.course import naive_attractor
+from coursebuild.bank import Problem, Variant
+from coursebuild.bank._kit import (
+    Q,
+    bi,
+    compose,
+    fence,
+    mset,
+    pick,
+    solve_small,
+    table,
+)
+
+# ---------------------------------------------------------------------------------
+# bachet-no-repeat
+
+BACHET = "bachet-no-repeat"
+
+
+def bachet_moves(N: int, R: tuple[int, ...], p):
+    """Positions after one move from ``p = (total, last, player)``: a number of ``R``,
+    not the one the opponent just said, without going past ``N``."""
+    s, d, i = p
+    return [(s + k, k, 1 - i) for k in R if k != d and s + k <= N]
+
+
+def bachet_arena(N: int, R: tuple[int, ...]) -> Arena:
+    """The graph of the game: the player who reaches ``N`` wins; a player who cannot
+    say a number has lost."""
+    return from_rules((0, 0, 0), lambda p: bachet_moves(N, R, p), lambda p: p[2],
+                      stuck="loses", winner=lambda p: (1 - p[2]) if p[0] == N else None)
+
+
+def losing_positions(N: int, R: tuple[int, ...]) -> set:
+    """The pairs (total, last) where the player to say a number loses, from N down (a
+    second writing: every move increases the total)."""
+    lost: set = set()
+    for s in range(N, -1, -1):
+        for d in (0,) + R:
+            if s == N:
+                lost.add((s, d))         # the other player has just reached N
+                continue
+            nexts = [(s + k, k) for k in R if k != d and s + k <= N]
+            if all((t, k) not in lost for t, k in nexts):
+                lost.add((s, d))
+    return lost
+
+
+@cache
+def _candidates() -> list[tuple[int, tuple[int, ...]]]:
+    """Three numbers from 1 to 6 and a target from 10 to 24 such that the first player,
+    when it wins, has a unique winning first move, and the extra rule matters: whether a
+    total is losing depends on the last number said."""
+    out = []
+    for R in itertools.combinations(range(1, 7), 3):
+        for N in range(10, 25):
+            lost = losing_positions(N, R)
+            wins = [k for k in R if k <= N and (k, k) in lost]
+            if (0, 0) not in lost and len(wins) != 1:
+                continue
+            mixed = any(0 < len([d for d in R if (s, d) in lost]) < len(R)
+                        for s in range(1, N))
+            if mixed:
+                out.append((N, R))
+    return out
+
+
+def _plain_losing(N: int, R: tuple[int, ...]) -> set[int]:
+    """Totals losing for the player to move without the twist (Bachet's game)."""
+    lost: set[int] = set()
+    for s in range(N, -1, -1):
+        if s == N or all(s + k not in lost for k in R if s + k <= N):
+            lost.add(s)
+    return lost
+
+
+RULES_CODE = {
+    "fr": '''N, R = {N}, {R}
+START = (0, 0, 0)          # (total, dernier nombre dit, joueur qui doit jouer)
+STUCK = "loses"            # qui ne peut rien dire a perdu
+
+def player(p):
+    return p[2]
+
+def moves(p):
+    s, d, i = p
+    return [(s + k, k, 1 - i) for k in R if k != d and s + k <= N]
+
+def winner(p):
+    s, d, i = p
+    return 1 - i if s == N else None     # l'autre vient d'atteindre N''',
+    "en": '''N, R = {N}, {R}
+START = (0, 0, 0)          # (total, last number said, player to move)
+STUCK = "loses"            # whoever cannot say a number has lost
+
+def player(p):
+    return p[2]
+
+def moves(p):
+    s, d, i = p
+    return [(s + k, k, 1 - i) for k in R if k != d and s + k <= N]
+
+def winner(p):
+    s, d, i = p
+    return 1 - i if s == N else None     # the other one has just reached N''',
+}
+
+
+def bachet(seed: int) -> Variant:
+    N, R = pick(BACHET, seed, _candidates())
+    g = bachet_arena(N, R)
+    sol = solve_small(g)
+    lost = losing_positions(N, R)
+    plain = sorted(_plain_losing(N, R))
+    wins = [k for k in R if (k, k) in lost]
+    k0 = wins[0] if wins else None
+    seen = {(s, d) for s, d, _ in g.vertices}
+    twist_lost = sorted((s, d) for s, d in lost if s < N and (s, d) in seen)
+    answers = {"plain_losing": plain, "plain_winner": 1 if 0 in plain else 0,
+               "vertices": len(g), "winner": sol.winner[(0, 0, 0)], "first": k0,
+               "rank": sol.rank[(0, 0, 0)], "losing": [list(x) for x in twist_lost]}
+    Rt = "\\{" + ", ".join(map(str, R)) + "\\}"
+    intro = bi(
+        "Deux joueurs disent tour à tour un nombre de l'ensemble "
+        f"$R = {Rt}$ ; on additionne les nombres dits depuis 0, sans jamais dépasser "
+        f"$N = {N}$. Le joueur qui atteint exactement $N$ a gagné ; celui qui ne peut dire "
+        "aucun nombre a perdu. $J_0$ commence. C'est le problème de Bachet (1612), ici avec "
+        "une règle de plus, sauf à la question 1 : **on ne peut pas dire le nombre que "
+        "l'adversaire vient de dire.**",
+        "Two players say in turn a number of the set "
+        f"$R = {Rt}$; the numbers said are added from 0, never going past $N = {N}$. The "
+        "player who reaches exactly $N$ wins; the player who cannot say any number loses. "
+        "$J_0$ starts. This is Bachet's problem (1612), here with one more rule, except in "
+        "question 1: **one cannot say the number the opponent has just said.**")
+    plain_text = mset(plain)
+    q1 = Q(bi("Sans la règle de plus, montrer que c'est un jeu de Nim du cours (préciser le "
+              "nombre de bâtonnets et la règle), puis donner les totaux perdants pour le "
+              "joueur qui doit jouer, et qui gagne.",
+              "Without the extra rule, show that this is a Nim game of the course (give the "
+              "number of sticks and the rule), then give the totals losing for the player to "
+              "move, and who wins."),
+           bi(f"Un total $s$ correspond à $N - s$ bâtonnets, et dire $k$ retire $k$ "
+              f"bâtonnets : c'est le Nim à {N} bâtonnets avec la règle $R$ ; atteindre $N$, "
+              "c'est prendre le dernier bâtonnet, et l'adversaire ne peut plus jouer. En "
+              "remontant depuis $N$, les totaux perdants pour le joueur qui doit jouer sont "
+              f"${plain_text}$ : " + ("0 en fait partie, $J_1$ gagne." if 0 in plain
+                                      else "0 n'en fait pas partie, $J_0$ gagne."),
+              f"A total $s$ stands for $N - s$ sticks, and saying $k$ takes $k$ sticks: this "
+              f"is Nim with {N} sticks and the rule $R$; reaching $N$ is taking the last "
+              "stick, and the opponent cannot move any more. Going back from $N$, the totals "
+              f"losing for the player to move are ${plain_text}$: "
+              + ("0 is one of them, $J_1$ wins." if 0 in plain
+                 else "0 is not one of them, $J_0$ wins.")),
+           [(1, bi("le lien avec Nim", "the link with Nim")),
+            (2, bi("les totaux perdants et le gagnant", "the losing totals and the winner"))])
+    q2 = Q(bi("Avec la règle de plus, pourquoi le total et le joueur ne suffisent-ils plus "
+              "à décrire une position ? Proposer des positions, et compter les sommets du "
+              "graphe atteignables depuis le départ.",
+              "With the extra rule, why are the total and the player no longer enough to "
+              "describe a position? Propose positions, and count the vertices of the graph "
+              "reachable from the start."),
+           bi("Les coups permis dépendent du dernier nombre dit : une position est "
+              "$(s, d, i)$, total $s$, dernier nombre $d$ (0 au départ), joueur $J_i$ qui "
+              f"doit jouer. Depuis $(0, 0, 0)$, on atteint {len(g)} positions.",
+              "The moves allowed depend on the last number said: a position is "
+              "$(s, d, i)$, total $s$, last number $d$ (0 at the start), player $J_i$ to "
+              f"move. From $(0, 0, 0)$, {len(g)} positions are reached."),
+           [(1, bi("le dernier nombre dans la position", "the last number in the position")),
+            (2, bi("le compte", "the count"))])
+    lost_rows = []
+    for s in range(N - 1, -1, -1):
+        ds = [d for d in (0,) + R if (s, d) in lost and (s, d) in seen]
+        if ds:
+            lost_rows.append((s, ", ".join(map(str, ds))))
+    q3 = Q(bi("Déterminer les couples $(s, d)$ avec $s < N$ pour lesquels le joueur qui "
+              "doit jouer perd, en remontant depuis $s = N$. Qui gagne depuis le départ ?",
+              "Determine the pairs $(s, d)$ with $s < N$ for which the player to move "
+              "loses, going back from $s = N$. Who wins from the start?"),
+           {lang: ("Chaque coup augmente le total : on traite $s$ de $N$ à 0 ; $(s, d)$ est "
+                   "perdant si aucun coup permis ne mène à un couple perdant (le couple "
+                   "$(N, d)$ est perdant : l'autre vient de gagner). Couples perdants :"
+                   if lang == "fr" else
+                   "Every move increases the total: $s$ is handled from $N$ down to 0; "
+                   "$(s, d)$ is losing if no allowed move leads to a losing pair (the pair "
+                   "$(N, d)$ is losing: the other has just won). Losing pairs:")
+            + "\n\n" + table(("$s$", "$d$"), lost_rows, "rl") + "\n\n"
+            + _verdict(0 in plain, (0, 0) in lost, lang) for lang in ("fr", "en")},
+           [(1, bi("l'ordre du calcul", "the order of the computation")),
+            (2, bi("les couples perdants", "the losing pairs")),
+            (1, bi("le gagnant", "the winner"))])
+    rank = sol.rank[(0, 0, 0)]
+    if k0 is not None:
+        a4 = bi(f"Dire {k0}, qui laisse le couple perdant $({k0}, {k0})$ ; c'est le seul. Le "
+                f"rang de $(0, 0, 0)$ dans $\\mathcal{{A}}^0$ vaut {rank} : $J_0$ gagne en "
+                f"au plus {rank} coups.",
+                f"Say {k0}, which leaves the losing pair $({k0}, {k0})$; it is the only one. "
+                f"The rank of $(0, 0, 0)$ in $\\mathcal{{A}}^0$ is {rank}: $J_0$ wins "
+                f"within {rank} moves.")
+    else:
+        a4 = bi("Aucun : tous les premiers coups laissent un couple gagnant pour $J_1$. Le "
+                f"rang de $(0, 0, 0)$ dans $\\mathcal{{A}}^1$ vaut {rank} : $J_1$ gagne en "
+                f"au plus {rank} coups, et $J_0$ peut tenir jusque-là.",
+                "None: every first move leaves a pair winning for $J_1$. The rank of "
+                f"$(0, 0, 0)$ in $\\mathcal{{A}}^1$ is {rank}: $J_1$ wins within {rank} "
+                "moves, and $J_0$ can hold out that long.")
+    q4 = Q(bi("Quel premier coup gagne pour $J_0$, s'il y en a un ? En combien de coups (des "
+              "deux joueurs), au plus, le gagnant peut-il gagner contre la meilleure "
+              "défense ?",
+              "Which first move wins for $J_0$, if any? Within how many moves (of both "
+              "players), at most, can the winner win against the best defence?"),
+           a4, [(1, bi("le coup, ou aucun", "the move, or none")), (2, bi("le rang", "the rank"))])
+    code = {lang: RULES_CODE[lang].replace("{N}", str(N)).replace("{R}", repr(list(R)))
+            for lang in ("fr", "en")}
+    q5 = Q(bi("Écrire ce jeu comme un fichier de règles du cours : `START`, `STUCK`, et les "
+              "fonctions `player(p)`, `moves(p)` et `winner(p)`.",
+              "Write this game as a rules file of the course: `START`, `STUCK`, and the "
+              "functions `player(p)`, `moves(p)` and `winner(p)`."),
+           {lang: fence(code[lang]) for lang in ("fr", "en")},
+           [(1, bi("`START` et `player`", "`START` and `player`")),
+            (2, bi("`moves` avec la règle de plus", "`moves` with the extra rule")),
+            (1, bi("`winner` et `STUCK`", "`winner` and `STUCK`"))])
+    q6 = Q(bi("Montrer que toute partie compte au plus $N$ coups et qu'il n'y a pas de match "
+              "nul. Le jeu est-il à information parfaite ? à somme nulle ?",
+              "Show that every play has at most $N$ moves and that there is no draw. Is the "
+              "game of perfect information? zero-sum?"),
+           bi("Chaque coup augmente le total d'au moins 1, qui reste au plus $N$ : au plus "
+              "$N$ coups. Une partie finit donc sur une position sans coup : total $N$ "
+              "(victoire de celui qui l'a atteint) ou joueur bloqué (qui a perdu) : pas de "
+              "match nul. Le jeu est séquentiel à information parfaite (chacun connaît les "
+              "nombres dits) et, avec les gains $+1$ et $-1$, à somme nulle.",
+              "Each move increases the total by at least 1, which stays at most $N$: at most "
+              "$N$ moves. A play thus ends at a position without move: total $N$ (a victory "
+              "of whoever reached it) or a stuck player (who has lost): no draw. The game "
+              "is sequential with perfect information (each player knows the numbers said) "
+              "and, with the payoffs $+1$ and $-1$, zero-sum."),
+           [(1, bi("la borne", "the bound")), (1, bi("pas de match nul", "no draw")),
+            (1, bi("information parfaite, somme nulle", "perfect information, zero-sum"))])
+    return compose(BACHET, seed, {"N": N, "R": list(R)}, intro=intro,
+                   questions=[q1, q2, q3, q4, q5, q6], figures={}, answers=answers,
+                   points=20)
+
+
+def _verdict(plain_loses: bool, twist_loses: bool, lang: str) -> str:
+    """The winner with the extra rule, compared with question 1."""
+    now = "$J_1$" if twist_loses else "$J_0$"
+    same = plain_loses == twist_loses
+    if lang == "fr":
+        return (f"$(0, 0)$ {'y est' if twist_loses else 'n' + chr(39) + 'y est pas'} : "
+                f"{now} gagne" + (", comme sans la règle de plus." if same else
+                                   ", alors que sans la règle de plus l'autre gagnait."))
+    return (f"$(0, 0)$ is {'' if twist_loses else 'not '}there: {now} wins"
+            + (", as without the extra rule." if same else
+               ", while without the extra rule the other won."))
+
+
+def check_bachet(v: Variant) -> None:
+    from arena.rules import rules_arena
+
+    N, R = v.params["N"], tuple(v.params["R"])
+    ans: dict[str, Any] = dict(v.answers)
+    g = bachet_arena(N, R)
+    sol = solve_small(g)
+    # the Nim of question 1, solved by the library
+    from arena.games import nim
+
+    plain = nim(N, R)
+    ps = solve_small(plain)
+    assert ans["plain_losing"] == [s for s in range(N + 1) if ps.winner[(N - s, 0)] == 1]
+    assert ans["plain_winner"] == ps.winner[(N, 0)]
+    # the solution's rules file, read as the course reads one, gives the same graph
+    for lang in ("fr", "en"):
+        code = RULES_CODE[lang].replace("{N}", str(N)).replace("{R}", repr(list(R)))
+        names: dict[str, Any] = {}
+        exec(code, names)
+        h = rules_arena(names)
+        assert set(h.vertices) == set(g.vertices) and h.n_edges == g.n_edges
+    assert ans["vertices"] == len(g)
+    lost = losing_positions(N, R)
+    seen = {(s, d) for s, d, _ in g.vertices}
+    assert ans["losing"] == [list(x) for x in sorted((s, d) for s, d in lost
+                                                     if s < N and (s, d) in seen)]
+    for (s, d, i) in g.vertices:      # the attractor against the recursion on totals
+        assert (sol.winner[(s, d, i)] == 1 - i) == ((s, d) in lost)
+    w = ans["winner"]
+    assert w == sol.winner[(0, 0, 0)] == (1 if (0, 0) in lost else 0)
+    assert ans["rank"] == sol.rank[(0, 0, 0)] == naive_attractor(g, w)[(0, 0, 0)]
+    wins = [k for k in R if k <= N and sol.winner[(k, k, 1)] == 0]
+    assert wins == ([ans["first"]] if w == 0 else []) and (w == 1) == (ans["first"] is None)
+
+
+PROBLEMS = (
+    Problem(id=BACHET, chapter="theory",
+            title=bi("Le jeu de Bachet, avec une règle de plus",
+                     "Bachet's game, with one more rule"),
+            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            generate=bachet, check=check_bachet),
+)
