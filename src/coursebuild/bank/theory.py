@@ -12,13 +12,22 @@ from arena import Arena, from_rules
 from arena.course import naive_attractor
 from coursebuild.bank import Problem, Variant
 from coursebuild.bank._kit import (
+    Plan,
     Q,
+    arena_figure,
+    arena_from_params,
+    arena_params,
     bi,
     compose,
     fence,
     mset,
+    name,
     pick,
+    planted,
+    reach,
+    rng,
     solve_small,
+    successor_table,
     table,
 )
 
@@ -305,4 +314,255 @@ PROBLEMS = (
                      "Bachet's game, with one more rule"),
             uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
             generate=bachet, check=check_bachet),
+)
+
+
+# ---------------------------------------------------------------------------------
+# game-tree-vs-graph
+
+TREE = "game-tree-vs-graph"
+
+TREE_CODE = {
+    "fr": '''def noeuds(A, x, memo):
+    """Le nombre de nœuds de l'arbre du jeu depuis x (graphe sans cycle)."""
+    if x not in memo:
+        memo[x] = 1 + sum(noeuds(A, y, memo) for y in A[x])
+    return memo[x]''',
+    "en": '''def noeuds(A, x, memo):
+    """The number of nodes of the game tree from x (graph without cycle)."""
+    if x not in memo:
+        memo[x] = 1 + sum(noeuds(A, y, memo) for y in A[x])
+    return memo[x]''',
+}
+
+
+def tree_counts(g: Arena) -> tuple[dict, dict]:
+    """Nodes and leaves of the game tree below each position (a graph without cycle)."""
+    nodes: dict = {}
+    leaves: dict = {}
+
+    def visit(x) -> None:
+        if x in nodes:
+            return
+        succ = [] if g.victory(x) is not None else list(g.successors(x))
+        for y in succ:
+            visit(y)
+        nodes[x] = 1 + sum(nodes[y] for y in succ)
+        leaves[x] = sum(leaves[y] for y in succ) if succ else 1
+
+    for x in sorted(g.vertices, key=name):
+        visit(x)
+    return nodes, leaves
+
+
+def minimax_values(g: Arena) -> dict:
+    """The minimax value of each position with the scores +1 (V0), -1 (V1), 0 (dead end),
+    J_0 maximising: by the library's minimax, from each position."""
+    from arena.minimax import minimax
+
+    def moves(x):
+        return [] if g.victory(x) is not None else list(g.successors(x))
+
+    def score(x):
+        return {0: 1, 1: -1}.get(g.victory(x), 0)
+
+    return {x: minimax(x, moves, score, depth=len(g), maximizing=g.owner(x) == 0).value
+            for x in sorted(g.vertices, key=name)}
+
+
+def _tree_arena(seed: int) -> Arena:
+    r = rng(TREE, seed)
+    for _ in range(100_000):
+        plan = Plan(ranks0=(1, 1, r.randint(1, 2), 1, 1, 1),
+                    ranks1=(1, 1, r.randint(0, 1)), draws0=r.randint(0, 1), draws1=0,
+                    dead0=0, dead1=1)
+        g, _ = planted(r, plan, extra=1.0, acyclic=True)
+        if not 9 <= len(g) <= 11 or len(reach(g, "a")) != len(g):
+            continue
+        nodes, leaves = tree_counts(g)
+        if 20 <= nodes["a"] <= 40 and leaves["a"] >= 8:
+            return g
+    raise RuntimeError(f"{TREE}: no arena found for the seed {seed}")
+
+
+def tree_vs_graph(seed: int) -> Variant:
+    g = _tree_arena(seed)
+    nodes, leaves = tree_counts(g)
+    values = minimax_values(g)
+    sol = solve_small(g)
+    order = sorted(g.vertices, key=name)
+    answers = {"nodes": nodes, "leaves": leaves, "values": values,
+               "positions": len(reach(g, "a")), "winner": sol.winner["a"]}
+    figures = {"graph": arena_figure(g, bi(
+        f"Le jeu du problème : {len(g)} positions, cercles pour J₀, carrés pour J₁, double "
+        "bordure pour les positions de victoire ; départ a. Le graphe n'a pas de cycle.",
+        f"The game of the problem: {len(g)} positions, circles for J₀, squares for J₁, a "
+        "double border for victory positions; start a. The graph has no cycle."))}
+    intro = bi(
+        "On considère le jeu sans cycle ci-dessous (cercles : $J_0$, carrés : $J_1$), avec "
+        f"$V_0 = {mset(g.V0)}$ et $V_1 = {mset(g.V1)}$ ; le départ est $a$. Son *arbre* a "
+        "pour nœuds les débuts de partie depuis $a$ (la racine est le début vide), et pour "
+        "feuilles les parties complètes.\n\n<!-- figure: graph -->\n\n"
+        + successor_table(g, "fr"),
+        "Consider the game without cycle below (circles: $J_0$, squares: $J_1$), with "
+        f"$V_0 = {mset(g.V0)}$ and $V_1 = {mset(g.V1)}$; the start is $a$. Its *tree* has "
+        "as nodes the beginnings of plays from $a$ (the root is the empty beginning), and "
+        "as leaves the complete plays.\n\n<!-- figure: graph -->\n\n"
+        + successor_table(g, "en"))
+
+    def counts_table(lang: str) -> str:
+        head = (("Position", "$n$ (nœuds)", "$f$ (feuilles)") if lang == "fr"
+                else ("Position", "$n$ (nodes)", "$f$ (leaves)"))
+        return table(head, [(f"${name(x)}$", nodes[x], leaves[x]) for x in order], "lrr")
+
+    q1 = Q(bi("Pour chaque position $p$, calculer le nombre $n(p)$ de nœuds et le nombre "
+              "$f(p)$ de feuilles de l'arbre du jeu depuis $p$, sans dessiner l'arbre. "
+              "Combien l'arbre depuis $a$ a-t-il de nœuds et de feuilles ?",
+              "For each position $p$, compute the number $n(p)$ of nodes and the number "
+              "$f(p)$ of leaves of the game tree from $p$, without drawing the tree. How "
+              "many nodes and leaves does the tree from $a$ have?"),
+           {lang: ("$n(p) = 1 + \\sum_q n(q)$ et $f(p) = \\sum_q f(q)$ sur les successeurs "
+                   "$q$ de $p$, avec $f(p) = 1$ si $p$ est terminale ; on calcule les "
+                   "successeurs d'abord :" if lang == "fr" else
+                   "$n(p) = 1 + \\sum_q n(q)$ and $f(p) = \\sum_q f(q)$ over the successors "
+                   "$q$ of $p$, with $f(p) = 1$ if $p$ is terminal; the successors are "
+                   "computed first:") + "\n\n" + counts_table(lang) + "\n\n"
+            + (f"Depuis $a$ : {nodes['a']} nœuds et {leaves['a']} feuilles (parties)."
+               if lang == "fr" else
+               f"From $a$: {nodes['a']} nodes and {leaves['a']} leaves (plays).")
+            for lang in ("fr", "en")},
+           [(1, bi("les formules", "the formulas")), (2, bi("les valeurs", "the values"))])
+    q2 = Q(bi("Comparer avec le nombre de positions atteignables depuis $a$, et expliquer "
+              "la différence.",
+              "Compare with the number of positions reachable from $a$, and explain the "
+              "difference."),
+           bi(f"{len(g)} positions pour {nodes['a']} nœuds : une position atteinte par "
+              "plusieurs chemins depuis $a$ est un seul sommet du graphe, mais autant de "
+              "nœuds de l'arbre que de chemins (l'arbre est le déplié du graphe).",
+              f"{len(g)} positions for {nodes['a']} nodes: a position reached by several "
+              "paths from $a$ is one vertex of the graph, but as many nodes of the tree as "
+              "there are paths (the tree is the unfolding of the graph)."),
+           [(1, bi("les deux nombres", "the two numbers")),
+            (1, bi("l'explication par les chemins", "the explanation by the paths"))])
+
+    def values_table(lang: str) -> str:
+        head = (("Position", "$v$", "Attracteur") if lang == "fr"
+                else ("Position", "$v$", "Attractor"))
+        where = {0: "$\\mathcal{A}^0$", 1: "$\\mathcal{A}^1$"}
+        return table(head, [(f"${name(x)}$", f"${values[x]:+d}$".replace("+0", "0"),
+                             where.get(sol.winner[x], "nul" if lang == "fr" else "draw"))
+                            for x in order], "lrl")
+
+    q3 = Q(bi("On note $+1$ les positions de $V_0$, $-1$ celles de $V_1$ et $0$ les "
+              "culs-de-sac ; $J_0$ maximise et $J_1$ minimise. Calculer la valeur minimax "
+              "$v(p)$ de chaque position, puis comparer avec les attracteurs.",
+              "Score $+1$ the positions of $V_0$, $-1$ those of $V_1$ and $0$ the dead ends; "
+              "$J_0$ maximises and $J_1$ minimises. Compute the minimax value $v(p)$ of each "
+              "position, then compare with the attractors."),
+           {lang: values_table(lang) + "\n\n" + (
+               "$v(p) = +1$ exactement sur $\\mathcal{A}^0$, $-1$ sur $\\mathcal{A}^1$ et 0 "
+               "sur les positions nulles." if lang == "fr" else
+               "$v(p) = +1$ exactly on $\\mathcal{A}^0$, $-1$ on $\\mathcal{A}^1$ and 0 on "
+               "the draw positions.") for lang in ("fr", "en")},
+           [(2, bi("les valeurs", "the values")), (1, bi("la comparaison", "the comparison"))])
+    q4 = Q(bi("Démontrer que, dans tout jeu sans cycle, $v(p) = +1$ si et seulement si "
+              "$p \\in \\mathcal{A}^0$.",
+              "Prove that, in every game without cycle, $v(p) = +1$ if and only if "
+              "$p \\in \\mathcal{A}^0$."),
+           bi("Par récurrence sur la longueur $\\ell(p)$ de la plus longue partie depuis $p$ "
+              "(finie, faute de cycle). Si $\\ell(p) = 0$, $p$ est terminale : $v(p) = +1$ "
+              "si et seulement si $p \\in V_0$, et une position terminale n'est dans "
+              "$\\mathcal{A}^0$ que si elle est dans $V_0$. Sinon, les successeurs $q$ ont "
+              "$\\ell(q) < \\ell(p)$. Si $p \\in S_0$ : $v(p) = +1$ ssi un successeur a la "
+              "valeur $+1$, ssi (récurrence) un successeur est dans $\\mathcal{A}^0$, ssi "
+              "$p \\in \\mathcal{A}^0$ (stabilité et minimalité de l'attracteur). Si "
+              "$p \\in S_1$ : $v(p) = +1$ ssi tous les successeurs valent $+1$, ssi tous "
+              "sont dans $\\mathcal{A}^0$, ssi $p \\in \\mathcal{A}^0$ ($p$ a un successeur).",
+              "By induction on the length $\\ell(p)$ of the longest play from $p$ (finite, "
+              "for want of a cycle). If $\\ell(p) = 0$, $p$ is terminal: $v(p) = +1$ if and "
+              "only if $p \\in V_0$, and a terminal position is in $\\mathcal{A}^0$ only if it "
+              "is in $V_0$. Otherwise, the successors $q$ have $\\ell(q) < \\ell(p)$. If "
+              "$p \\in S_0$: $v(p) = +1$ iff some successor has the value $+1$, iff (induction) "
+              "some successor is in $\\mathcal{A}^0$, iff $p \\in \\mathcal{A}^0$ (the "
+              "attractor is stable and least). If $p \\in S_1$: $v(p) = +1$ iff all "
+              "successors are worth $+1$, iff all are in $\\mathcal{A}^0$, iff "
+              "$p \\in \\mathcal{A}^0$ ($p$ has a successor)."),
+           [(1, bi("la récurrence bien fondée (pas de cycle)",
+                   "the induction is well founded (no cycle)")),
+            (1, bi("les positions terminales", "the terminal positions")),
+            (2, bi("les deux cas $S_0$ et $S_1$", "the two cases $S_0$ and $S_1$"))])
+    q5 = Q(bi("Écrire `noeuds(A, x, memo)`, qui renvoie $n(x)$ en mémorisant les valeurs "
+              "déjà calculées dans le dictionnaire `memo`. Quel est son coût, comparé à "
+              "celui d'un parcours de l'arbre ?",
+              "Write `noeuds(A, x, memo)`, which returns $n(x)$, remembering the values "
+              "already computed in the dictionary `memo`. What does it cost, compared with a "
+              "walk through the tree?"),
+           {lang: fence(TREE_CODE[lang]) + "\n\n" + (
+               "Chaque position est calculée une fois, en lisant sa liste de successeurs : "
+               "$O(|S| + |A|)$, alors qu'un parcours de l'arbre coûte son nombre de nœuds "
+               f"({nodes['a']} ici, et bien plus en général)." if lang == "fr" else
+               "Each position is computed once, reading its list of successors: "
+               "$O(|S| + |A|)$, while a walk through the tree costs its number of nodes "
+               f"({nodes['a']} here, and far more in general).") for lang in ("fr", "en")},
+           [(2, bi("le code mémoïsé", "the memoised code")),
+            (1, bi("le coût linéaire", "the linear cost")),
+            (1, bi("la comparaison avec l'arbre", "the comparison with the tree"))])
+    q6 = Q(bi("Pour $k \\ge 1$, on enchaîne $k$ losanges : depuis $x_0$, deux positions "
+              "$y_1, z_1$ mènent toutes deux à $x_1$, puis $y_2, z_2$ à $x_2$, etc. jusqu'à "
+              "$x_k$. Combien ce graphe a-t-il de positions, et l'arbre depuis $x_0$ de "
+              "feuilles ? Qu'en conclure pour minimax sur l'arbre et l'attracteur sur le "
+              "graphe ?",
+              "For $k \\ge 1$, $k$ diamonds are chained: from $x_0$, two positions "
+              "$y_1, z_1$ both lead to $x_1$, then $y_2, z_2$ to $x_2$, and so on up to "
+              "$x_k$. How many positions does this graph have, and how many leaves the tree "
+              "from $x_0$? What follows for minimax on the tree and the attractor on the "
+              "graph?"),
+           bi("$3k + 1$ positions ; chaque losange double le nombre de chemins : $2^k$ "
+              "feuilles (et $2^{k+2} - 3$ nœuds, car $n(x_{i}) = 3 + 2\\,n(x_{i+1})$). "
+              "Minimax sur l'arbre coûte au moins "
+              "le nombre de feuilles, exponentiel en la taille du graphe ; l'attracteur "
+              "coûte $O(|S| + |A|)$, linéaire.",
+              "$3k + 1$ positions; each diamond doubles the number of paths: $2^k$ leaves "
+              "(and $2^{k+2} - 3$ nodes, since $n(x_{i}) = 3 + 2\\,n(x_{i+1})$). "
+              "Minimax on the tree costs at least the number "
+              "of leaves, exponential in the size of the graph; the attractor costs "
+              "$O(|S| + |A|)$, linear."),
+           [(1, bi("$3k + 1$ positions", "$3k + 1$ positions")),
+            (2, bi("$2^k$ feuilles, justifié", "$2^k$ leaves, justified")),
+            (1, bi("la conclusion", "the conclusion"))])
+    return compose(TREE, seed, {"arena": arena_params(g)}, intro=intro,
+                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers,
+                   points=20)
+
+
+def check_tree_vs_graph(v: Variant) -> None:
+    from coursebuild.bank.plays import all_plays
+
+    g = arena_from_params(v.params["arena"])
+    ans: dict[str, Any] = dict(v.answers)
+    assert 9 <= len(g) <= 11 and len(reach(g, "a")) == len(g) == ans["positions"]
+    A = {x: ([] if g.victory(x) is not None else list(g.successors(x))) for x in g.vertices}
+    for x in g.vertices:            # the tree itself: its leaves are the plays
+        plays = all_plays(g, x)
+        prefixes = {tuple(p[:k]) for p in plays for k in range(1, len(p) + 1)}
+        assert ans["leaves"][x] == len(plays) and ans["nodes"][x] == len(prefixes)
+    assert 20 <= ans["nodes"]["a"] <= 40
+    for lang in ("fr", "en"):
+        space: dict[str, Any] = {}
+        exec(TREE_CODE[lang], space)
+        memo: dict = {}
+        assert all(space["noeuds"](A, x, memo) == ans["nodes"][x] for x in g.vertices)
+    a0, a1 = naive_attractor(g, 0), naive_attractor(g, 1)
+    for x, value in ans["values"].items():
+        assert value == (1 if x in a0 else -1 if x in a1 else 0)
+    assert ans["values"] == minimax_values(g)
+    assert ans["winner"] == (0 if "a" in a0 else 1 if "a" in a1 else None)
+
+
+PROBLEMS = PROBLEMS + (
+    Problem(id=TREE, chapter="theory",
+            title=bi("L'arbre du jeu et le graphe des positions",
+                     "The game tree and the graph of positions"),
+            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            generate=tree_vs_graph, check=check_tree_vs_graph),
 )
