@@ -8,9 +8,28 @@ import itertools
 from functools import cache
 from typing import Any
 
-from arena import from_rules
+from arena import Arena, from_rules
+from arena.course import renverse_graphe
 from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import Q, bi, compose, fence, pick, solve_small, table, words
+from coursebuild.bank._kit import (
+    Plan,
+    Q,
+    arena_figure,
+    arena_from_params,
+    arena_params,
+    bi,
+    compose,
+    fence,
+    mset,
+    name,
+    pick,
+    planted,
+    reach,
+    rng,
+    solve_small,
+    table,
+    words,
+)
 from coursebuild.catalogue import Drawing
 
 GRID = "model-token-grid"
@@ -327,4 +346,224 @@ PROBLEMS = (
             title=bi("Un jeton sur un plateau", "A token on a board"),
             uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
             generate=token_grid, check=check_token_grid),
+)
+
+
+# ---------------------------------------------------------------------------------
+# model-arena-representation
+
+REPRESENTATION = "model-arena-representation"
+
+CHECK_CODE = {
+    "fr": '''def verifie_arene(A, S0, S1, V0, V1):
+    """True si (A, S0, S1, V0, V1) décrit une arène du cours : S0 et S1 partagent les
+    sommets, V0 et V1 sont disjoints, une position de victoire n'a pas de successeur et
+    chaque arête change de joueur."""
+    for x in A:
+        if (x in S0) == (x in S1):          # dans aucun des deux, ou dans les deux
+            return False
+        if x in V0 and x in V1:
+            return False
+        if (x in V0 or x in V1) and A[x] != []:
+            return False
+        for y in A[x]:
+            if y not in A or (x in S0) == (y in S0):
+                return False
+    return len(S0) + len(S1) == len(A)''',
+    "en": '''def verifie_arene(A, S0, S1, V0, V1):
+    """True if (A, S0, S1, V0, V1) describes an arena of the course: S0 and S1 split the
+    vertices, V0 and V1 are disjoint, a victory position has no successor and every
+    edge changes player."""
+    for x in A:
+        if (x in S0) == (x in S1):          # in neither, or in both
+            return False
+        if x in V0 and x in V1:
+            return False
+        if (x in V0 or x in V1) and A[x] != []:
+            return False
+        for y in A[x]:
+            if y not in A or (x in S0) == (y in S0):
+                return False
+    return len(S0) + len(S1) == len(A)''',
+}
+
+
+def _representation_arena(seed: int):
+    r = rng(REPRESENTATION, seed)
+    for _ in range(100_000):
+        plan = Plan(ranks0=(1, r.randint(1, 2), 1, 1), ranks1=(1, 1), draws0=1, draws1=1,
+                    dead0=0, dead1=r.randint(0, 1))
+        g, _ = planted(r, plan, extra=0.6)
+        if not 9 <= len(g) <= 11 or len(reach(g, "a")) != len(g):
+            continue
+        # an edge out of a victory position, as a careless statement would give it
+        victories = sorted(set(g.V0) | set(g.V1))
+        v = r.choice(victories)
+        others = sorted(x for x in g.vertices if g.owner(x) != g.owner(v))
+        extra = r.choice(others)
+        edges = {x: list(g.successors(x)) for x in g.vertices if g.successors(x)}
+        edges[v] = [extra]
+        h = Arena(S0=g.S0, S1=g.S1, edges=edges, V0=g.V0, V1=g.V1, start="a")
+        return g, h, v, extra
+    raise RuntimeError(f"{REPRESENTATION}: no arena found for the seed {seed}")
+
+
+def representation(seed: int) -> Variant:
+    g, h, v, extra = _representation_arena(seed)
+    order = sorted(g.vertices, key=name)
+    A = {x: ([] if g.victory(x) is not None else sorted(g.successors(x), key=name))
+         for x in order}
+    B = renverse_graphe(A)
+    dplus = {x: len(A[x]) for x in order}
+    dminus = {x: len(B[x]) for x in order}
+    m = sum(dplus.values())
+    from0 = sum(dplus[x] for x in order if g.owner(x) == 0)
+    answers = {"dplus": dplus, "dminus": dminus, "edges": m, "B": B, "from0": from0,
+               "terminal": [x for x in order if not A[x]],
+               "dead_ends": [x for x in order if not A[x] and g.victory(x) is None]}
+    figures = {"graph": arena_figure(h, bi(
+        f"Le jeu tel qu'il est donné : {len(h)} positions, cercles pour J₀, carrés pour J₁, "
+        "double bordure pour les positions de victoire ; départ a.",
+        f"The game as given: {len(h)} positions, circles for J₀, squares for J₁, a double "
+        "border for victory positions; start a."))}
+    intro = bi(
+        "On donne le jeu ci-dessous (cercles : $J_0$, carrés : $J_1$), avec "
+        f"$V_0 = {mset(g.V0)}$ et $V_1 = {mset(g.V1)}$ ; le départ est $a$. Sur la figure, "
+        f"une arête part de la position de victoire ${name(v)}$ : "
+        f"${name(v)} \\to {name(extra)}$.\n\n<!-- figure: graph -->",
+        "The game below is given (circles: $J_0$, squares: $J_1$), with "
+        f"$V_0 = {mset(g.V0)}$ and $V_1 = {mset(g.V1)}$; the start is $a$. On the figure, "
+        f"an edge leaves the victory position ${name(v)}$: ${name(v)} \\to {name(extra)}$."
+        "\n\n<!-- figure: graph -->")
+    q1 = Q(bi(f"Pourquoi peut-on retirer l'arête ${name(v)} \\to {name(extra)}$ sans changer "
+              "le jeu ? On la retire dans toute la suite.",
+              f"Why can the edge ${name(v)} \\to {name(extra)}$ be removed without changing "
+              "the game? It is removed from now on."),
+           bi("Une partie s'arrête dès qu'elle atteint une position de victoire : aucune "
+              "partie n'emprunte une arête qui en part. Le cours convient donc qu'une "
+              "position de victoire n'a pas de successeur.",
+              "A play stops as soon as it reaches a victory position: no play uses an edge "
+              "leaving it. The course therefore agrees that a victory position has no "
+              "successor."),
+           [(2, bi("la partie s'arrête sur une victoire", "the play stops at a victory")),
+            (1, bi("la convention du cours", "the course's convention"))])
+    succ_text = ", ".join(f"`{x!r}: {A[x]!r}`" for x in order)
+    q2 = Q(bi("Écrire le dictionnaire `A` de la représentation du cours, les clés et les "
+              "listes de successeurs dans l'ordre alphabétique, puis les dictionnaires `S0` "
+              "et `V0`.",
+              "Write the dictionary `A` of the course's representation (keys in alphabetical "
+              "order, successors in alphabetical order), then the dictionaries `S0` and "
+              "`V0`."),
+           bi(f"`A` associe : {succ_text}. `S0` a pour clés "
+              f"{', '.join(f'`{x!r}`' for x in order if g.owner(x) == 0)} (valeurs `None`), "
+              f"`V0` a pour clés {', '.join(f'`{x!r}`' for x in g.V0)}.",
+              f"`A` maps: {succ_text}. `S0` has as keys "
+              f"{', '.join(f'`{x!r}`' for x in order if g.owner(x) == 0)} (values `None`), "
+              f"`V0` has as keys {', '.join(f'`{x!r}`' for x in g.V0)}."),
+           [(2, bi("`A`", "`A`")), (1, bi("`S0` et `V0`", "`S0` and `V0`"))])
+
+    def degree_table(lang: str) -> str:
+        return table(("Position", "$d^+$", "$d^-$"),
+                     [(f"${name(x)}$", dplus[x], dminus[x]) for x in order], "lrr")
+
+    q3 = Q(bi("Donner le degré sortant $d^+$ et le degré entrant $d^-$ de chaque position. "
+              "Vérifier que $\\sum d^+ = \\sum d^-$ et démontrer cette égalité en général.",
+              "Give the out-degree $d^+$ and the in-degree $d^-$ of each position. Check "
+              "that $\\sum d^+ = \\sum d^-$ and prove this equality in general."),
+           {lang: degree_table(lang) + "\n\n" + (
+               f"Les deux sommes valent {m} : chacune compte chaque arête $(x, y)$ une fois, "
+               "la première en $x$, la seconde en $y$ ; elles valent $|A|$."
+               if lang == "fr" else
+               f"Both sums are {m}: each counts every edge $(x, y)$ once, the first at $x$, "
+               "the second at $y$; they are $|A|$.") for lang in ("fr", "en")},
+           [(2, bi("les degrés", "the degrees")), (1, bi("la preuve", "the proof"))])
+    b_text = ", ".join(f"`{x!r}: {B[x]!r}`" for x in order)
+    q4 = Q(bi("Donner le graphe renversé `B = renverse_graphe(A)` du cours, les listes dans "
+              "l'ordre où la fonction les remplit.",
+              "Give the course's reversed graph `B = renverse_graphe(A)`, the lists in the "
+              "order in which the function fills them."),
+           bi(f"`B` associe : {b_text}. Les prédécesseurs sont ajoutés en parcourant les clés "
+              "de `A` dans l'ordre, donc dans l'ordre alphabétique.",
+              f"`B` maps: {b_text}. Predecessors are added going through the keys of `A` in "
+              "order, hence in alphabetical order."),
+           [(3, bi("`B`, dans l'ordre", "`B`, in order"))])
+    q5 = Q(bi("Montrer que, dans une arène bipartie, $\\sum_{x \\in S_0} d^+(x) = "
+              "\\sum_{y \\in S_1} d^-(y)$. Que vaut cette somme ici ? Quelles sont les "
+              "positions terminales, et les culs-de-sac ?",
+              "Show that, in a bipartite arena, $\\sum_{x \\in S_0} d^+(x) = "
+              "\\sum_{y \\in S_1} d^-(y)$. What is this sum here? Which are the terminal "
+              "positions, and the dead ends?"),
+           bi("Les deux sommes comptent les arêtes de $S_0$ vers $S_1$, c'est-à-dire toutes "
+              "celles qui partent de $S_0$ (il n'y en a pas de $S_0$ vers $S_0$) et toutes "
+              f"celles qui arrivent dans $S_1$. Ici : {from0}. Positions terminales : "
+              f"${mset(answers['terminal'])}$ ; culs-de-sac (terminales hors de "
+              f"$V_0 \\cup V_1$) : ${mset(answers['dead_ends'])}$.",
+              "Both sums count the edges from $S_0$ to $S_1$, that is all those leaving "
+              "$S_0$ (there is none from $S_0$ to $S_0$) and all those arriving in $S_1$. "
+              f"Here: {from0}. Terminal positions: ${mset(answers['terminal'])}$; dead ends "
+              f"(terminal outside $V_0 \\cup V_1$): ${mset(answers['dead_ends'])}$."),
+           [(2, bi("la preuve", "the proof")), (1, bi("la somme", "the sum")),
+            (1, bi("terminales et culs-de-sac", "terminal positions and dead ends"))])
+    q6 = Q(bi("Écrire `verifie_arene(A, S0, S1, V0, V1)`, qui renvoie `True` si et seulement "
+              "si ces dictionnaires décrivent une arène bipartie du cours : chaque sommet "
+              "dans exactement un des ensembles $S_0$ et $S_1$, $V_0$ et $V_1$ disjoints, "
+              "pas de successeur aux positions de victoire, chaque successeur est une clé de "
+              "`A` et chaque arête change de joueur. Quelle est sa complexité ?",
+              "Write `verifie_arene(A, S0, S1, V0, V1)`, which returns `True` if and only if "
+              "these dictionaries describe a bipartite arena of the course: each vertex in "
+              "exactly one of the sets $S_0$ and $S_1$, $V_0$ and $V_1$ disjoint, no "
+              "successor at victory positions, every successor a key of `A` and every edge "
+              "changing player. What is its complexity?"),
+           {lang: fence(CHECK_CODE[lang]) + "\n\n" + (
+               "Chaque sommet et chaque arête sont examinés une fois, avec des tests "
+               "d'appartenance en $O(1)$ : $O(|S| + |A|)$." if lang == "fr" else
+               "Each vertex and each edge is examined once, with membership tests in "
+               "$O(1)$: $O(|S| + |A|)$.") for lang in ("fr", "en")},
+           [(3, bi("les conditions, toutes", "the conditions, all of them")),
+            (1, bi("la complexité", "the complexity"))])
+    params = {"arena": arena_params(g), "extra_edge": [v, extra]}
+    return compose(REPRESENTATION, seed, params, intro=intro,
+                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers,
+                   points=20)
+
+
+def check_representation(v: Variant) -> None:
+    g = arena_from_params(v.params["arena"])
+    ans: dict[str, Any] = dict(v.answers)
+    x0, y0 = v.params["extra_edge"]
+    assert g.victory(x0) is not None and g.owner(y0) != g.owner(x0)
+    order = sorted(g.vertices, key=name)
+    A = {x: ([] if g.victory(x) is not None else sorted(g.successors(x), key=name))
+         for x in order}
+    assert ans["dplus"] == {x: len(A[x]) for x in order}
+    dminus = {x: sum(1 for y in order if x in A[y]) for x in order}
+    assert ans["dminus"] == dminus and ans["edges"] == g.n_edges == sum(dminus.values())
+    assert ans["B"] == renverse_graphe(A) and ans["B"] == {
+        x: [y for y in order if x in A[y]] for x in order}
+    assert ans["from0"] == sum(dminus[x] for x in order if g.owner(x) == 1)
+    assert ans["terminal"] == [x for x in order if not g.successors(x) or g.victory(x)
+                               is not None]
+    assert ans["dead_ends"] == [x for x in ans["terminal"] if g.victory(x) is None]
+    S0 = {x: None for x in order if g.owner(x) == 0}
+    S1 = {x: None for x in order if g.owner(x) == 1}
+    V0, V1 = dict.fromkeys(g.V0), dict.fromkeys(g.V1)
+    for lang in ("fr", "en"):
+        space: dict[str, Any] = {}
+        exec(CHECK_CODE[lang], space)
+        check = space["verifie_arene"]
+        assert check(A, S0, S1, V0, V1) is True
+        bad = dict(A)
+        bad[x0] = [y0]                      # the edge out of a victory position
+        assert check(bad, S0, S1, V0, V1) is False
+        assert check(A, S0, {**S1, order[0]: None}, V0, V1) is False
+        loop = {**A, order[1]: A[order[1]] + [order[1]]}
+        assert check(loop, S0, S1, V0, V1) is False
+
+
+PROBLEMS = PROBLEMS + (
+    Problem(id=REPRESENTATION, chapter="modelling",
+            title=bi("Une arène dans la représentation du cours",
+                     "An arena in the course's representation"),
+            uses=frozenset({"homework", "tutorial"}), minutes=35, points=20,
+            generate=representation, check=check_representation),
 )
