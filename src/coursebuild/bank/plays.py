@@ -8,6 +8,7 @@ from typing import Any
 
 from arena import Arena
 from arena.course import naive_attractor
+from arena.strategies import play as follow
 from arena.strategies import reachable
 from coursebuild.bank import Problem, Variant
 from coursebuild.bank._kit import (
@@ -318,4 +319,240 @@ PROBLEMS = (
                      "Counting plays and strategies"),
             uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
             generate=plays_count, check=check_plays_count),
+)
+
+
+# ---------------------------------------------------------------------------------
+# plays-draw-cycle
+
+DRAWS = "plays-draw-cycle"
+
+OUTCOME_CODE = {
+    "fr": '''def issue(A, V0, V1, coup, x):
+    """L'issue de la partie depuis x quand chacun suit coup : 0 ou 1 (le gagnant), ou
+    None (match nul : cul-de-sac, ou retour sur une position déjà vue)."""
+    vus = set()
+    while x not in vus:
+        if x in V0:
+            return 0
+        if x in V1:
+            return 1
+        if A[x] == []:                  # cul-de-sac
+            return None
+        vus.add(x)
+        x = coup[x]
+    return None                         # la partie boucle''',
+    "en": '''def issue(A, V0, V1, coup, x):
+    """The outcome of the play from x when each player follows coup: 0 or 1 (the
+    winner), or None (a draw: a dead end, or back to a position already seen)."""
+    vus = set()
+    while x not in vus:
+        if x in V0:
+            return 0
+        if x in V1:
+            return 1
+        if A[x] == []:                  # dead end
+            return None
+        vus.add(x)
+        x = coup[x]
+    return None                         # the play loops''',
+}
+
+
+def _stays_out(g: Arena, player: int, strategy: dict, x, avoid: set) -> bool:
+    """Whether every play from ``x`` in which ``player`` follows ``strategy`` stays out of
+    ``avoid`` (the other player plays anything): a search of the positions reached."""
+    seen, todo = {x}, [x]
+    while todo:
+        y = todo.pop()
+        if y in avoid:
+            return False
+        if g.victory(y) is not None:
+            continue
+        nexts = [strategy[y]] if g.owner(y) == player and y in strategy else list(
+            g.successors(y))
+        for z in nexts:
+            if z not in seen:
+                seen.add(z)
+                todo.append(z)
+    return True
+
+
+def _draw_arena(seed: int):
+    r = rng(DRAWS, seed)
+    for _ in range(100_000):
+        plan = Plan(ranks0=(1, 1, r.randint(0, 1)), ranks1=(1, 1, r.randint(0, 1)),
+                    draws0=2, draws1=r.randint(1, 2), dead0=0, dead1=1)
+        g, _ = planted(r, plan, extra=0.7)
+        if not 9 <= len(g) <= 11:
+            continue
+        sol = solve_small(g)
+        draws = sorted((x for x in g.vertices if sol.winner[x] is None and g.successors(x)
+                        and g.owner(x) == 0), key=name)
+        if not draws:
+            continue
+        x = draws[0]
+        # from x, both players have a losing move (a draw is a choice, not a fate)
+        bad0 = [y for y in g.successors(x) if sol.winner[y] == 1]
+        others = [z for z in g.vertices if sol.winner[z] is None and g.owner(z) == 1
+                  and any(sol.winner[w] == 0 for w in g.successors(z))]
+        moves = {**sol.strategy(0), **sol.strategy(1)}
+        p = follow(g, moves, x)
+        if bad0 and others and p[-1] in p[:-1] and len(reach(g, x)) >= 6:
+            return g, x
+    raise RuntimeError(f"{DRAWS}: no arena found for the seed {seed}")
+
+
+def draw_cycle(seed: int) -> Variant:
+    g, x = _draw_arena(seed)
+    sol = solve_small(g)
+    a0, a1 = sol.attractor(0), sol.attractor(1)
+    draws = sorted((v for v in g.vertices if sol.winner[v] is None), key=name)
+    s0 = {v: y for v, y in sol.strategy(0).items() if v in draws}
+    s1 = {v: y for v, y in sol.strategy(1).items() if v in draws}
+    moves = {**sol.strategy(0), **sol.strategy(1)}
+    loop = list(follow(g, moves, x))
+    bad0 = [y for y in g.successors(x) if sol.winner[y] == 1][0]
+    answers = {"draws": draws, "attractor0": sorted(a0, key=name),
+               "attractor1": sorted(a1, key=name), "keep0": s0, "keep1": s1,
+               "loop": loop, "bad_move": bad0}
+    figures = {"graph": arena_figure(g, bi(
+        f"Le jeu du problème : {len(g)} positions, cercles pour J₀, carrés pour J₁, double "
+        "bordure pour les positions de victoire.",
+        f"The game of the problem: {len(g)} positions, circles for J₀, squares for J₁, a "
+        "double border for victory positions."))}
+    intro = bi(
+        "On considère le jeu ci-dessous (cercles : $J_0$, carrés : $J_1$), avec "
+        f"$V_0 = {mset(g.V0)}$ et $V_1 = {mset(g.V1)}$. On s'intéresse à la position "
+        f"${name(x)}$.\n\n<!-- figure: graph -->\n\n" + successor_table(g, "fr"),
+        "Consider the game below (circles: $J_0$, squares: $J_1$), with "
+        f"$V_0 = {mset(g.V0)}$ and $V_1 = {mset(g.V1)}$. We look at the position "
+        f"${name(x)}$.\n\n<!-- figure: graph -->\n\n" + successor_table(g, "en"))
+    q1 = Q(bi("Calculer les attracteurs $\\mathcal{A}^0$ et $\\mathcal{A}^1$ (sans les "
+              "rangs). Quelles positions sont des matchs nuls ?",
+              "Compute the attractors $\\mathcal{A}^0$ and $\\mathcal{A}^1$ (without the "
+              "ranks). Which positions are draws?"),
+           bi(f"$\\mathcal{{A}}^0 = {mset(sorted(a0, key=name))}$, "
+              f"$\\mathcal{{A}}^1 = {mset(sorted(a1, key=name))}$ ; les matchs nuls : "
+              f"${mset(draws)}$.",
+              f"$\\mathcal{{A}}^0 = {mset(sorted(a0, key=name))}$, "
+              f"$\\mathcal{{A}}^1 = {mset(sorted(a1, key=name))}$; the draws: "
+              f"${mset(draws)}$."),
+           [(2, bi("les deux attracteurs", "the two attractors")),
+            (1, bi("les matchs nuls", "the draws"))])
+    keep1 = ", ".join(f"${name(v)} \\to {name(y)}$" for v, y in s1.items())
+    keep0 = ", ".join(f"${name(v)} \\to {name(y)}$" for v, y in s0.items())
+    q2 = Q(bi(f"Donner une stratégie de $J_1$ qui empêche $J_0$ de gagner depuis ${name(x)}$, "
+              "quoi que fasse $J_0$, et justifier.",
+              f"Give a strategy of $J_1$ that prevents $J_0$ from winning from ${name(x)}$, "
+              "whatever $J_0$ does, and justify."),
+           bi(f"Aux positions nulles de $J_1$ : {keep1} (hors de $\\mathcal{{A}}^0$) ; "
+              "plus généralement, en toute position de $J_1$ hors de $\\mathcal{A}^0$, un "
+              "successeur hors de $\\mathcal{A}^0$ (il en existe un, sinon elle serait dans "
+              "$\\mathcal{A}^0$). Une partie qui part d'une position nulle et où "
+              "$J_1$ joue ainsi reste hors de $\\mathcal{A}^0$ : $J_1$ n'y entre pas, et une "
+              "position de $J_0$ hors de $\\mathcal{A}^0$ n'a aucun successeur dans "
+              "$\\mathcal{A}^0$. Elle n'atteint donc jamais $V_0 \\subseteq \\mathcal{A}^0$.",
+              f"At the draw positions of $J_1$: {keep1} (out of $\\mathcal{{A}}^0$); "
+              "elsewhere, any move. A play that starts at a draw position and in which "
+              "$J_1$ plays this way stays out of $\\mathcal{A}^0$: $J_1$ does not enter it, "
+              "and a position of $J_0$ outside $\\mathcal{A}^0$ has no successor in "
+              "$\\mathcal{A}^0$. So it never reaches $V_0 \\subseteq \\mathcal{A}^0$."),
+           [(1, bi("la stratégie", "the strategy")),
+            (2, bi("la justification par l'attracteur", "the justification by the attractor"))])
+    q3 = Q(bi(f"Même question pour $J_0$ : une stratégie qui empêche $J_1$ de gagner depuis "
+              f"${name(x)}$.",
+              f"Same question for $J_0$: a strategy that prevents $J_1$ from winning from "
+              f"${name(x)}$."),
+           bi(f"Aux positions nulles de $J_0$ : {keep0}, hors de $\\mathcal{{A}}^1$ ; le même "
+              "raisonnement, les rôles échangés. Attention : en "
+              f"${name(x)}$, le coup ${name(x)} \\to {name(bad0)}$ perdrait, car "
+              f"${name(bad0)} \\in \\mathcal{{A}}^1$.",
+              f"At the draw positions of $J_0$: {keep0}, out of $\\mathcal{{A}}^1$; the same "
+              f"reasoning, roles swapped. Beware: at ${name(x)}$, the move "
+              f"${name(x)} \\to {name(bad0)}$ would lose, since "
+              f"${name(bad0)} \\in \\mathcal{{A}}^1$."),
+           [(1, bi("la stratégie", "the strategy")),
+            (2, bi("le coup à éviter, et pourquoi", "the move to avoid, and why"))])
+    loop_text = " \\to ".join(name(v) for v in loop)
+    q4 = Q(bi(f"Les deux joueurs suivent ces stratégies depuis ${name(x)}$. Donner la partie. "
+              "Est-elle finie ?",
+              f"Both players follow these strategies from ${name(x)}$. Give the play. Is it "
+              "finite?"),
+           bi(f"${loop_text} \\to \\dots$ : elle revient sur une position déjà vue et, les "
+              "stratégies étant sans mémoire, tourne indéfiniment : c'est une partie infinie, "
+              "un match nul.",
+              f"${loop_text} \\to \\dots$: it comes back to a position already seen and, the "
+              "strategies being memoryless, goes round forever: it is an infinite play, a "
+              "draw."),
+           [(2, bi("la partie", "the play")), (1, bi("infinie : nul", "infinite: a draw"))])
+    q5 = Q(bi("Écrire `issue(A, V0, V1, coup, x)`, qui renvoie l'issue de la partie depuis "
+              "`x` quand chaque joueur suit `coup` : `0` ou `1` pour le gagnant, `None` pour "
+              "un match nul (cul-de-sac, ou partie qui boucle).",
+              "Write `issue(A, V0, V1, coup, x)`, which returns the outcome of the play from "
+              "`x` when each player follows `coup`: `0` or `1` for the winner, `None` for a "
+              "draw (a dead end, or a play that loops)."),
+           {lang: fence(OUTCOME_CODE[lang]) for lang in ("fr", "en")},
+           [(2, bi("victoire et cul-de-sac", "victory and dead end")),
+            (2, bi("la boucle détectée par l'ensemble des positions vues",
+                   "the loop detected by the set of positions seen"))])
+    q6 = Q(bi("Démontrer qu'une position ne peut pas être gagnante pour les deux joueurs, "
+              "puis qu'une position nulle l'est pour toujours : si $x$ n'est dans aucun "
+              "attracteur, aucun joueur ne peut forcer la victoire depuis $x$.",
+              "Prove that a position cannot be winning for both players, then that a draw "
+              "position stays one: if $x$ is in neither attractor, no player can force a "
+              "win from $x$."),
+           bi("Si $\\sigma_0$ et $\\sigma_1$ étaient gagnantes depuis $x$, la partie où chacun "
+              "suit la sienne serait gagnante pour les deux, donc finirait dans $V_0$ et "
+              "dans $V_1$, disjoints : impossible. Si $x$ n'est pas dans $\\mathcal{A}^0$, "
+              "la stratégie de $J_1$ de la question 2 (rester hors de $\\mathcal{A}^0$) "
+              "empêche toute victoire de $J_0$ : aucune stratégie de $J_0$ n'est gagnante ; "
+              "de même pour $J_1$ hors de $\\mathcal{A}^1$.",
+              "If $\\sigma_0$ and $\\sigma_1$ were winning from $x$, the play in which each "
+              "follows its own would be winning for both, hence end in $V_0$ and in $V_1$, "
+              "which are disjoint: impossible. If $x$ is not in $\\mathcal{A}^0$, the "
+              "strategy of $J_1$ of question 2 (stay out of $\\mathcal{A}^0$) prevents any "
+              "win of $J_0$: no strategy of $J_0$ is winning; likewise for $J_1$ outside "
+              "$\\mathcal{A}^1$."),
+           [(2, bi("pas gagnante pour les deux", "not winning for both")),
+            (2, bi("le match nul reste nul", "the draw stays a draw"))])
+    return compose(DRAWS, seed, {"arena": arena_params(g), "x": x}, intro=intro,
+                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers,
+                   points=20)
+
+
+def check_draw_cycle(v: Variant) -> None:
+    g = arena_from_params(v.params["arena"])
+    x = v.params["x"]
+    ans: dict[str, Any] = dict(v.answers)
+    assert 9 <= len(g) <= 11 and g.is_bipartite()
+    a0, a1 = naive_attractor(g, 0), naive_attractor(g, 1)
+    assert ans["attractor0"] == sorted(a0, key=name)
+    assert ans["attractor1"] == sorted(a1, key=name)
+    draws = sorted((v_ for v_ in g.vertices if v_ not in a0 and v_ not in a1), key=name)
+    assert ans["draws"] == draws and x in draws
+    # the strategies keep the play out of the opponent's attractor, on every reply
+    sol = solve_small(g)         # elsewhere, the solver's moves (inside its attractor)
+    full0 = {**sol.strategy(0), **ans["keep0"]}
+    full1 = {**sol.strategy(1), **ans["keep1"]}
+    assert _stays_out(g, 1, full1, x, set(a0)) and _stays_out(g, 0, full0, x, set(a1))
+    assert set(ans["keep0"]) == {y for y in draws if g.owner(y) == 0 and g.successors(y)}
+    assert set(ans["keep1"]) == {y for y in draws if g.owner(y) == 1 and g.successors(y)}
+    assert ans["bad_move"] in g.successors(x) and ans["bad_move"] in a1
+    A = {y: ([] if g.victory(y) is not None else list(g.successors(y))) for y in g.vertices}
+    for lang in ("fr", "en"):
+        space: dict[str, Any] = {}
+        exec(OUTCOME_CODE[lang], space)
+        assert space["issue"](A, set(g.V0), set(g.V1), {**full0, **full1}, x) is None
+    loop = ans["loop"]
+    assert loop[0] == x and loop[-1] in loop[:-1]
+    for a, b in zip(loop, loop[1:]):
+        assert b == {**ans["keep0"], **ans["keep1"]}[a]
+
+
+PROBLEMS = PROBLEMS + (
+    Problem(id=DRAWS, chapter="plays",
+            title=bi("Un match nul sur un cycle", "A draw on a cycle"),
+            uses=frozenset({"homework", "tutorial", "exam"}), minutes=35, points=20,
+            generate=draw_cycle, check=check_draw_cycle),
 )
