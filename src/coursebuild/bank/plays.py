@@ -536,6 +536,8 @@ def check_draw_cycle(v: Variant) -> None:
     full0 = {**sol.strategy(0), **ans["keep0"]}
     full1 = {**sol.strategy(1), **ans["keep1"]}
     assert _stays_out(g, 1, full1, x, set(a0)) and _stays_out(g, 0, full0, x, set(a1))
+    for p, avoid in ((0, a1), (1, a0)):
+        assert all(z in g.successors(y) and z not in avoid for y, z in ans[f"keep{p}"].items())
     assert set(ans["keep0"]) == {y for y in draws if g.owner(y) == 0 and g.successors(y)}
     assert set(ans["keep1"]) == {y for y in draws if g.owner(y) == 1 and g.successors(y)}
     assert ans["bad_move"] in g.successors(x) and ans["bad_move"] in a1
