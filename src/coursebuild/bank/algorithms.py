@@ -417,7 +417,7 @@ PROBLEMS: tuple[Problem, ...] = (
     Problem(id=COUNTER, chapter="algorithms",
             title=bi("L'algorithme des compteurs avec une file",
                      "The counter algorithm with a queue"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=45, points=20,
+            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
             generate=counter_queue, check=check_counter_queue),
 )
 
@@ -699,6 +699,6 @@ def check_naive_cost(v: Variant) -> None:
 PROBLEMS = PROBLEMS + (
     Problem(id=NAIVE, chapter="algorithms",
             title=bi("Le coût du point fixe naïf", "The cost of the naive fixpoint"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=35, points=20,
+            uses=frozenset({"homework", "tutorial"}), minutes=35, points=20,
             generate=naive_cost, check=check_naive_cost),
 )

@@ -661,6 +661,6 @@ def check_monotone(v: Variant) -> None:
 PROBLEMS = PROBLEMS + (
     Problem(id=MONOTONE, chapter="attractors",
             title=bi("Retirer ou ajouter une arête", "Removing or adding an edge"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            uses=frozenset({"homework", "exam"}), minutes=40, points=20,
             generate=monotone, check=check_monotone),
 )

@@ -299,7 +299,7 @@ def check_staircase(v: Variant) -> None:
 PROBLEMS: tuple[Problem, ...] = (
     Problem(id=STAIRCASE, chapter="chomp",
             title=bi("Chomp sur une tablette en escalier", "Chomp on a staircase bar"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            uses=frozenset({"homework", "exam"}), minutes=40, points=20,
             generate=staircase, check=check_staircase),
 )
 
@@ -508,6 +508,6 @@ def check_two_bars(v: Variant) -> None:
 PROBLEMS = PROBLEMS + (
     Problem(id=TWO_BARS, chapter="chomp",
             title=bi("Deux tablettes de chomp côte à côte", "Two chomp bars side by side"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=35, points=20,
+            uses=frozenset({"homework", "tutorial"}), minutes=35, points=20,
             generate=two_bars, check=check_two_bars),
 )

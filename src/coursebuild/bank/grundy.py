@@ -628,12 +628,12 @@ def _as_move(heaps: tuple[int, ...], m: tuple[int, ...]) -> tuple[int, int]:
 PROBLEMS: tuple[Problem, ...] = (
     Problem(id=GSUM, chapter="beyond",
             title=bi("Somme de jeux de soustraction", "A sum of subtraction games"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=45, points=20,
+            uses=frozenset({"homework", "tutorial"}), minutes=45, points=20,
             generate=grundy_sum, check=check_grundy_sum),
     Problem(id=BOUTON, chapter="beyond",
             title=bi("Le Nim à plusieurs tas et le théorème de Bouton",
                      "Nim with several heaps and Bouton's theorem"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            uses=frozenset({"tutorial", "exam"}), minutes=40, points=20,
             generate=bouton, check=check_bouton),
 )
 
@@ -853,6 +853,6 @@ def check_token_graph(v: Variant) -> None:
 PROBLEMS = PROBLEMS + (
     Problem(id=TOKENS, chapter="beyond",
             title=bi("Des jetons sur un graphe sans cycle", "Tokens on a graph without cycle"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=35, points=20,
+            uses=frozenset({"homework", "tutorial"}), minutes=35, points=20,
             generate=token_graph, check=check_token_graph),
 )

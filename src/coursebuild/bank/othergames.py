@@ -280,7 +280,7 @@ def _split_candidates() -> list[tuple[int, ...]]:
     for k in (2, 3):
         for heaps in itertools.combinations_with_replacement(range(3, 17), k):
             s = reduce(xor, (g[h] for h in heaps))
-            if s == 0 or sum(heaps) > 30:
+            if s == 0 or sum(heaps) > 26:
                 continue
             wins = [m for m in split_moves(tuple(heaps))
                     if reduce(xor, (g[h] for h in m)) == 0]
@@ -430,11 +430,11 @@ def check_split(v: Variant) -> None:
 PROBLEMS: tuple[Problem, ...] = (
     Problem(id=MISERE, chapter="othergames",
             title=bi("Nim en partie misère", "Nim in misère play"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            uses=frozenset({"homework", "tutorial"}), minutes=40, points=20,
             generate=misere, check=check_misere),
     Problem(id=SPLIT, chapter="othergames",
             title=bi("Le jeu de Grundy", "Grundy's game"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            uses=frozenset({"homework", "tutorial"}), minutes=40, points=20,
             generate=split, check=check_split),
 )
 
@@ -630,6 +630,6 @@ def check_kayles(v: Variant) -> None:
 PROBLEMS = PROBLEMS + (
     Problem(id=KAYLES, chapter="othergames",
             title=bi("Le jeu de quilles", "Kayles"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=35, points=20,
+            uses=frozenset({"homework", "exam"}), minutes=35, points=20,
             generate=kayles, check=check_kayles),
 )

@@ -555,6 +555,6 @@ def check_draw_cycle(v: Variant) -> None:
 PROBLEMS = PROBLEMS + (
     Problem(id=DRAWS, chapter="plays",
             title=bi("Un match nul sur un cycle", "A draw on a cycle"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=35, points=20,
+            uses=frozenset({"tutorial", "exam"}), minutes=35, points=20,
             generate=draw_cycle, check=check_draw_cycle),
 )

@@ -332,6 +332,6 @@ PROBLEMS = (
     Problem(id=DISTANCE, chapter="ourson",
             title=bi("Le « rang » de l'article et le rang de l'attracteur",
                      "The article's \"rank\" and the rank of the attractor"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            uses=frozenset({"homework", "exam"}), minutes=40, points=20,
             generate=distance_rank, check=check_distance_rank),
 )

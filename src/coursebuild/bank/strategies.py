@@ -394,7 +394,7 @@ PROBLEMS = (
     Problem(id=NUMBERING, chapter="strategies",
             title=bi("Une numérotation qui n'est pas le rang",
                      "A numbering that is not the rank"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            uses=frozenset({"homework", "exam"}), minutes=40, points=20,
             generate=numbering, check=check_numbering),
 )
 
@@ -715,6 +715,6 @@ PROBLEMS = PROBLEMS + (
     Problem(id=BOTH, chapter="strategies",
             title=bi("Les stratégies des deux joueurs, matchs nuls compris",
                      "Both players' strategies, draws included"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            uses=frozenset({"tutorial", "exam"}), minutes=40, points=20,
             generate=both_players, check=check_both_players),
 )

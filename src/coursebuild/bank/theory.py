@@ -563,6 +563,6 @@ PROBLEMS = PROBLEMS + (
     Problem(id=TREE, chapter="theory",
             title=bi("L'arbre du jeu et le graphe des positions",
                      "The game tree and the graph of positions"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            uses=frozenset({"homework", "exam"}), minutes=40, points=20,
             generate=tree_vs_graph, check=check_tree_vs_graph),
 )
