@@ -10,7 +10,7 @@ from typing import Any
 from arena import from_rules
 from arena.games.chomp import _bites
 from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import Q, bi, compose, fence, pick, solve_small, table
+from coursebuild.bank._kit import Q, bi, compose, fence, listing, pick, solve_small, table
 
 STAIRCASE = "chomp-staircase"
 
@@ -51,44 +51,31 @@ def _candidates() -> list[tuple[Shape, int, int]]:
     return out
 
 
-CODE = {
-    "fr": '''def coups(forme):
-    """Les formes obtenues en un coup depuis forme (tuple des longueurs des lignes)."""
+CODE = listing('''
+def coups(forme):
+    #fr Les formes obtenues en un coup depuis forme (tuple des longueurs des lignes).
+    #en The shapes obtained in one move from forme (tuple of the row lengths).
     resultat = []
     for r in range(len(forme)):
         for c in range(forme[r]):
-            if (r, c) != (0, 0):          # on ne mange pas le carré empoisonné
+            #fr on ne mange pas le carré empoisonné
+            #en the poisoned square is not eaten
+            if (r, c) != (0, 0):
                 reste = [min(k, c) if i >= r else k for i, k in enumerate(forme)]
                 resultat.append(tuple(k for k in reste if k > 0))
     return resultat
 
 def perdante(forme, memo):
-    """Le joueur qui doit jouer devant forme perd-il ?"""
+    #fr Le joueur qui doit jouer devant forme perd-il ?
+    #en Does the player to move in front of forme lose?
     if forme not in memo:
-        if forme == (1,):                 # il doit manger le poison
+        #fr il doit manger le poison
+        #en it must eat the poison
+        if forme == (1,):
             memo[forme] = True
         else:
             memo[forme] = all(not perdante(f, memo) for f in coups(forme))
-    return memo[forme]''',
-    "en": '''def coups(forme):
-    """The shapes obtained in one move from forme (tuple of the row lengths)."""
-    resultat = []
-    for r in range(len(forme)):
-        for c in range(forme[r]):
-            if (r, c) != (0, 0):          # the poisoned square is not eaten
-                reste = [min(k, c) if i >= r else k for i, k in enumerate(forme)]
-                resultat.append(tuple(k for k in reste if k > 0))
-    return resultat
-
-def perdante(forme, memo):
-    """Does the player to move in front of forme lose?"""
-    if forme not in memo:
-        if forme == (1,):                 # it must eat the poison
-            memo[forme] = True
-        else:
-            memo[forme] = all(not perdante(f, memo) for f in coups(forme))
-    return memo[forme]''',
-}
+    return memo[forme]''')
 
 
 def _shape(s: Shape) -> str:
@@ -345,26 +332,17 @@ def _pair_moves(x: Shape, y: Shape) -> list[tuple[Shape, Shape]]:
     return [(s, y) for s in _bars_moves(x)] + [(x, s) for s in _bars_moves(y)]
 
 
-BARS_CODE = {
-    "fr": '''def grundy_forme(forme, memo):
-    """Le nombre de Grundy d'une forme de chomp, sans jamais manger le poison."""
+BARS_CODE = listing('''
+def grundy_forme(forme, memo):
+    #fr Le nombre de Grundy d'une forme de chomp, sans jamais manger le poison.
+    #en The Grundy number of a chomp shape, never eating the poison.
     if forme not in memo:
         vus = {grundy_forme(f, memo) for f in coups(forme)}
         m = 0
         while m in vus:
             m += 1
         memo[forme] = m
-    return memo[forme]''',
-    "en": '''def grundy_forme(forme, memo):
-    """The Grundy number of a chomp shape, never eating the poison."""
-    if forme not in memo:
-        vus = {grundy_forme(f, memo) for f in coups(forme)}
-        m = 0
-        while m in vus:
-            m += 1
-        memo[forme] = m
-    return memo[forme]''',
-}
+    return memo[forme]''')
 
 
 def two_bars(seed: int) -> Variant:

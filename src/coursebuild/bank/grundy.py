@@ -9,7 +9,7 @@ from typing import Any
 
 from arena.grundy import game_sum, grundy, mex, period, subtraction_grundy
 from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import Q, bi, compose, fence, mset, pick, rng, table
+from coursebuild.bank._kit import Q, bi, compose, fence, listing, mset, pick, rng, table
 
 # ---------------------------------------------------------------------------------
 # grundy-sum-subtraction
@@ -37,46 +37,28 @@ def _brute_grundy(rule: list[int], n: int) -> list[int]:
     return [g(k) for k in range(n + 1)]
 
 
-GRUNDY_CODE = {
-    "fr": '''def mex(valeurs):
+GRUNDY_CODE = listing('''
+def mex(valeurs):
     k = 0
     while k in valeurs:
         k += 1
     return k
 
 def grundy_soustraction(n, R):
-    """La liste des nombres de Grundy g(0), ..., g(n) pour la règle R."""
+    #fr La liste des nombres de Grundy g(0), ..., g(n) pour la règle R.
+    #en The list of the Grundy numbers g(0), ..., g(n) for the rule R.
     g = []
     for k in range(n + 1):
         g.append(mex({g[k - q] for q in R if q <= k}))
     return g
 
 def coups_gagnants(n1, R1, n2, R2):
-    """Les positions (k1, k2) atteintes en un coup depuis (n1, n2) et de nombre 0."""
+    #fr Les positions (k1, k2) atteintes en un coup depuis (n1, n2) et de nombre 0.
+    #en The positions (k1, k2) one move away from (n1, n2) whose number is 0.
     g1, g2 = grundy_soustraction(n1, R1), grundy_soustraction(n2, R2)
     coups = [(n1 - q, n2) for q in R1 if q <= n1 and g1[n1 - q] == g2[n2]]
     coups += [(n1, n2 - q) for q in R2 if q <= n2 and g2[n2 - q] == g1[n1]]
-    return coups''',
-    "en": '''def mex(valeurs):
-    k = 0
-    while k in valeurs:
-        k += 1
-    return k
-
-def grundy_soustraction(n, R):
-    """The list of the Grundy numbers g(0), ..., g(n) for the rule R."""
-    g = []
-    for k in range(n + 1):
-        g.append(mex({g[k - q] for q in R if q <= k}))
-    return g
-
-def coups_gagnants(n1, R1, n2, R2):
-    """The positions (k1, k2) one move away from (n1, n2) whose number is 0."""
-    g1, g2 = grundy_soustraction(n1, R1), grundy_soustraction(n2, R2)
-    coups = [(n1 - q, n2) for q in R1 if q <= n1 and g1[n1 - q] == g2[n2]]
-    coups += [(n1, n2 - q) for q in R2 if q <= n2 and g2[n2 - q] == g1[n1]]
-    return coups''',
-}
+    return coups''')
 
 
 def _good_rule(rule: list[int]) -> tuple[int, int] | None:
@@ -329,28 +311,20 @@ def check_grundy_sum(v: Variant) -> None:
 
 BOUTON = "bouton-nim"
 
-NIM_CODE = {
-    "fr": '''def nim_gagnant(tas):
-    """Un coup gagnant (i, t) : ramener le tas i à t allumettes ; None s'il n'y en a pas."""
+NIM_CODE = listing('''
+def nim_gagnant(tas):
+    #fr Un coup gagnant (i, t) : ramener le tas i à t allumettes ; None s'il n'y en a pas.
+    #en A winning move (i, t): bring heap i down to t sticks; None if there is none.
     s = 0
     for x in tas:
         s ^= x
     if s == 0:
         return None
     for i, x in enumerate(tas):
-        if x ^ s < x:          # le tas i a le bit de poids fort de s
-            return i, x ^ s''',
-    "en": '''def nim_gagnant(tas):
-    """A winning move (i, t): bring heap i down to t sticks; None if there is none."""
-    s = 0
-    for x in tas:
-        s ^= x
-    if s == 0:
-        return None
-    for i, x in enumerate(tas):
-        if x ^ s < x:          # heap i has the highest bit of s
-            return i, x ^ s''',
-}
+        #fr le tas i a le bit de poids fort de s
+        #en heap i has the highest bit of s
+        if x ^ s < x:
+            return i, x ^ s''')
 
 
 def _nim_positions(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -643,9 +617,10 @@ PROBLEMS: tuple[Problem, ...] = (
 
 TOKENS = "grundy-token-graph"
 
-TOKEN_CODE = {
-    "fr": '''def grundy_graphe(A):
-    """Les nombres de Grundy des sommets d'un graphe sans cycle (dictionnaire A)."""
+TOKEN_CODE = listing('''
+def grundy_graphe(A):
+    #fr Les nombres de Grundy des sommets d'un graphe sans cycle (dictionnaire A).
+    #en The Grundy numbers of the vertices of a graph without cycle (dictionary A).
     g = {}
     def calcule(x):
         if x not in g:
@@ -657,22 +632,7 @@ TOKEN_CODE = {
         return g[x]
     for x in A:
         calcule(x)
-    return g''',
-    "en": '''def grundy_graphe(A):
-    """The Grundy numbers of the vertices of a graph without cycle (dictionary A)."""
-    g = {}
-    def calcule(x):
-        if x not in g:
-            vus = {calcule(y) for y in A[x]}
-            m = 0
-            while m in vus:
-                m += 1
-            g[x] = m
-        return g[x]
-    for x in A:
-        calcule(x)
-    return g''',
-}
+    return g''')
 
 
 def _graph_grundy(A: dict[str, list[str]]) -> dict[str, int]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from arena.minimax import alphabeta_tree, minimax_tree
 from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import Q, bi, compose, fence, rng, table, words
+from coursebuild.bank._kit import Q, bi, compose, fence, listing, rng, table, words
 from coursebuild.catalogue import Drawing
 
 # ---------------------------------------------------------------------------------
@@ -131,10 +131,13 @@ def _good_tree(tree: Tree) -> bool:
     return deep and shallow and best < _leaves_read(tree)
 
 
-ALPHABETA_CODE = {
-    "fr": '''def alphabeta_compte(arbre, alpha, beta, joueur_max):
-    """La valeur alpha-bêta de l'arbre et le nombre de feuilles lues."""
-    if not isinstance(arbre, list):          # une feuille
+ALPHABETA_CODE = listing('''
+def alphabeta_compte(arbre, alpha, beta, joueur_max):
+    #fr La valeur alpha-bêta de l'arbre et le nombre de feuilles lues.
+    #fr une feuille
+    #en The alpha-beta value of the tree and the number of leaves read.
+    #en a leaf
+    if not isinstance(arbre, list):
         return arbre, 1
     lues = 0
     v = float("-inf") if joueur_max else float("inf")
@@ -147,28 +150,11 @@ ALPHABETA_CODE = {
         else:
             v = min(v, w)
             beta = min(beta, v)
-        if alpha >= beta:                     # coupure
+        #fr coupure
+        #en cut-off
+        if alpha >= beta:
             break
-    return v, lues''',
-    "en": '''def alphabeta_compte(arbre, alpha, beta, joueur_max):
-    """The alpha-beta value of the tree and the number of leaves read."""
-    if not isinstance(arbre, list):          # a leaf
-        return arbre, 1
-    lues = 0
-    v = float("-inf") if joueur_max else float("inf")
-    for fils in arbre:
-        w, n = alphabeta_compte(fils, alpha, beta, not joueur_max)
-        lues += n
-        if joueur_max:
-            v = max(v, w)
-            alpha = max(alpha, v)
-        else:
-            v = min(v, w)
-            beta = min(beta, v)
-        if alpha >= beta:                     # cut-off
-            break
-    return v, lues''',
-}
+    return v, lues''')
 
 
 def _num(x: float) -> str:
