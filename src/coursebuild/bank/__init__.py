@@ -23,7 +23,8 @@ Examples
 --------
 >>> from coursebuild import bank
 >>> v = bank.variant("attractor-ranks-draws", 7)
->>> v == bank.variant("attractor-ranks-draws", 7)
+>>> again = bank.variant("attractor-ranks-draws", 7)
+>>> (v.statement, v.answers) == (again.statement, again.answers)
 True
 >>> bank.problems()["attractor-ranks-draws"].check(v)
 """

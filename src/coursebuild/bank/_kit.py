@@ -329,7 +329,7 @@ def planted(r: random.Random, plan: Plan, *, extra: float = 0.5, max_degree: int
             return wy != ox if wy is not None else True   # never into ox's attractor...
         if wx is None:                            # a dead end
             return False
-        assert rx is not None
+        need(rx is not None)
         if ox == wx:                              # the winner's vertex: nothing lower
             return not (wy == wx and ry is not None and ry < rx - 1)
         return wy == wx and ry is not None and ry <= rx - 1   # the loser's: all lower
@@ -448,3 +448,10 @@ def game_caption(g: Arena, *, start: bool = True, more: Bilingual | None = None)
     if more:
         fr, en = fr + " " + more["fr"], en + " " + more["en"]
     return {"fr": fr, "en": en}
+
+
+def need(holds: object, what: str = "") -> None:
+    """A check of :attr:`Problem.check`: raises :class:`AssertionError` (the interface's
+    exception) when ``holds`` is false, under ``python -O`` too, unlike ``assert``."""
+    if not holds:
+        raise AssertionError(what)

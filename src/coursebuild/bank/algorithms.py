@@ -22,6 +22,7 @@ from coursebuild.bank._kit import (
     listing,
     mset,
     name,
+    need,
     planted,
     reach,
     rg,
@@ -356,39 +357,39 @@ def _stack_values(A: dict, S0: dict, V0: dict) -> dict:
 def check_counter_queue(v: Variant) -> None:
     g = arena_from_params(v.params["arena"])
     ans = v.answers
-    assert SIZE[0] <= len(g) <= SIZE[1] and g.is_bipartite()
-    assert len(reach(g, "a")) == len(g)
+    need(SIZE[0] <= len(g) <= SIZE[1] and g.is_bipartite())
+    need(len(reach(g, "a")) == len(g))
     A, S0, V0 = chapter_form(g)
     ranks = naive_attractor(g, 0)         # the definition, iterated to its fixpoint
-    assert ans["ranks"] == ranks and ans["ranks"]["a"] == max(ranks.values()) >= 3
+    need(ans["ranks"] == ranks and ans["ranks"]["a"] == max(ranks.values()) >= 3)
     # the predecessor lists: every edge once, in the order of the keys of A
     for y, preds in ans["B"].items():
-        assert preds == [x for x in A if y in A[x]]
+        need(preds == [x for x in A if y in A[x]])
     # positions leave the queue by increasing rank, each with its exact rank
     order = ans["order"]
-    assert [r for _, r in order] == sorted(r for _, r in order)
-    assert sorted(y for y, _ in order) == sorted(ranks) and all(ranks[y] == r for y, r in order)
+    need([r for _, r in order] == sorted(r for _, r in order))
+    need(sorted(y for y, _ in order) == sorted(ranks) and all(ranks[y] == r for y, r in order))
     # the final counter of a position outside: its successors outside the attractor
     outside = {x: sum(1 for y in A[x] if y not in ranks) for x in A
                if x not in ranks and A[x]}
-    assert ans["final_counters"] == outside
-    assert any(outside[x] < len(A[x]) for x in outside), "a counter went down, not to 0"
-    assert ans["d0"] == {x: len(A[x]) for x in A}
+    need(ans["final_counters"] == outside)
+    need(any(outside[x] < len(A[x]) for x in outside), "a counter went down, not to 0")
+    need(ans["d0"] == {x: len(A[x]) for x in A})
     # the stack finds the same set with other values
-    assert ans["lifo"] == _stack_values(A, S0, V0) and set(ans["lifo"]) == set(ranks)
+    need(ans["lifo"] == _stack_values(A, S0, V0) and set(ans["lifo"]) == set(ranks))
     wrong = sorted((x for x in ranks if ans["lifo"][x] != ranks[x]), key=name)
-    assert wrong and ans["lifo_wrong"] == wrong
+    need(wrong and ans["lifo_wrong"] == wrong)
     # the solution's program, run on the example: its moves lower the rank by one and win
     for lang in ("fr", "en"):
         namespace = {"dplus": dplus, "renverse_graphe": renverse_graphe}
         exec(CODE[lang], namespace)
         rang, coup = namespace["calcule_rangs_coups"](A, S0, V0)
-        assert rang == ranks and coup == ans["coup"]
+        need(rang == ranks and coup == ans["coup"])
     sol = solve_small(g)
     full = {**sol.strategy(0), **ans["coup"]}
-    assert verify_strategy(g, 0, full, solution=sol)["a"] == ranks["a"]
+    need(verify_strategy(g, 0, full, solution=sol)["a"] == ranks["a"])
     play = ans["play"]
-    assert play[0] == "a" and play[-1] in g.V0 and len(play) - 1 == ranks["a"]
+    need(play[0] == "a" and play[-1] in g.V0 and len(play) - 1 == ranks["a"])
 
 
 PROBLEMS: tuple[Problem, ...] = (
@@ -612,20 +613,20 @@ def check_naive_cost(v: Variant) -> None:
 
     g = arena_from_params(v.params["arena"])
     ans: dict[str, Any] = dict(v.answers)
-    assert 9 <= len(g) <= 11
+    need(9 <= len(g) <= 11)
     A, S0, V0 = chapter_form(g)
     ranks = naive_attractor(g, 0)
     steps = ans["steps"]
-    assert [x for _, added in steps for x in added] == sorted(
-        (x for x in ranks if ranks[x] > 0), key=lambda x: (ranks[x], list(A).index(x)))
-    assert steps[-1][1] == [] and len(steps) == max(ranks.values()) + 1
+    need([x for _, added in steps for x in added] == sorted(
+        (x for x in ranks if ranks[x] > 0), key=lambda x: (ranks[x], list(A).index(x))))
+    need(steps[-1][1] == [] and len(steps) == max(ranks.values()) + 1)
     course = listing_namespace("en")["attracteur_naif"](A, S0, V0)
-    assert course == ranks
+    need(course == ranks)
     for lang in ("fr", "en"):
         space: dict[str, Any] = {}
         exec(NAIVE_CODE[lang], space)
         rang, count = space["attracteur_naif_compte"](A, S0, V0)
-        assert rang == ranks and count == ans["examined"] == sum(k for k, _ in steps)
+        need(rang == ranks and count == ans["examined"] == sum(k for k, _ in steps))
     # the decrements, counted while the course's own listing of calcule_rangs runs
     space = listing_namespace("en")
     lowered = [0]
@@ -637,9 +638,9 @@ def check_naive_cost(v: Variant) -> None:
 
     plain = space["dplus"]
     space["dplus"] = lambda A_: Counting(plain(A_))
-    assert space["calcule_rangs"](A, S0, V0) == ranks
-    assert lowered[0] == ans["decrements"]
-    assert ans["decrements"] == decrements(A, S0, V0)
+    need(space["calcule_rangs"](A, S0, V0) == ranks)
+    need(lowered[0] == ans["decrements"])
+    need(ans["decrements"] == decrements(A, S0, V0))
     N = ans["chain"]
     from arena.games import chain
 
@@ -648,7 +649,7 @@ def check_naive_cost(v: Variant) -> None:
     space = {}
     exec(NAIVE_CODE["en"], space)
     _, examined = space["attracteur_naif_compte"](Ah, S0h, V0h)
-    assert examined == ans["chain_examined"] == N * (N - 1) // 2 and v.params["chain"] == N
+    need(examined == ans["chain_examined"] == N * (N - 1) // 2 and v.params["chain"] == N)
 
 
 PROBLEMS = PROBLEMS + (

@@ -22,6 +22,7 @@ from coursebuild.bank._kit import (
     listing,
     mset,
     name,
+    need,
     planted,
     reach,
     rg,
@@ -332,51 +333,51 @@ def _reason(g: Arena, v: str, i: int, n: int, layers: list[list], lang: str) -> 
 def check_ranks_draws(v: Variant) -> None:
     g = arena_from_params(v.params["arena"])
     ans = v.answers
-    assert SIZE[0] <= len(g) <= SIZE[1] and g.is_bipartite()
-    assert len(reach(g, "a")) == len(g), "every position is reachable from the start"
+    need(SIZE[0] <= len(g) <= SIZE[1] and g.is_bipartite())
+    need(len(reach(g, "a")) == len(g), "every position is reachable from the start")
     # the definition, iterated to its fixpoint
     steps = {i: naive_attractor_steps(g, i) for i in (0, 1)}
-    assert _layers(steps[0]) == ans["layers0"] and _layers(steps[1]) == ans["layers1"]
+    need(_layers(steps[0]) == ans["layers0"] and _layers(steps[1]) == ans["layers1"])
     ranks = {i: {x: n for n, layer in enumerate(_layers(steps[i])) for x in layer}
              for i in (0, 1)}
-    assert ranks[0] == ans["ranks0"] and ranks[1] == ans["ranks1"]
+    need(ranks[0] == ans["ranks0"] and ranks[1] == ans["ranks1"])
     terminal = sorted((x for x in g.vertices if not g.successors(x)
                        or g.victory(x) is not None), key=name)
-    assert terminal == ans["terminal"]
-    assert ans["dead_ends"] == [x for x in terminal if g.victory(x) is None]
-    assert len(ans["dead_ends"]) == 1
+    need(terminal == ans["terminal"])
+    need(ans["dead_ends"] == [x for x in terminal if g.victory(x) is None])
+    need(len(ans["dead_ends"]) == 1)
     draws = sorted((x for x in g.vertices if x not in ranks[0] and x not in ranks[1]),
                    key=name)
-    assert draws == ans["draws"]
+    need(draws == ans["draws"])
     moving = [x for x in draws if g.successors(x)]
-    assert len(moving) >= 2 and sorted(ans["draw_moves"]) == moving
+    need(len(moving) >= 2 and sorted(ans["draw_moves"]) == moving)
     for x, y in ans["draw_moves"].items():
-        assert y in g.successors(x) and y not in ranks[1 - g.owner(x)]
+        need(y in g.successors(x) and y not in ranks[1 - g.owner(x)])
     # difficulty: the start is J_0's, at the greatest rank; J_1 wins somewhere too
-    assert ans["winner"] == 0
-    assert ans["start_rank"] == ranks[0]["a"] == max(ranks[0].values()) == DEPTH
-    assert len(ranks[1]) - len(g.V1) >= 2
+    need(ans["winner"] == 0)
+    need(ans["start_rank"] == ranks[0]["a"] == max(ranks[0].values()) == DEPTH)
+    need(len(ranks[1]) - len(g.V1) >= 2)
     # the strategy wins: every reply of J_1 explored
     sol = solve_small(g)
     longest = verify_strategy(g, 0, ans["strategy0"], solution=sol)
-    assert longest["a"] == DEPTH
+    need(longest["a"] == DEPTH)
     play = ans["play"]
-    assert play[0] == "a" and play[-1] in g.V0 and len(play) - 1 == DEPTH
+    need(play[0] == "a" and play[-1] in g.V0 and len(play) - 1 == DEPTH)
     for x, y in zip(play, play[1:]):
-        assert y in g.successors(x)
+        need(y in g.successors(x))
         if g.owner(x) == 0:
-            assert ans["strategy0"][x] == y
+            need(ans["strategy0"][x] == y)
         else:       # the loser delays: the successor of greatest rank
-            assert ranks[0][y] == max(ranks[0][z] for z in g.successors(x))
+            need(ranks[0][y] == max(ranks[0][z] for z in g.successors(x)))
     # the strategy into 𝒜⁰ that loops
     loop = ans["loop"]
     x, y = loop["play"][0], loop["play"][1]
-    assert loop["play"] == [x, y, x] and y in g.successors(x) and x in g.successors(y)
-    assert all(loop["strategy"][s] in ranks[0] for s in loop["strategy"] if s in ranks[0])
+    need(loop["play"] == [x, y, x] and y in g.successors(x) and x in g.successors(y))
+    need(all(loop["strategy"][s] in ranks[0] for s in loop["strategy"] if s in ranks[0]))
     try:
         verify_strategy(g, 0, loop["strategy"], solution=sol)
     except StrategyError as e:
-        assert "loops" in str(e)
+        need("loops" in str(e))
     else:
         raise AssertionError("the strategy into the attractor should loop")
 
@@ -621,9 +622,9 @@ def check_monotone(v: Variant) -> None:
     target, single = v.params["target"], v.params["single"]
     ax, ay = v.params["added"]
     ans: dict[str, Any] = dict(v.answers)
-    assert 10 <= len(g) <= 12 and g.is_bipartite()
+    need(10 <= len(g) <= 12 and g.is_bipartite())
     a0 = naive_attractor(g, 0)
-    assert ans["ranks0"] == a0 and target not in a0
+    need(ans["ranks0"] == a0 and target not in a0)
     A = {x: ([] if g.victory(x) is not None else list(g.successors(x)))
          for x in sorted(g.vertices, key=name)}
     S0 = {x: None for x in A if g.owner(x) == 0}
@@ -633,18 +634,18 @@ def check_monotone(v: Variant) -> None:
         space: dict[str, Any] = {"calcule_attracteur": calcule_attracteur}
         exec(EDGES_CODE[lang], space)
         found = space["aretes_decisives"](A, S0, S1, V0, target)
-        assert [list(e) for e in found] == ans["decisive"] and 1 <= len(found) <= 2
+        need([list(e) for e in found] == ans["decisive"] and 1 <= len(found) <= 2)
     s, y = ans["decisive"][0]
     after = naive_attractor(_without(g, s, y), 0)
-    assert ans["ranks_after"] == after and set(a0) <= set(after)      # it only grows
-    assert ans["joined"] == sorted(set(after) - set(a0), key=name) and target in after
-    assert ans["single"] == single and len(g.successors(single)) == 1 and single in a0
+    need(ans["ranks_after"] == after and set(a0) <= set(after))      # it only grows
+    need(ans["joined"] == sorted(set(after) - set(a0), key=name) and target in after)
+    need(ans["single"] == single and len(g.successors(single)) == 1 and single in a0)
     dead = naive_attractor(_without(g, single, None), 0)
-    assert ans["left"] == sorted(set(a0) - set(dead), key=name) and single in ans["left"]
+    need(ans["left"] == sorted(set(a0) - set(dead), key=name) and single in ans["left"])
     added = naive_attractor(_with(g, ax, ay), 0)
-    assert set(added) == set(a0) and ans["lowered"] and ans["lowered"] == sorted(
-        (x for x in a0 if added[x] < a0[x]), key=name)
-    assert ans["ranks_added"] == {x: added[x] for x in ans["lowered"]}
+    need(set(added) == set(a0) and ans["lowered"] and ans["lowered"] == sorted(
+        (x for x in a0 if added[x] < a0[x]), key=name))
+    need(ans["ranks_added"] == {x: added[x] for x in ans["lowered"]})
 
 
 PROBLEMS = PROBLEMS + (

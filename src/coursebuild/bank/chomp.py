@@ -10,7 +10,7 @@ from typing import Any
 from arena import from_rules
 from arena.games.chomp import _bites
 from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import Q, bi, compose, fence, listing, pick, solve_small, table
+from coursebuild.bank._kit import Q, bi, compose, fence, listing, need, pick, solve_small, table
 
 STAIRCASE = "chomp-staircase"
 
@@ -256,7 +256,7 @@ def check_staircase(v: Variant) -> None:
     shape = tuple(v.params["shape"])
     p, q = v.params["ell"]
     ans: dict[str, Any] = dict(v.answers)
-    assert len(set(shape)) > 1 and 15 <= len(sub_shapes(shape)) <= 45 and p != q
+    need(len(set(shape)) > 1 and 15 <= len(sub_shapes(shape)) <= 45 and p != q)
     namespace: dict[str, Any] = {}
     exec(CODE["en"], namespace)
     exec(CODE["fr"], namespace)
@@ -266,21 +266,21 @@ def check_staircase(v: Variant) -> None:
     g = _graph(shape)
     sol = solve_small(g)
     inside = sub_shapes(shape)
-    assert ans["shapes"] == len(inside) and ans["vertices"] == len(g) == 2 * len(inside)
+    need(ans["shapes"] == len(inside) and ans["vertices"] == len(g) == 2 * len(inside))
     lost = [s for s in inside if perdante(s, memo)]
-    assert [list(s) for s in lost] == ans["lost"]
-    assert all((sol.winner[(s, 0)] == 1) == (s in lost) for s in inside)
-    assert all(sorted(coups(s)) == sorted(_bites(s)) for s in inside)
-    assert ans["start_wins"] == (shape not in lost)
+    need([list(s) for s in lost] == ans["lost"])
+    need(all((sol.winner[(s, 0)] == 1) == (s in lost) for s in inside))
+    need(all(sorted(coups(s)) == sorted(_bites(s)) for s in inside))
+    need(ans["start_wins"] == (shape not in lost))
     wins = [list(s) for s in sorted(set(coups(shape)), key=lambda s: (-sum(s), s))
             if s in lost]
-    assert ans["winning_moves"] == wins and (wins != []) == ans["start_wins"]
+    need(ans["winning_moves"] == wins and (wins != []) == ans["start_wins"])
     two = [s for s in inside if len(s) <= 2]
-    assert all((s in lost) == (s == (1,) or (len(s) == 2 and s[1] == s[0] - 1))
-               for s in two)
+    need(all((s in lost) == (s == (1,) or (len(s) == 2 and s[1] == s[0] - 1))
+               for s in two))
     ell = (1 + p,) + (1,) * q
-    assert ans["ell"] == list(ell) and not perdante(ell, memo)
-    assert perdante(tuple(ans["ell_move"]), memo) and tuple(ans["ell_move"]) in coups(ell)
+    need(ans["ell"] == list(ell) and not perdante(ell, memo))
+    need(perdante(tuple(ans["ell_move"]), memo) and tuple(ans["ell_move"]) in coups(ell))
 
 
 PROBLEMS: tuple[Problem, ...] = (
@@ -463,24 +463,24 @@ def check_two_bars(v: Variant) -> None:
     for key, value in ans["g"].items():
         s = tuple(int(k) for k in key.split("."))
         sol = solve_small(_graph(s))
-        assert (sol.winner[(s, 0)] == 0) == (value != 0)
-        assert value == grundy(s, _bars_moves)[s]
+        need((sol.winner[(s, 0)] == 0) == (value != 0))
+        need(value == grundy(s, _bars_moves)[s])
         if len(s) == 1:
-            assert value == s[0] - 1
+            need(value == s[0] - 1)
         if len(s) == 2 and s[1] == s[0] - 1:
-            assert value == 0
+            need(value == 0)
     space: dict[str, Any] = {}
     exec(CODE["en"], space)
     for lang in ("fr", "en"):
         exec(BARS_CODE[lang], space)
         memo: dict = {}
-        assert all(space["grundy_forme"](tuple(int(k) for k in key.split(".")), memo)
-                   == value for key, value in ans["g"].items())
+        need(all(space["grundy_forme"](tuple(int(k) for k in key.split(".")), memo)
+                   == value for key, value in ans["g"].items()))
     numbers = grundy((x, y), game_sum(_bars_moves, _bars_moves))
-    assert ans["value"] == numbers[(x, y)] != 0
+    need(ans["value"] == numbers[(x, y)] != 0)
     wins = [[list(a), list(b)] for a, b in game_sum(_bars_moves, _bars_moves)((x, y))
             if numbers[(a, b)] == 0]
-    assert sorted(ans["winning"]) == sorted(wins) and 1 <= len(wins) <= 3
+    need(sorted(ans["winning"]) == sorted(wins) and 1 <= len(wins) <= 3)
 
 
 PROBLEMS = PROBLEMS + (

@@ -9,7 +9,7 @@ from typing import Any
 
 from arena.grundy import game_sum, grundy, mex, period, subtraction_grundy
 from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import Q, bi, compose, fence, listing, mset, pick, rng, table
+from coursebuild.bank._kit import Q, bi, compose, fence, listing, mset, need, pick, rng, table
 
 # ---------------------------------------------------------------------------------
 # grundy-sum-subtraction
@@ -279,31 +279,31 @@ def check_grundy_sum(v: Variant) -> None:
     R1, R2 = p["rules"]
     n1, n2 = p["heaps"]
     k = p["nim_heap"]
-    assert R1 != R2 and 11 <= n1 <= 16 and 11 <= n2 <= 16 and 3 <= k <= 7
+    need(R1 != R2 and 11 <= n1 <= 16 and 11 <= n2 <= 16 and 3 <= k <= 7)
     # the definition by recursion, against the library's table
-    assert ans["g1"] == _brute_grundy(R1, n1) and ans["g2"] == _brute_grundy(R2, n2)
+    need(ans["g1"] == _brute_grundy(R1, n1) and ans["g2"] == _brute_grundy(R2, n2))
     for rule, (pre, per) in zip((R1, R2), ans["periods"]):
         seq = _brute_grundy(rule, 120)
-        assert all(seq[i + per] == seq[i] for i in range(pre, 120 - per))
-        assert 3 <= per <= 8 and all(
-            any(seq[i + q] != seq[i] for i in range(pre, 120 - q)) for q in range(1, per))
-        assert pre == 0 or seq[pre - 1 + per] != seq[pre - 1]
+        need(all(seq[i + per] == seq[i] for i in range(pre, 120 - per)))
+        need(3 <= per <= 8 and all(
+            any(seq[i + q] != seq[i] for i in range(pre, 120 - q)) for q in range(1, per)))
+        need(pre == 0 or seq[pre - 1 + per] != seq[pre - 1])
     # the sum's Grundy numbers computed on the sum's own graph, against the xor
     pair = grundy((n1, n2), game_sum(_moves(R1), _moves(R2)))
-    assert pair[(n1, n2)] == ans["value"] == ans["g1"][n1] ^ ans["g2"][n2] != 0
+    need(pair[(n1, n2)] == ans["value"] == ans["g1"][n1] ^ ans["g2"][n2] != 0)
     wins = [list(m) for m in game_sum(_moves(R1), _moves(R2))((n1, n2)) if pair[m] == 0]
-    assert ans["winning"] == wins and 1 <= len(wins) <= 2
+    need(ans["winning"] == wins and 1 <= len(wins) <= 2)
     heap = lambda j: list(range(j))                                    # noqa: E731
     three = game_sum(game_sum(_moves(R1), _moves(R2)), heap)
     numbers = grundy(((n1, n2), k), three)
-    assert numbers[((n1, n2), k)] == ans["value3"] != 0
+    need(numbers[((n1, n2), k)] == ans["value3"] != 0)
     wins3 = [[a, b, c] for (a, b), c in three(((n1, n2), k)) if numbers[((a, b), c)] == 0]
-    assert sorted(ans["winning3"]) == sorted(wins3) and wins3
+    need(sorted(ans["winning3"]) == sorted(wins3) and wins3)
     for lang in ("fr", "en"):
         namespace: dict[str, Any] = {}
         exec(GRUNDY_CODE[lang], namespace)
-        assert namespace["grundy_soustraction"](n1, R1) == ans["g1"]
-        assert [list(m) for m in namespace["coups_gagnants"](n1, R1, n2, R2)] == wins
+        need(namespace["grundy_soustraction"](n1, R1) == ans["g1"])
+        need([list(m) for m in namespace["coups_gagnants"](n1, R1, n2, R2)] == wins)
 
 
 # ---------------------------------------------------------------------------------
@@ -569,29 +569,29 @@ def check_bouton(v: Variant) -> None:
     ans: dict[str, Any] = dict(v.answers)
     # the Grundy numbers of the game's graph, against Bouton's xor
     numbers = grundy(heaps, _nim_moves)
-    assert all(numbers[p] == reduce(xor, p) for p in numbers)
+    need(all(numbers[p] == reduce(xor, p) for p in numbers))
     normal = {p: numbers[p] != 0 for p in numbers}
-    assert ans["xor"] == reduce(xor, heaps) != 0 and normal[heaps]
+    need(ans["xor"] == reduce(xor, heaps) != 0 and normal[heaps])
     wins = [m for m in _nim_moves(heaps) if not normal[m]]
-    assert [list(_as_move(heaps, m)) for m in wins] == ans["winning"]
-    assert 1 <= len(wins) <= 2 and len(normal) <= 1000
-    assert ans["positions"] == len(normal) and ans["losing"] == sum(
-        1 for p in _nim_positions(heaps[:3]) if reduce(xor, p) <= heaps[3])
-    assert ans["losing"] == sum(1 for w in normal.values() if not w)
+    need([list(_as_move(heaps, m)) for m in wins] == ans["winning"])
+    need(1 <= len(wins) <= 2 and len(normal) <= 1000)
+    need(ans["positions"] == len(normal) and ans["losing"] == sum(
+        1 for p in _nim_positions(heaps[:3]) if reduce(xor, p) <= heaps[3]))
+    need(ans["losing"] == sum(1 for w in normal.values() if not w))
     table_ = _solve_nim(misere, misere=True)
-    assert [list(m) for m in _nim_moves(misere) if not table_[m]] == ans["misere_winning"]
-    assert ans["misere_winning"] and table_[misere]
+    need([list(m) for m in _nim_moves(misere) if not table_[m]] == ans["misere_winning"])
+    need(ans["misere_winning"] and table_[misere])
     late = tuple(v.params["late"])
     table_ = _solve_nim(late, misere=True)
-    assert [list(m) for m in _nim_moves(late) if not table_[m]] == ans["late_winning"]
-    assert len(ans["late_winning"]) == 1
+    need([list(m) for m in _nim_moves(late) if not table_[m]] == ans["late_winning"])
+    need(len(ans["late_winning"]) == 1)
     for lang in ("fr", "en"):
         namespace: dict[str, Any] = {}
         exec(NIM_CODE[lang], namespace)
-        assert list(namespace["nim_gagnant"](list(heaps))) == ans["winning"][0]
+        need(list(namespace["nim_gagnant"](list(heaps))) == ans["winning"][0])
         for p in _nim_positions((3, 4, 5)):
             m = namespace["nim_gagnant"](list(p))
-            assert (m is None) == (reduce(xor, p) == 0)
+            need((m is None) == (reduce(xor, p) == 0))
 
 
 def _as_move(heaps: tuple[int, ...], m: tuple[int, ...]) -> tuple[int, int]:
@@ -793,21 +793,21 @@ def check_token_graph(v: Variant) -> None:
     A = {k: list(w) for k, w in v.params["graph"].items()}
     x, y = v.params["tokens"]
     ans: dict[str, Any] = dict(v.answers)
-    assert 9 <= len(A) <= 11
+    need(9 <= len(A) <= 11)
     # Grundy numbers of the graph read as an impartial arena, by the library
     g = Arena(S0=sorted(A), S1=[], edges={k: w for k, w in A.items() if w})
     numbers = grundy_numbers(g)
-    assert ans["g"] == numbers and max(numbers.values()) >= 3
+    need(ans["g"] == numbers and max(numbers.values()) >= 3)
     for lang in ("fr", "en"):
         space: dict[str, Any] = {}
         exec(TOKEN_CODE[lang], space)
-        assert space["grundy_graphe"](A) == numbers
+        need(space["grundy_graphe"](A) == numbers)
     # two tokens: the sum's Grundy numbers on its own graph
     both = grundy((x, y), game_sum(lambda u: A[u], lambda u: A[u]))
-    assert ans["value"] == both[(x, y)] == numbers[x] ^ numbers[y] != 0
+    need(ans["value"] == both[(x, y)] == numbers[x] ^ numbers[y] != 0)
     wins = [list(m) for m in game_sum(lambda u: A[u], lambda u: A[u])((x, y))
             if both[m] == 0]
-    assert wins == [ans["winning"]]
+    need(wins == [ans["winning"]])
 
 
 PROBLEMS = PROBLEMS + (

@@ -23,6 +23,7 @@ from coursebuild.bank._kit import (
     listing,
     mset,
     name,
+    need,
     pick,
     planted,
     reach,
@@ -311,22 +312,22 @@ def check_token_grid(v: Variant) -> None:
         exec(CODE[lang], space)
         A, S0, S1, V0, V1 = space["jeu_du_jeton"](rows, cols, walls,
                                                   [MOVES[m] for m in rule])
-        assert set(A) == set(g.vertices)
-        assert all(sorted(A[x]) == sorted(g.successors(x)) for x in A)
-        assert set(S0) == set(g.S0) and set(S1) == set(g.S1)
-        assert set(V0) == set(g.V0) and set(V1) == set(g.V1)
-    assert ans["vertices"] == len(g) == 2 * (rows * cols - len(walls))
-    assert ans["edges"] == g.n_edges
+        need(set(A) == set(g.vertices))
+        need(all(sorted(A[x]) == sorted(g.successors(x)) for x in A))
+        need(set(S0) == set(g.S0) and set(S1) == set(g.S1))
+        need(set(V0) == set(g.V0) and set(V1) == set(g.V1))
+    need(ans["vertices"] == len(g) == 2 * (rows * cols - len(walls)))
+    need(ans["edges"] == g.n_edges)
     stuck = sorted(x[:2] for x in g.V1)
-    assert ans["stuck"] == [list(t) for t in stuck]
+    need(ans["stuck"] == [list(t) for t in stuck])
     # the attractors against the recursion on the cells
     lost = sorted(x[:2] for x in g.vertices if x[2] == 0 and sol.winner[x] == 1)
-    assert ans["lost"] == [list(t) for t in lost] == [list(t) for t in
-                                                      losing_cells(rows, cols, walls, rule)]
+    need(ans["lost"] == [list(t) for t in lost] == [list(t) for t in
+                                                      losing_cells(rows, cols, walls, rule)])
     wins = [t for t in cell_moves(rows, cols, walls, rule, (0, 0)) if list(t) in ans["lost"]]
-    assert len(wins) == 1 and ans["first_move"] == list(wins[0])
-    assert ans["start_rank"] == sol.rank[(0, 0, 0)] and sol.winner[(0, 0, 0)] == 0
-    assert all(sol.winner[x] is not None for x in g.vertices), "no draw"
+    need(len(wins) == 1 and ans["first_move"] == list(wins[0]))
+    need(ans["start_rank"] == sol.rank[(0, 0, 0)] and sol.winner[(0, 0, 0)] == 0)
+    need(all(sol.winner[x] is not None for x in g.vertices), "no draw")
 
 
 PROBLEMS = (
@@ -508,19 +509,19 @@ def check_representation(v: Variant) -> None:
     g = arena_from_params(v.params["arena"])
     ans: dict[str, Any] = dict(v.answers)
     x0, y0 = v.params["extra_edge"]
-    assert g.victory(x0) is not None and g.owner(y0) != g.owner(x0)
+    need(g.victory(x0) is not None and g.owner(y0) != g.owner(x0))
     order = sorted(g.vertices, key=name)
     A = {x: ([] if g.victory(x) is not None else sorted(g.successors(x), key=name))
          for x in order}
-    assert ans["dplus"] == {x: len(A[x]) for x in order}
+    need(ans["dplus"] == {x: len(A[x]) for x in order})
     dminus = {x: sum(1 for y in order if x in A[y]) for x in order}
-    assert ans["dminus"] == dminus and ans["edges"] == g.n_edges == sum(dminus.values())
-    assert ans["B"] == renverse_graphe(A) and ans["B"] == {
-        x: [y for y in order if x in A[y]] for x in order}
-    assert ans["from0"] == sum(dminus[x] for x in order if g.owner(x) == 1)
-    assert ans["terminal"] == [x for x in order if not g.successors(x) or g.victory(x)
-                               is not None]
-    assert ans["dead_ends"] == [x for x in ans["terminal"] if g.victory(x) is None]
+    need(ans["dminus"] == dminus and ans["edges"] == g.n_edges == sum(dminus.values()))
+    need(ans["B"] == renverse_graphe(A) and ans["B"] == {
+        x: [y for y in order if x in A[y]] for x in order})
+    need(ans["from0"] == sum(dminus[x] for x in order if g.owner(x) == 1))
+    need(ans["terminal"] == [x for x in order if not g.successors(x) or g.victory(x)
+                               is not None])
+    need(ans["dead_ends"] == [x for x in ans["terminal"] if g.victory(x) is None])
     S0 = {x: None for x in order if g.owner(x) == 0}
     S1 = {x: None for x in order if g.owner(x) == 1}
     V0, V1 = dict.fromkeys(g.V0), dict.fromkeys(g.V1)
@@ -528,13 +529,13 @@ def check_representation(v: Variant) -> None:
         space: dict[str, Any] = {}
         exec(CHECK_CODE[lang], space)
         check = space["verifie_arene"]
-        assert check(A, S0, S1, V0, V1) is True
+        need(check(A, S0, S1, V0, V1) is True)
         bad = dict(A)
         bad[x0] = [y0]                      # the edge out of a victory position
-        assert check(bad, S0, S1, V0, V1) is False
-        assert check(A, S0, {**S1, order[0]: None}, V0, V1) is False
+        need(check(bad, S0, S1, V0, V1) is False)
+        need(check(A, S0, {**S1, order[0]: None}, V0, V1) is False)
         loop = {**A, order[1]: A[order[1]] + [order[1]]}
-        assert check(loop, S0, S1, V0, V1) is False
+        need(check(loop, S0, S1, V0, V1) is False)
 
 
 PROBLEMS = PROBLEMS + (

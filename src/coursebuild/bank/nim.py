@@ -21,6 +21,7 @@ from coursebuild.bank._kit import (
     fence,
     listing,
     mset,
+    need,
     pick,
     rg,
     solve_small,
@@ -298,25 +299,25 @@ def check_subtraction(v: Variant) -> None:
     # the definition iterated to its fixpoint, and the Grundy numbers
     a0, a1 = naive_attractor(g, 0), naive_attractor(g, 1)
     lost = [k for k in range(n + 1) if (k, 0) in a1]
-    assert lost == [k for k in range(n) if (k, 1) in a0] + ([n] if (n, 0) in a1 else [])
-    assert lost == ans["lost"] == [k for k, x in enumerate(subtraction_grundy(rule, n)) if x == 0]
+    need(lost == [k for k in range(n) if (k, 1) in a0] + ([n] if (n, 0) in a1 else []))
+    need(lost == ans["lost"] == [k for k, x in enumerate(subtraction_grundy(rule, n)) if x == 0])
     p, residues = ans["period"], ans["residues"]
-    assert all((k in lost) == (k % p in residues) for k in range(n + 1))
+    need(all((k in lost) == (k % p in residues) for k in range(n + 1)))
     far = [k for k, x in enumerate(subtraction_grundy(rule, 300)) if x == 0]
-    assert all((k in far) == (k % p in residues) for k in range(301))
-    assert 3 <= p <= 9 and len(lost) >= 3 and n >= p + residues[-1] + 2
+    need(all((k in far) == (k % p in residues) for k in range(301)))
+    need(3 <= p <= 9 and len(lost) >= 3 and n >= p + residues[-1] + 2)
     # the winner and the rank, by the recursion on the plays (no attractor)
     moves = best_defence_moves(g, ans["winner"])
-    assert moves[(n, 0)] == ans["rank"] == sol.rank[(n, 0)]
-    assert ans["winner"] == (1 if n in lost else 0)
-    assert (ans["vertices"], ans["edges"]) == (len(g), g.n_edges) == (
+    need(moves[(n, 0)] == ans["rank"] == sol.rank[(n, 0)])
+    need(ans["winner"] == (1 if n in lost else 0))
+    need((ans["vertices"], ans["edges"]) == (len(g), g.n_edges) == (
         2 * n + 1, sum(sum(1 for q in rule if q <= k) for k in range(n + 1))
-        + sum(sum(1 for q in rule if q <= k) for k in range(n)))
-    assert sorted(map(tuple, ans["V0"])) == sorted((k, 1) for k in range(min(rule)))
-    assert sorted(map(tuple, ans["V1"])) == sorted((k, 0) for k in range(min(rule)))
+        + sum(sum(1 for q in rule if q <= k) for k in range(n))))
+    need(sorted(map(tuple, ans["V0"])) == sorted((k, 1) for k in range(min(rule))))
+    need(sorted(map(tuple, ans["V1"])) == sorted((k, 0) for k in range(min(rule))))
     # the first moves win: the strategy they make is checked on every reply
     for k, to in ans["first_move"].items():
-        assert int(k) - to in rule and to in lost and int(k) not in lost
+        need(int(k) - to in rule and to in lost and int(k) not in lost)
     w = ans["winner"]
     strategy = dict(sol.strategy(w))
     for k, to in ans["first_move"].items():
@@ -327,7 +328,7 @@ def check_subtraction(v: Variant) -> None:
     for lang in ("fr", "en"):
         namespace: dict[str, Any] = {}
         exec(CODE[lang], namespace)
-        assert namespace["perdantes"](n, rule) == lost
+        need(namespace["perdantes"](n, rule) == lost)
 
 
 PROBLEMS = (

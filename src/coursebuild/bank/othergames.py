@@ -11,7 +11,18 @@ from typing import Any
 from arena import from_rules
 from arena.grundy import grundy, mex
 from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import Q, bi, compose, fence, listing, mset, pick, solve_small, table
+from coursebuild.bank._kit import (
+    Q,
+    bi,
+    compose,
+    fence,
+    listing,
+    mset,
+    need,
+    pick,
+    solve_small,
+    table,
+)
 
 # ---------------------------------------------------------------------------------
 # misere-subtraction
@@ -221,24 +232,24 @@ def check_misere(v: Variant) -> None:
     g = misere_graph(n, rule)
     a0, a1 = naive_attractor(g, 0), naive_attractor(g, 1)
     lost = [k for k in range(n + 1) if (k, 0) in a1]
-    assert ans["lost"] == lost and all((k, 0) in a0 or (k, 0) in a1 for k in range(n + 1))
+    need(ans["lost"] == lost and all((k, 0) in a0 or (k, 0) in a1 for k in range(n + 1)))
     plain = solve_small(nim(n, rule))
-    assert ans["plain"] == [k for k in range(n + 1) if plain.winner[(k, 0)] == 1]
-    assert ans["lost"] != ans["plain"] and (n in ans["lost"]) != (n in ans["plain"])
-    assert sorted(map(tuple, ans["V0"])) == sorted((k, 0) for k in range(min(rule)))
-    assert sorted(map(tuple, ans["V1"])) == sorted((k, 1) for k in range(min(rule)))
-    assert ans["winner"] == (1 if n in lost else 0)
+    need(ans["plain"] == [k for k in range(n + 1) if plain.winner[(k, 0)] == 1])
+    need(ans["lost"] != ans["plain"] and (n in ans["lost"]) != (n in ans["plain"]))
+    need(sorted(map(tuple, ans["V0"])) == sorted((k, 0) for k in range(min(rule))))
+    need(sorted(map(tuple, ans["V1"])) == sorted((k, 1) for k in range(min(rule))))
+    need(ans["winner"] == (1 if n in lost else 0))
     if ans["first"] is not None:
-        assert n - ans["first"] in rule and ans["first"] in lost
-        assert (ans["first"], 1) in a0 and ans["winner"] == 0
+        need(n - ans["first"] in rule and ans["first"] in lost)
+        need((ans["first"], 1) in a0 and ans["winner"] == 0)
     far = misere_losing(200, rule)
     p, res = ans["period"], ans["residues"]
-    assert all((k in far) == (k % p in res) for k in range(p, 201))
-    assert 2 * p + max(rule) - 1 <= n       # the window that repeats is in the table
+    need(all((k in far) == (k % p in res) for k in range(p, 201)))
+    need(2 * p + max(rule) - 1 <= n)       # the window that repeats is in the table
     for lang in ("fr", "en"):
         space: dict[str, Any] = {}
         exec(MISERE_CODE[lang], space)
-        assert space["perdantes_misere"](n, list(rule)) == lost
+        need(space["perdantes_misere"](n, list(rule)) == lost)
 
 
 # ---------------------------------------------------------------------------------
@@ -395,17 +406,17 @@ def check_split(v: Variant) -> None:
     # Grundy numbers of the whole positions, on the game's own graph
     numbers = grundy(heaps, split_moves)
     singles = [grundy((k,), split_moves)[(k,)] if k else 0 for k in range(top + 1)]
-    assert ans["g"] == singles
+    need(ans["g"] == singles)
     for lang in ("fr", "en"):
         space: dict[str, Any] = {}
         exec(SPLIT_CODE[lang], space)
-        assert space["grundy_partage"](top) == singles
-    assert ans["value"] == numbers[heaps] == reduce(xor, (singles[h] for h in heaps)) != 0
+        need(space["grundy_partage"](top) == singles)
+    need(ans["value"] == numbers[heaps] == reduce(xor, (singles[h] for h in heaps)) != 0)
     wins = [list(m) for m in split_moves(heaps) if numbers[m] == 0]
-    assert ans["winning"] == wins and 1 <= len(wins) <= 4
+    need(ans["winning"] == wins and 1 <= len(wins) <= 4)
     g = from_rules((heaps, 0), lambda p: [(m, 1 - p[1]) for m in split_moves(p[0])],
                    lambda p: p[1], stuck="loses")
-    assert solve_small(g).winner[(heaps, 0)] == 0          # the attractor agrees
+    need(solve_small(g).winner[(heaps, 0)] == 0)          # the attractor agrees
 
 
 PROBLEMS: tuple[Problem, ...] = (
@@ -586,17 +597,17 @@ def check_kayles(v: Variant) -> None:
     top = max(rows)
     numbers = grundy(rows, kayles_moves)
     singles = [grundy((k,), kayles_moves)[(k,)] if k else 0 for k in range(top + 1)]
-    assert ans["g"] == singles and all(x != 0 for x in singles[1:])
+    need(ans["g"] == singles and all(x != 0 for x in singles[1:]))
     for lang in ("fr", "en"):
         space: dict[str, Any] = {}
         exec(KAYLES_CODE[lang], space)
-        assert space["grundy_quilles"](top) == singles
-    assert ans["value"] == numbers[rows] == reduce(xor, (singles[x] for x in rows)) != 0
+        need(space["grundy_quilles"](top) == singles)
+    need(ans["value"] == numbers[rows] == reduce(xor, (singles[x] for x in rows)) != 0)
     wins = [list(m) for m in kayles_moves(rows) if numbers[m] == 0]
-    assert ans["winning"] == wins and 1 <= len(wins) <= 4
+    need(ans["winning"] == wins and 1 <= len(wins) <= 4)
     single = v.params["single"]
     after = tuple(ans["single_move"])
-    assert after in kayles_moves((single,)) and after[0] == after[1]
+    need(after in kayles_moves((single,)) and after[0] == after[1])
 
 
 PROBLEMS = PROBLEMS + (

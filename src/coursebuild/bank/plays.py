@@ -24,6 +24,7 @@ from coursebuild.bank._kit import (
     listing,
     mset,
     name,
+    need,
     planted,
     reach,
     rg,
@@ -265,26 +266,26 @@ def plays_count(seed: int) -> Variant:
 def check_plays_count(v: Variant) -> None:
     g = arena_from_params(v.params["arena"])
     ans: dict[str, Any] = dict(v.answers)
-    assert 8 <= len(g) <= 10 and g.is_bipartite()
+    need(8 <= len(g) <= 10 and g.is_bipartite())
     A = {x: ([] if g.victory(x) is not None else list(g.successors(x))) for x in g.vertices}
     for lang in ("fr", "en"):
         namespace: dict[str, Any] = {}
         exec(CODE[lang], namespace)
-        assert namespace["parties"](A, "a") == ans["plays"]
+        need(namespace["parties"](A, "a") == ans["plays"])
     plays = ans["plays"]
-    assert 6 <= len(plays) <= 14 and len({tuple(p) for p in plays}) == len(plays)
+    need(6 <= len(plays) <= 14 and len({tuple(p) for p in plays}) == len(plays))
     for p in plays:
-        assert all(y in g.successors(x) for x, y in zip(p, p[1:]))
-        assert not A[p[-1]] and all(A[x] for x in p[:-1])
+        need(all(y in g.successors(x) for x, y in zip(p, p[1:])))
+        need(not A[p[-1]] and all(A[x] for x in p[:-1]))
     counts = {"0": 0, "1": 0, "draw": 0}
     for p in plays:
         w = g.victory(p[-1])
         counts["draw" if w is None else str(w)] += 1
-    assert counts == ans["won_by"] and all(counts.values())
+    need(counts == ans["won_by"] and all(counts.values()))
     s0 = strategies(g, 0)
     mine = sorted((x for x in g.S0 if A[x]), key=name)
-    assert ans["strategies0"] == len(s0) == _product(len(A[x]) for x in mine)
-    assert ans["strategies1"] == _product(len(A[x]) for x in g.S1 if A[x])
+    need(ans["strategies0"] == len(s0) == _product(len(A[x]) for x in mine))
+    need(ans["strategies1"] == _product(len(A[x]) for x in g.S1 if A[x]))
     # a strategy wins from a when every position it lets the play reach that has no move
     # is a victory of J_0 (the library's sub-arena of the reachable positions)
     winning = []
@@ -292,10 +293,10 @@ def check_plays_count(v: Variant) -> None:
         sub = reachable(g, "a", player=0, strategy=s)
         if all(g.victory(x) == 0 for x in sub.vertices if not sub.successors(x)):
             winning.append([s[x] for x in mine])
-    assert winning == ans["winning"] and 2 <= len(winning) < len(s0)
+    need(winning == ans["winning"] and 2 <= len(winning) < len(s0))
     a0 = naive_attractor(g, 0)            # the definition, iterated to its fixpoint
-    assert ans["attractor0"] == a0 and a0["a"] >= 3
-    assert ans["longest"] == max(len(p) - 1 for p in plays) <= len(g) - 1
+    need(ans["attractor0"] == a0 and a0["a"] >= 3)
+    need(ans["longest"] == max(len(p) - 1 for p in plays) <= len(g) - 1)
 
 
 def _product(values) -> int:
@@ -504,31 +505,31 @@ def check_draw_cycle(v: Variant) -> None:
     g = arena_from_params(v.params["arena"])
     x = v.params["x"]
     ans: dict[str, Any] = dict(v.answers)
-    assert 9 <= len(g) <= 11 and g.is_bipartite()
+    need(9 <= len(g) <= 11 and g.is_bipartite())
     a0, a1 = naive_attractor(g, 0), naive_attractor(g, 1)
-    assert ans["attractor0"] == sorted(a0, key=name)
-    assert ans["attractor1"] == sorted(a1, key=name)
+    need(ans["attractor0"] == sorted(a0, key=name))
+    need(ans["attractor1"] == sorted(a1, key=name))
     draws = sorted((v_ for v_ in g.vertices if v_ not in a0 and v_ not in a1), key=name)
-    assert ans["draws"] == draws and x in draws
+    need(ans["draws"] == draws and x in draws)
     # the strategies keep the play out of the opponent's attractor, on every reply
     sol = solve_small(g)         # elsewhere, the solver's moves (inside its attractor)
     full0 = {**sol.strategy(0), **ans["keep0"]}
     full1 = {**sol.strategy(1), **ans["keep1"]}
-    assert _stays_out(g, 1, full1, x, set(a0)) and _stays_out(g, 0, full0, x, set(a1))
+    need(_stays_out(g, 1, full1, x, set(a0)) and _stays_out(g, 0, full0, x, set(a1)))
     for p, avoid in ((0, a1), (1, a0)):
-        assert all(z in g.successors(y) and z not in avoid for y, z in ans[f"keep{p}"].items())
-    assert set(ans["keep0"]) == {y for y in draws if g.owner(y) == 0 and g.successors(y)}
-    assert set(ans["keep1"]) == {y for y in draws if g.owner(y) == 1 and g.successors(y)}
-    assert ans["bad_move"] in g.successors(x) and ans["bad_move"] in a1
+        need(all(z in g.successors(y) and z not in avoid for y, z in ans[f"keep{p}"].items()))
+    need(set(ans["keep0"]) == {y for y in draws if g.owner(y) == 0 and g.successors(y)})
+    need(set(ans["keep1"]) == {y for y in draws if g.owner(y) == 1 and g.successors(y)})
+    need(ans["bad_move"] in g.successors(x) and ans["bad_move"] in a1)
     A = {y: ([] if g.victory(y) is not None else list(g.successors(y))) for y in g.vertices}
     for lang in ("fr", "en"):
         space: dict[str, Any] = {}
         exec(OUTCOME_CODE[lang], space)
-        assert space["issue"](A, set(g.V0), set(g.V1), {**full0, **full1}, x) is None
+        need(space["issue"](A, set(g.V0), set(g.V1), {**full0, **full1}, x) is None)
     loop = ans["loop"]
-    assert loop[0] == x and loop[-1] in loop[:-1]
+    need(loop[0] == x and loop[-1] in loop[:-1])
     for a, b in zip(loop, loop[1:]):
-        assert b == {**ans["keep0"], **ans["keep1"]}[a]
+        need(b == {**ans["keep0"], **ans["keep1"]}[a])
 
 
 PROBLEMS = PROBLEMS + (

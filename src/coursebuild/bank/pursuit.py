@@ -20,6 +20,7 @@ from coursebuild.bank._kit import (
     listing,
     mset,
     name,
+    need,
     reach,
     rg,
     rng,
@@ -272,32 +273,32 @@ def distance_rank(seed: int) -> Variant:
 def check_distance_rank(v: Variant) -> None:
     g = arena_from_params(v.params["arena"])
     ans: dict[str, Any] = dict(v.answers)
-    assert 8 <= len(g) <= 10 and g.is_bipartite() and len(reach(g, "a")) == len(g)
+    need(8 <= len(g) <= 10 and g.is_bipartite() and len(reach(g, "a")) == len(g))
     won = naive_attractor(g, 1)
-    assert ans["ranks1"] == won and len(won) == len(g) and won["a"] >= 4
+    need(ans["ranks1"] == won and len(won) == len(g) and won["a"] >= 4)
     A = {x: ([] if g.victory(x) is not None else list(g.successors(x))) for x in g.vertices}
     for lang in ("fr", "en"):
         space: dict[str, Any] = {}
         exec(CODE[lang], space)
-        assert space["distances"](A, list(g.V1)) == ans["distances"]
+        need(space["distances"](A, list(g.V1)) == ans["distances"])
     dist = ans["distances"]
-    assert ans["differ"] == sorted((x for x in won if dist[x] != won[x]), key=name)
-    assert ans["differ"]
-    assert ans["moves"] == distance_moves(g, won, dist)
+    need(ans["differ"] == sorted((x for x in won if dist[x] != won[x]), key=name))
+    need(ans["differ"])
+    need(ans["moves"] == distance_moves(g, won, dist))
     loop = ans["loop"]
-    assert loop[0] == "a" and loop[-1] in loop[:-1]
+    need(loop[0] == "a" and loop[-1] in loop[:-1])
     for x, y in zip(loop, loop[1:]):
-        assert y in g.successors(x) and (g.owner(x) == 0 or ans["moves"][x] == y)
+        need(y in g.successors(x) and (g.owner(x) == 0 or ans["moves"][x] == y))
     sol = solve_small(g)
     try:
         verify_strategy(g, 1, ans["moves"], solution=sol)
     except StrategyError as e:
-        assert "loops" in str(e)
+        need("loops" in str(e))
     else:
         raise AssertionError("the distance strategy should loop")
-    assert verify_strategy(g, 1, ans["rank_moves"], solution=sol)["a"] == won["a"]
+    need(verify_strategy(g, 1, ans["rank_moves"], solution=sol)["a"] == won["a"])
     play = ans["play"]
-    assert play[0] == "a" and play[-1] in g.V1 and len(play) - 1 == won["a"]
+    need(play[0] == "a" and play[-1] in g.V1 and len(play) - 1 == won["a"])
 
 
 PROBLEMS = (

@@ -10,7 +10,7 @@ from typing import Any
 
 from arena.minimax import alphabeta_tree, minimax_tree
 from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import Q, bi, compose, fence, listing, rng, table, words
+from coursebuild.bank._kit import Q, bi, compose, fence, listing, need, rng, table, words
 from coursebuild.catalogue import Drawing
 
 # ---------------------------------------------------------------------------------
@@ -432,7 +432,7 @@ def check_minimax_alphabeta(v: Variant) -> None:
     names = node_names(tree)
     by_name = {n: p for p, n in names.items()}
     leaves = sum(len(c) for b in tree for c in b)
-    assert len(tree) == 3 and LEAVES[0] <= leaves <= LEAVES[1]
+    need(len(tree) == 3 and LEAVES[0] <= leaves <= LEAVES[1])
 
     def value(node: Tree, maxing: bool) -> int:       # the definition, recursively
         if not isinstance(node, list):
@@ -441,39 +441,39 @@ def check_minimax_alphabeta(v: Variant) -> None:
         return max(vals) if maxing else min(vals)
 
     for n, x in ans["values"].items():
-        assert x == value(_node(tree, by_name[n]), len(by_name[n]) % 2 == 0)
-    assert ans["value"] == value(tree, True) == alphabeta_tree(tree).value
+        need(x == value(_node(tree, by_name[n]), len(by_name[n]) % 2 == 0))
+    need(ans["value"] == value(tree, True) == alphabeta_tree(tree).value)
     children = [value(c, False) for c in tree]
-    assert children.count(max(children)) == 1
-    assert ans["move"] == f"B{children.index(max(children))}"
+    need(children.count(max(children)) == 1)
+    need(ans["move"] == f"B{children.index(max(children))}")
     # the principal variation: strictly best child at each step, down to a leaf
     path: Path = ()
     for depth, step in enumerate(ans["pv"]):
         node = _node(tree, path)
         vals = [value(c, depth % 2 == 1) for c in node]
         best = max(vals) if depth % 2 == 0 else min(vals)
-        assert vals.count(best) == 1 and by_name[step] == path + (vals.index(best),)
+        need(vals.count(best) == 1 and by_name[step] == path + (vals.index(best),))
         path = by_name[step]
-    assert len(ans["pv"]) == 3 and _node(tree, path) == ans["value"]
+    need(len(ans["pv"]) == 3 and _node(tree, path) == ans["value"])
     # alpha-beta: the library's pruned subtrees, and the solution's program
     ab = alphabeta_tree(tree)
     pruned = {names[q] for p in ab.pruned for q in _leaves_under(tree, p)}
-    assert set(ans["pruned"]) == pruned and PRUNED[0] <= len(pruned) <= PRUNED[1]
-    assert ans["read"] == leaves - len(pruned)
-    assert sorted(ans["cuts"]) == sorted({names[p[:-1]] for p in ab.pruned})
-    assert any(len(by_name[c]) == 1 for c in ans["cuts"])
-    assert any(len(by_name[c]) == 2 for c in ans["cuts"])
+    need(set(ans["pruned"]) == pruned and PRUNED[0] <= len(pruned) <= PRUNED[1])
+    need(ans["read"] == leaves - len(pruned))
+    need(sorted(ans["cuts"]) == sorted({names[p[:-1]] for p in ab.pruned}))
+    need(any(len(by_name[c]) == 1 for c in ans["cuts"]))
+    need(any(len(by_name[c]) == 2 for c in ans["cuts"]))
     for lang in ("fr", "en"):
         namespace: dict[str, Any] = {}
         exec(ALPHABETA_CODE[lang], namespace)
-        assert namespace["alphabeta_compte"](tree, -math.inf, math.inf, True) == (
-            ans["value"], ans["read"])
+        need(namespace["alphabeta_compte"](tree, -math.inf, math.inf, True) == (
+            ans["value"], ans["read"]))
         counted = namespace["alphabeta_compte"]
         reads = {order: counted([tree[i] for i in order], -math.inf, math.inf, True)[1]
                  for order in itertools.permutations(range(3))}
-    assert ans["fewest"] == min(reads.values()) < ans["read"]
+    need(ans["fewest"] == min(reads.values()) < ans["read"])
     order = tuple(int(n[1:]) for n in ans["best_order"])
-    assert reads[order] == ans["fewest"]
+    need(reads[order] == ans["fewest"])
 
 
 PROBLEMS = (
@@ -686,7 +686,7 @@ def astar_heuristics(seed: int) -> Variant:
     once = _astar_trace(g, h)
     twice = _astar_trace(g, h2)
     blind = _astar_trace(g, {v: 0 for v in g})
-    assert once is not None and twice is not None and blind is not None
+    need(once is not None and twice is not None and blind is not None)
     res1, res2 = astar(g, "s", "t", h.get), astar(g, "s", "t", h2.get)
     again = sorted({x for x, _, _ in twice if [y for y, _, _ in twice].count(x) > 1})
     bad = [(u, v) for u in sorted(g) for v, w in g[u].items() if h2[u] > w + h2[v]]
@@ -877,37 +877,37 @@ def check_astar_heuristics(v: Variant) -> None:
     p: dict[str, Any] = dict(v.params)
     ans: dict[str, Any] = dict(v.answers)
     g, h, h2 = p["graph"], p["h"], p["h2"]
-    assert 7 <= len(g) <= 8
+    need(7 <= len(g) <= 8)
     # distances by relaxing every arc until nothing changes (Bellman-Ford), against Dijkstra
     delta = {x: (0 if x == "t" else math.inf) for x in g}
     for _ in range(len(g)):
         for x in g:
             for y, w in g[x].items():
                 delta[x] = min(delta[x], w + delta[y])
-    assert delta == dijkstra_to(g, "t") and ans["delta"] == delta
-    assert _count_shortest(g, delta) == 1
-    assert not _crossing(g, {x: tuple(q) for x, q in p["points"].items()})
+    need(delta == dijkstra_to(g, "t") and ans["delta"] == delta)
+    need(_count_shortest(g, delta) == 1)
+    need(not _crossing(g, {x: tuple(q) for x, q in p["points"].items()}))
     for name_, heur in (("h", h), ("h2", h2)):
         adm = all(heur[x] <= delta[x] for x in g)
         cons = heur["t"] == 0 and all(heur[x] <= w + heur[y] for x in g for y, w in g[x].items())
-        assert (adm, cons) == (ans[f"{name_}_admissible"], ans[f"{name_}_consistent"])
-        assert (adm, cons) == (is_admissible(g, "t", heur.get), is_consistent(g, "t", heur.get))
-    assert ans["h2_bad_edges"] == [[x, y] for x in sorted(g) for y, w in g[x].items()
-                                   if h2[x] > w + h2[y]]
+        need((adm, cons) == (ans[f"{name_}_admissible"], ans[f"{name_}_consistent"]))
+        need((adm, cons) == (is_admissible(g, "t", heur.get), is_consistent(g, "t", heur.get)))
+    need(ans["h2_bad_edges"] == [[x, y] for x in sorted(g) for y, w in g[x].items()
+                                   if h2[x] > w + h2[y]])
     once, twice = astar(g, "s", "t", h.get), astar(g, "s", "t", h2.get)
     blind = astar(g, "s", "t", lambda x: 0)
-    assert ans["expanded_h"] == list(once.expanded) and ans["path"] == list(once.path)
-    assert ans["cost"] == once.cost == delta["s"] == twice.cost
-    assert ans["expanded_h2"] == list(twice.expanded) and ans["path_h2"] == list(twice.path)
-    assert ans["twice"] and all(twice.expanded.count(x) == 2 for x in ans["twice"])
-    assert ans["expanded_dijkstra"] == list(blind.expanded)
-    assert ans["dijkstra_extra"] == sorted(set(blind.expanded) - set(once.expanded))
-    assert len(ans["dijkstra_extra"]) >= 2
+    need(ans["expanded_h"] == list(once.expanded) and ans["path"] == list(once.path))
+    need(ans["cost"] == once.cost == delta["s"] == twice.cost)
+    need(ans["expanded_h2"] == list(twice.expanded) and ans["path_h2"] == list(twice.path))
+    need(ans["twice"] and all(twice.expanded.count(x) == 2 for x in ans["twice"]))
+    need(ans["expanded_dijkstra"] == list(blind.expanded))
+    need(ans["dijkstra_extra"] == sorted(set(blind.expanded) - set(once.expanded)))
+    need(len(ans["dijkstra_extra"]) >= 2)
     # no tie for the least priority: the runs by hand are unambiguous
     for heur in (h, h2, {x: 0 for x in g}):
-        assert _astar_trace(g, heur) is not None
+        need(_astar_trace(g, heur) is not None)
     fs = [f for _, _, f in _astar_trace(g, h) or []]
-    assert fs == sorted(fs)
+    need(fs == sorted(fs))
 
 
 PROBLEMS = PROBLEMS + (

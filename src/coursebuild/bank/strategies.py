@@ -32,6 +32,7 @@ from coursebuild.bank._kit import (
     listing,
     mset,
     name,
+    need,
     planted,
     reach,
     rg,
@@ -57,7 +58,7 @@ def _course_source(*functions) -> str:
     for fn in functions:
         lines = inspect.getsource(fn).splitlines()
         node = ast.parse("\n".join(lines)).body[0]
-        assert isinstance(node, ast.FunctionDef)
+        need(isinstance(node, ast.FunctionDef))
         if ast.get_docstring(node) is not None:
             doc = node.body[0]
             del lines[doc.lineno - 1:doc.end_lineno]
@@ -335,44 +336,44 @@ def numbering(seed: int) -> Variant:
 def check_numbering(v: Variant) -> None:
     g = arena_from_params(v.params["arena"])
     ans: dict[str, Any] = dict(v.answers)
-    assert 6 <= len(g) <= 8 and g.is_bipartite() and len(reach(g, "a")) == len(g)
+    need(6 <= len(g) <= 8 and g.is_bipartite() and len(reach(g, "a")) == len(g))
     A, S0, V0 = chapter_form(g)
     # the course's code as the statement prints it, against the library's
     namespace: dict[str, Any] = {"dplus": dplus, "renverse_graphe": renverse_graphe}
     exec(COURSE_CODE, namespace)
     numbers = namespace["calcule_attracteur2"](A, S0, V0)
-    assert numbers == calcule_attracteur2(A, S0, V0) == dict(map(tuple, ans["calls"]))
-    assert [x for x, _ in ans["calls"]] == list(numbers)
+    need(numbers == calcule_attracteur2(A, S0, V0) == dict(map(tuple, ans["calls"])))
+    need([x for x, _ in ans["calls"]] == list(numbers))
     ranks = naive_attractor(g, 0)
-    assert ans["ranks"] == ranks and set(numbers) == set(ranks)
-    assert ans["below"] == sorted((x for x in ranks if numbers[x] < ranks[x]), key=name)
-    assert ans["above"] == sorted((x for x in ranks if numbers[x] > ranks[x]), key=name)
-    assert any(x in ans["below"] and g.owner(x) == 1 for x in ans["loop"]), \
-        "a position of J_1 numbered below its rank, on the loop"
+    need(ans["ranks"] == ranks and set(numbers) == set(ranks))
+    need(ans["below"] == sorted((x for x in ranks if numbers[x] < ranks[x]), key=name))
+    need(ans["above"] == sorted((x for x in ranks if numbers[x] > ranks[x]), key=name))
+    need(any(x in ans["below"] and g.owner(x) == 1 for x in ans["loop"]),
+         "a position of J_1 numbered below its rank, on the loop")
     coup = {x: namespace["strategie"](A, numbers, {}, x) for x in S0}
-    assert coup == ans["coup"]
+    need(coup == ans["coup"])
     # the loop: a play that follows coup, and the library finds that the strategy loops
     loop = ans["loop"]
-    assert loop[0] == "a" and loop[-1] in loop[:-1]
+    need(loop[0] == "a" and loop[-1] in loop[:-1])
     for x, y in zip(loop, loop[1:]):
-        assert y in A[x] and (x not in S0 or coup[x] == y)
+        need(y in A[x] and (x not in S0 or coup[x] == y))
     sol = solve_small(g)
     try:
         verify_strategy(g, 0, coup, solution=sol)
     except StrategyError as e:
-        assert "loops" in str(e)
+        need("loops" in str(e))
     else:
         raise AssertionError("the numbering's strategy should loop")
-    assert verify_strategy(g, 0, ans["rank_moves"], solution=sol)["a"] == ranks["a"]
+    need(verify_strategy(g, 0, ans["rank_moves"], solution=sol)["a"] == ranks["a"])
     for lang in ("fr", "en"):
         space: dict[str, Any] = {}
         exec(LOOP_CODE[lang], space)
-        assert space["boucle"](A, S0, coup, "a") is True
-        assert space["boucle"](A, S0, ans["rank_moves"], "a") is False
+        need(space["boucle"](A, S0, coup, "a") is True)
+        need(space["boucle"](A, S0, ans["rank_moves"], "a") is False)
         r = random.Random(f"{NUMBERING}/check/{v.seed}")
         for _ in range(5):      # any strategy: boucle agrees with an exhaustive search
             other = {x: r.choice(A[x]) for x in S0 if A[x]}
-            assert space["boucle"](A, S0, other, "a") == bool(loops_from(A, S0, other, "a"))
+            need(space["boucle"](A, S0, other, "a") == bool(loops_from(A, S0, other, "a")))
 
 
 PROBLEMS = (
@@ -655,18 +656,18 @@ def check_both_players(v: Variant) -> None:
     g = arena_from_params(v.params["arena"])
     lose_start, draw_start = v.params["from"]
     ans: dict[str, Any] = dict(v.answers)
-    assert 11 <= len(g) <= 14 and g.is_bipartite()
+    need(11 <= len(g) <= 14 and g.is_bipartite())
     ranks = {0: naive_attractor(g, 0), 1: naive_attractor(g, 1)}     # the definition
-    assert ranks[1][lose_start] == 3 and g.owner(lose_start) == 1
-    assert draw_start not in ranks[0] and draw_start not in ranks[1]
+    need(ranks[1][lose_start] == 3 and g.owner(lose_start) == 1)
+    need(draw_start not in ranks[0] and draw_start not in ranks[1])
     for p in (0, 1):
         moves = rule_moves(g, ranks, p)
-        assert ans[f"moves{p}"] == {x: y for x, (y, _) in moves.items()}
-    assert ans["cases0"] == {x: c for x, (_, c) in rule_moves(g, ranks, 0).items()}
-    assert set(ans["cases0"].values()) == {"win", "lose", "draw"}
+        need(ans[f"moves{p}"] == {x: y for x, (y, _) in moves.items()})
+    need(ans["cases0"] == {x: c for x, (_, c) in rule_moves(g, ranks, 0).items()})
+    need(set(ans["cases0"].values()) == {"win", "lose", "draw"})
     sol = solve_small(g)
     # the solver's strategies are the course's, and they prove out on every reply
-    assert ans["moves0"] == sol.strategy(0) and ans["moves1"] == sol.strategy(1)
+    need(ans["moves0"] == sol.strategy(0) and ans["moves1"] == sol.strategy(1))
     for p in (0, 1):
         verify_strategy(g, p, ans[f"moves{p}"], solution=sol)
     coup = {**ans["moves0"], **ans["moves1"]}
@@ -674,11 +675,11 @@ def check_both_players(v: Variant) -> None:
     for lang in ("fr", "en"):
         space: dict[str, Any] = {}
         exec(PLAY_CODE[lang], space)
-        assert space["partie"](A, coup, lose_start) == ans["play_win1"]
-        assert space["partie"](A, coup, draw_start) == ans["play_draw"]
-    assert list(follow(g, coup, lose_start)) == ans["play_win1"]
-    assert len(ans["play_win1"]) - 1 == 3 and ans["play_win1"][-1] in g.V1
-    assert ans["play_draw"][-1] in ans["play_draw"][:-1]
+        need(space["partie"](A, coup, lose_start) == ans["play_win1"])
+        need(space["partie"](A, coup, draw_start) == ans["play_draw"])
+    need(list(follow(g, coup, lose_start)) == ans["play_win1"])
+    need(len(ans["play_win1"]) - 1 == 3 and ans["play_win1"][-1] in g.V1)
+    need(ans["play_draw"][-1] in ans["play_draw"][:-1])
 
 
 PROBLEMS = PROBLEMS + (

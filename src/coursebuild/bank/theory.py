@@ -24,6 +24,7 @@ from coursebuild.bank._kit import (
     listing,
     mset,
     name,
+    need,
     pick,
     planted,
     reach,
@@ -278,27 +279,27 @@ def check_bachet(v: Variant) -> None:
 
     plain = nim(N, R)
     ps = solve_small(plain)
-    assert ans["plain_losing"] == [s for s in range(N + 1) if ps.winner[(N - s, 0)] == 1]
-    assert ans["plain_winner"] == ps.winner[(N, 0)]
+    need(ans["plain_losing"] == [s for s in range(N + 1) if ps.winner[(N - s, 0)] == 1])
+    need(ans["plain_winner"] == ps.winner[(N, 0)])
     # the solution's rules file, read as the course reads one, gives the same graph
     for lang in ("fr", "en"):
         code = RULES_CODE[lang].replace("{N}", str(N)).replace("{R}", repr(list(R)))
         names: dict[str, Any] = {}
         exec(code, names)
         h = rules_arena(names)
-        assert set(h.vertices) == set(g.vertices) and h.n_edges == g.n_edges
-    assert ans["vertices"] == len(g)
+        need(set(h.vertices) == set(g.vertices) and h.n_edges == g.n_edges)
+    need(ans["vertices"] == len(g))
     lost = losing_positions(N, R)
     seen = {(s, d) for s, d, _ in g.vertices}
-    assert ans["losing"] == [list(x) for x in sorted((s, d) for s, d in lost
-                                                     if s < N and (s, d) in seen)]
+    need(ans["losing"] == [list(x) for x in sorted((s, d) for s, d in lost
+                                                     if s < N and (s, d) in seen)])
     for (s, d, i) in g.vertices:      # the attractor against the recursion on totals
-        assert (sol.winner[(s, d, i)] == 1 - i) == ((s, d) in lost)
+        need((sol.winner[(s, d, i)] == 1 - i) == ((s, d) in lost))
     w = ans["winner"]
-    assert w == sol.winner[(0, 0, 0)] == (1 if (0, 0) in lost else 0)
-    assert ans["rank"] == sol.rank[(0, 0, 0)] == naive_attractor(g, w)[(0, 0, 0)]
+    need(w == sol.winner[(0, 0, 0)] == (1 if (0, 0) in lost else 0))
+    need(ans["rank"] == sol.rank[(0, 0, 0)] == naive_attractor(g, w)[(0, 0, 0)])
     wins = [k for k in R if k <= N and sol.winner[(k, k, 1)] == 0]
-    assert wins == ([ans["first"]] if w == 0 else []) and (w == 1) == (ans["first"] is None)
+    need(wins == ([ans["first"]] if w == 0 else []) and (w == 1) == (ans["first"] is None))
 
 
 PROBLEMS = (
@@ -525,23 +526,23 @@ def check_tree_vs_graph(v: Variant) -> None:
 
     g = arena_from_params(v.params["arena"])
     ans: dict[str, Any] = dict(v.answers)
-    assert 9 <= len(g) <= 11 and len(reach(g, "a")) == len(g) == ans["positions"]
+    need(9 <= len(g) <= 11 and len(reach(g, "a")) == len(g) == ans["positions"])
     A = {x: ([] if g.victory(x) is not None else list(g.successors(x))) for x in g.vertices}
     for x in g.vertices:            # the tree itself: its leaves are the plays
         plays = all_plays(g, x)
         prefixes = {tuple(p[:k]) for p in plays for k in range(1, len(p) + 1)}
-        assert ans["leaves"][x] == len(plays) and ans["nodes"][x] == len(prefixes)
-    assert 20 <= ans["nodes"]["a"] <= 40
+        need(ans["leaves"][x] == len(plays) and ans["nodes"][x] == len(prefixes))
+    need(20 <= ans["nodes"]["a"] <= 40)
     for lang in ("fr", "en"):
         space: dict[str, Any] = {}
         exec(TREE_CODE[lang], space)
         memo: dict = {}
-        assert all(space["noeuds"](A, x, memo) == ans["nodes"][x] for x in g.vertices)
+        need(all(space["noeuds"](A, x, memo) == ans["nodes"][x] for x in g.vertices))
     a0, a1 = naive_attractor(g, 0), naive_attractor(g, 1)
     for x, value in ans["values"].items():
-        assert value == (1 if x in a0 else -1 if x in a1 else 0)
-    assert ans["values"] == minimax_values(g)
-    assert ans["winner"] == (0 if "a" in a0 else 1 if "a" in a1 else None)
+        need(value == (1 if x in a0 else -1 if x in a1 else 0))
+    need(ans["values"] == minimax_values(g))
+    need(ans["winner"] == (0 if "a" in a0 else 1 if "a" in a1 else None))
 
 
 PROBLEMS = PROBLEMS + (
