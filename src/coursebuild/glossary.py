@@ -59,7 +59,7 @@ def box(page: str) -> Bilingual:
         raise KeyError(f"no French name first appears in {page!r} ({GLOSSARY})")
     body = WORDS["intro"] + "\n\n" + table(WORDS["head"], rows)
     indented = "".join(f"    {line}\n" if line else "\n" for line in body.splitlines())
-    return {"fr": "", "en": f'!!! note "{WORDS["title"]}"\n{indented}'}
+    return {"fr": "", "en": f'??? note "{WORDS["title"]}"\n{indented}'}
 
 
 def latex() -> str:
