@@ -113,10 +113,17 @@ def test_the_minimax_listing_is_the_library_minimax(lang):
 
         for depth in (1, 2, 3, 10):
             for maxing in (True, False):
-                got = BEYOND[lang]["minimax"]((), depth, maxing, moves, score)
+                got = BEYOND[lang]["minimax"]((), depth, maxing, moves, score, score)
                 assert got == minimax((), moves, score, depth, maxing).value
-    assert BEYOND[lang]["minimax"]((), 10, True, _tree_moves(SLIDES_TREE),
-                                   lambda p: _node(SLIDES_TREE, p)) == 3
+    leaf = lambda p: _node(SLIDES_TREE, p)  # noqa: E731
+    assert BEYOND[lang]["minimax"]((), 10, True, _tree_moves(SLIDES_TREE), leaf, leaf) == 3
+    # a game over has its true value, whatever the estimate says, even at the depth
+    # limit's last level: the estimate (1,000) is never used below a depth of 3
+    for depth in (3, 4, 10):
+        assert BEYOND[lang]["minimax"]((), depth, True, _tree_moves(SLIDES_TREE), leaf,
+                                       lambda p: 1000) == 3
+    assert BEYOND[lang]["minimax"]((), 2, True, _tree_moves(SLIDES_TREE), leaf,
+                                   lambda p: 1000) == 1000
 
 
 @pytest.mark.parametrize("lang", LANGS)

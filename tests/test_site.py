@@ -89,6 +89,8 @@ def _visible_text(page_html: str) -> str:
     body = page_html.split('<article class="md-content__inner md-typeset">', 1)[-1]
     body = body.split("</article>", 1)[0]
     body = re.sub(r"<(script|style|pre|code|svg|figure)\b.*?</\1>", " ", body, flags=re.S)
+    # words of the other language that the page marks as such (lang="fr" in English)
+    body = re.sub(r'<(\w+)\b[^>]*\blang="(?:fr|en)"[^>]*>.*?</\1>', " ", body, flags=re.S)
     return html.unescape(re.sub(r"<[^>]+>", " ", body))
 
 

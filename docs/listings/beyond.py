@@ -4,15 +4,19 @@
 
 
 # listing: minimax
-def minimax(p, profondeur, joueur_max, coups, heuristique):
+def minimax(p, profondeur, joueur_max, coups, valeur, heuristique):
     #fr coups(p) : les positions atteintes en un coup depuis p (aucune : partie finie).
-    #fr heuristique(p) : la note de p pour J_max.
+    #fr valeur(p) : la vraie valeur d'une partie finie en p, pour J_max.
+    #fr heuristique(p) : une estimation de la valeur de p pour J_max.
     #en coups(p): the positions reached in one move from p (none: the game is over).
-    #en heuristique(p): the score of p for J_max.
+    #en valeur(p): the true value for J_max of a game over at p.
+    #en heuristique(p): an estimate of the value of p for J_max.
     suivants = coups(p)
-    if profondeur == 0 or not suivants:
+    if not suivants:
+        return valeur(p)
+    if profondeur == 0:
         return heuristique(p)
-    valeurs = [minimax(q, profondeur - 1, not joueur_max, coups, heuristique)
+    valeurs = [minimax(q, profondeur - 1, not joueur_max, coups, valeur, heuristique)
                for q in suivants]
     #fr J_max prend le maximum, J_min le minimum.
     #en J_max takes the maximum, J_min the minimum.

@@ -119,14 +119,20 @@ len(attractor(long_chain, 0))
 # %% [markdown] lang="fr"
 # ## Le numéro de profondeur n'est pas le rang
 #
-# Sur cette petite arène, comparons le numéro que `calcule_attracteur2` donne à `a` et
-# le rang de `a` : $J_0$ y gagne en un coup en jouant `w`.
+# `calcule_attracteur2` numérote les positions de l'attracteur par la profondeur de
+# l'appel de `marque_propage2` qui les marque (section
+# [La profondeur d'appel n'est pas le rang](../../algorithms/#la-profondeur-dappel-nest-pas-le-rang)).
+# Sur cette petite arène, comparons le numéro qu'elle donne à `a` et le rang de `a` :
+# $J_0$ y gagne en un coup en jouant `w`.
 
 # %% [markdown] lang="en"
 # ## The depth number is not the rank
 #
-# On this small arena, let us compare the number `calcule_attracteur2` gives `a` with
-# the rank of `a`: $J_0$ wins there in one move, by playing `w`.
+# `calcule_attracteur2` numbers the positions of the attractor by the depth of the call
+# of `marque_propage2` that marks them (section
+# [The depth of a call is not the rank](../../algorithms/#the-depth-of-a-call-is-not-the-rank)).
+# On this small arena, let us compare the number it gives `a` with the rank of `a`:
+# $J_0$ wins there in one move, by playing `w`.
 
 # %%
 small = Arena(S0=["a", "c"], S1=["b", "v", "w"],

@@ -38,14 +38,14 @@ verify_strategy(g, 1, solution=sol)[g.start]
 # %% [markdown] lang="fr"
 # ## Exercice 6.2
 #
-# L'arène est celle du fichier `docs/examples/exercise-4-2.yaml` du cours ; son texte est
-# recopié dans la cellule suivante, pour que le carnet s'exécute n'importe où.
+# Le jeu de l'exercice est décrit en YAML dans la cellule suivante : ses positions, le
+# joueur de chacune, les coups et les positions de victoire.
 
 # %% [markdown] lang="en"
 # ## Exercise 6.2
 #
-# The arena is that of the course's file `docs/examples/exercise-4-2.yaml`; its text is
-# written into the next cell, so that the notebook runs anywhere.
+# The game of the exercise is described in YAML in the next cell: its positions, the
+# player of each, the moves and the victory positions.
 
 # %%
 e = Arena.from_file(Path("docs/examples/exercise-4-2.yaml"))

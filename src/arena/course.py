@@ -184,17 +184,28 @@ def calcule_attracteur2(A, S0, V0) -> dict:
 
 
 def strategie(A, attr0, attr1, s):
-    """The chapter's choice of move for J_0 at ``s`` (with successors, not terminal).
+    """The chapter's choice of move for J_0 at ``s`` (with successors, not terminal), the
+    rule of the chapter's ``strategie`` and of the course's exercise.
 
-    Winning: a successor with a smaller number; losing: any successor; otherwise a
-    successor outside the attractor of J_1.
+    ``attr0`` and ``attr1`` map the vertices of each attractor to their ranks (or to the
+    numbers of :func:`calcule_attracteur2`). Winning (``s`` in ``attr0``): the first
+    successor with a smaller rank (with exact ranks, a rank one less). Losing (``s`` in
+    ``attr1``): the successor of greatest rank in ``attr1``, which delays the defeat
+    longest; the first of them in ``A[s]`` when several have it. Otherwise: the first
+    successor outside ``attr1``.
+
+    Examples
+    --------
+    >>> A = {"s": ["a", "b"], "a": [], "b": ["c"], "c": []}   # J_1 wins at a and c
+    >>> strategie(A, {}, {"a": 0, "c": 0, "b": 1, "s": 2}, "s")   # b holds out longer
+    'b'
     """
     if s in attr0:
         for x in A[s]:
             if x in attr0 and attr0[x] < attr0[s]:
                 return x
     elif s in attr1:
-        return A[s][0]
+        return max(A[s], key=lambda x: attr1[x])
     else:
         for x in A[s]:
             if x not in attr1:

@@ -276,6 +276,10 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
         ctx.page_path = page.url[len(root):]
         html = (folder / ctx.page_path / "index.html").read_text("utf-8")
         if page.numbered and not main:          # the numbered chapters start here
+            if lang == "en":                    # the code's French names, for English readers
+                from coursebuild import glossary
+
+                body.append(glossary.latex())
             body.append("\\mainmatter\n")
             main = True
         if page.part:
@@ -397,7 +401,8 @@ def _inputs_hash(site: Path, langs: tuple[str, ...]) -> str:
     """Everything a book is made from: its pages, the figures, the bibliography, this
     code and the preamble, the site's address and the date."""
     digest = hashlib.sha256()
-    files = [HERE / "book.py", HERE / "latex.py", HERE / "book_preamble.tex", BIBLIOGRAPHY]
+    files = [HERE / "book.py", HERE / "latex.py", HERE / "book_preamble.tex", BIBLIOGRAPHY,
+             HERE / "glossary.py", ROOT / "docs" / "data" / "glossary.yaml"]
     files += sorted((site / "figures").glob("*.pdf")) + [site / "figures" / "manifest.json"]
     for lang in langs:
         root = site / ("" if lang == "fr" else "en")

@@ -4,7 +4,8 @@ Each :class:`Figure` has a stable id and a function that draws it from the solve
 results; the page modules (:mod:`coursebuild.pages`) list their figures in ``FIGURES``.
 :func:`build` writes ``<id>.svg`` and ``<id>.pdf`` into the output folder (``<id>.json``
 too for interactive figures and steppers), and ``manifest.json`` with the captions in
-French and English (the pages, the handout and the figure list read them there).
+French and English (the pages, the handout and the figure list read them there) and the
+counts each caption states (:mod:`coursebuild.counts`).
 
 A figure is rebuilt only when its key changes (:func:`coursebuild.keys.key`: its recipe
 and what the recipe uses, the data files it reads, the library, the versions). The key and
@@ -29,7 +30,7 @@ from typing import Any, TextIO
 
 from arena._files import write_if_changed
 from arena.arena import Arena, Vertex
-from coursebuild import keys
+from coursebuild import counts, keys
 from coursebuild.paths import FIGURES
 from coursebuild.widgets import figure_data
 
@@ -92,9 +93,11 @@ def _by_id() -> dict[str, Figure]:
     return {f.id: f for f in catalogue()}
 
 
-def _drawn(figure: Figure) -> tuple[Drawing, bytes | None]:
-    """Draw ``figure`` (in this process) and its JSON for the pages, if it has one."""
-    drawing = figure.draw()
+def _drawn(figure: Figure) -> tuple[Drawing, bytes | None, dict[str, int]]:
+    """Draw ``figure`` (in this process): the drawing, its JSON for the pages if it has
+    one, and the counts its caption states (:func:`coursebuild.counts.plain`)."""
+    with counts.recorded() as stated:
+        drawing = figure.draw()
     data = None
     if drawing.trace is not None:
         data = json.dumps({"id": figure.id, **drawing.trace}, ensure_ascii=False,
@@ -102,7 +105,7 @@ def _drawn(figure: Figure) -> tuple[Drawing, bytes | None]:
     elif drawing.arena is not None:
         data = json.dumps(figure_data(figure.id, drawing.arena, drawing.name, drawing.board),
                           ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return drawing, data
+    return drawing, data, dict(sorted(stated.items()))
 
 
 def _layout_job(drawing: Drawing) -> tuple:
@@ -152,16 +155,16 @@ def build(out: Path = DEFAULT_OUT, ids: Sequence[str] | None = None, *, jobs: in
         drawn = {}
         for fid in todo:
             start = time.perf_counter()
-            drawing, data = _drawn(by_id[fid])
-            drawn[fid] = (drawing, data, time.perf_counter() - start)
+            drawing, data, stated = _drawn(by_id[fid])
+            drawn[fid] = (drawing, data, stated, time.perf_counter() - start)
         results = _run([_layout_job(drawn[fid][0]) for fid in todo], workers)
         for k, (fid, (svg, pdf, seconds)) in enumerate(zip(todo, results), start=1):
-            drawing, data, draw_seconds = drawn[fid]
+            drawing, data, stated, draw_seconds = drawn[fid]
             files = {"svg": svg, "pdf": pdf, **({"json": data} if data is not None else {})}
             for ext, content in files.items():
                 write_if_changed(out / f"{fid}.{ext}", content)
             # what was written, hashed: a deleted, truncated or edited output is rebuilt
-            sidecar = {"key": figure_keys[fid], "caption": drawing.caption,
+            sidecar = {"key": figure_keys[fid], "caption": drawing.caption, "counts": stated,
                        "outputs": {ext: _digest(c) for ext, c in files.items()}}
             write_if_changed(sidecars / f"{fid}.json",
                               json.dumps(sidecar, ensure_ascii=False, indent=1).encode())
@@ -201,6 +204,7 @@ def _read_sidecar(sidecars: Path, fid: str) -> dict[str, Any] | None:
     if not (isinstance(data, dict) and isinstance(data.get("key"), str)
             and isinstance(data.get("caption"), dict)
             and all(isinstance(data["caption"].get(lang), str) for lang in ("fr", "en"))
+            and isinstance(data.get("counts", {}), dict)
             and isinstance(data.get("outputs"), dict)
             and {"svg", "pdf"} <= set(data["outputs"])):
         return None
@@ -228,6 +232,6 @@ def _write_manifest(out: Path, sidecars: Path, ids: list[str]) -> None:
         if sidecar is not None:
             caption = sidecar["caption"]
             entries.append({"id": fid, "svg": f"{fid}.svg", "pdf": f"{fid}.pdf",
-                            "caption": caption})
+                            "caption": caption, "counts": sidecar.get("counts", {})})
     text = json.dumps(entries, ensure_ascii=False, indent=2) + "\n"
     write_if_changed(out / "manifest.json", text.encode("utf-8"))

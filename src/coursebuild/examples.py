@@ -115,10 +115,19 @@ def chomp_2x3() -> Solved:
 
 @_once
 def ourson_game() -> Solved:
-    """The ourson game (the ourson against three puppies)."""
+    """The ourson game (the ourson against two puppies), all its 120 positions."""
     from arena.games import ourson
 
     return _solved(ourson())
+
+
+@_once
+def tictactoe_3x3() -> Solved:
+    """Tic-tac-toe on a 3 × 3 grid, three in a row: the positions reachable from the
+    empty grid."""
+    from arena.games import tictactoe
+
+    return _solved(tictactoe(3, 3))
 
 
 class Ex41Facts(NamedTuple):

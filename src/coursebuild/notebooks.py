@@ -83,10 +83,12 @@ def _triple_quoted(text: str) -> str:
     return '"""' + text.replace("\\", "\\\\").replace('"', '\\"') + '"""'
 
 
-INLINED = {"fr": "# le fichier {path} du cours (sans ses commentaires), écrit ici pour que le "
-                  "carnet s'exécute partout",
-           "en": "# the course's file {path} (without its comments), written here so that the "
-                 "notebook runs anywhere"}
+INLINED = {"fr": "# le jeu décrit en YAML (ses positions, leurs joueurs, les coups, les "
+                  "victoires), écrit ici pour que le carnet s'exécute partout",
+           "en": "# the game described in YAML (its positions, their players, the moves, the "
+                 "victories), written here so that the notebook runs anywhere"}
+"""The comment above a game file written into a cell: it says what the text is, not
+where the course keeps it (a student reads about the game, not about the project)."""
 
 
 def _inline_data(code: str, lang: str) -> str:
@@ -98,14 +100,14 @@ def _inline_data(code: str, lang: str) -> str:
     if not paths:
         return code
     head = ["import yaml", ""]
-    for path in paths:
-        name = re.sub(r"\W", "_", Path(path).stem).upper()
+    for k, path in enumerate(paths, start=1):
+        name = "GAME" if len(paths) == 1 else f"GAME_{k}"
         text = (ROOT / path).read_text(encoding="utf-8")
         lines = text.splitlines(True)
         while lines and lines[0].lstrip().startswith("#"):      # the file's leading notes
             lines.pop(0)
         text = "".join(lines)
-        head += [INLINED[lang].format(path=path), f"{name} = {_triple_quoted(text)}", ""]
+        head += [INLINED[lang], f"{name} = {_triple_quoted(text)}", ""]
         code = code.replace(f'Arena.from_file(Path("{path}"))',
                             f"Arena.from_dict(yaml.safe_load({name}))")
     return "\n".join(head) + "\n" + code

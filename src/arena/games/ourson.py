@@ -38,10 +38,10 @@ START = "0450"
 MOVE_LIMIT = 16
 """The ourson wins if it is not blocked after this many moves (of both sides)."""
 
-PLAYERS = ({"fr": "l'ourson", "en": "the ourson"}, {"fr": "les chiots", "en": "the puppies"})
-"""Who is who: J_0 is the ourson, J_1 the puppies (named in French and English)."""
+PLAYERS = ({"fr": "l'ourson", "en": "the cub"}, {"fr": "les chiots", "en": "the puppies"})
+"""Who is who: J_0 is the ourson (the bear cub, "the cub" in English), J_1 the puppies."""
 
-PIECES = {"ourson": (0, {"fr": "ourson", "en": "ourson"}),
+PIECES = {"ourson": (0, {"fr": "ourson", "en": "cub"}),
           "puppy": (1, {"fr": "chiot", "en": "puppy"})}
 """The pieces: the player who moves each one, and its name in French and English."""
 
@@ -154,7 +154,7 @@ def board_rules(arena: Arena | None = None) -> dict:
                    for piece, (player, name) in PIECES.items()},
         "limit": {"moves": MOVE_LIMIT, "text": {
             "fr": f"L'ourson n'est pas bloqué après {MOVE_LIMIT} coups : il a gagné.",
-            "en": f"The ourson is not blocked after {MOVE_LIMIT} moves: it has won."}},
+            "en": f"The cub is not blocked after {MOVE_LIMIT} moves: the cub has won."}},
         "pick": {"fr": "Choisissez un chiot, puis sa destination.",
                  "en": "Pick a puppy, then where it goes."},
         "positions": {v: cells(v) for v in arena.vertices},

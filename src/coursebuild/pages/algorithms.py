@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from functools import lru_cache
 
 from arena import Arena, solve
 from arena.arena import Player, Vertex, vertex_id
 from arena.games import chain
-from coursebuild import examples
+from coursebuild import examples, glossary
 from coursebuild.catalogue import Drawing, Figure
+from coursebuild.counts import CALLS, MOVES, POSITIONS, STEPS, count, plain, said
 from coursebuild.drawing import _both_labels, _caption, _nim_rows
 from coursebuild.facts import (
     _listing_fragment,
@@ -27,6 +29,12 @@ from coursebuild.markdown import (
     num,
     pos,
     table,
+)
+from coursebuild.pages.modelling import (
+    _connect4,
+    connect4_largest_layer,
+    connect4_layers,
+    connect4_positions,
 )
 
 
@@ -122,12 +130,10 @@ def counter_trace(g: Arena, player: Player) -> dict:
         steps.append(snapshot(y, B[y], head_fr + body_fr, head_en + body_en))
         done.append(y)
     claim(rang == attractor(g, player), "the stepper must find the solver's ranks")
-    steps.append(snapshot(None, (), f"La file est vide : l'attracteur de {J} compte {len(rang)} "
-                          "positions, chacune avec son rang ; les autres ne sont pas "
-                          f"gagnantes pour {J}.",
-                          f"The queue is empty: the attractor of {J} has {len(rang)} "
-                          "positions, each with its rank; the others are not winning for "
-                          f"{J}."))
+    steps.append(snapshot(None, (), "La file est vide : chaque position de l'attracteur de "
+                          f"{J} a son rang ; les autres ne sont pas gagnantes pour {J}.",
+                          f"The queue is empty: every position of the attractor of {J} "
+                          f"has its rank; the others are not winning for {J}."))
     nodes = {vertex_id(v): f"v-{svg_id(vertex_id(v))}" for v in g.vertices}
     return {"kind": "counter", "nodes": nodes, "steps": steps}
 
@@ -138,22 +144,39 @@ def _arg(v) -> str:
     """``v`` as the argument of a function: d(2, 0), d(c)."""
     return _show(v) if isinstance(v, tuple) else f"({_show(v)})"
 
+@count(STEPS)
+def nim_counter_steps_count() -> int:
+    """The steps of the queue algorithm on Nim: the start, one per position taken out of
+    the queue (the positions of J_0's attractor), the end."""
+    g, sol = examples.nim_10()
+    return len(sol.attractor(0)) + 2
+
+
+@count(STEPS)
+def ex42_counter_steps_count() -> int:
+    g, sol = examples.ex42()
+    return len(sol.attractor(0)) + 2
+
+
 def nim_counter() -> Drawing:
     from arena.render import View, arena_dot, describe, vertex_titles
 
     g = examples.nim_10().arena
     trace = counter_trace(g, 0)
+    claim(len(trace["steps"]) == nim_counter_steps_count(), "the trace changed length")
     dot = arena_dot(g, None, View(), positions=_nim_rows(g))
     return Drawing(dot, _caption(
         "L'algorithme des compteurs avec une file, pour J₀, sur le jeu de Nim (n = 10, "
-        f"règle {{1, 2}}) : {len(trace['steps'])} étapes, une par position sortie de la file. "
+        f"règle {{1, 2}}) : {plain(nim_counter_steps_count, 'fr')} étapes, le départ puis "
+        "une par position sortie de la file, et la dernière. "
         "La figure fixe montre le graphe de départ (cercles : J₀ joue ; carrés : J₁ joue). "
         "Dans la version animée, à côté de chaque sommet, d = son compteur (successeurs pas "
         "encore gagnants) ou r = son rang une fois gagnant ; bordure épaisse noire : la "
         "position sortie de la file ; tiretée : dans la file ; bleu : déjà traitée ; orange "
         "pointillé : compteur modifié.",
         "The counter algorithm with a queue, for J₀, on Nim (n = 10, rule {1, 2}): "
-        f"{len(trace['steps'])} steps, one per position taken out of the queue. The still "
+        f"{plain(nim_counter_steps_count, 'en')} steps, the start, one per position taken "
+        "out of the queue, and the last one. The still "
         "figure shows the graph at the start (circles: J₀ moves; squares: J₁ moves). In the "
         "animated version, beside each vertex, d = its counter (successors not yet winning) "
         "or r = its rank once winning; thick black border: the position taken out of the "
@@ -166,17 +189,18 @@ def ex42_counter() -> Drawing:
 
     g = examples.ex42().arena
     trace = counter_trace(g, 0)
+    claim(len(trace["steps"]) == ex42_counter_steps_count(), "the trace changed length")
     base = positions_of(arena_dot(g, graph_attr={"rankdir": "LR"}))
     positions = {v: base[f"v-{svg_id(vertex_id(v))}"] for v in g.vertices}
     dot = arena_dot(g, None, View(), positions=positions)
     return Drawing(dot, _caption(
         "L'algorithme des compteurs avec une file, pour J₀, sur le jeu de l'exercice 6.2 : "
-        f"{len(trace['steps'])} étapes. La figure fixe montre le graphe de départ. Dans la "
+        f"{plain(ex42_counter_steps_count, 'fr')} étapes. La figure fixe montre le graphe de départ. Dans la "
         "version animée, à côté de chaque sommet, d = son compteur ou r = son rang une fois "
         "gagnant ; bordure épaisse noire : la position sortie de la file ; tiretée : dans la "
         "file ; bleu : déjà traitée ; orange pointillé : compteur modifié.",
         "The counter algorithm with a queue, for J₀, on the game of exercise 6.2: "
-        f"{len(trace['steps'])} steps. The still figure shows the graph at the start. In the "
+        f"{plain(ex42_counter_steps_count, 'en')} steps. The still figure shows the graph at the start. In the "
         "animated version, beside each vertex, d = its counter or r = its rank once winning; "
         "thick black border: the position taken out of the queue; dashed: in the queue; "
         "blue: already processed; dotted orange: counter changed."),
@@ -186,13 +210,12 @@ def looping_strategie() -> Drawing:
     from arena.course import (
         calcule_attracteur2,
         chapter_dicts,
-        looping_strategie_arena,
         strategie_moves,
     )
     from arena.render import View, arena_dot, describe, vertex_titles
     from arena.solver import attractor
 
-    g, play = looping_strategie_arena()
+    g, play = looping_arena()
     loop = play.split(" -> ")
     A, S0, _, V0, _ = chapter_dicts(g)
     numbers, ranks = calcule_attracteur2(A, S0, V0), attractor(g, 0)
@@ -203,12 +226,14 @@ def looping_strategie() -> Drawing:
     chosen = ", ".join(f"{s} → {x}" for s, x in moves.items())
     ring = " → ".join(loop)
     return Drawing(dot, _caption(
-        f"Une arène bipartie de {len(g)} sommets où une stratégie qui suit les numéros boucle "
+        f"Une arène bipartie de {plain(looping_arena_vertices, 'fr')} sommets où une "
+        "stratégie qui suit les numéros boucle "
         "(cercles : J₀ joue ; carrés : J₁ joue ; double bordure : v, la victoire de J₀). À "
         "côté de chaque sommet : son rang | son numéro par marque_propage2. Les coups de "
         f"strategie pour J₀ : {chosen}. Arêtes épaisses : la partie infinie {ring} → …, "
         "que J₁ peut imposer.",
-        f"A bipartite arena of {len(g)} vertices where a strategy that follows the numbers loops "
+        f"A bipartite arena of {plain(looping_arena_vertices, 'en')} vertices where a "
+        "strategy that follows the numbers loops "
         "(circles: J₀ moves; squares: J₁ moves; double border: v, J₀'s victory). Beside each "
         "vertex: its rank | its marque_propage2 number. The moves of strategie for J₀: "
         f"{chosen}. Thick edges: the endless play {ring} → …, which J₁ can force."),
@@ -286,11 +311,26 @@ def naive_cost() -> Bilingual:
                                ("en", ("Vertices of the chain", "Edges", "Steps",
                                        "Successors read")))}
 
+@count(CALLS)
+def python_recursion_limit() -> int:
+    """How deep Python lets calls nest, by default."""
+    return sys.getrecursionlimit()
+
+
 @fragment
 def recursion_limit() -> Bilingual:
-    limit = sys.getrecursionlimit()
-    return both(f"La limite par défaut de Python est de {num(limit, 'fr')} appels imbriqués.\n",
-                f"Python's default limit is {num(limit, 'en')} nested calls.\n")
+    return {lang: (
+        "`marque_propage` s'appelle elle-même pour chaque position qu'elle marque. Sur une "
+        "chaîne de positions, les appels s'imbriquent aussi profondément que la chaîne est "
+        f"longue, et Python n'admet par défaut que {said(python_recursion_limit, lang)} appels "
+        "imbriqués : au-delà, il lève `RecursionError`. Le même algorithme, correct et "
+        "linéaire, échoue donc sur un jeu un peu long.\n"
+        if lang == "fr" else
+        "`marque_propage` calls itself for every position it marks. On a chain of "
+        "positions, the calls nest as deep as the chain is long, and Python allows "
+        f"{said(python_recursion_limit, lang)} nested calls by default: beyond that, it "
+        "raises `RecursionError`. The same algorithm, correct and linear, therefore fails "
+        "on a game only slightly long.\n") for lang in ("fr", "en")}
 
 @fragment
 def listing_naif() -> Bilingual:
@@ -338,10 +378,25 @@ def naive_reads(arena: Arena) -> tuple[int, int]:
     rang = listing_namespace()["attracteur_naif"](counted, S0, V0)
     return max(rang.values(), default=0) + 1, _Counted.reads
 
+@lru_cache(maxsize=1)
 def looping_arena() -> tuple[Arena, str]:
     from arena.course import looping_strategie_arena
 
     return looping_strategie_arena()
+
+
+@count(POSITIONS)
+def looping_arena_vertices() -> int:
+    return len(looping_arena()[0])
+
+
+@count(MOVES)
+def looping_start_rank() -> int:
+    """The moves within which J_0 should win from the start of the loop: its rank."""
+    from arena import attractor
+
+    g, play = looping_arena()
+    return attractor(g, 0)[play.split(" -> ")[0]]
 
 @fragment
 def looping_strategy() -> Bilingual:
@@ -377,7 +432,7 @@ def looping_strategy() -> Bilingual:
         + f"\nTous les sommets de $J_0$ sont dans son attracteur, mais en suivant `strategie`, "
         f"$J_0$ laisse $J_1$ jouer la partie infinie {ring} → … : la vérification de toutes "
         f"les réponses de $J_1$ trouve ce cycle. Depuis `{start}`, de rang {ranks[start]}, "
-        f"$J_0$ devait gagner en {ranks[start]} coups au plus.{why_fr}\n",
+        f"$J_0$ devait gagner en {said(looping_start_rank, 'fr')} coups au plus.{why_fr}\n",
         f"$S_0 = \\{{{', '.join(g.S0)}\\}}$, $S_1 = \\{{{', '.join(g.S1)}\\}}$, "
         f"$V_0 = \\{{{', '.join(g.V0)}\\}}$, edges {edges} (in this order in `A`). "
         f"The arena is bipartite: every move changes the player.\n\n"
@@ -386,7 +441,7 @@ def looping_strategy() -> Bilingual:
         + f"\nEvery vertex of $J_0$ is in its attractor, yet following `strategie`, $J_0$ lets "
         f"$J_1$ play the endless play {ring} → …: checking every reply of $J_1$ finds this "
         f"cycle. From `{start}`, of rank {ranks[start]}, $J_0$ should have won within "
-        f"{ranks[start]} moves.{why_en}\n")
+        f"{said(looping_start_rank, 'en')} moves.{why_en}\n")
 
 @fragment
 def nim_counter_steps() -> Bilingual:
@@ -430,6 +485,33 @@ def ex_counter_trace() -> Bilingual:
         "$(0, 0)$ has no successor: its counter is 0 from the start, but it is nobody's "
         f"predecessor, and it is in $V_1$). The start {pos(s)} is won by $J_0$, with rank "
         f"{rank[s]}.\n")
+
+
+# ---------------------------------------------------------------- Connect-4 6 × 4, layer by layer
+
+@fragment
+def connect4_layers_text() -> Bilingual:
+    d = _connect4()
+    plies = d["plies"]
+    big = max(range(len(plies)), key=plies.__getitem__)
+    claim(plies[0] == 1 and len(plies) == d["rows"] * d["cols"] + 1,
+          "a layer per number of stones, from the empty grid to the full one")
+    return {lang: (
+        f"Sur la grille de 6 colonnes et 4 lignes, les {said(connect4_positions, lang)} "
+        f"positions forment {said(connect4_layers, lang)} étages, de 0 à {len(plies) - 1} "
+        f"jetons ; le plus peuplé, celui des positions à {big} jetons, en compte "
+        f"{said(connect4_largest_layer, lang)}.\n"
+        if lang == "fr" else
+        f"On the grid of 6 columns and 4 rows, the {said(connect4_positions, lang)} positions "
+        f"form {said(connect4_layers, lang)} layers, from 0 to {len(plies) - 1} stones; the "
+        f"largest, the layer of positions with {big} stones, holds "
+        f"{said(connect4_largest_layer, lang)} positions.\n") for lang in ("fr", "en")}
+
+
+@fragment
+def glossary_algorithms() -> Bilingual:
+    """The French names the code of this chapter shows first, for English readers."""
+    return glossary.box("algorithms")
 
 
 FIGURES: tuple[Figure, ...] = (

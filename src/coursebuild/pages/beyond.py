@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from arena import solve
+from coursebuild import glossary
 from coursebuild.catalogue import Drawing, Figure
+from coursebuild.counts import LEAVES, NODES, POSITIONS, STEPS, count, plain, said
 from coursebuild.drawing import _both_labels, _caption
 from coursebuild.examples import EX_TREE, SLIDES_TREE
 from coursebuild.facts import _listing_fragment, _steps_text, claim, listing_namespace
@@ -75,6 +77,32 @@ def _search_tree(result) -> object:
             edges.append((parent, name, e))
     return tree_dot(nodes, edges)
 
+@count(NODES)
+def minimax_nodes() -> int:
+    """The nodes minimax evaluates on the slides' tree: all of them."""
+    from arena.minimax import minimax_tree as search
+
+    return len(search(SLIDES_TREE).visited)
+
+
+@count(NODES)
+def alphabeta_nodes() -> int:
+    from arena.minimax import alphabeta_tree as search
+
+    return len(search(SLIDES_TREE).visited)
+
+
+@count(LEAVES)
+def alphabeta_pruned_leaves() -> int:
+    """The leaves alpha-beta never evaluates on the slides' tree (every pruned node is a
+    leaf there)."""
+    from arena.minimax import alphabeta_tree as search
+
+    pruned = search(SLIDES_TREE).pruned
+    claim(all(len(p) == 3 for p in pruned), "a pruned node of the slides' tree is not a leaf")
+    return len(pruned)
+
+
 def minimax_tree() -> Drawing:
     from arena.minimax import minimax_tree as search
 
@@ -98,14 +126,16 @@ def alphabeta_tree() -> Drawing:
     r = search(SLIDES_TREE)
     return Drawing(_search_tree(r), _caption(
         f"Élagage alpha-bêta sur le même arbre : la valeur de A0 est la même ({r.value}), "
-        f"mais {len(r.pruned)} feuilles ne sont jamais évaluées (entre parenthèses, "
+        f"mais {plain(alphabeta_pruned_leaves, 'fr')} feuilles ne sont jamais évaluées "
+        "(entre parenthèses, "
         "reliées par des traits tiretés) : "
         "dès qu'un carré trouve une valeur inférieure ou égale à ce que Jₘₐₓ s'est déjà "
         "assuré, ou qu'un cercle une valeur supérieure ou égale à ce que Jₘᵢₙ s'est "
         "assuré, ses autres fils sont inutiles. Un nœud ainsi arrêté porte une borne "
         "(≤ ou ≥), pas sa valeur.",
         f"Alpha-beta pruning on the same tree: the value of A0 is the same ({r.value}), but "
-        f"{len(r.pruned)} leaves are never evaluated (in brackets, reached by dashed lines): "
+        f"{plain(alphabeta_pruned_leaves, 'en')} leaves are never evaluated (in brackets, "
+        "reached by dashed lines): "
         "as soon as a square "
         "finds a value at most what Jₘₐₓ is already sure of, or a circle a value at least "
         "what Jₘᵢₙ is sure of, its remaining children cannot matter. A node stopped this "
@@ -169,12 +199,28 @@ def _astar_map_digraph():
              arrowsize="0.7")
     return dot
 
+@count(POSITIONS)
+def astar_expanded() -> int:
+    """The vertices A* expands on the small map, with the straight-line distance."""
+    from arena.astar import EXAMPLE_GRAPH, astar, straight_line
+
+    return len(astar(EXAMPLE_GRAPH, "s", "t", straight_line()).expanded)
+
+
+@count(POSITIONS)
+def dijkstra_expanded() -> int:
+    """The same with no heuristic: Dijkstra's algorithm."""
+    from arena.astar import EXAMPLE_GRAPH, astar
+
+    return len(astar(EXAMPLE_GRAPH, "s", "t", lambda v: 0).expanded)
+
+
 def astar_map() -> Drawing:
     from arena.astar import EXAMPLE_GRAPH, EXAMPLE_POSITIONS, astar, straight_line
     from arena.render import COLOURS, coloured_text
 
     guided = astar(EXAMPLE_GRAPH, "s", "t", straight_line())
-    blind = astar(EXAMPLE_GRAPH, "s", "t", lambda v: 0)
+    astar(EXAMPLE_GRAPH, "s", "t", lambda v: 0)
     on_path = set(zip(guided.path, guided.path[1:]))
     order = {v: k for k, v in enumerate(guided.expanded, start=1)}
     dot = _astar_map_digraph()
@@ -193,13 +239,15 @@ def astar_map() -> Drawing:
     return Drawing(dot, _caption(
         "A* de s à t sur une petite carte ; sur chaque route, sa longueur. L'heuristique est "
         "la distance à vol d'oiseau jusqu'à t, qui ne surestime jamais. Bordure bleue et "
-        f"numéro : les {len(guided.expanded)} sommets développés par A*, dans l'ordre "
-        f"(Dijkstra, sans heuristique, en développe {len(blind.expanded)}). Flèches bleues "
+        f"numéro : les {plain(astar_expanded, 'fr')} sommets développés par A*, dans l'ordre "
+        f"(Dijkstra, sans heuristique, en développe {plain(dijkstra_expanded, 'fr')}). "
+        "Flèches bleues "
         f"épaisses : le plus court chemin trouvé, de longueur {guided.cost}.",
         "A* from s to t on a small map; on each road, its length. The heuristic is the "
         "straight-line distance to t, which never overestimates. Blue border and number: "
-        f"the {len(guided.expanded)} vertices expanded by A*, in order (Dijkstra, with no "
-        f"heuristic, expands {len(blind.expanded)}). Thick blue arrows: the shortest path "
+        f"the {plain(astar_expanded, 'en')} vertices expanded by A*, in order (Dijkstra, with "
+        f"no heuristic, expands {plain(dijkstra_expanded, 'en')}). Thick blue arrows: the "
+        "shortest path "
         f"found, of length {guided.cost}."),
         f"Shortest path {' -> '.join(guided.path)}, length {guided.cost}.", fixed=True)
 
@@ -273,11 +321,14 @@ def alphabeta_trace(tree) -> dict:
                 stack.pop()
                 shown[name(p)] = bound
                 status[name(p)] = "done"
+                one = len(cut) == 1
+                verb_fr = "n'est pas exploré" if one else "ne sont pas explorés"
+                verb_en = "is not explored" if one else "are not explored"
                 step(p, f"{c} renvoie {_bound(v)} ; en {n}, α = {_bound(alpha)} ≥ β = "
-                     f"{_bound(beta)} : coupure, {names} ne sont pas explorés. {n} renvoie "
+                     f"{_bound(beta)} : coupure, {names} {verb_fr}. {n} renvoie "
                      f"{_bound(value)}, une borne : sa vraie valeur est {bound}.",
                      f"{c} returns {_bound(v)}; at {n}, α = {_bound(alpha)} ≥ β = "
-                     f"{_bound(beta)}: cut, {names} are not explored. {n} returns "
+                     f"{_bound(beta)}: cut, {names} {verb_en}. {n} returns "
                      f"{_bound(value)}, a bound: its true value is {bound}.", alpha, beta)
                 return value
             step(p, f"{c} renvoie {_bound(v)} ; en {n}, la meilleure valeur est "
@@ -314,19 +365,34 @@ def _all_paths(node, p=()):
             out += _all_paths(child, p + (i,))
     return out
 
+@count(STEPS)
+def alphabeta_trace_steps() -> int:
+    return len(alphabeta_trace(SLIDES_TREE)["steps"])
+
+
+@count(STEPS)
+def astar_trace_steps() -> int:
+    from arena.astar import EXAMPLE_GRAPH, straight_line
+
+    return len(astar_trace(EXAMPLE_GRAPH, "s", "t", straight_line())["steps"])
+
+
 def alphabeta_steps() -> Drawing:
     from arena.minimax import minimax_tree as full
 
     r = full(SLIDES_TREE)     # every node drawn, nothing marked: the stepper marks them
-    plain = type(r)(value=r.value, move=None, visited=list(r.visited), values={})
+    bare = type(r)(value=r.value, move=None, visited=list(r.visited), values={})
     trace = alphabeta_trace(SLIDES_TREE)
-    return Drawing(_search_tree(plain), _caption(
-        f"Alpha-bêta pas à pas sur l'arbre de profondeur 3 ({len(trace['steps'])} étapes) ; "
+    claim(len(trace["steps"]) == alphabeta_trace_steps(), "the trace changed length")
+    return Drawing(_search_tree(bare), _caption(
+        f"Alpha-bêta pas à pas sur l'arbre de profondeur 3 "
+        f"({plain(alphabeta_trace_steps, 'fr')} étapes) ; "
         "la figure fixe montre l'arbre et ses feuilles. Dans la version animée : au nœud en "
         "cours (bordure épaisse), ses bornes α et β ; sur un nœud terminé, sa "
         "valeur, ou une borne (≤ ou ≥) quand une coupure l'a arrêté ; tireté : le chemin "
         "depuis la racine ; grisé et barré : les nœuds coupés, jamais explorés.",
-        f"Alpha-beta step by step on the tree of depth 3 ({len(trace['steps'])} steps); the "
+        f"Alpha-beta step by step on the tree of depth 3 "
+        f"({plain(alphabeta_trace_steps, 'en')} steps); the "
         "still figure shows the tree and its leaves. In the animated version: at the "
         "current node (thick border), its bounds α and β; on a finished node, its value, or "
         "a bound (≤ or ≥) when a cut stopped it; dashed: the path from the root; greyed "
@@ -411,6 +477,7 @@ def astar_steps() -> Drawing:
     from arena.astar import EXAMPLE_GRAPH, EXAMPLE_POSITIONS, straight_line
 
     trace = astar_trace(EXAMPLE_GRAPH, "s", "t", straight_line())
+    claim(len(trace["steps"]) == astar_trace_steps(), "the trace changed length")
     dot = _astar_map_digraph()
     for v, (x, y) in EXAMPLE_POSITIONS.items():
         dot.node(v, pos=f"{x * 60},{y * 60}", id=f"v-{v}", **{"class": "vertex"})
@@ -418,12 +485,14 @@ def astar_steps() -> Drawing:
         for v, w in succ.items():
             dot.edge(u, v, label=str(w), id=f"e-{u}-{v}")
     return Drawing(dot, _caption(
-        f"A* pas à pas de s à t sur la petite carte ({len(trace['steps'])} étapes) ; sur "
+        f"A* pas à pas de s à t sur la petite carte ({plain(astar_trace_steps, 'fr')} "
+        "étapes) ; sur "
         "chaque route, sa longueur ; la figure fixe montre la carte. Dans la version animée, "
         "à côté d'un sommet atteint : g + h, la longueur du meilleur chemin trouvé jusqu'à "
         "lui plus la distance à vol d'oiseau jusqu'à t ; bordure épaisse : le sommet "
         "développé ; tiretée : dans la file ; bleu : déjà développé.",
-        f"A* step by step from s to t on the small map ({len(trace['steps'])} steps); on "
+        f"A* step by step from s to t on the small map ({plain(astar_trace_steps, 'en')} "
+        "steps); on "
         "each road, its length; the still figure shows the map. In the animated version, "
         "beside a vertex reached: g + h, the length of the best path found to it plus the "
         "straight-line distance to t; thick border: the vertex expanded; dashed: in the "
@@ -474,26 +543,46 @@ def grundy_sequences() -> Bilingual:
     return both(table(("Règle", "$g(0), \\dots, g(20)$", "Période", "Prépériode"), rows, "llrr"),
                 table(("Rule", "$g(0), \\dots, g(20)$", "Period", "Preperiod"), rows, "llrr"))
 
-@fragment
-def marienbad_facts() -> Bilingual:
+def _marienbad(misere: bool) -> tuple[int, int, int | None]:
+    """(positions, positions where Bouton's rule and the attractor agree, winner from the
+    start) for the heaps 1, 3, 5, 7."""
     from arena.games import marienbad
     from arena.games.marienbad import bouton_wins
 
+    g = marienbad((1, 3, 5, 7), misere=misere)
+    sol = solve(g)
+    agree = sum(sol.winner[v] == (v[1] if bouton_wins(v[0], misere) else 1 - v[1]) for v in g)
+    return len(g), agree, sol.winner[g.start]
+
+
+@count(POSITIONS)
+def marienbad_positions() -> int:
+    return _marienbad(False)[0]
+
+
+@count(POSITIONS)
+def marienbad_agree_normal() -> int:
+    return _marienbad(False)[1]
+
+
+@count(POSITIONS)
+def marienbad_agree_misere() -> int:
+    return _marienbad(True)[1]
+
+
+@fragment
+def marienbad_facts() -> Bilingual:
     out = {"fr": "", "en": ""}
-    lines = []
-    for misere in (False, True):
-        g = marienbad((1, 3, 5, 7), misere=misere)
-        sol = solve(g)
-        agree = sum(sol.winner[v] == (v[1] if bouton_wins(v[0], misere) else 1 - v[1]) for v in g)
-        lines.append((misere, len(g), agree, sol.winner[g.start]))
-    for misere, n, agree, w in lines:
+    claim(_marienbad(True)[0] == marienbad_positions(), "misère play has other positions")
+    for misere, agree in ((False, marienbad_agree_normal), (True, marienbad_agree_misere)):
+        w = _marienbad(misere)[2]
         mode_fr, mode_en = ("misère", "misère") if misere else ("normale", "normal")
-        out["fr"] += (f"- Partie {mode_fr} : le théorème de Bouton et l'attracteur s'accordent sur "
-                      f"{agree} positions sur {n} ; au départ $(1, 3, 5, 7)$, le gagnant est "
-                      f"{who(w, 'fr')}.\n")
-        out["en"] += (f"- {mode_en.capitalize()} play: Bouton's theorem and the attractor agree on "
-                      f"{agree} positions out of {n}; from the start $(1, 3, 5, 7)$, the winner "
-                      f"is {who(w, 'en')}.\n")
+        out["fr"] += (f"- Partie {mode_fr} : le théorème de Bouton et l'attracteur s'accordent "
+                      f"sur {said(agree, 'fr')} positions sur {said(marienbad_positions, 'fr')} ; au "
+                      f"départ $(1, 3, 5, 7)$, le gagnant est {who(w, 'fr')}.\n")
+        out["en"] += (f"- {mode_en.capitalize()} play: Bouton's theorem and the attractor agree "
+                      f"on {said(agree, 'en')} positions out of {said(marienbad_positions, 'en')}; "
+                      f"from the start $(1, 3, 5, 7)$, the winner is {who(w, 'en')}.\n")
     return out
 
 @fragment
@@ -510,16 +599,18 @@ def othello_weights() -> Bilingual:
 def search_facts() -> Bilingual:
     from arena.minimax import alphabeta_tree, minimax_tree
 
-    tree = [[[-5, 2, -3], [4, 8, 9], [-1, 2, 3]], [[7, 2, 6], [4, 1, 0], [-2, 0, -2]],
-            [[3, 1, -2], [4, 2, 1], [5, 3, 3]]]
-    a, b = minimax_tree(tree), alphabeta_tree(tree)
-    return both(
-        f"Minimax évalue les {len(a.visited)} nœuds de l'arbre et trouve la valeur {a.value} "
-        f"en A0, par le coup vers B{a.move}. Alpha-bêta trouve la même valeur en n'évaluant "
-        f"que {len(b.visited)} nœuds : {len(b.pruned)} feuilles sont élaguées.\n",
-        f"Minimax evaluates the {len(a.visited)} nodes of the tree and finds the value {a.value} "
-        f"at A0, by the move to B{a.move}. Alpha-beta finds the same value evaluating only "
-        f"{len(b.visited)} nodes: {len(b.pruned)} leaves are pruned.\n")
+    a, b = minimax_tree(SLIDES_TREE), alphabeta_tree(SLIDES_TREE)
+    claim(a.value == b.value, "alpha-beta does not find minimax's value")
+    return {lang: (
+        f"Minimax évalue les {said(minimax_nodes, lang)} nœuds de l'arbre et trouve la valeur "
+        f"{a.value} en A0, par le coup vers B{a.move}. Alpha-bêta trouve la même valeur en "
+        f"n'évaluant que {said(alphabeta_nodes, lang)} nœuds : "
+        f"{said(alphabeta_pruned_leaves, lang)} feuilles sont élaguées.\n"
+        if lang == "fr" else
+        f"Minimax evaluates the {said(minimax_nodes, lang)} nodes of the tree and finds the "
+        f"value {a.value} at A0, by the move to B{a.move}. Alpha-beta finds the same value "
+        f"evaluating only {said(alphabeta_nodes, lang)} nodes: "
+        f"{said(alphabeta_pruned_leaves, lang)} leaves are pruned.\n") for lang in ("fr", "en")}
 
 @fragment
 def astar_facts() -> Bilingual:
@@ -527,7 +618,7 @@ def astar_facts() -> Bilingual:
 
     h = straight_line()
     guided = astar(EXAMPLE_GRAPH, "s", "t", h)
-    blind = astar(EXAMPLE_GRAPH, "s", "t", lambda v: 0)
+    astar(EXAMPLE_GRAPH, "s", "t", lambda v: 0)
     far = astar(EXAMPLE_GRAPH, "s", "t", straight_line(scale=3))
     path = " → ".join(guided.path)
     far_path = " → ".join(far.path)
@@ -539,13 +630,13 @@ def astar_facts() -> Bilingual:
     return both(
         f"Avec la distance à vol d'oiseau (admissible : {yn(is_admissible(EXAMPLE_GRAPH, 't', h), 'fr')}, "
         f"cohérente : {yn(is_consistent(EXAMPLE_GRAPH, 't', h), 'fr')}), A* trouve {path}, de "
-        f"longueur {guided.cost}, en développant {len(guided.expanded)} sommets ; Dijkstra en "
-        f"développe {len(blind.expanded)}. Avec trois fois cette distance, l'heuristique n'est "
+        f"longueur {guided.cost}, en développant {said(astar_expanded, 'fr')} sommets ; "
+        f"Dijkstra en développe {said(dijkstra_expanded, 'fr')}. Avec trois fois cette distance, l'heuristique n'est "
         f"plus admissible et A* rend {far_path}, de longueur {far.cost} : pas le plus court.\n",
         f"With the straight-line distance (admissible: {yn(is_admissible(EXAMPLE_GRAPH, 't', h), 'en')}, "
         f"consistent: {yn(is_consistent(EXAMPLE_GRAPH, 't', h), 'en')}), A* finds {path}, of "
-        f"length {guided.cost}, expanding {len(guided.expanded)} vertices; Dijkstra expands "
-        f"{len(blind.expanded)}. With three times that distance, the heuristic is no longer "
+        f"length {guided.cost}, expanding {said(astar_expanded, 'en')} vertices; Dijkstra "
+        f"expands {said(dijkstra_expanded, 'en')}. With three times that distance, the heuristic is no longer "
         f"admissible and A* returns {far_path}, of length {far.cost}: not the shortest.\n")
 
 BEYOND_LISTINGS = ROOT / "docs" / "listings" / "beyond.py"
@@ -638,6 +729,22 @@ def ex_minimax() -> Bilingual:
         f"worth their maximum, {r.value}, reached by the move to child number {r.move + 1} "
         "(from left to right).\n")
 
+@count(LEAVES)
+def ex_tree_leaves() -> int:
+    """The leaves of the exercises' tree."""
+    from arena.minimax import minimax_tree
+
+    return sum(1 for p in minimax_tree(EX_TREE).visited if len(p) == 2)
+
+
+@count(LEAVES)
+def ex_tree_leaves_read() -> int:
+    """Those alpha-beta reads."""
+    from arena.minimax import alphabeta_tree
+
+    return sum(1 for p in alphabeta_tree(EX_TREE).visited if len(p) == 2)
+
+
 @fragment
 def ex_alphabeta() -> Bilingual:
     from arena.minimax import alphabeta_tree, minimax_tree
@@ -645,16 +752,17 @@ def ex_alphabeta() -> Bilingual:
     a, b = minimax_tree(EX_TREE), alphabeta_tree(EX_TREE)
     # the text explains the cuts: only in the second child, nothing in the third
     claim(a.value == b.value and {path[0] for path in b.pruned} == {1}, 'the course says: a.value == b.value and {path[0] for path in b.pruned} == {1}')
-    leaves = lambda r: [p for p in r.visited if len(p) == 2]  # noqa: E731
     cut = ", ".join(str(EX_TREE[i][j]) for i, j in b.pruned)
     return both(
-        f"Alpha-bêta lit {len(leaves(b))} feuilles sur {len(leaves(a))} : les feuilles "
+        f"Alpha-bêta lit {said(ex_tree_leaves_read, 'fr')} feuilles sur "
+        f"{said(ex_tree_leaves, 'fr')} : les feuilles "
         f"{cut} ne sont pas lues. Après le premier fils, $\\alpha = {min(EX_TREE[0])}$ ; "
         f"dans le deuxième, la première feuille donne $\\beta = {EX_TREE[1][0]}$, "
         f"et $\\alpha \\ge \\beta$ coupe le reste. Dans le troisième, $\\beta$ ne "
         f"descend sous $\\alpha$ qu'à la dernière feuille : rien n'est coupé. La valeur reste "
         f"{b.value}.\n",
-        f"Alpha-beta reads {len(leaves(b))} leaves out of {len(leaves(a))}: the leaves {cut} "
+        f"Alpha-beta reads {said(ex_tree_leaves_read, 'en')} leaves out of "
+        f"{said(ex_tree_leaves, 'en')}: the leaves {cut} "
         f"are not read. After the first child, $\\alpha = {min(EX_TREE[0])}$; in the second, "
         f"the first leaf gives $\\beta = {EX_TREE[1][0]}$, and $\\alpha \\ge \\beta$ cuts the "
         f"rest. In the third, $\\beta$ only falls below $\\alpha$ at the last leaf: nothing is "
@@ -722,6 +830,12 @@ def astar_reopen() -> Bilingual:
         f"admissible but not consistent (on the edge ${bad[0]} \\to {bad[1]}$). A\\* expands "
         f"the vertices in the order {order}: {again} is expanded twice, and the path found, "
         f"{path}, of length {result.cost}, is indeed a shortest path.\n")
+
+
+@fragment
+def glossary_beyond() -> Bilingual:
+    """The French names the code of this chapter shows first, for English readers."""
+    return glossary.box("beyond")
 
 
 FIGURES: tuple[Figure, ...] = (

@@ -10,6 +10,7 @@ from coursebuild.markdown import (
     Bilingual,
     both,
     fragment,
+    num,
     table,
     who,
 )
@@ -104,13 +105,11 @@ def chomp_squares() -> Bilingual:
                                  for n, w, r, shape, k in rows], "llrlr")
     last = sizes[-1]
     intro = {
-        "fr": "Le programme qui écrit ce chapitre vérifie la règle, contre toutes les réponses "
-              f"de $J_1$, sur toutes les tablettes carrées jusqu'à ${last} \\times {last}$ ; si "
-              "elle était fausse, la construction du cours s'arrêterait avec un message "
-              "d'erreur. Le tableau donne aussi le nombre de premiers coups gagnants :\n\n",
-        "en": "The program that writes this chapter checks the rule, against every reply of "
-              f"$J_1$, on every square bar up to ${last} \\times {last}$; if it were false, the "
-              "build of the course would stop with an error message. The table also gives the "
+        "fr": "Le calcul des attracteurs confirme la règle, contre toutes les réponses de "
+              f"$J_1$, sur toutes les tablettes carrées jusqu'à ${last} \\times {last}$. Le "
+              "tableau donne aussi le nombre de premiers coups gagnants :\n\n",
+        "en": "Computing the attractors confirms the rule, against every reply of $J_1$, on "
+              f"every square bar up to ${last} \\times {last}$. The table also gives the "
               "number of winning first moves:\n\n"}
     return {lang: intro[lang] + out[lang] for lang in out}
 
@@ -125,8 +124,9 @@ def ex_chomp_count() -> Bilingual:
         size = len(chomp(m, n))
         claim(size == 2 * (comb(m + n, m) - 1), f"chomp {m} x {n} has 2 x (C(m + n, m) - 1) positions")
         rows.append((f"${m} \\times {n}$", comb(m + n, m) - 1, size))
-    return both(table(("Tablette", "Escaliers", "Sommets du graphe"), rows, "lrr"),
-                table(("Bar", "Staircases", "Vertices of the graph"), rows, "lrr"))
+    return {lang: table(head, [(bar, num(k, lang), num(v, lang)) for bar, k, v in rows], "lrr")
+            for lang, head in (("fr", ("Tablette", "Escaliers", "Sommets du graphe")),
+                               ("en", ("Bar", "Staircases", "Vertices of the graph")))}
 
 @fragment
 def ex_chomp_square() -> Bilingual:

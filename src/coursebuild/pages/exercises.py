@@ -8,6 +8,7 @@ from arena.arena import vertex_id
 from arena.strategies import reachable
 from coursebuild import examples
 from coursebuild.catalogue import Drawing, Figure
+from coursebuild.counts import MOVES, POSITIONS, count, plain, said
 from coursebuild.drawing import _caption, _nim_drawing
 from coursebuild.facts import _shape, _strategy_table, claim
 from coursebuild.markdown import (
@@ -16,6 +17,48 @@ from coursebuild.markdown import (
     code,
     fragment,
 )
+
+
+@count(MOVES)
+def ex41_start_rank() -> int:
+    """The moves within which J_1 wins exercise 6.1's Nim from the start: its rank."""
+    g, sol = examples.ex41()
+    return sol.rank[g.start]
+
+
+@count(MOVES)
+def ex41_longest() -> int:
+    """The longest play from the start that follows J_1's strategy, every reply of J_0
+    explored."""
+    g = examples.ex41().arena
+    return examples.ex41_facts().longest[g.start]
+
+
+@count(POSITIONS)
+def ex42_vertices() -> int:
+    return len(examples.ex42().arena)
+
+
+@count(POSITIONS)
+def ex42_attractor_0() -> int:
+    return len(examples.ex42().solution.attractor(0))
+
+
+@count(POSITIONS)
+def ex42_attractor_1() -> int:
+    return len(examples.ex42().solution.attractor(1))
+
+
+@count(MOVES)
+def ex42_start_rank() -> int:
+    g, sol = examples.ex42()
+    return sol.rank[g.start]
+
+
+@count(MOVES)
+def chomp_2x3_start_rank() -> int:
+    g, sol = examples.chomp_2x3()
+    return sol.rank[g.start]
 
 
 def ex41_graph() -> Drawing:
@@ -29,7 +72,7 @@ def ex41_graph() -> Drawing:
         f"Le joueur qui doit jouer perd avec k ∈ {{{', '.join(map(str, lost))}}} "
         "bâtonnets : le départ (15, 0) est gagnant pour J₁.",
         "Exercise 6.1: Nim with 15 sticks and the rule {2, 3, 5}. Blue vertices: winning "
-        "for J₀; vermillion with a dashed border: winning for J₁; beside, the rank. The "
+        "for J₀; vermilion with a dashed border: winning for J₁; beside, the rank. The "
         f"player to move loses with k ∈ {{{', '.join(map(str, lost))}}} sticks: the start "
         "(15, 0) is winning for J₁."), sol=sol)
 
@@ -54,7 +97,7 @@ def ex41_strategy() -> Drawing:
         "Flèches épaisses vermillon : le coup de J₁ en chaque sommet (k, 1) ; depuis une "
         "position gagnante, il mène à un sommet de rang inférieur de 1.",
         "Exercise 6.1: a winning strategy of J₁, the player who wins from the start. Thick "
-        "vermillion arrows: J₁'s move at each vertex (k, 1); from a winning position, it "
+        "vermilion arrows: J₁'s move at each vertex (k, 1); from a winning position, it "
         "leads to a vertex whose rank is one less."), sol)
 
 def _ex42(view, caption: dict[str, str], interactive: bool = False) -> Drawing:
@@ -73,10 +116,12 @@ def ex42_graph() -> Drawing:
     g = examples.ex42().arena
     v0, v1 = ", ".join(g.V0), ", ".join(g.V1)
     return _ex42(View(), _caption(
-        f"Exercice 6.2 : un jeu sur un graphe de {len(g)} sommets (cercles : J₀ joue ; "
+        f"Exercice 6.2 : un jeu sur un graphe de {plain(ex42_vertices, 'fr')} sommets "
+        "(cercles : J₀ joue ; "
         f"carrés : J₁ joue ; double bordure : positions de victoire, {v0} pour J₀, {v1} pour "
         f"J₁). Le départ est {g.start}.",
-        f"Exercise 6.2: a game on a graph of {len(g)} vertices (circles: J₀ moves; squares: "
+        f"Exercise 6.2: a game on a graph of {plain(ex42_vertices, 'en')} vertices "
+        "(circles: J₀ moves; squares: "
         f"J₁ moves; double border: victory positions, {v0} for J₀, {v1} for J₁). The start "
         f"is {g.start}."), interactive=True)
 
@@ -87,13 +132,14 @@ def ex42_attractors() -> Drawing:
     a0, a1 = sol.attractor(0), sol.attractor(1)
     draws = sorted(v for v in sol.arena.vertices if sol.winner[v] is None)
     return _ex42(View(winners=True, ranks=True), _caption(
-        f"Exercice 6.2 : les attracteurs. En bleu, 𝒜⁰ ({len(a0)} sommets : "
-        f"{', '.join(sorted(a0))}) ; en vermillon à bord tireté, 𝒜¹ ({len(a1)} sommets : "
+        f"Exercice 6.2 : les attracteurs. En bleu, 𝒜⁰ ({plain(ex42_attractor_0, 'fr')} "
+        f"sommets : {', '.join(sorted(a0))}) ; en vermillon à bord tireté, 𝒜¹ "
+        f"({plain(ex42_attractor_1, 'fr')} sommets : "
         f"{', '.join(sorted(a1))}) ; le nombre à côté est le rang. Les sommets blancs "
         f"({', '.join(draws)}) sont des matchs nuls.",
-        f"Exercise 6.2: the attractors. In blue, 𝒜⁰ ({len(a0)} vertices: "
-        f"{', '.join(sorted(a0))}); in vermillion with a dashed border, 𝒜¹ ({len(a1)} "
-        f"vertices: {', '.join(sorted(a1))}); the number beside is the rank. The white "
+        f"Exercise 6.2: the attractors. In blue, 𝒜⁰ ({plain(ex42_attractor_0, 'en')} "
+        f"vertices: {', '.join(sorted(a0))}); in vermilion with a dashed border, 𝒜¹ "
+        f"({plain(ex42_attractor_1, 'en')} vertices: {', '.join(sorted(a1))}); the number beside is the rank. The white "
         f"vertices ({', '.join(draws)}) are draws."))
 
 def ex42_strategy() -> Drawing:
@@ -102,11 +148,13 @@ def ex42_strategy() -> Drawing:
     sol = examples.ex42().solution
     start = sol.arena.start
     return _ex42(View(winners=True, ranks=True, strategy=0), _caption(
-        f"Exercice 6.2 : J₀ gagne depuis le départ {start} en {sol.rank[start]} coups au plus. "
+        f"Exercice 6.2 : J₀ gagne depuis le départ {start} en "
+        f"{plain(ex42_start_rank, 'fr')} coups au plus. "
         "Flèches épaisses bleues : sa stratégie, qui fait baisser le rang de 1 à chaque coup "
         "depuis une position gagnante, et reste hors de 𝒜¹ depuis un match nul.",
-        f"Exercise 6.2: J₀ wins from the start {start} within {sol.rank[start]} moves. "
-        "Thick blue arrows: its strategy, which lowers the rank by one at each move from a "
+        f"Exercise 6.2: J₀ wins from the start {start} within "
+        f"{plain(ex42_start_rank, 'en')} moves. "
+        "Thick blue arrows: their strategy, which lowers the rank by one at each move from a "
         "winning position, and stays out of 𝒜¹ from a draw."))
 
 def _chomp_label(v) -> str:
@@ -149,13 +197,14 @@ def chomp_attractor() -> Drawing:
 
     g, sol = examples.chomp_2x3()
     return _chomp(View(winners=True, ranks=True, strategy=0), _caption(
-        f"Chomp 2 × 3 résolu : J₀ gagne depuis la tablette entière en {sol.rank[g.start]} "
-        "coups au plus, en mangeant d'abord le seul carré en bas à droite (flèches bleues "
+        "Chomp 2 × 3 résolu : J₀ gagne depuis la tablette entière en "
+        f"{plain(chomp_2x3_start_rank, 'fr')} coups au plus, en mangeant d'abord le seul carré en bas à droite (flèches bleues "
         "épaisses : sa stratégie). Bleu : gagnant pour J₀ ; vermillon à bord tireté : pour "
         "J₁ ; à côté, le rang.",
-        f"Chomp 2 × 3 solved: J₀ wins from the whole bar within {sol.rank[g.start]} moves, "
-        "by first eating only the bottom-right square (thick blue arrows: its strategy). "
-        "Blue: winning for J₀; vermillion with a dashed border: for J₁; beside, the rank."))
+        "Chomp 2 × 3 solved: J₀ wins from the whole bar within "
+        f"{plain(chomp_2x3_start_rank, 'en')} moves, "
+        "by first eating only the bottom-right square (thick blue arrows: their strategy). "
+        "Blue: winning for J₀; vermilion with a dashed border: for J₁; beside, the rank."))
 
 @fragment
 def ex41_solution() -> Bilingual:
@@ -166,13 +215,15 @@ def ex41_solution() -> Bilingual:
     return both(
         f"Le joueur qui doit jouer avec $k$ bâtonnets perd exactement pour "
         f"$k \\in \\{{{ks}\\}}$, c'est-à-dire quand $k$ vaut 0 ou 1 modulo 7. Avec 15 "
-        f"bâtonnets, $J_0$ perd : $J_1$ gagne en {sol.rank[g.start]} coups au plus, et "
-        f"`verify_strategy` a vérifié que toute partie suivant sa stratégie finit en "
-        f"{longest[g.start]} coups au plus.\n\n" + _strategy_table(g, 1, "fr"),
+        f"bâtonnets, $J_0$ perd : $J_1$ gagne en {said(ex41_start_rank, 'fr')} coups au plus ; "
+        "en explorant toutes les réponses de $J_0$, on vérifie que toute partie suivant la "
+        f"stratégie de $J_1$ finit en {said(ex41_longest, 'fr')} coups au plus.\n\n"
+        + _strategy_table(g, 1, "fr"),
         f"The player to move with $k$ sticks loses exactly for $k \\in \\{{{ks}\\}}$, that is "
         f"when $k$ is 0 or 1 modulo 7. With 15 sticks, $J_0$ loses: $J_1$ wins within "
-        f"{sol.rank[g.start]} moves, and `verify_strategy` checked that every play following "
-        f"its strategy ends within {longest[g.start]} moves.\n\n" + _strategy_table(g, 1, "en"))
+        f"{said(ex41_start_rank, 'en')} moves; exploring every reply of $J_0$ confirms that every "
+        f"play following $J_1$'s strategy ends within {said(ex41_longest, 'en')} moves.\n\n"
+        + _strategy_table(g, 1, "en"))
 
 @fragment
 def ex42_solution() -> Bilingual:
@@ -187,10 +238,12 @@ def ex42_solution() -> Bilingual:
     return both(
         f"$\\mathcal{{A}}^0$ (avec les rangs) : {attr(0)}.\n\n$\\mathcal{{A}}^1$ : {attr(1)}.\n\n"
         f"Matchs nuls : {draws}. Le départ {code(s)} est dans $\\mathcal{{A}}^0$ : $J_0$ est sûr de "
-        f"gagner, en {sol.rank[s]} coups au plus. Sa stratégie :\n\n" + _strategy_table(g, 0, "fr"),
+        f"gagner, en {said(ex42_start_rank, 'fr')} coups au plus. Sa stratégie :\n\n"
+        + _strategy_table(g, 0, "fr"),
         f"$\\mathcal{{A}}^0$ (with ranks): {attr(0)}.\n\n$\\mathcal{{A}}^1$: {attr(1)}.\n\n"
         f"Draws: {draws}. The start {code(s)} is in $\\mathcal{{A}}^0$: $J_0$ is sure to win, "
-        f"within {sol.rank[s]} moves. Its strategy:\n\n" + _strategy_table(g, 0, "en"))
+        f"within {said(ex42_start_rank, 'en')} moves. Its strategy:\n\n"
+        + _strategy_table(g, 0, "en"))
 
 @fragment
 def chomp_solution() -> Bilingual:
@@ -207,12 +260,12 @@ def chomp_solution() -> Bilingual:
         f"One of the {len(winning)} winning first moves"
     return both(
         f"La tablette entière $(3, 3)$ (longueurs des lignes) est gagnante pour $J_0$, en "
-        f"{sol.rank[g.start]} coups au plus. {count_fr} laisse {_shape(move)} : manger le carré "
+        f"{said(chomp_2x3_start_rank, 'fr')} coups au plus. {count_fr} laisse {_shape(move)} : manger le carré "
         "en bas à droite. Ensuite, $J_0$ peut toujours rendre à $J_1$ une tablette dont la "
         "ligne du haut a exactement un carré de plus que celle du bas ; le calcul des attracteurs confirme "
         "que ces positions sont perdantes pour $J_1$.\n",
-        f"The whole bar $(3, 3)$ (row lengths) is won by $J_0$, within {sol.rank[g.start]} "
-        f"moves. {count_en} leaves {_shape(move)}: eat the bottom-right square. Then $J_0$ can "
+        f"The whole bar $(3, 3)$ (row lengths) is won by $J_0$, within "
+        f"{said(chomp_2x3_start_rank, 'en')} moves. {count_en} leaves {_shape(move)}: eat the bottom-right square. Then $J_0$ can "
         "always hand $J_1$ a bar whose top row has exactly one square more than the bottom "
         "row; computing the attractors confirms these positions are lost for $J_1$.\n")
 

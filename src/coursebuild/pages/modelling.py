@@ -7,8 +7,9 @@ import json
 
 from arena import solve
 from arena.arena import vertex_id
-from coursebuild import examples
+from coursebuild import examples, glossary
 from coursebuild.catalogue import Drawing, Figure
+from coursebuild.counts import DRAWS, LAYERS, MOVES, POSITIONS, count, plain, said
 from coursebuild.drawing import _caption, _nim_drawing
 from coursebuild.facts import ClaimError, _set, claim
 from coursebuild.markdown import (
@@ -93,7 +94,7 @@ def tictactoe_tree() -> Drawing:
         "A fragment of the tic-tac-toe game tree: the empty grid, the first three moves of "
         "× up to symmetry (corner, edge, centre), then two answers of o to the centre. "
         "Circle: × to move; square: o to move. White: a draw with best play; blue: × wins. "
-        "After × in the centre, o must answer in a corner: on an edge, it loses."),
+        "After × in the centre, o must answer in a corner: on an edge, o loses."),
         "Tic-tac-toe tree fragment; outcomes after x in the centre: "
         + ", ".join(f"{b}: {'draw' if w is None else 'J_' + str(w)}"
                     for b, w in outcome.items()) + ".")
@@ -168,19 +169,20 @@ def connect4_perfect_game() -> Drawing:
     return Drawing(dot, _caption(
         f"La partie parfaite sur la grille de {cols} colonnes et {rows} lignes, coup par "
         f"coup (le numéro du coup au-dessus de chaque grille). × (J₀) commence ; case "
-        "grisée : le jeton qui vient d'être joué. Chacun joue la colonne la plus à gauche "
-        "parmi celles qui gardent la valeur de la position et font baisser le rang de 1. "
+        "grisée : le jeton qui vient d'être joué. Chacun joue au mieux : le gagnant vers la "
+        "victoire la plus rapide, le perdant vers la défense la plus longue, et la colonne "
+        "la plus à gauche quand plusieurs conviennent. "
         f"Colonnes jouées (numérotées de 1 à {cols} de gauche à droite) : {played}. "
         f"{'o (J₁)' if winner == 1 else '× (J₀)'} aligne au moins quatre jetons "
-        f"({len(last)} cases encadrées) au coup {rank}"
+        f"(cases encadrées) au coup {rank}"
         + (", le dernier : la grille est alors pleine." if full else "."),
         f"The perfect game on the grid of {cols} columns and {rows} rows, move by move (the "
         "move number above each grid). × (J₀) starts; grey cell: the stone just played. "
-        "Each player plays the leftmost of the columns that keep the value of the position "
-        "and lower its rank by 1. Columns played (numbered 1 to "
-        f"{cols} from left to right): {played}. "
+        "Both play their best: the winner towards the fastest win, the loser towards the "
+        "longest defence, and the leftmost column when several qualify. Columns played "
+        f"(numbered 1 to {cols} from left to right): {played}. "
         f"{'o (J₁)' if winner == 1 else '× (J₀)'} lines up at least four stones "
-        f"({len(last)} framed cells) "
+        "(framed cells) "
         f"at move {rank}" + (", the last one: the grid is then full." if full else ".")),
         f"Connect-4 perfect game on {cols} x {rows}, columns {played}; "
         f"{'o' if winner == 1 else 'x'} wins at move {len(game)} with the cells "
@@ -211,10 +213,21 @@ def ex313_graph() -> Drawing:
     names = ", ".join(sorted(g.vertices))
     edges = ", ".join(f"{x} -> {y}" for x, y in g.edges())
     return Drawing(dot, _caption(
-        f"Exercice 3 : un graphe orienté à {len(g)} sommets ({names}) et "
-        f"{g.n_edges} arêtes.",
-        f"Exercise 3: a directed graph with {len(g)} vertices ({names}) and "
-        f"{g.n_edges} edges."), f"{len(g)} vertices, {g.n_edges} edges: {edges}.")
+        f"Exercice 3 : un graphe orienté à {plain(ex313_vertices, 'fr')} sommets ({names}) "
+        f"et {plain(ex313_edges, 'fr')} arêtes.",
+        f"Exercise 3: a directed graph with {plain(ex313_vertices, 'en')} vertices ({names}) "
+        f"and {plain(ex313_edges, 'en')} edges."),
+        f"{len(g)} vertices, {g.n_edges} edges: {edges}.")
+
+
+@count(POSITIONS)
+def ex313_vertices() -> int:
+    return len(examples.ex313().arena)
+
+
+@count(MOVES)
+def ex313_edges() -> int:
+    return examples.ex313().arena.n_edges
 
 @fragment
 def game_sizes() -> Bilingual:
@@ -245,6 +258,26 @@ def game_sizes() -> Bilingual:
         out[lang] = table(head, body, "lrrlr")
     return out
 
+@count(POSITIONS)
+def nim10_vertices() -> int:
+    return len(examples.nim_10().arena)
+
+
+@count(MOVES)
+def nim10_edges() -> int:
+    return examples.nim_10().arena.n_edges
+
+
+@count(POSITIONS)
+def nim10_s0() -> int:
+    return len(examples.nim_10().arena.S0)
+
+
+@count(POSITIONS)
+def nim10_s1() -> int:
+    return len(examples.nim_10().arena.S1)
+
+
 @fragment
 def nim_sets() -> Bilingual:
 
@@ -253,34 +286,72 @@ def nim_sets() -> Bilingual:
     v0, v1 = ", ".join(map(pos, g.V0)), ", ".join(map(pos, g.V1))
     if not g.is_bipartite():
         raise ClaimError("nim_sets: the graph of Nim is not bipartite")
-    return both(
-        f"Pour $n = 10$ et la règle $\\{{1, 2\\}}$, le graphe a {len(g)} sommets et "
-        f"{g.n_edges} arêtes ; $S_0 = \\{{{s0.replace('$', '')}\\}}$ compte {len(g.S0)} sommets, "
-        f"$S_1$ en compte {len(g.S1)}. Les positions de victoire sont $V_0 = \\{{{v0.replace('$', '')}\\}}$ "
-        f"et $V_1 = \\{{{v1.replace('$', '')}\\}}$. Chaque coup change le "
-        "joueur qui doit jouer : le graphe est biparti.\n",
-        f"For $n = 10$ and the rule $\\{{1, 2\\}}$, the graph has {len(g)} vertices and "
-        f"{g.n_edges} edges; $S_0 = \\{{{s0.replace('$', '')}\\}}$ has {len(g.S0)} vertices, "
-        f"$S_1$ has {len(g.S1)}. The victory positions are $V_0 = \\{{{v0.replace('$', '')}\\}}$ "
-        f"and $V_1 = \\{{{v1.replace('$', '')}\\}}$. Every move changes the "
-        "player to move: the graph is bipartite.\n")
+    sets = (f"$S_0 = \\{{{s0.replace('$', '')}\\}}$", f"$V_0 = \\{{{v0.replace('$', '')}\\}}$",
+            f"$V_1 = \\{{{v1.replace('$', '')}\\}}$")
+    return {lang: (
+        f"Pour $n = 10$ et la règle $\\{{1, 2\\}}$, le graphe a {said(nim10_vertices, lang)} "
+        f"sommets et {said(nim10_edges, lang)} arêtes ; {sets[0]} compte "
+        f"{said(nim10_s0, lang)} sommets, $S_1$ en compte {said(nim10_s1, lang)}. Les positions de "
+        f"victoire sont {sets[1]} et {sets[2]}. Chaque coup change le joueur qui doit "
+        "jouer : le graphe est biparti.\n"
+        if lang == "fr" else
+        f"For $n = 10$ and the rule $\\{{1, 2\\}}$, the graph has {said(nim10_vertices, lang)} "
+        f"vertices and {said(nim10_edges, lang)} edges; {sets[0]} has {said(nim10_s0, lang)} "
+        f"vertices, $S_1$ has {said(nim10_s1, lang)}. The victory positions are {sets[1]} and "
+        f"{sets[2]}. Every move changes the player to move: the graph is bipartite.\n")
+        for lang in ("fr", "en")}
+
+
+@count(POSITIONS)
+def tictactoe_positions() -> int:
+    """Tic-tac-toe 3 × 3: the positions reachable from the empty grid."""
+    return len(examples.tictactoe_3x3().arena)
+
+
+@count(POSITIONS)
+def tictactoe_x_has_won() -> int:
+    """The positions where × has just lined up three marks: V_0."""
+    return len(examples.tictactoe_3x3().arena.V0)
+
+
+@count(POSITIONS)
+def tictactoe_o_has_won() -> int:
+    return len(examples.tictactoe_3x3().arena.V1)
+
+
+@count(POSITIONS)
+def tictactoe_won_by_x() -> int:
+    return examples.tictactoe_3x3().solution.summary()["won_by_0"]
+
+
+@count(POSITIONS)
+def tictactoe_won_by_o() -> int:
+    return examples.tictactoe_3x3().solution.summary()["won_by_1"]
+
+
+@count(DRAWS)
+def tictactoe_draws() -> int:
+    return examples.tictactoe_3x3().solution.summary()["draws"]
+
 
 @fragment
 def tictactoe_facts() -> Bilingual:
-    from arena.games import tictactoe
-
-    g = tictactoe(3, 3)
-    sol = solve(g)
-    s = sol.summary()
-    return both(
-        f"Depuis la grille vide, on atteint {num(len(g), 'fr')} positions ; × a gagné dans "
-        f"{len(g.V0)} d'entre elles et o dans {len(g.V1)}. Les attracteurs donnent {num(s['won_by_0'], 'fr')} "
-        f"positions gagnantes pour × ($J_0$), {num(s['won_by_1'], 'fr')} pour o ($J_1$) et "
-        f"{num(s['draws'], 'fr')} matchs nuls ; la grille vide est un match nul.\n",
-        f"From the empty grid, {num(len(g), 'en')} positions can be reached; × has won in "
-        f"{len(g.V0)} of them and o in {len(g.V1)}. The attractors give {num(s['won_by_0'], 'en')} "
-        f"positions won by × ($J_0$), {num(s['won_by_1'], 'en')} by o ($J_1$) and "
-        f"{num(s['draws'], 'en')} draws; the empty grid is a draw.\n")
+    g, sol = examples.tictactoe_3x3()
+    claim(sol.winner[g.start] is None, "the text says: the empty grid is a draw")
+    return {lang: (
+        f"Depuis la grille vide, on atteint {said(tictactoe_positions, lang)} positions ; × a "
+        f"gagné dans {said(tictactoe_x_has_won, lang)} d'entre elles et o dans "
+        f"{said(tictactoe_o_has_won, lang)}. Les attracteurs donnent "
+        f"{said(tictactoe_won_by_x, lang)} positions gagnantes pour × ($J_0$), "
+        f"{said(tictactoe_won_by_o, lang)} pour o ($J_1$) et {said(tictactoe_draws, lang)} matchs "
+        "nuls ; la grille vide est un match nul.\n"
+        if lang == "fr" else
+        f"From the empty grid, {said(tictactoe_positions, lang)} positions can be reached; × "
+        f"has won in {said(tictactoe_x_has_won, lang)} of them and o in "
+        f"{said(tictactoe_o_has_won, lang)}. The attractors give {said(tictactoe_won_by_x, lang)} "
+        f"positions won by × ($J_0$), {said(tictactoe_won_by_o, lang)} by o ($J_1$) and "
+        f"{said(tictactoe_draws, lang)} draws; the empty grid is a draw.\n")
+        for lang in ("fr", "en")}
 
 # Connect-4 on 6 columns × 4 rows: read from the recorded result (``make connect-four``
 # solves it again, in about 20 s; tests check that the record is the current solver's)
@@ -289,51 +360,76 @@ CONNECT4_DATA = ROOT / "docs" / "data" / "connect4-6x4.json"
 def _connect4() -> dict:
     return json.loads(CONNECT4_DATA.read_text(encoding="utf-8"))
 
+@count(POSITIONS)
+def connect4_positions() -> int:
+    """Connect-4 on 6 columns and 4 rows: the positions reachable from the empty grid
+    (the recorded result of ``make connect-four``)."""
+    return _connect4()["positions"]
+
+
+@count(MOVES)
+def connect4_moves() -> int:
+    return _connect4()["moves"]
+
+
+@count(MOVES)
+def connect4_game_moves() -> int:
+    """The length of the game when both play their best: the rank of the empty grid."""
+    return _connect4()["start"]["rank"]
+
+
+@count(LAYERS)
+def connect4_layers() -> int:
+    """The layers of positions by number of stones, from the empty grid to the full one."""
+    return len(_connect4()["plies"])
+
+
+@count(POSITIONS)
+def connect4_largest_layer() -> int:
+    plies = _connect4()["plies"]
+    return max(plies)
+
+
 @fragment
 def connect4_facts() -> Bilingual:
     d = _connect4()
     cols, rows, w, rank = d["cols"], d["rows"], d["start"]["winner"], d["start"]["rank"]
-    plies = d["plies"]
-    big = max(range(len(plies)), key=plies.__getitem__)
     claim(w is not None and len(d["perfect_game"]) == rank, "the text says a player wins")
     full = rank == rows * cols
     first = {"fr": "le premier joueur" if w == 0 else "le second joueur",
              "en": "the first player" if w == 0 else "the second player"}
     lost = all(m["winner"] == w for m in d["first_moves"])
-    return both(
+    return {lang: (
         f"Sur la grille de {cols} colonnes et {rows} lignes, on atteint "
-        f"{num(d['positions'], 'fr')} positions depuis la grille vide, reliées par "
-        f"{num(d['moves'], 'fr')} coups. Rangées selon leur nombre de jetons, elles forment "
-        f"{len(plies)} étages, de 0 à {len(plies) - 1} jetons ; le plus peuplé est celui des "
-        f"positions à {big} jetons, qui en compte {num(plies[big], 'fr')}. La position de "
-        f"départ est gagnante pour {who(w, 'fr')}, {first['fr']}, avec le rang {rank} : "
-        + ("quel que soit son premier coup, $J_0$ perd, et " if lost and w == 1 else "")
-        + f"si chacun joue au mieux, la partie dure {rank} coups"
-        + (", jusqu'à remplir la grille.\n" if full else ".\n"),
-        f"On the grid of {cols} columns and {rows} rows, {num(d['positions'], 'en')} positions "
-        f"can be reached from the empty grid, linked by {num(d['moves'], 'en')} moves. Sorted "
-        f"by their number of stones, they form {len(plies)} layers, from 0 to "
-        f"{len(plies) - 1} stones; the largest is the layer of positions with {big} stones, "
-        f"{num(plies[big], 'en')} of them. The start is won by {who(w, 'en')}, "
-        f"{first['en']}, with rank {rank}: "
-        + ("whatever its first move, $J_0$ loses, and " if lost and w == 1 else "")
-        + f"when both play their best, the game lasts {rank} moves"
-        + (", until the grid is full.\n" if full else ".\n"))
+        f"{said(connect4_positions, lang)} positions depuis la grille vide, reliées par "
+        f"{said(connect4_moves, lang)} coups. Si chacun joue au mieux, {who(w, 'fr')}, "
+        f"{first['fr']}, gagne, et la partie dure {said(connect4_game_moves, lang)} coups"
+        + (", jusqu'à remplir la grille" if full else "")
+        + (" : quel que soit son premier coup, $J_0$ perd.\n" if lost and w == 1 else ".\n")
+        if lang == "fr" else
+        f"On the grid of {cols} columns and {rows} rows, {said(connect4_positions, lang)} "
+        f"positions can be reached from the empty grid, linked by {said(connect4_moves, lang)} "
+        f"moves. When both play their best, {who(w, 'en')}, {first['en']}, wins, and the "
+        f"game lasts {said(connect4_game_moves, lang)} moves"
+        + (", until the grid is full" if full else "")
+        + (": whatever their first move, $J_0$ loses.\n" if lost and w == 1 else ".\n"))
+        for lang in ("fr", "en")}
+
 
 @fragment
 def connect4_first_moves() -> Bilingual:
     d = _connect4()
     out = {}
-    for lang, head in (("fr", ("Premier coup de $J_0$", "Gagnant", "Rang de la position atteinte",
+    for lang, head in (("fr", ("Premier coup de $J_0$", "Gagnant",
                                "Coups de la partie, ce premier coup compris")),
-                       ("en", ("First move of $J_0$", "Winner", "Rank of the position reached",
+                       ("en", ("First move of $J_0$", "Winner",
                                "Moves in the game, this first move included"))):
         column = "colonne" if lang == "fr" else "column"
         rows = [(f"{column} {m['column'] + 1}", who(m["winner"], lang),
-                 "" if m["rank"] is None else m["rank"],
                  "" if m["rank"] is None else m["rank"] + 1) for m in d["first_moves"]]
-        out[lang] = table(head, rows, "llrr")
+        out[lang] = table(head, rows, "llr")
     return out
+
 
 # the code is written once; its comments are in the page's language
 _NIM_DICTS = '''\
@@ -342,7 +438,8 @@ A, S0, S1, V0, V1 = {{}}, {{}}, {{}}, {{}}, {{}}
 for i in (0, 1):                  # {to_move}
     for k in range(n + 1 - i):    # {at_most}
         x = (k, i)
-        A[x] = [(k - q, 1 - i) for q in R if q <= k]
+        # {order}
+        A[x] = [(k - q, 1 - i) for q in sorted(R, reverse=True) if q <= k]
         if i == 0:
             S0[x] = None
         else:
@@ -353,12 +450,12 @@ for i in (0, 1):                  # {to_move}
             else:
                 V0[x] = None'''
 _NIM_DICTS_COMMENTS = {
-    "fr": {"to_move": "J_i doit jouer",
+    "fr": {"to_move": "J_i doit jouer", "order": "les successeurs : le moins de bâtonnets restants d'abord",
            "at_most": "J_0 voit au plus n bâtonnets, J_1 au plus n - 1",
            "stuck": "le joueur qui doit jouer est bloqué : il a perdu"},
-    "en": {"to_move": "J_i is to move",
+    "en": {"to_move": "J_i is to move", "order": "the successors: the fewest sticks left first",
            "at_most": "J_0 faces at most n sticks, J_1 at most n - 1",
-           "stuck": "the player to move is stuck: it has lost"},
+           "stuck": "the player to move is stuck and has lost"},
 }
 
 
@@ -375,19 +472,24 @@ def ex_nim_dicts() -> Bilingual:
         scope: dict = {}
         exec(source, scope)  # noqa: S102 - our own code, shown on the page
         got = tuple(scope[k] for k in ("A", "S0", "S1", "V0", "V1"))
-        same_edges = {x: sorted(ys) for x, ys in got[0].items()} == {
-            x: sorted(ys) for x, ys in expected[0].items()}
-        claim(same_edges and got[1:] == expected[1:], "the code of exercise 2.1.10 no longer builds Nim's graph")
+        # the same successors in the same order: the tables of the next chapters, which
+        # break ties by this order, are those of the graph a student builds with this code
+        claim(got == expected, "the code of exercise 2 no longer builds the course's graph "
+              "of Nim, successors in the same order")
     A, S0, S1, V0, V1 = expected
-    edges = sum(map(len, A.values()))
+    claim((len(A), len(S0), len(S1), sum(map(len, A.values())))
+          == (nim10_vertices(), nim10_s0(), nim10_s1(), nim10_edges()),
+          "the code shown does not give the chapter's counts")
     return both(
-        fence(_nim_dicts("fr"), "python") + f"\nOn obtient {len(A)} sommets ({len(S0)} dans `S0`, "
-        f"{len(S1)} dans `S1`) et {edges} arêtes ; `V0` = {_set(V0)} et `V1` = {_set(V1)}. "
+        fence(_nim_dicts("fr"), "python") + f"\nOn obtient {said(nim10_vertices, 'fr')} sommets "
+        f"({said(nim10_s0, 'fr')} dans `S0`, {said(nim10_s1, 'fr')} dans `S1`) et "
+        f"{said(nim10_edges, 'fr')} arêtes ; `V0` = {_set(V0)} et `V1` = {_set(V1)}. "
         "Pour la fonction demandée, il suffit de placer ces lignes dans "
         "`def jeu_de_nim(n, R):` et de renvoyer `A, S0, S1, V0, V1` : c'est l'exercice en "
         "Python ci-dessous.\n",
-        fence(_nim_dicts("en"), "python") + f"\nThis gives {len(A)} vertices ({len(S0)} in `S0`, "
-        f"{len(S1)} in `S1`) and {edges} edges; `V0` = {_set(V0)} and `V1` = {_set(V1)}. "
+        fence(_nim_dicts("en"), "python") + f"\nThis gives {said(nim10_vertices, 'en')} vertices "
+        f"({said(nim10_s0, 'en')} in `S0`, {said(nim10_s1, 'en')} in `S1`) and "
+        f"{said(nim10_edges, 'en')} edges; `V0` = {_set(V0)} and `V1` = {_set(V1)}. "
         "For the function, put these lines inside `def jeu_de_nim(n, R):` and return "
         "`A, S0, S1, V0, V1`: that is the Python exercise below.\n")
 
@@ -414,6 +516,12 @@ def ex313_solution() -> Bilingual:
         "one.\n\n" + fence(literal, "python"))
 
 
+@fragment
+def glossary_modelling() -> Bilingual:
+    """The French names the code of this chapter shows first, for English readers."""
+    return glossary.box("modelling")
+
+
 FIGURES: tuple[Figure, ...] = (
     Figure("nim-graph-a", nim_graph_a),
     Figure("nim-graph-b", nim_graph_b),
@@ -436,13 +544,28 @@ nim_rules = from_rules((10, 0), moves, lambda p: p[1], stuck="loses")
 NIM_RULES_COMMENT = {"fr": "p = (k, i) : il reste k bâtonnets, J_i joue",
                      "en": "p = (k, i): k sticks left, J_i to move"}
 
+def _nim_from_rules():
+    """The arena the code shown builds, run as the page shows it."""
+    namespace: dict = {}
+    exec(NIM_RULES.format(comment=NIM_RULES_COMMENT["en"]), namespace)
+    return namespace["nim_rules"]
+
+
+@count(POSITIONS)
+def nim_rules_positions() -> int:
+    return len(_nim_from_rules())
+
+
+@count(MOVES)
+def nim_rules_moves() -> int:
+    return _nim_from_rules().n_edges
+
+
 @fragment
 def nim_rules() -> Bilingual:
     chapter = examples.nim_10().arena
     shown = {lang: NIM_RULES.format(comment=c) for lang, c in NIM_RULES_COMMENT.items()}
-    namespace: dict = {}
-    exec(shown["en"], namespace)
-    g = namespace["nim_rules"]
+    g = _nim_from_rules()
     missing = sorted(set(chapter.vertices) - set(g.vertices))
     claim(missing == [(9, 0)] and set(g.vertices) < set(chapter.vertices),
           "the text says: the rules reach every vertex of the chapter's graph but (9, 0)")
@@ -458,7 +581,8 @@ def nim_rules() -> Bilingual:
         "en largeur). L'argument `stuck=\"loses\"` dit ce que signifie une position sans coup : "
         "le joueur qui doit jouer a perdu ; il n'a pas de valeur par défaut, car l'oublier "
         "changerait le jeu.\n\n" + fence(shown["fr"].rstrip(), "python") + "\n"
-        f"On obtient {len(g)} positions et {g.n_edges} coups : tous les sommets du graphe "
+        f"On obtient {said(nim_rules_positions, 'fr')} positions et {said(nim_rules_moves, 'fr')} "
+        "coups : tous les sommets du graphe "
         f"ci-dessus sauf {pos(far)}, qu'aucune partie partant de $(10, 0)$ n'atteint. En effet, "
         f"$J_0$ ne peut faire face à 9 bâtonnets qu'après un coup de $J_1$ depuis $(10, 1)$ "
         "ou $(11, 1)$, et $J_1$ fait face à 9 bâtonnets au plus. Les autres sommets ont les "
@@ -470,7 +594,8 @@ def nim_rules() -> Bilingual:
         "argument `stuck=\"loses\"` says what a position without a move means: the player "
         "to move has lost; it has no default value, since forgetting it would change the "
         "game.\n\n" + fence(shown["en"].rstrip(), "python") + "\n"
-        f"This gives {len(g)} positions and {g.n_edges} moves: every vertex of the graph "
+        f"This gives {said(nim_rules_positions, 'en')} positions and {said(nim_rules_moves, 'en')} "
+        "moves: every vertex of the graph "
         f"above but {pos(far)}, which no play from $(10, 0)$ reaches. Indeed, $J_0$ can face "
         "9 sticks only after a move of $J_1$ from $(10, 1)$ or $(11, 1)$, and $J_1$ faces "
         "at most 9 sticks. The other vertices have the same successors in both graphs, and "

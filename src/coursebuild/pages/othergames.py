@@ -9,10 +9,12 @@ from functools import cache, lru_cache
 from itertools import product
 
 from arena import Arena, solve
+from coursebuild import examples
 from coursebuild.catalogue import Drawing, Figure
+from coursebuild.counts import DRAWS, MOVES, POSITIONS, WAYS, count, said
 from coursebuild.drawing import _caption
 from coursebuild.facts import claim
-from coursebuild.markdown import Bilingual, both, fragment, num, table
+from coursebuild.markdown import Bilingual, both, fragment, table
 
 # ---------------------------------------------------------------- misère play
 
@@ -55,44 +57,72 @@ def _list(values: list[int], lang: str) -> str:
     return ", ".join(words[:-1]) + last + words[-1] if len(words) > 1 else words[0]
 
 
+@count(MOVES)
+def sticks_misere_length() -> int:
+    """The longest play from 20 sticks in misère play when the first player follows its
+    strategy: the rank of the start."""
+    return sticks()["misere"]["rank"]
+
+
 @fragment
 def sticks_facts() -> Bilingual:
     s = sticks()
-    n, m = s["normal"], s["misere"]
+    normal, m = s["normal"], s["misere"]
     left = m["move"][0]
     return both(
         f"Le calcul des attracteurs, sur les {STICKS + 1} nombres de bâtonnets de 0 à {STICKS}, montre que "
-        f"le joueur qui doit jouer perd exactement avec {_list(n['lost'], 'fr')} bâtonnets "
-        f"en partie normale, et avec {_list(m['lost'], 'fr')} bâtonnets en partie misère. "
-        f"Depuis {STICKS} bâtonnets en partie misère, le premier joueur gagne en prenant "
-        f"{STICKS - left} bâtonnets (il en laisse {left}), et la partie dure au plus "
-        f"{m['rank']} coups.\n",
+        f"le joueur qui doit jouer perd exactement avec {_list(normal['lost'], 'fr')} "
+        f"bâtonnets en partie normale, et avec {_list(m['lost'], 'fr')} bâtonnets en partie "
+        f"misère. Depuis {STICKS} bâtonnets en partie misère, le premier joueur gagne en "
+        f"prenant {STICKS - left} bâtonnets (il en laisse {left}), et la partie dure au plus "
+        f"{said(sticks_misere_length, 'fr')} coups.\n",
         f"Computing the attractors for the {STICKS + 1} numbers of sticks from 0 to {STICKS} shows that the "
-        f"player to move loses exactly with {_list(n['lost'], 'en')} sticks in normal play, "
-        f"and with {_list(m['lost'], 'en')} sticks in misère play. From {STICKS} sticks in "
-        f"misère play, the first player wins by taking {STICKS - left} sticks (leaving "
-        f"{left}), and the play lasts at most {m['rank']} moves.\n")
+        f"player to move loses exactly with {_list(normal['lost'], 'en')} sticks in normal "
+        f"play, and with {_list(m['lost'], 'en')} sticks in misère play. From {STICKS} sticks "
+        f"in misère play, the first player wins by taking {STICKS - left} sticks (leaving "
+        f"{left}), and the play lasts at most {said(sticks_misere_length, 'en')} moves.\n")
+
+
+@lru_cache(maxsize=1)
+def _misere_tictactoe():
+    g, normal = examples.tictactoe_3x3()
+    reverse = solve(misere(g))
+    claim(normal.winner[g.start] is None and reverse.winner[g.start] is None,
+          "both forms of tic-tac-toe are draws")
+    return reverse.summary()
+
+
+@count(POSITIONS)
+def reverse_tictactoe_won_by_x() -> int:
+    return _misere_tictactoe()["won_by_0"]
+
+
+@count(POSITIONS)
+def reverse_tictactoe_won_by_o() -> int:
+    return _misere_tictactoe()["won_by_1"]
+
+
+@count(DRAWS)
+def reverse_tictactoe_draws() -> int:
+    return _misere_tictactoe()["draws"]
 
 
 @fragment
 def misere_tictactoe() -> Bilingual:
-    from arena.games.tictactoe import tictactoe
+    from coursebuild.pages.modelling import tictactoe_positions
 
-    g = tictactoe(3, 3)
-    out = []
-    for arena in (g, misere(g)):
-        sol = solve(arena)
-        out.append((sol.winner[g.start], sol.summary()))
-    (w_normal, _), (w_misere, s) = out
-    claim(w_normal is None and w_misere is None, "both forms of tic-tac-toe are draws")
-    return both(
-        f"Calculé sur les {num(len(g), 'fr')} positions : au morpion à l'envers, la grille "
-        f"vide est, comme au morpion, un match nul ; {num(s['won_by_0'], 'fr')} positions "
-        f"sont gagnées par ×, {num(s['won_by_1'], 'fr')} par o et {num(s['draws'], 'fr')} "
-        f"sont nulles.\n",
-        f"Computed on the {num(len(g), 'en')} positions: at reverse tic-tac-toe the empty "
-        f"grid is, as at tic-tac-toe, a draw; {num(s['won_by_0'], 'en')} positions are won "
-        f"by ×, {num(s['won_by_1'], 'en')} by o and {num(s['draws'], 'en')} are draws.\n")
+    return {lang: (
+        f"Calculé sur les {said(tictactoe_positions, lang)} positions : au morpion à l'envers, "
+        "la grille vide est, comme au morpion, un match nul ; "
+        f"{said(reverse_tictactoe_won_by_x, lang)} positions sont gagnées par ×, "
+        f"{said(reverse_tictactoe_won_by_o, lang)} par o et {said(reverse_tictactoe_draws, lang)} "
+        "sont nulles.\n"
+        if lang == "fr" else
+        f"Computed on the {said(tictactoe_positions, lang)} positions: at reverse tic-tac-toe "
+        "the empty grid is, as at tic-tac-toe, a draw; "
+        f"{said(reverse_tictactoe_won_by_x, lang)} positions are won by ×, "
+        f"{said(reverse_tictactoe_won_by_o, lang)} by o and {said(reverse_tictactoe_draws, lang)} "
+        "are draws.\n") for lang in ("fr", "en")}
 
 
 # ---------------------------------------------------------------- Grundy's game
@@ -146,17 +176,24 @@ def grundy_game_table() -> Bilingual:
     return out
 
 
+@count(POSITIONS)
+def grundy_pairs_checked() -> int:
+    """The positions of two heaps of 1 to 12 objects where Sprague and Grundy's xor is
+    checked."""
+    return grundy_game()["checked"]
+
+
 @fragment
 def grundy_game_facts() -> Bilingual:
     f = grundy_game()
     return both(
         f"Le premier joueur perd, depuis un seul tas de $n \\le {GRUNDY_HEAPS}$ objets, "
         f"exactement pour $n \\in \\{{{', '.join(map(str, f['lost']))}\\}}$. Sur les "
-        f"{f['checked']} positions de deux tas de 1 à 12 objets, le nombre de Grundy "
+        f"{said(grundy_pairs_checked, 'fr')} positions de deux tas de 1 à 12 objets, le nombre de Grundy "
         f"calculé sur la position entière est bien le ou exclusif de ceux des deux tas.\n",
         f"The first player loses, from a single heap of $n \\le {GRUNDY_HEAPS}$ objects, "
         f"exactly for $n \\in \\{{{', '.join(map(str, f['lost']))}\\}}$. On the "
-        f"{f['checked']} positions of two heaps of 1 to 12 objects, the Grundy number "
+        f"{said(grundy_pairs_checked, 'en')} positions of two heaps of 1 to 12 objects, the Grundy number "
         f"computed on the whole position is indeed the exclusive or of the two heaps' "
         f"numbers.\n")
 
@@ -269,30 +306,69 @@ def hex_game() -> dict:
     return {"arena": g, "solution": sol, "openings": openings}
 
 
+@count(WAYS)
+def hex_fillings_2() -> int:
+    """The ways of filling a 2 × 2 hex board entirely with × and o."""
+    return full_board_counts(2)[0]
+
+
+@count(WAYS)
+def hex_fillings_3() -> int:
+    return full_board_counts(3)[0]
+
+
+@count(WAYS)
+def hex_fillings_4() -> int:
+    return full_board_counts(4)[0]
+
+
+@count(POSITIONS)
+def hex_positions() -> int:
+    return len(hex_game()["arena"])
+
+
+@count(MOVES)
+def hex_moves() -> int:
+    return hex_game()["arena"].n_edges
+
+
+@count(MOVES)
+def hex_first_moves() -> int:
+    return len(hex_game()["openings"])
+
+
+@count(MOVES)
+def hex_winning_first_moves() -> int:
+    return sum(1 for w, _ in hex_game()["openings"].values() if w == 0)
+
+
 @fragment
 def hex_facts() -> Bilingual:
-    counts = {n: full_board_counts(n) for n in (2, 3, 4)}
-    for n, (_, twice, none) in counts.items():
-        claim(twice == 0 and none == 0, f"hex {n} × {n}: a full board without exactly one chain")
+    for size in (2, 3, 4):
+        _, twice, none = full_board_counts(size)
+        claim(twice == 0 and none == 0,
+              f"hex {size} × {size}: a full board without exactly one chain")
     h = hex_game()
     g, sol = h["arena"], h["solution"]
-    good = sum(1 for w, _ in h["openings"].values() if w == 0)
-    fills = {lang: _list([num(t, lang) for t, _, _ in counts.values()], lang)
-             for lang in ("fr", "en")}
-    boards = {lang: _list([f"{n} × {n}" for n in counts], lang) for lang in ("fr", "en")}
-    return both(
-        f"Vérifié par le calcul sur les {fills['fr']} façons de remplir entièrement les "
-        f"plateaux {boards['fr']} : chacune a exactement un gagnant. Sur le plateau "
-        f"{HEX_SIZE} × {HEX_SIZE}, le graphe "
-        f"a {num(len(g), 'fr')} positions et {num(g.n_edges, 'fr')} coups, aucune position "
-        f"n'est nulle, et la grille vide est gagnée par × avec le rang "
-        f"{sol.rank[g.start]} ; {good} des {len(h['openings'])} premiers coups de × gagnent.\n",
-        f"Checked by computation on the {fills['en']} ways of filling the boards "
-        f"{boards['en']} entirely: each one has exactly one winner. On the "
-        f"{HEX_SIZE} × {HEX_SIZE} board, the graph has "
-        f"{num(len(g), 'en')} positions and {num(g.n_edges, 'en')} moves, no position is a "
-        f"draw, and the empty board is won by × with rank {sol.rank[g.start]}; {good} of "
-        f"the {len(h['openings'])} first moves of × win.\n")
+    claim(sol.summary()["draws"] == 0, "the text says: no position is a draw")
+    return {lang: (
+        "Vérifié par le calcul sur toutes les façons de remplir entièrement un plateau : "
+        f"{said(hex_fillings_2, lang)} façons pour le plateau 2 × 2, {said(hex_fillings_3, lang)} "
+        f"façons pour le 3 × 3 et {said(hex_fillings_4, lang)} façons pour le 4 × 4 ; chacune "
+        f"a exactement un gagnant. Sur le plateau {HEX_SIZE} × {HEX_SIZE}, le graphe a "
+        f"{said(hex_positions, lang)} positions et {said(hex_moves, lang)} coups, aucune position "
+        "n'est nulle, et la grille vide est gagnée par × avec le rang "
+        f"{sol.rank[g.start]} ; {said(hex_winning_first_moves, lang)} des "
+        f"{said(hex_first_moves, lang)} premiers coups de × gagnent.\n"
+        if lang == "fr" else
+        "Checked by computation on every way of filling a board entirely: "
+        f"{said(hex_fillings_2, lang)} ways for the 2 × 2 board, {said(hex_fillings_3, lang)} ways "
+        f"for the 3 × 3 board and {said(hex_fillings_4, lang)} ways for the 4 × 4 board; each "
+        f"one has exactly one winner. On the {HEX_SIZE} × {HEX_SIZE} board, the graph has "
+        f"{said(hex_positions, lang)} positions and {said(hex_moves, lang)} moves, no position is "
+        f"a draw, and the empty board is won by × with rank {sol.rank[g.start]}; "
+        f"{said(hex_winning_first_moves, lang)} of the {said(hex_first_moves, lang)} first moves "
+        "of × win.\n") for lang in ("fr", "en")}
 
 
 def hex_openings() -> Drawing:
@@ -333,7 +409,7 @@ def hex_openings() -> Drawing:
         "premier coup gagnant pour × (J₀) ; cases blanches à bord tireté : gagnant pour o "
         "(J₁).",
         f"Hex on a {n} × {n} board: × joins top and bottom, o left and right. In each cell, "
-        "the winner of the play (against the best defence) if × plays its first move there, "
+        "the winner of the play (against the best defence) if × plays their first move there, "
         "and the rank of the position reached. Filled cells with a solid border: a winning "
         "first move for × (J₀); white cells with a dashed border: a win for o (J₁)."),
         f"Hex board {n} by {n}; first move of × in each cell: " + "; ".join(words) + ".",

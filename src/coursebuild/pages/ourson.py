@@ -6,10 +6,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from arena import Arena, solve, verify_strategy
-from arena.games.ourson import MOVE_LIMIT
+from arena.games.ourson import BOARD, MOVE_LIMIT
 from arena.strategies import reachable
 from coursebuild import examples
 from coursebuild.catalogue import Drawing, Figure
+from coursebuild.counts import DRAWS, MOVES, POSITIONS, count, plain, said, said_math
+from coursebuild.counts import PLAYS as PLAYS_KIND
 from coursebuild.drawing import _caption
 from coursebuild.facts import claim
 from coursebuild.markdown import (
@@ -17,6 +19,86 @@ from coursebuild.markdown import (
     both,
     fragment,
 )
+
+# ---------------------------------------------------------------- the counts the page states
+
+
+@count(POSITIONS)
+def ourson_positions() -> int:
+    """Every position of the game: the graph drawn and solved (120)."""
+    return len(examples.ourson_game().arena)
+
+
+@count(POSITIONS)
+def ourson_reachable() -> int:
+    """The positions a play from the start 0450 can reach (118: not 4021 nor 5031)."""
+    from coursebuild.pages.theory import reachable_count
+
+    return reachable_count(examples.ourson_game().arena)
+
+
+@count(MOVES)
+def ourson_moves() -> int:
+    return examples.ourson_game().arena.n_edges
+
+
+@count(POSITIONS)
+def ourson_blocked() -> int:
+    """The positions where the ourson, to move, is blocked: V_1."""
+    return len(examples.ourson_game().arena.V1)
+
+
+@count(POSITIONS)
+def ourson_won_by_puppies() -> int:
+    return examples.ourson_game().solution.summary()["won_by_1"]
+
+
+@count(POSITIONS)
+def ourson_won_by_ourson() -> int:
+    return examples.ourson_game().solution.summary()["won_by_0"]
+
+
+@count(DRAWS)
+def ourson_draws() -> int:
+    return examples.ourson_game().solution.summary()["draws"]
+
+
+@lru_cache(maxsize=1)
+def _longest() -> dict:
+    g, sol = examples.ourson_game()
+    return verify_strategy(g, 1, solution=sol)
+
+
+@count(MOVES)
+def ourson_longest_from_start() -> int:
+    """The longest play from 0450 when the puppies follow the attractor-rank strategy,
+    every reply of the ourson explored."""
+    return _longest()[examples.ourson_game().arena.start]
+
+
+@count(MOVES)
+def ourson_longest_anywhere() -> int:
+    return max(_longest().values())
+
+
+@count(MOVES, given=("ourson", "modelling", "notebooks/07-case-studies"))
+def ourson_move_limit() -> int:
+    """The 16-move rule: a rule of the game, which the pages state in words."""
+    return MOVE_LIMIT
+
+
+@count(POSITIONS, given=("ourson",))
+def ourson_free_vertices() -> int:
+    """The vertices of the board left to the puppies once the ourson is placed."""
+    return len(BOARD) - 1
+
+
+@count(POSITIONS)
+def ourson_strategy_positions() -> int:
+    """The positions reached when the puppies follow their strategy from 0450."""
+    g, sol = examples.ourson_game()
+    return len(reachable(g, player=1, strategy=sol.move))
+
 
 OURSON_BOARD_POSITIONS = {0: (0, 0), 1: (0, 110), 2: (-115, 45), 3: (115, 45),
                           4: (-85, -95), 5: (85, -95)}
@@ -50,9 +132,9 @@ def ourson_board() -> Drawing:
         "Le plateau du jeu de l'ourson : six sommets numérotés de 0 à 5. Position de départ "
         "0450 : l'ourson (disque bleu à bord plein) sur 0, les deux chiots (disques "
         "vermillon à bord tireté) sur 4 et 5 ; l'ourson joue le premier.",
-        "The board of the ourson game: six vertices numbered 0 to 5. Start position 0450: "
-        "the ourson (blue disc, solid border) on 0, the two puppies (vermillion discs, "
-        "dashed border) on 4 and 5; the ourson moves first."),
+        "The board of the bear cub game: six vertices numbered 0 to 5. Start position 0450: "
+        "the cub (blue disc, solid border) on 0, the two puppies (vermilion discs, "
+        "dashed border) on 4 and 5; the cub moves first."),
         "Board graph with edges " + ", ".join(f"{v}-{w}" for v, ns in enumerate(BOARD)
                                               for w in ns if v < w)
         + ". Ourson on 0, puppies on 4 and 5.", fixed=True)
@@ -66,13 +148,16 @@ def ourson_states() -> Drawing:
         "layout": "neato", "overlap": "false", "splines": "false", "sep": "+4"})
     # played on the board drawn by ourson_board(), whose vertex v has the id board-v
     board = {**board_rules(g), "cells": {str(v): f"board-{v}" for v in range(len(BOARD))}}
+    claim(ourson_won_by_puppies() == len(g), "the caption says: all are won by the puppies")
     return Drawing(dot, _caption(
-        f"Les {len(g)} positions du jeu de l'ourson et leurs {g.n_edges} coups. Toutes sont "
+        f"Les {plain(ourson_positions, 'fr')} positions du jeu de l'ourson et leurs "
+        f"{plain(ourson_moves, 'fr')} coups. Toutes sont "
         "gagnantes pour les chiots (vermillon, bord tireté), y compris le départ 0450 : il "
         "n'y a aucun match nul malgré les nombreux cycles du graphe.",
-        f"The {len(g)} positions of the ourson game and their {g.n_edges} moves. All are "
-        "winning for the puppies (vermillion, dashed border), the start 0450 included: there is no "
-        "draw despite the many cycles of the graph."),
+        f"The {plain(ourson_positions, 'en')} positions of the bear cub game and their "
+        f"{plain(ourson_moves, 'en')} moves. All are "
+        "winning for the puppies (vermilion, dashed border), the start 0450 included: there "
+        "is no draw despite the many cycles of the graph."),
         describe(g, sol), prog="neato", titles=vertex_titles(g), arena=g, board=board)
 
 def ourson_strategy() -> Drawing:
@@ -82,17 +167,24 @@ def ourson_strategy() -> Drawing:
     sub = reachable(g, player=1, strategy=sol.move)
     subsol = solve(sub)
     dot = arena_dot(sub, subsol, View(winners=True, ranks=True))
+    claim(len(sub) == ourson_strategy_positions()
+          and ourson_longest_from_start() == sol.rank[g.start],
+          "the caption says: the cub is blocked within the start's rank")
     return Drawing(dot, _caption(
-        f"La stratégie des chiots depuis 0450 : les {len(sub)} positions atteignables quand "
+        f"La stratégie des chiots depuis 0450 : les {plain(ourson_strategy_positions, 'fr')} "
+        "positions atteignables quand "
         "les chiots suivent la stratégie du rang de l'attracteur et que l'ourson joue "
         "n'importe quoi. Le nombre à côté d'une position est son rang : il baisse à chaque "
-        f"coup, donc aucun cycle ; l'ourson est bloqué en {sol.rank[g.start]} coups au "
+        f"coup, donc aucun cycle ; l'ourson est bloqué en "
+        f"{plain(ourson_longest_from_start, 'fr')} coups au "
         f"plus, bien avant la limite de {MOVE_LIMIT}.",
-        f"The puppies' strategy from 0450: the {len(sub)} positions reachable when the "
-        "puppies follow the attractor-rank strategy and the ourson plays anything. The "
+        f"The puppies' strategy from 0450: the {plain(ourson_strategy_positions, 'en')} "
+        "positions reachable when the "
+        "puppies follow the attractor-rank strategy and the cub plays anything. The "
         "number beside a position is its rank: it falls at each move, so there is no "
-        f"cycle; the ourson is blocked within {sol.rank[g.start]} moves, well before the "
-        f"limit of {MOVE_LIMIT}."), describe(sub, subsol), titles=vertex_titles(sub))
+        f"cycle; the cub is blocked within {plain(ourson_longest_from_start, 'en')} moves, "
+        f"well before the limit of {MOVE_LIMIT}."), describe(sub, subsol),
+        titles=vertex_titles(sub))
 
 def ourson_cycle() -> Drawing:
     from arena.games.ourson import article_rank, article_rank_cycle
@@ -126,9 +218,9 @@ def ourson_cycle() -> Drawing:
         f"Left, a cycle that the article's “rank” strategy allows, found by computation (not "
         f"one of the cycles the article draws): {ring}. Beside each position, the article's "
         "“rank” (length of a shortest path to a blocked position); the puppies lower it at "
-        "each move, the ourson raises it again, and the play goes round. Right, from the "
+        "each move, the cub raises it again, and the play goes round. Right, from the "
         f"same position {root}, the attractor-rank strategy (number beside): it falls at "
-        "each move, by exactly one at each move of the puppies, and the ourson ends "
+        "each move, by exactly one at each move of the puppies, and the cub ends "
         "blocked."),
         describe(both, name=lambda v: f"{v[1]}"))
 
@@ -138,46 +230,102 @@ def ourson_facts() -> Bilingual:
 
     g, sol = examples.ourson_game()
     rank = article_rank(g)
-    longest = verify_strategy(g, 1, solution=sol)
     cycle = article_rank_cycle(g, sol.winner)
     ring = " → ".join(f"`{v}`" for v in cycle + [cycle[0]])
-    s = sol.summary()
     blocked = ", ".join(f"`{v}`" for v in g.V1)
-    return both(
-        f"Le graphe des positions a {len(g)} sommets et {g.n_edges} arêtes ; l'ourson est bloqué "
-        f"dans {len(g.V1)} positions ({blocked}). Les attracteurs donnent {s['won_by_1']} positions "
-        f"gagnantes pour les chiots, {s['won_by_0']} pour l'ourson et {s['draws']} nulle. "
+    claim(ourson_longest_from_start() == sol.rank[g.start],
+          "the text says: blocked within the start's rank")
+    return {lang: (
+        f"Le graphe des positions a {said(ourson_positions, lang)} sommets et "
+        f"{said(ourson_moves, lang)} arêtes ; depuis le départ `0450`, une partie peut en "
+        f"atteindre {said(ourson_reachable, lang)}. L'ourson est bloqué "
+        f"dans {said(ourson_blocked, lang)} positions ({blocked}). Les attracteurs donnent "
+        f"{said(ourson_won_by_puppies, lang)} positions gagnantes pour les chiots, "
+        f"{said(ourson_won_by_ourson, lang)} pour l'ourson et {said(ourson_draws, lang)} nulle. "
         f"Le « rang » de l'article vaut {rank['0450']} au départ `0450` (et au plus "
         f"{max(rank.values())}) ; le rang de l'attracteur y vaut {sol.rank['0450']}. Avec la "
         f"stratégie du rang de l'attracteur, l'exploration de toutes les réponses de "
         f"l'ourson montre que toute partie depuis "
-        f"`0450` finit par le blocage de l'ourson en {longest['0450']} coups au plus, "
-        f"et jamais en plus de {max(longest.values())} coups depuis n'importe quelle position : "
-        f"la règle des {MOVE_LIMIT} coups est largement respectée. Un cycle que permet la stratégie "
-        f"du « rang » de l'article (trouvé par le calcul) : "
-        f"{ring}.\n",
-        f"The position graph has {len(g)} vertices and {g.n_edges} edges; the ourson is blocked "
-        f"in {len(g.V1)} positions ({blocked}). The attractors give {s['won_by_1']} positions won "
-        f"by the puppies, {s['won_by_0']} by the ourson and {s['draws']} draws. The article's "
-        f"“rank” is {rank['0450']} at the start `0450` (and at most {max(rank.values())}); the "
-        f"attractor rank there is {sol.rank['0450']}. With the attractor-rank strategy, "
-        f"exploring every reply of the ourson shows that every play from `0450` ends with "
-        f"the ourson blocked "
-        f"within {longest['0450']} moves, and never later than {max(longest.values())} moves "
-        f"from any position: the {MOVE_LIMIT}-move rule holds with room to spare. A cycle that the "
-        f"article's “rank” strategy allows (found by computation): {ring}.\n")
+        f"`0450` finit par le blocage de l'ourson en {said(ourson_longest_from_start, lang)} "
+        f"coups au plus, et jamais en plus de {said(ourson_longest_anywhere, lang)} coups "
+        f"depuis n'importe quelle position : la règle des {MOVE_LIMIT} coups est largement "
+        f"respectée. Un cycle que permet la stratégie du « rang » de l'article (trouvé par "
+        f"le calcul) : {ring}.\n"
+        if lang == "fr" else
+        f"The position graph has {said(ourson_positions, lang)} vertices and "
+        f"{said(ourson_moves, lang)} edges; a play from the start `0450` can reach "
+        f"{said(ourson_reachable, lang)} of them. The cub is blocked "
+        f"in {said(ourson_blocked, lang)} positions ({blocked}). The attractors give "
+        f"{said(ourson_won_by_puppies, lang)} positions won by the puppies, "
+        f"{said(ourson_won_by_ourson, lang)} by the cub and {said(ourson_draws, lang)} draws. "
+        f"The article's “rank” is {rank['0450']} at the start `0450` (and at most "
+        f"{max(rank.values())}); the attractor rank there is {sol.rank['0450']}. With the "
+        f"attractor-rank strategy, exploring every reply of the cub shows that every play "
+        f"from `0450` ends with the cub blocked within "
+        f"{said(ourson_longest_from_start, lang)} moves, and never later than "
+        f"{said(ourson_longest_anywhere, lang)} moves from any position: the {MOVE_LIMIT}-move "
+        f"rule holds with room to spare. A cycle that the article's “rank” strategy allows "
+        f"(found by computation): {ring}.\n") for lang in ("fr", "en")}
+
+
+def unreachable_positions() -> list[str]:
+    """The positions no play from the start reaches, each checked to be one where the
+    ourson has just moved (the puppies to move) to a vertex whose neighbours on the board
+    both hold puppies: it cannot have come from anywhere."""
+    from arena.games.ourson import pieces
+
+    g = examples.ourson_game().arena
+    seen, todo = {g.start}, [g.start]
+    while todo:
+        for w in g.successors(todo.pop()):
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    missing = sorted(v for v in g.vertices if v not in seen)
+    for v in missing:
+        cells = pieces(v)
+        ourson = next(c for c, piece in cells.items() if piece == "ourson")
+        claim(v[3] == "1" and all(cells.get(w) == "puppy" for w in BOARD[ourson]),
+              f"{v} is unreachable for another reason than the page says")
+    claim(len(missing) == ourson_positions() - ourson_reachable(),
+          "the unreachable positions are not the difference of the two counts")
+    return missing
+
 
 @fragment
 def ex_ourson_count() -> Bilingual:
     from math import comb
 
+    board = len(BOARD)
+    claim(ourson_positions() == board * comb(board - 1, 2) * 2,
+          "the ourson graph is not every placement of the pieces, with either player to move")
+    formula = f"{board} \\times {comb(board - 1, 2)} \\times 2 = {ourson_positions()}"
+    missing = unreachable_positions()
+    a, b = (f"`{v}`" for v in missing)
+    return {lang: (
+        f"On trouve {said_math(ourson_positions, formula)} sommets : toutes les positions, "
+        "celles du graphe dessiné plus haut. Une partie partant de `0450` n'en atteint que "
+        f"{said(ourson_reachable, lang)} : {a} et {b} n'arrivent jamais, car l'ourson ne peut "
+        f"pas venir d'arriver en {missing[0][0]} (ou en {missing[1][0]}) quand les deux "
+        "voisins de ce sommet portent les chiots.\n"
+        if lang == "fr" else
+        f"This gives {said_math(ourson_positions, formula)} vertices: all the positions, those "
+        "of the graph drawn above. A play from `0450` reaches only "
+        f"{said(ourson_reachable, lang)} of them: {a} and {b} never occur, since the cub cannot "
+        f"have just moved to {missing[0][0]} (or to {missing[1][0]}) when both neighbours of "
+        "that vertex hold the puppies.\n") for lang in ("fr", "en")}
 
-    g = examples.ourson_game().arena
-    board = 6
-    claim(len(g) == board * comb(board - 1, 2) * 2, "the ourson graph changed size")
-    text = f"{board} \\times {comb(board - 1, 2)} \\times 2 = {len(g)}"
-    return both(f"On trouve ${text}$ sommets, autant que le graphe des positions construit depuis le départ.\n",
-                f"This gives ${text}$ vertices, as many as the position graph built from the start has.\n")
+
+@count(POSITIONS)
+def ourson_rank_strictly_above() -> int:
+    """The puppies' winning positions whose attractor rank is above the article's
+    "rank" (the distance to a blocked position)."""
+    from arena.games.ourson import article_rank
+
+    g, sol = examples.ourson_game()
+    short = article_rank(g)
+    return sum(short[x] < r for x, r in sol.attractor(1).items())
+
 
 @fragment
 def ex_ourson_ranks() -> Bilingual:
@@ -186,16 +334,22 @@ def ex_ourson_ranks() -> Bilingual:
     g, sol = examples.ourson_game()
     short, rank = article_rank(g), sol.attractor(1)
     # the text says: the article's "rank" is the distance to V_1, a lower bound of the rank
-    claim({x for x in g.vertices if not g.successors(x)} == set(g.V1), 'the course says: {x for x in g.vertices if not g.successors(x)} == set(g.V1)')
-    claim(all(short[x] <= r for x, r in rank.items()), 'the course says: all(short[x] <= r for x, r in rank.items())')
-    strict = sum(short[x] < r for x, r in rank.items())
-    return both(
-        f"Sur le jeu de l'ourson, l'inégalité est stricte pour {strict} des {len(rank)} "
+    claim({x for x in g.vertices if not g.successors(x)} == set(g.V1),
+          "the positions without a move are not exactly V_1")
+    claim(all(short[x] <= r for x, r in rank.items()),
+          "the article's rank is not a lower bound of the attractor rank")
+    claim(len(rank) == ourson_won_by_puppies(), "the puppies' attractor changed")
+    return {lang: (
+        f"Sur le jeu de l'ourson, l'inégalité est stricte pour "
+        f"{said(ourson_rank_strictly_above, lang)} des {said(ourson_won_by_puppies, lang)} "
         f"positions gagnantes des chiots ; au départ `0450`, le « rang » de l'article vaut "
-        f"{short['0450']} et le rang de l'attracteur {rank['0450']}.\n",
-        f"On the ourson game, the inequality is strict for {strict} of the {len(rank)} "
+        f"{short['0450']} et le rang de l'attracteur {rank['0450']}.\n"
+        if lang == "fr" else
+        f"On the bear cub game, the inequality is strict for "
+        f"{said(ourson_rank_strictly_above, lang)} of the {said(ourson_won_by_puppies, lang)} "
         f"positions won by the puppies; at the start `0450`, the article's “rank” is "
-        f"{short['0450']} and the attractor rank is {rank['0450']}.\n")
+        f"{short['0450']} and the attractor rank is {rank['0450']}.\n") for lang in ("fr", "en")}
+
 
 @fragment
 def ex_ourson_clock() -> Bilingual:
@@ -204,10 +358,11 @@ def ex_ourson_clock() -> Bilingual:
     r, worst = sol.rank["0450"], max(sol.attractor(1).values())
     return both(
         f"Le départ `0450` a le rang {r} $\\le {MOVE_LIMIT}$ : les chiots gagnent aussi avec "
-        f"la règle des {MOVE_LIMIT} coups. Le plus grand rang d'une position gagnante des chiots est {worst}.\n",
+        f"la règle des {MOVE_LIMIT} coups. Le plus grand rang d'une position gagnante des "
+        f"chiots est {worst}.\n",
         f"The start `0450` has rank {r} $\\le {MOVE_LIMIT}$: the puppies also win under the "
-        f"{MOVE_LIMIT}-move "
-        f"rule. The largest rank of a position won by the puppies is {worst}.\n")
+        f"{MOVE_LIMIT}-move rule. The largest rank of a position won by the puppies is "
+        f"{worst}.\n")
 
 
 # ---------------------------------------------------------------- the article's own cycle
@@ -239,6 +394,7 @@ def _on_cycles(graph: dict, vertices: set) -> set:
     return {v for v in vertices if any(v in _reach(inside, w) for w in inside[v])}
 
 
+@lru_cache(maxsize=1)
 def article_cycle_facts() -> dict:
     g, sol = examples.ourson_game()
     graph = article_strategy_graph(g, sol.winner)
@@ -259,6 +415,18 @@ def article_cycle_facts() -> dict:
             "exits": {v: sol.move[v] for v in ARTICLE_CYCLE if g.owner(v) == 1}}
 
 
+@count(POSITIONS)
+def article_graph_reached() -> int:
+    """The positions the article's first strategy graph reaches from 0450."""
+    return article_cycle_facts()["reached"]
+
+
+@count(POSITIONS)
+def article_graph_on_cycles() -> int:
+    """Those of them that lie on a cycle of that graph."""
+    return article_cycle_facts()["cyclic"]
+
+
 @fragment
 def ourson_article_graph() -> Bilingual:
     f = article_cycle_facts()
@@ -269,12 +437,14 @@ def ourson_article_graph() -> Bilingual:
     exits_fr = " et ".join(f"`{v}` → `{w}`" for v, w in f["exits"].items())
     exits_en = " and ".join(f"`{v}` → `{w}`" for v, w in f["exits"].items())
     return both(
-        f"Depuis `0450`, ce graphe atteint {f['reached']} positions, dont {f['cyclic']} sont "
+        f"Depuis `0450`, ce graphe atteint {said(article_graph_reached, 'fr')} positions, dont "
+        f"{said(article_graph_on_cycles, 'fr')} sont "
         f"sur un cycle. Le cycle de l'article, {ring}, en fait partie : ses quatre positions "
         f"sont gagnées par les chiots, mais chaque coup des chiots sur ce cycle fait remonter "
         f"le rang ({rises['fr']}). La stratégie du rang de l'attracteur en sort : elle joue "
         f"{exits_fr}.\n",
-        f"From `0450`, this graph reaches {f['reached']} positions, {f['cyclic']} of which lie "
+        f"From `0450`, this graph reaches {said(article_graph_reached, 'en')} positions, "
+        f"{said(article_graph_on_cycles, 'en')} of which lie "
         f"on a cycle. The article's cycle, {ring}, is one of them: its four positions are won "
         f"by the puppies, but each move of the puppies on this cycle raises the rank "
         f"({rises['en']}). The attractor-rank strategy leaves it: it plays {exits_en}.\n")
@@ -303,7 +473,7 @@ def ourson_article_cycle() -> Drawing:
         f"rang ; la stratégie du rang de l'attracteur joue les coups {exits}, qui quittent "
         "le cycle.",
         f"The cycle {ring_text} of the article's strategy graph: all its positions are won by "
-        "the puppies (vermillion, dashed border), and the number beside each one is its rank. "
+        "the puppies (vermilion, dashed border), and the number beside each one is its rank. "
         "The puppies move there to winning positions without lowering the rank; the "
         f"attractor-rank strategy plays the moves {exits}, which leave the cycle."),
         describe(sub, sol), titles=vertex_titles(sub))
@@ -329,11 +499,58 @@ def _simulate(g: Arena, ourson_move, puppies_move, rng) -> int | None:
     return None
 
 
+def best_defence(tie: str):
+    """The cub's best defence: a successor of greatest rank, and when several have it, the
+    first of them in the graph's order (``tie="first"``: positions sorted by their four
+    digits) or the last (``tie="last"``)."""
+    g, sol = examples.ourson_game()
+
+    def defence(v, succ, rng):
+        top = max(sol.rank[w] for w in succ)
+        tied = [w for w in succ if sol.rank[w] == top]
+        return tied[0] if tie == "first" else tied[-1]
+    return defence
+
+
+@count(POSITIONS)
+def ourson_cub_to_move() -> int:
+    return len(examples.ourson_game().arena.S0)
+
+
+@count(POSITIONS)
+def ourson_defence_ties_count() -> int:
+    """The cub's positions where several successors have the greatest rank: the two tie
+    rules of the best defence play differently there."""
+    g, sol = examples.ourson_game()
+    return sum(1 for v in g.S0 if g.successors(v) and
+               sum(sol.rank[w] == max(sol.rank[x] for x in g.successors(v))
+                   for w in g.successors(v)) > 1)
+
+
+@fragment
+def ourson_defence_ties() -> Bilingual:
+    return {lang: (
+        f"Les deux règles ne jouent autrement qu'en {said(ourson_defence_ties_count, lang)} "
+        f"des {said(ourson_cub_to_move, lang)} positions où l'ourson doit jouer.\n"
+        if lang == "fr" else
+        f"The two rules play differently at only {said(ourson_defence_ties_count, lang)} of the "
+        f"{said(ourson_cub_to_move, lang)} positions where the cub is to move.\n")
+        for lang in ("fr", "en")}
+
+
+PAIRS = (("attractor", "uniform"), ("attractor", "first"), ("attractor", "last"),
+         ("article", "uniform"), ("article", "first"), ("article", "last"),
+         ("uniform", "uniform"), ("uniform", "first"), ("uniform", "last"))
+"""The ways of playing simulated: (the puppies', the cub's)."""
+
+
 @lru_cache(maxsize=1)
-def random_plays() -> list[tuple[str, str, int, float, int]]:
-    """Plays from 0450 with each player following one of several ways of playing, the
-    random ones drawn with a fixed seed: for each pair, the number of plays where the
-    ourson is blocked within the limit, the mean and the largest number of moves then."""
+def random_plays() -> dict[tuple[str, str], tuple[int, float, int]]:
+    """Plays from 0450 with each side following one of several ways of playing, the random
+    ones drawn with a generator of fixed seed, started afresh for each pair: for each
+    pair, the number of plays where the cub is blocked within the limit, the mean and the
+    largest number of moves then. What the page concludes is checked for both tie rules
+    of the best defence."""
     import random
 
     from arena.games.ourson import article_rank
@@ -347,40 +564,61 @@ def random_plays() -> list[tuple[str, str, int, float, int]]:
     def attractor(v, succ, rng):
         return sol.move[v]
 
-    def defence(v, succ, rng):       # the loser's best: a successor of largest rank
-        return max(succ, key=lambda w: (sol.rank[w], succ.index(w)))
-
     def article(v, succ, rng):       # the article: a winning move of smaller "rank"
         good = [w for w in succ if sol.winner[w] == 1 and rank[w] < rank[v]]
         return rng.choice(good or list(succ))
 
-    pairs = [("attractor", "uniform"), ("attractor", "defence"), ("article", "uniform"),
-             ("article", "defence"), ("uniform", "uniform"), ("uniform", "defence")]
-    ways = {"uniform": uniform, "attractor": attractor, "defence": defence,
-            "article": article}
-    rng = random.Random(SEED)
-    rows = []
-    for puppies, bear in pairs:
-        lengths = [_simulate(g, ways[bear], ways[puppies], rng) for _ in range(PLAYS)]
-        blocked = [n for n in lengths if n is not None]
-        rows.append((puppies, bear, len(blocked),
-                     sum(blocked) / len(blocked) if blocked else 0.0,
-                     max(blocked, default=0)))
-    claim(rows[0][2] == PLAYS and rows[0][4] <= sol.rank[g.start],
-          "the attractor strategy does not always block the ourson within its rank")
-    claim(rows[1][2] == PLAYS and rows[1][4] == sol.rank[g.start],
-          "against the best defence the attractor strategy does not take exactly the rank")
-    # what the page says of the other lines
-    claim(rows[2][2] > PLAYS / 2 > rows[3][2], "the article's strategy: not most plays won "
-          "against a random ourson and most lost against the best defence")
-    claim(rows[4][2] < PLAYS / 2 and rows[5][2] < rows[4][2],
-          "random puppies: not most plays lost")
+    ways = {"uniform": uniform, "attractor": attractor, "article": article,
+            "first": best_defence("first"), "last": best_defence("last")}
+    rows = {}
+    for puppies, cub in PAIRS:
+        rng = random.Random(SEED)
+        lengths = [_simulate(g, ways[cub], ways[puppies], rng) for _ in range(PLAYS)]
+        blocked = [k for k in lengths if k is not None]
+        rows[puppies, cub] = (len(blocked), sum(blocked) / len(blocked) if blocked else 0.0,
+                              max(blocked, default=0))
+    r = sol.rank[g.start]
+    for tie in ("first", "last"):
+        won, mean, most = rows["attractor", tie]
+        claim(won == PLAYS and mean == most == r,
+              f"against the best defence ({tie}), the attractor strategy does not always "
+              "block the cub in exactly the start's rank")
+        claim(PLAYS - rows["article", tie][0] > 0,
+              f"the article's strategy loses no play against the best defence ({tie})")
+        claim(rows["uniform", tie][0] < PLAYS / 2, "random puppies: not most plays lost")
+    claim(rows["attractor", "uniform"][0] == PLAYS and rows["attractor", "uniform"][2] <= r,
+          "the attractor strategy does not always block the cub within its rank")
+    claim(rows["article", "uniform"][0] > PLAYS / 2,
+          "the article's strategy: not most plays won against a random cub")
+    claim(rows["uniform", "uniform"][0] < PLAYS / 2, "random puppies: not most plays lost")
+    claim(rows["article", "first"][0] != rows["article", "last"][0],
+          "the page says the tie rule changes the article's score")
     return rows
+
+
+@count(PLAYS_KIND)
+def ourson_plays_per_line() -> int:
+    return PLAYS
+
+
+@count(PLAYS_KIND)
+def article_lost_first() -> int:
+    """Plays the article's strategy loses against the best defence, first of the ties."""
+    return PLAYS - random_plays()["article", "first"][0]
+
+
+@count(PLAYS_KIND)
+def article_lost_last() -> int:
+    """The same with the last of the ties."""
+    return PLAYS - random_plays()["article", "last"][0]
 
 
 WAYS = {"uniform": {"fr": "au hasard", "en": "at random"},
         "attractor": {"fr": "rang de l'attracteur", "en": "attractor rank"},
-        "defence": {"fr": "meilleure défense", "en": "best defence"},
+        "first": {"fr": "meilleure défense, premier ex æquo",
+                  "en": "best defence, first of the ties"},
+        "last": {"fr": "meilleure défense, dernier ex æquo",
+                 "en": "best defence, last of the ties"},
         "article": {"fr": "« rang » de l'article", "en": "the article's “rank”"}}
 
 
@@ -389,20 +627,57 @@ def ourson_random_plays() -> Bilingual:
     from coursebuild.markdown import dec, num, table
 
     out = {}
+    plays = random_plays()
     for lang, head in (
             ("fr", ("Chiots", "Ourson", "Parties gagnées par les chiots",
                     "Coups en moyenne", "Coups au plus")),
-            ("en", ("Puppies", "Ourson", "Plays won by the puppies", "Mean moves",
+            ("en", ("Puppies", "Cub", "Plays won by the puppies", "Mean moves",
                     "Most moves"))):
         rows = [(WAYS[p][lang], WAYS[o][lang], f"{num(b, lang)} / {num(PLAYS, lang)}",
                  dec(mean, lang, 1) if b else "–", most if b else "–")
-                for p, o, b, mean, most in random_plays()]
+                for (p, o), (b, mean, most) in plays.items()]
         out[lang] = table(head, rows, "llrrr")
-    out["fr"] += (f"\n{num(PLAYS, 'fr')} parties par ligne, graine {SEED} ; le rang du départ "
-                  f"`0450` vaut {examples.ourson_game().solution.rank['0450']}.\n")
-    out["en"] += (f"\n{num(PLAYS, 'en')} plays per line, seed {SEED}; the rank of the start "
-                  f"`0450` is {examples.ourson_game().solution.rank['0450']}.\n")
+    r = examples.ourson_game().solution.rank["0450"]
+    out["fr"] += (f"\n{said(ourson_plays_per_line, 'fr')} parties par ligne, graine {SEED} ; le "
+                  f"rang du départ `0450` vaut {r}.\n")
+    out["en"] += (f"\n{said(ourson_plays_per_line, 'en')} plays per line, seed {SEED}; the rank "
+                  f"of the start `0450` is {r}.\n")
     return out
+
+
+@count(MOVES)
+def ourson_start_rank() -> int:
+    """The rank of the start 0450: the length of every play against the best defence."""
+    g, sol = examples.ourson_game()
+    return sol.rank[g.start]
+
+
+@fragment
+def ourson_random_conclusion() -> Bilingual:
+    r = said(ourson_start_rank, "fr"), said(ourson_start_rank, "en")
+    return {lang: (
+        "Quelle que soit la règle des ex æquo, la stratégie du rang de l'attracteur gagne "
+        f"toutes les parties, en {r[0]} coups exactement contre la meilleure défense (le rang du "
+        "départ) et en au plus autant contre toute autre : c'est le théorème du chapitre "
+        "[Attracteurs](attractors.md). Celle de l'article gagne la plupart des parties contre "
+        "un ourson qui joue au hasard, mais en perd contre la meilleure défense : "
+        f"{said(article_lost_first, lang)} parties sur {said(ourson_plays_per_line, lang)} avec le "
+        f"premier ex æquo, {said(article_lost_last, lang)} avec le dernier, où les cycles la "
+        f"retiennent jusqu'à la limite des {MOVE_LIMIT} coups. La règle des ex æquo change "
+        "beaucoup ce score, pas la conclusion : une stratégie qui perd des parties contre "
+        "une défense n'est pas gagnante. Au hasard, les chiots perdent le plus souvent.\n"
+        if lang == "fr" else
+        "Whatever the tie rule, the attractor-rank strategy wins every play, in exactly "
+        f"{r[1]} moves against the best defence (the rank of the start) and within as many "
+        "against any other: this is the theorem of the chapter "
+        "[Attractors](attractors.md). The article's strategy wins most plays against a cub "
+        "playing at random, but loses some against the best defence: "
+        f"{said(article_lost_first, lang)} plays out of {said(ourson_plays_per_line, lang)} with "
+        f"the first of the ties, {said(article_lost_last, lang)} with the last, where the "
+        f"cycles hold it up until the {MOVE_LIMIT}-move limit. The tie rule changes this "
+        "score a great deal, not the conclusion: a strategy that loses plays against some "
+        "defence is not a winning strategy. Playing at random, the puppies lose most "
+        "often.\n") for lang in ("fr", "en")}
 
 
 FIGURES: tuple[Figure, ...] = (

@@ -148,5 +148,58 @@ def source_bouton() -> Bilingual:
     return out
 
 
+def source_astar(graph: dict[str, dict[str, float]], start: str,
+                 h) -> tuple[dict[str, float], list[str]]:
+    """Algorithm 4 of the chapter on game theory, as printed: Dijkstra's algorithm on the
+    weights ``w(s, p) - h(s) + h(p)``, each vertex fixed once (it is never taken again),
+    the distances of the start's successors set first, and no goal: it returns every
+    reweighted distance, and the order in which it fixes the vertices. (Its line 5 gives
+    every vertex ``w̃(a, s)``; a vertex that is no successor of ``a`` gets +∞ here, the
+    only reading that makes sense.)"""
+    known, order = {start}, [start]
+    dist = {v: graph[start][v] - h(start) + h(v) if v in graph[start] else float("inf")
+            for v in graph}
+    dist[start] = 0
+    while len(known) < len(graph):
+        u = min((v for v in graph if v not in known), key=lambda v: (dist[v], v))
+        known.add(u)
+        order.append(u)
+        for x, w in graph[u].items():
+            if x not in known and dist[x] > dist[u] + w - h(u) + h(x):
+                dist[x] = dist[u] + w - h(u) + h(x)
+    return dist, order
+
+
+@fragment
+def source_astar_text() -> Bilingual:
+    from arena.astar import astar, dijkstra_to, is_admissible, is_consistent
+    from coursebuild.pages.beyond import REOPEN_GRAPH, REOPEN_H
+
+    h = REOPEN_H.get
+    dist, order = source_astar(REOPEN_GRAPH, "s", h)
+    reweighted = dist["t"]
+    found = reweighted + h("s") - h("t")          # back to a length: the sum of w̃ telescopes
+    shortest = dijkstra_to(REOPEN_GRAPH, "t")["s"]
+    course = astar(REOPEN_GRAPH, "s", "t", h).cost
+    if not (is_admissible(REOPEN_GRAPH, "t", h) and not is_consistent(REOPEN_GRAPH, "t", h)):
+        raise ClaimError("source_astar: the example's heuristic is not admissible-only")
+    if not found > shortest == course or not order.index("b") < order.index("a"):
+        raise ClaimError("source_astar: the printed algorithm finds the shortest length, "
+                         "or does not fix b before a")
+    edges = ", ".join(f"${u} \\to {v}$ ({w})" for u, succ in REOPEN_GRAPH.items()
+                      for v, w in succ.items())
+    return both(
+        f"Sur le graphe {edges}, avec l'heuristique admissible $h(a) = {h('a')}$ et $h = 0$ "
+        f"ailleurs (l'exemple du chapitre [Au-delà](beyond.md)), l'algorithme tel qu'il "
+        f"est écrit fixe $b$ avant $a$ et ne le reprend jamais : il donne à $t$ la longueur "
+        f"{found:g}, alors que le plus court chemin, $s \\to a \\to b \\to t$, est de "
+        f"longueur {shortest:g}, celle que trouve l'A\\* du cours.\n",
+        f"On the graph {edges}, with the admissible heuristic $h(a) = {h('a')}$ and $h = 0$ "
+        f"elsewhere (the example of the chapter [Beyond](beyond.md)), the algorithm as "
+        f"printed fixes $b$ before $a$ and never takes it again: it gives $t$ the length "
+        f"{found:g}, whereas the shortest path, $s \\to a \\to b \\to t$, has length "
+        f"{shortest:g}, the one the course's A\\* finds.\n")
+
+
 FIGURES: tuple[Figure, ...] = ()
 

@@ -30,10 +30,10 @@ def nim_strategy() -> Drawing:
         f"(k = {', '.join(map(str, won))}), J₀ joue vers un sommet de rang inférieur de 1 ; "
         "depuis les autres, il retarde sa défaite.",
         "A winning strategy of J₀: at each vertex (k, 0), the thick blue arrow is the move "
-        "chosen. Blue vertices: winning for J₀; vermillion with a dashed border: winning for "
+        "chosen. Blue vertices: winning for J₀; vermilion with a dashed border: winning for "
         "J₁; the number beside is the rank. From the winning positions "
         f"(k = {', '.join(map(str, won))}), J₀ moves to a vertex whose rank is one less; "
-        "from the others, it delays its defeat."), sol)
+        "from the others, they delay their defeat."), sol)
 
 @fragment(name="nim-strategy")
 def nim_strategy_text() -> Bilingual:

@@ -50,7 +50,7 @@ _BENCH_GAMES = {   # scripts/bench_games.py's labels, as the pages write them
     "marienbad 1,3,5,7": ("Nim à tas 1, 3, 5, 7 (misère)", "Heaps 1, 3, 5, 7 (misère)"),
     "chomp 2 × 3": ("Chomp $2 \\times 3$", "Chomp $2 \\times 3$"),
     "chomp 4 × 5": ("Chomp $4 \\times 5$", "Chomp $4 \\times 5$"),
-    "ourson": ("Le jeu de l'ourson", "The ourson game"),
+    "ourson": ("Le jeu de l'ourson", "The bear cub game"),
     "tic-tac-toe 3 × 3": ("Morpion $3 \\times 3$", "Tic-tac-toe $3 \\times 3$"),
 }
 

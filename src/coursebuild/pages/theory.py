@@ -12,6 +12,8 @@ from functools import lru_cache
 from itertools import product
 
 from arena import Arena
+from coursebuild import examples
+from coursebuild.counts import NODES, PAIRS, PLAYS, count, said
 from coursebuild.facts import claim
 from coursebuild.markdown import Bilingual, both, fragment, num, table
 
@@ -61,6 +63,10 @@ def dilemma() -> dict:
     claim(len(totals) > 1, "prisoner's dilemma: the total is constant")
     rps = pure_equilibria({k: (g, -g) for k, g in RPS_GAIN.items()}, 3)
     claim(all(g + (-g) == 0 for g in RPS_GAIN.values()), "rock-paper-scissors is zero-sum")
+    # against an opponent who plays each choice with probability 1/3, every choice gains 0
+    # on average: no player gains by deviating from the uniform choice, an equilibrium
+    claim(all(sum(RPS_GAIN[a, b] for b in range(3)) == 0 for a in range(3)),
+          "rock-paper-scissors: the uniform choice is not an equilibrium")
     return {"equilibria": equilibria, "totals": totals, "rps_equilibria": rps,
             "equilibrium_years": PRISON_YEARS[equilibria[0]]}
 
@@ -86,26 +92,48 @@ def dilemma_table() -> Bilingual:
     return out
 
 
+@count(PAIRS)
+def rps_pairs() -> int:
+    """The pairs of choices of rock-paper-scissors."""
+    return len(RPS_GAIN)
+
+
+@count(PAIRS)
+def rps_pure_equilibria() -> int:
+    """Those from which neither player gains by changing their own choice alone."""
+    return len(dilemma()["rps_equilibria"])
+
+
 @fragment
 def dilemma_facts() -> Bilingual:
     f = dilemma()
     lo, hi = f["totals"][0], f["totals"][-1]
     ya, yb = f["equilibrium_years"]
+    claim(rps_pure_equilibria() == 0, "the text says: rock-paper-scissors has no pure "
+          "equilibrium")
     return both(
         f"En énumérant les quatre cas : quel que soit le choix de l'autre, dénoncer fait gagner "
         f"un an à chacun ; le seul couple de choix dont aucun des deux ne gagne à s'écarter seul "
         f"(un **équilibre de Nash**) est « dénoncer, dénoncer », qui coûte {ya} ans à chacun, "
         f"alors que le silence des deux n'en coûterait qu'un. Le total des peines varie de "
         f"{lo} à {hi} ans selon les choix : le jeu n'est pas à somme nulle. Le pierre-feuille-"
-        f"ciseaux, lui, est à somme nulle (on gagne ce que l'autre perd) et n'a aucun équilibre "
-        f"de ce type ({len(f['rps_equilibria'])} sur les 9 couples de choix).\n",
+        "ciseaux, lui, est à somme nulle (on gagne ce que l'autre perd) et n'a aucun "
+        f"équilibre **pur**, c'est-à-dire de ce type : {said(rps_pure_equilibria, 'fr')} sur "
+        f"les {said(rps_pairs, 'fr')} couples de choix. Si l'on permet à chacun de tirer son "
+        "choix au hasard (une stratégie *mixte*), John Nash a démontré en 1950 que tout jeu "
+        "fini a un équilibre ; au pierre-feuille-ciseaux, c'est de jouer chaque choix avec "
+        "la probabilité 1/3.\n",
         f"Enumerating the four cases: whatever the other one chooses, betraying saves each "
         f"prisoner one year; the only pair of choices from which neither gains by deviating "
         f"alone (a **Nash equilibrium**) is “betray, betray”, which costs each {ya} years, "
         f"whereas silence from both would cost only one. The total of the sentences ranges "
         f"from {lo} to {hi} years depending on the choices: the game is not zero-sum. "
-        f"Rock-paper-scissors is zero-sum (one wins what the other loses) and has no such "
-        f"equilibrium ({len(f['rps_equilibria'])} of the 9 pairs of choices).\n")
+        "Rock-paper-scissors is zero-sum (one wins what the other loses) and has no **pure** "
+        f"equilibrium, that is, of this kind: {said(rps_pure_equilibria, 'en')} of the "
+        f"{said(rps_pairs, 'en')} pairs of choices. If each player may draw their choice at "
+        "random (a *mixed* strategy), John Nash proved in 1950 that every finite game has "
+        "an equilibrium; at rock-paper-scissors, it is to play each choice with probability "
+        "1/3.\n")
 
 
 def tree_size(arena: Arena, root=None) -> tuple[int, int] | None:
@@ -160,8 +188,6 @@ def reachable_count(arena: Arena, root=None) -> int:
 @lru_cache(maxsize=1)
 def tree_rows() -> list[tuple[dict[str, str], int, tuple[int, int] | None]]:
     from arena.games import chomp, nim
-    from arena.games.ourson import ourson
-    from arena.games.tictactoe import tictactoe
 
     games = [
         ({"fr": "Nim, 10 bâtonnets, on en retire 1 ou 2",
@@ -169,8 +195,10 @@ def tree_rows() -> list[tuple[dict[str, str], int, tuple[int, int] | None]]:
         ({"fr": "Nim, 20 bâtonnets, on en retire 1, 2 ou 3",
           "en": "Nim, 20 sticks, take 1, 2 or 3"}, nim(20, [1, 2, 3])),
         ({"fr": "Chomp, tablette 3 × 4", "en": "Chomp, 3 × 4 bar"}, chomp(3, 4)),
-        ({"fr": "Morpion 3 × 3", "en": "Tic-tac-toe 3 × 3"}, tictactoe(3, 3)),
-        ({"fr": "Jeu de l'ourson", "en": "The ourson game"}, ourson()),
+        ({"fr": "Morpion 3 × 3", "en": "Tic-tac-toe 3 × 3"},
+         examples.tictactoe_3x3().arena),
+        ({"fr": "Jeu de l'ourson", "en": "The bear cub game"},
+         examples.ourson_game().arena),
     ]
     rows = [(name, reachable_count(g), tree_size(g)) for name, g in games]
     claim(rows[3][1:] == (5478, (549946, 255168)),
@@ -205,10 +233,24 @@ def shannon() -> dict:
     return {"games": games_exponent, "positions": exponent, "ttt": ttt}
 
 
+@count(NODES)
+def tictactoe_tree_nodes() -> int:
+    """The nodes of tic-tac-toe's game tree: the beginnings of plays."""
+    return tree_rows()[3][2][0]
+
+
+@count(PLAYS)
+def tictactoe_tree_plays() -> int:
+    """Its leaves: the complete plays."""
+    return tree_rows()[3][2][1]
+
+
 @fragment
 def shannon_facts() -> Bilingual:
+    from coursebuild.pages.modelling import tictactoe_positions
+
     s = shannon()
-    _, positions, (nodes, plays) = s["ttt"]
+    claim(s["ttt"][1] == tictactoe_positions(), "the tree's table counts other positions")
     e = s["positions"]
     e_fr = f"{e:.1f}".replace(".", "{,}")
     return both(
@@ -216,11 +258,11 @@ def shannon_facts() -> Bilingual:
         f"estimation compte les façons de poser les pièces sur l'échiquier, "
         f"$\\frac{{64!}}{{32!\\,(8!)^2\\,(2!)^6}} \\approx 10^{{{e_fr}}}$"
         f" : de l'ordre de $10^{{{round(e)}}}$ positions. Au morpion, tout se compte : "
-        f"{num(positions, 'fr')} positions, mais {num(plays, 'fr')} parties complètes et "
-        f"{num(nodes, 'fr')} nœuds dans l'arbre du jeu.\n",
+        f"{said(tictactoe_positions, 'fr')} positions, mais {said(tictactoe_tree_plays, 'fr')} "
+        f"parties complètes et {said(tictactoe_tree_nodes, 'fr')} nœuds dans l'arbre du jeu.\n",
         f"Shannon's computation: $(10^3)^{{40}} = 10^{{{s['games']}}}$ games. His second "
         f"estimate counts the ways of placing the pieces on the board, "
         f"$\\frac{{64!}}{{32!\\,(8!)^2\\,(2!)^6}} \\approx 10^{{{e:.1f}}}$: about "
         f"$10^{{{round(e)}}}$ positions. At tic-tac-toe everything can be counted: "
-        f"{num(positions, 'en')} positions, but {num(plays, 'en')} complete plays and "
-        f"{num(nodes, 'en')} nodes in the game tree.\n")
+        f"{said(tictactoe_positions, 'en')} positions, but {said(tictactoe_tree_plays, 'en')} "
+        f"complete plays and {said(tictactoe_tree_nodes, 'en')} nodes in the game tree.\n")

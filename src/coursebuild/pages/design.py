@@ -1,0 +1,19 @@
+"""Designing one's own game: ``docs/fr/design.md`` and ``docs/en/design.md`` state the
+limits of the page's worker in words; they are :mod:`coursebuild.design`'s."""
+
+from __future__ import annotations
+
+from coursebuild.counts import POSITIONS, count
+from coursebuild.design import DRAW_LIMIT, SOLVE_LIMIT
+
+
+@count(POSITIONS, given=("design",))
+def design_draw_limit() -> int:
+    """Beyond this many positions, a game is solved but not drawn."""
+    return DRAW_LIMIT
+
+
+@count(POSITIONS, given=("design",))
+def design_solve_limit() -> int:
+    """Beyond this many positions, the page stops exploring."""
+    return SOLVE_LIMIT
