@@ -66,6 +66,15 @@ def exercise_files(lang: str) -> dict[str, str]:
     return out
 
 
+def included() -> list[str]:
+    """The fragments the exercises include (``--8<-- "fr/NAME.md"``)."""
+    from coursebuild.exercise_source import exercises
+
+    names = {m[1] for e in exercises().values() for part in ("statement", "solution")
+             for m in re.finditer(r'--8<-- "fr/([a-z0-9-]+)\.md"', e.text(part, "fr"))}
+    return sorted(names)
+
+
 def caption_tex(caption: str) -> str:
     """A figure's caption (from the manifest) as LaTeX text: every special character
     escaped (captions name vertices, and names come from files), the notation in maths.
@@ -97,6 +106,7 @@ def write_exercises() -> None:
     listing needs (``generated/unicode.tex``); files no exercise writes any more go."""
     from coursebuild.texts import unicode_declarations
 
+    (OUT / "generated").mkdir(parents=True, exist_ok=True)
     write_if_changed(OUT / "generated" / "unicode.tex",
                      "% Written by coursebuild.handout.\n" + unicode_declarations() + "\n")
     for lang in LANGS:
@@ -184,7 +194,7 @@ def _prepare():
                          "lmodern")
     from coursebuild import fragments
 
-    fragments.build()           # what the solutions include (nothing when up to date)
+    fragments.build(names=included())    # what the exercises include, when not up to date
     write_exercises()
     write_captions()
     stamp = OUT / "inputs.key"
