@@ -96,6 +96,9 @@ def on_config(config, **kwargs):
     from coursebuild import exercise_source
 
     exercise_source.forget()          # read the exercises' files again at each build
+    from coursebuild import bank_pages
+
+    bank_pages.forget()
     _shared["root"] = config.extra.get("shared_root", "")
     # the site's address, one setting for both languages (coursebuild.address, SITE_URL)
     config.site_url = address.published(config.theme["language"]) or None
@@ -635,6 +638,9 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs):
     try:
         exercise_source.check_page(markdown, page_name, lang)
         markdown = exercise_source.expand(markdown, lang)
+        from coursebuild import bank_pages
+
+        markdown = bank_pages.expand(markdown, lang)      # the bank's page (teachers')
     except (exercise_source.SourceError, KeyError) as exc:
         raise PluginError(str(exc)) from None
     markdown = EXERCISE.sub(lambda m: m.group("indent") + exercise_html(

@@ -107,6 +107,13 @@ class Converter:
             references=set(), text_width_pt=TEXT_WIDTH_PT, text_height_pt=TEXT_HEIGHT_PT,
             other_book={p.url[len(root):]: k for k, p in enumerate(numbered, 1)})
 
+    def add_figure(self, fid: str, caption: dict[str, str], metrics) -> None:
+        """A figure of the texts to convert that is not the course's (a variant's
+        drawing): its captions and its size (:func:`pdf_metrics`)."""
+        self.figures[fid] = {"id": fid, "caption": caption}
+        self.ctx.figures[fid] = metrics
+        self.ctx.captions[fid] = caption[self.lang]
+
     def latex(self, text: str, page: str = "", slug: str = "sheet") -> str:
         """``text`` (Markdown) as LaTeX; ``page`` is the chapter it comes from (its links
         to other chapters are set as references to the students' book)."""
@@ -132,6 +139,26 @@ class Converter:
     @property
     def warnings(self) -> list[str]:
         return self.ctx.warnings
+
+
+def pdf_metrics(path: Path, fid: str):
+    """A figure's natural size and smallest text (points), read from its PDF: what the
+    converter sizes it by (as the book's figures)."""
+    from pdfminer.high_level import extract_pages
+    from pdfminer.layout import LTChar
+
+    from coursebuild.latex import Figure
+
+    def chars(obj):
+        if isinstance(obj, LTChar):
+            yield obj
+        elif hasattr(obj, "__iter__"):
+            for child in obj:
+                yield from chars(child)
+
+    page = next(iter(extract_pages(str(path))))
+    sizes = [c.size for c in chars(page)]
+    return Figure(fid, page.width, page.height, min(sizes, default=0.0))
 
 
 def unicode_declarations() -> str:
