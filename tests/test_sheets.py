@@ -138,7 +138,7 @@ def test_the_teachers_book_has_the_bank_s_solutions_and_the_students_book_none(
     from coursebuild import bank_pages, book, sheets
 
     variants = [bank_pages.sample(pid) for pid in double.problems()]
-    drawn = sheets.render_figures(variants, tmp_path, jobs=1)
+    drawn = sheets.render_figures(variants, tmp_path)
     figures = dict(book.figure_metrics(site))
     for v in variants:                      # the sample drawings, named as the site names them
         for name in v.figures:

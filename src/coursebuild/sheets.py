@@ -157,10 +157,21 @@ def figure_id(variant, name: str) -> str:
     return f"{variant.problem}-{variant.seed}-{name}"
 
 
-def render_figures(variants: list, folder: Path, jobs: int = 2) -> dict[str, dict]:
+def render_pdf(drawing) -> bytes:
+    """A drawing laid out and rendered as the course's figures are, as PDF alone (a sheet
+    needs no SVG, whose font subset is most of a figure's cost)."""
+    from arena.render import _clean_pdf, _graphviz_messages, _layout
+    from coursebuild import catalogue
+
+    source, _, _, prog, fixed, _ = catalogue._layout_job(drawing)
+    graph = _layout(source, "nop2" if fixed else prog)
+    with _graphviz_messages("rendering"):
+        return _clean_pdf(graph.draw(format="pdf"))
+
+
+def render_figures(variants: list, folder: Path) -> dict[str, dict]:
     """Lay out and render every drawing of ``variants`` as PDF into ``folder`` (once per
     variant: both languages share it); their captions and sizes, by figure id."""
-    from coursebuild import catalogue
     from coursebuild.texts import pdf_metrics
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -168,20 +179,10 @@ def render_figures(variants: list, folder: Path, jobs: int = 2) -> dict[str, dic
     for v in variants:
         for name, drawing in v.figures.items():
             todo.setdefault(figure_id(v, name), drawing)
-    ids = sorted(todo)
-    layout = [catalogue._layout_job(todo[i]) for i in ids]
-    if jobs > 1 and len(ids) > 1:
-        import multiprocessing
-
-        with concurrent.futures.ProcessPoolExecutor(
-                jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-            rendered = list(pool.map(catalogue._render, layout))
-    else:
-        rendered = [catalogue._render(job) for job in layout]
     out = {}
-    for fid, (_, pdf, _) in zip(ids, rendered, strict=True):
+    for fid in sorted(todo):
         path = folder / f"{fid}.pdf"
-        path.write_bytes(pdf)
+        path.write_bytes(render_pdf(todo[fid]))
         out[fid] = {"caption": todo[fid].caption, "metrics": pdf_metrics(path, fid)}
     return out
 
@@ -232,11 +233,23 @@ def problem_tex(convert, variant, number: int, part: str = "statement") -> str:
             + convert.latex(with_figure_ids(variant.marking[lang], variant)))
 
 
+SETTINGS = r"""% each student starts a page, with pages and figures numbered from 1; the
+% page where each starts is written to \jobname.pages, where the sheets are cut
+\newcount\sheetshipped
+\AddToHook{shipout/after}{\global\advance\sheetshipped by 1}
+\newwrite\sheetlog
+\immediate\openout\sheetlog=\jobname.pages
+\newcommand{\sheetstudent}[1]{\clearpage\setcounter{page}{1}\setcounter{figure}{0}%
+  \immediate\write\sheetlog{\the\sheetshipped}\sheetheader{#1}}
+"""
+
+
 def document(lang: str, title: str, body: str) -> str:
     """A sheet's LaTeX: the layout ``handouts/sheet-LANG.tex`` with its title and body."""
     layout = (LAYOUTS / f"sheet-{lang}.tex").read_text(encoding="utf-8")
     settings = (f"\\newcommand{{\\sheettitle}}{{{title}}}\n"
-                "\\graphicspath{{../../figures/}}\n")     # from each PDF's own folder
+                "\\graphicspath{{../../figures/}}\n"      # from the document's folder
+                + SETTINGS)
     for mark in ("%%SETTINGS%%", "%%BODY%%"):
         if not re.search(rf"^{mark}$", layout, re.M):
             raise SheetError(f"handouts/sheet-{lang}.tex: no line {mark} (where the "
@@ -275,67 +288,114 @@ def compile_pdf(tex: str, folder: Path, name: str) -> bytes:
 # the command
 
 
-def build(lang: str, problems: list[str], count: int, seed: int, names: list[str] | None,
-          out: Path = OUT, jobs: int = 2, log=print) -> list[Path]:
-    """Write the sheets and the key of one language into ``out/LANG``; return them."""
+_CONVERTER: list = []
+"""The converter of the language being written, made before the worker processes fork
+(they inherit it, with its figures)."""
+
+
+def _student_tex(job: tuple) -> tuple[str, str]:
+    """A student's problems (for the sheets) and their solutions (for the key), as
+    LaTeX: run in a worker process."""
+    name, mine = job
+    convert = _CONVERTER[0]
+    start = f"\\sheetstudent{{{_tex_text(name)}}}\n"
+    sheet = start + "".join(problem_tex(convert, v, k) for k, v in enumerate(mine, 1))
+    key = (f"\\keystudent{{{_tex_text(name)}}}\n"
+           + "".join(problem_tex(convert, v, k, "key") for k, v in enumerate(mine, 1)))
+    return sheet, key
+
+
+def _pages(log: Path, total: int) -> list[range]:
+    """Each student's pages in the document of all the sheets (0-based), from the page
+    numbers ``\\sheetstudent`` wrote into ``log``."""
+    starts = [int(line) for line in log.read_text(encoding="utf-8").split()]
+    return [range(a, b) for a, b in zip(starts, [*starts[1:], total], strict=True)]
+
+
+def split(pdf: Path, pages: list[range], names: list[str], folder: Path) -> None:
+    """One PDF per student, cut from the document of all the sheets (the same bytes from
+    the same document)."""
+    import pikepdf
+
+    with pikepdf.open(pdf) as whole:
+        for name, span in zip(names, pages, strict=True):
+            one = pikepdf.new()
+            for k in span:
+                one.pages.append(whole.pages[k])
+            one.save(folder / f"{name}.pdf", deterministic_id=True,
+                     compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+
+
+def build(langs: Sequence[str], problems: list[str], count: int, seed: int,
+          names: list[str] | None, out: Path = OUT, jobs: int = 2, log=print) -> list[Path]:
+    """Write the sheets and the key of each language into ``out/LANG``; return them.
+
+    Every student's sheet is set in one LaTeX document, cut into one PDF per student; the
+    key is another document. The texts are converted on ``jobs`` processes; the figures
+    are drawn once for both languages."""
+    import multiprocessing
+
     from coursebuild import bank
     from coursebuild.texts import Converter
 
     t0 = time.perf_counter()
-    people = students(lang, count, names)
-    given = assign(problems, len(people), seed)
-    work = out / ".work" / lang
+    given = assign(problems, count, seed)
+    work = out / ".work"
     shutil.rmtree(work, ignore_errors=True)
-    figures = work / "figures"
-    drawn = render_figures([v for mine in given for v in mine], figures, jobs)
-    log(f"sheets: {lang}: {len(people)} students x {len(problems)} problems, "
-        f"{len(drawn)} figures in {time.perf_counter() - t0:.1f} s")
-    convert = Converter(lang)
-    for fid, figure in drawn.items():
-        convert.add_figure(fid, figure["caption"], figure["metrics"])
-    word = WORDS[lang]
-    titles = " -- ".join(_tex_text(bank.problems()[p].title[lang]) for p in problems)
-    jobs_tex: list[tuple[str, str]] = []
-    keys = []
-    for person, mine in zip(people, given, strict=True):
-        body = (f"\\sheetheader{{{_tex_text(person.name)}}}\n"
-                + "".join(problem_tex(convert, v, k) for k, v in enumerate(mine, 1)))
-        jobs_tex.append((person.file, document(lang, f"{word['sheet']}~: {titles}" if lang
-                                               == "fr" else f"{word['sheet']}: {titles}",
-                                               body)))
-        keys.append(f"\\keystudent{{{_tex_text(person.name)}}}\n"
-                    + "".join(problem_tex(convert, v, k, "key")
-                              for k, v in enumerate(mine, 1)))
-    jobs_tex.append(("key", document(lang, f"{word['key']}{'~: ' if lang == 'fr' else ': '}"
-                                     f"{titles}", "".join(keys))))
-    for warning in convert.warnings:
-        log(f"sheets: {lang}: {warning}")
-    ready = work / "out"
-    ready.mkdir(parents=True)
-    done = 0
+    drawn = render_figures([v for mine in given for v in mine], work / "figures")
+    log(f"sheets: {count} students x {len(problems)} problems: {len(drawn)} figures in "
+        f"{time.perf_counter() - t0:.1f} s")
+    written = []
+    for lang in langs:
+        people = students(lang, count, names)
+        convert = Converter(lang)
+        for fid, figure in drawn.items():
+            convert.add_figure(fid, figure["caption"], figure["metrics"])
+        _CONVERTER[:] = [convert]
+        todo = [(person.name, mine) for person, mine in zip(people, given, strict=True)]
+        with concurrent.futures.ProcessPoolExecutor(
+                jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            parts = []
+            for part in pool.map(_student_tex, todo):
+                parts.append(part)
+                if len(parts) % 10 == 0 or len(parts) == len(todo):
+                    log(f"sheets: {lang}: {len(parts)}/{len(todo)} students set "
+                        f"({time.perf_counter() - t0:.1f} s)")
+        word = WORDS[lang]
+        colon = "~: " if lang == "fr" else ": "
+        titles = " -- ".join(_tex_text(bank.problems()[p].title[lang]) for p in problems)
+        tex = {"sheets": document(lang, f"{word['sheet']}{colon}{titles}",
+                                  "".join(s for s, _ in parts)),
+               "key": document(lang, f"{word['key']}{colon}{titles}",
+                               "".join(k for _, k in parts))}
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:
+            pdfs = dict(zip(tex, pool.map(lambda n, tex=tex, lang=lang: compile_pdf(
+                tex[n], work / lang / n, n),
+                                          tex), strict=True))
+        log(f"sheets: {lang}: typeset ({time.perf_counter() - t0:.1f} s)")
+        ready = work / lang / "out"
+        ready.mkdir(parents=True)
+        import pikepdf
 
-    def one(job: tuple[str, str]) -> str:
-        name, tex = job
-        pdf = compile_pdf(tex, work / "tex" / name, name)
-        (ready / f"{name}.pdf").write_bytes(pdf)
-        return name
-
-    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        for _ in pool.map(one, jobs_tex):
-            done += 1
-            if done % 10 == 0 or done == len(jobs_tex):
-                log(f"sheets: {lang}: {done}/{len(jobs_tex)} PDF written "
-                    f"({time.perf_counter() - t0:.1f} s)")
-    target = out / lang
-    old = out / ".work" / f"{lang}-old"
-    shutil.rmtree(old, ignore_errors=True)
-    if target.exists():
-        target.rename(old)
-    ready.rename(target)
+        with pikepdf.open(work / lang / "sheets" / "sheets.pdf") as whole:
+            total = len(whole.pages)
+        split(work / lang / "sheets" / "sheets.pdf",
+              _pages(work / lang / "sheets" / "sheets.pages", total),
+              [p.file for p in people], ready)
+        (ready / "key.pdf").write_bytes(pdfs["key"])
+        target = out / lang
+        old = work / f"{lang}-old"
+        if target.exists():
+            target.rename(old)
+        ready.rename(target)
+        shutil.rmtree(old, ignore_errors=True)
+        written += sorted(target.glob("*.pdf"))
+        log(f"sheets: {lang}: {len(people) + 1} PDF in {time.perf_counter() - t0:.1f} s "
+            f"-> {target}")
+    for warning in _CONVERTER[0].warnings if _CONVERTER else []:
+        log(f"sheets: {warning}")
     shutil.rmtree(work, ignore_errors=True)
-    shutil.rmtree(old, ignore_errors=True)
-    log(f"sheets: {lang}: {len(jobs_tex)} PDF in {time.perf_counter() - t0:.1f} s -> {target}")
-    return sorted(target.glob("*.pdf"))
+    return written
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -403,9 +463,8 @@ def main(argv: list[str] | None = None) -> int:
             args.students or "30", "--students (STUDENTS)", 1, MAX_STUDENTS)
         if shutil.which("pdflatex") is None:
             raise SheetError("pdflatex is missing: make sheets installs TeX Live")
-        for lang in args.lang or list(LANGS):
-            build(lang, problems, count, seed, names, args.out,
-                  log=lambda line: print(line, file=sys.stderr, flush=True))
+        build(args.lang or list(LANGS), problems, count, seed, names, args.out,
+              log=lambda line: print(line, file=sys.stderr, flush=True))
     except SheetError as exc:
         print(f"coursebuild: sheets: {exc}", file=sys.stderr)
         return 2

@@ -48,6 +48,15 @@ def _settings() -> tuple[tuple, dict]:
     return tuple(names), settings
 
 
+@functools.cache
+def _markdown():
+    """One converter with the site's extensions, reset before each text."""
+    import markdown
+
+    names, settings = _settings()
+    return markdown.Markdown(extensions=list(names), extension_configs=settings)
+
+
 def manifest() -> dict[str, dict]:
     """The figure catalogue's manifest, by id."""
     entries = json.loads((FIGURES / "manifest.json").read_text(encoding="utf-8"))
@@ -58,7 +67,6 @@ def markdown_html(text: str, lang: str, figures: dict[str, dict] | None = None) 
     """``text`` (Markdown, as the chapters write it) as the site's HTML: figure markers as
     the site's figures with their captions in ``lang``; widgets left out (their still
     figure is a figure marker of its own). French typography in French."""
-    import markdown
 
     from coursebuild.hook import french_html
 
@@ -75,9 +83,7 @@ def markdown_html(text: str, lang: str, figures: dict[str, dict] | None = None) 
                 f'<img src="figures/{fid}.svg" alt="{caption}">'
                 f"<figcaption>{caption}</figcaption></figure>")
 
-    names, settings = _settings()
-    out = markdown.markdown(_MARKER.sub(marker, text), extensions=list(names),
-                            extension_configs=settings)
+    out = _markdown().reset().convert(_MARKER.sub(marker, text))
     # a link to a chapter as the site writes it (attractors.md -> ../attractors/)
     out = _PAGE_LINK.sub(lambda m: f'href="../{m["page"]}/{m["anchor"] or ""}"', out)
     return french_html(out) if lang == "fr" else out
@@ -85,6 +91,8 @@ def markdown_html(text: str, lang: str, figures: dict[str, dict] | None = None) 
 
 _PAGE_LINK = re.compile(r'href="(?P<page>[a-z0-9-]+)\.md(?P<anchor>#[^"]*)?"')
 _FLOAT = re.compile(r"\\begin\{figure\}\[!htbp\](?P<body>.*?)\\end\{figure\}", re.S)
+_PAGE_FLOAT = re.compile(r"\\begin\{figure\}\[p\](?P<body>.*?)\\end\{figure\}\n"
+                         r"\\afterpage\{\\clearpage\}", re.S)
 
 
 class Converter:
@@ -123,10 +131,12 @@ class Converter:
         body = markdown_html(text, self.lang, self.figures)
         chapter = Chapter(f'<article class="md-content__inner">{body}</article>', self.ctx,
                           slug, numbered=False)
-        # a sheet is read in order: a figure the book lets float stays by its text (one
-        # wider than the text still takes a page of its own, right after this one)
-        return _FLOAT.sub(lambda m: f"\\begin{{herefigure}}{m['body']}\\end{{herefigure}}",
-                          chapter.blocks(chapter.article))
+        # a sheet is read in order: a figure the book lets float stays by its text, and
+        # one wider than the text takes a page of its own right there
+        tex = _FLOAT.sub(lambda m: f"\\begin{{herefigure}}{m['body']}\\end{{herefigure}}",
+                         chapter.blocks(chapter.article))
+        return _PAGE_FLOAT.sub(lambda m: f"\\clearpage\n\\begin{{herefigure}}{m['body']}"
+                               "\\end{herefigure}\n\\clearpage", tex)
 
     def listing(self, code: str) -> str:
         """Code as the book sets a listing."""
