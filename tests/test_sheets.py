@@ -90,7 +90,7 @@ def test_make_sheets_on_a_small_roster_writes_the_right_files(double, tmp_path, 
     for mine in given:
         assert f"gagne, en {mine[0].answers['rank']} coups au plus" in key
     assert key.count("Barème") == 6 and "Corrigé et barème — Zhou Lin" in key
-    assert "sheets: fr: 4/4 PDF written" in capsys.readouterr().err       # progress shown
+    assert "sheets: fr: 3/3 students set" in capsys.readouterr().err       # progress shown
     # a smaller roster replaces the folder: no sheet of the earlier run is left
     roster.write_text("Dupont,Marie\n", encoding="utf-8")
     assert sheets.main(["--roster", str(roster), "--lang", "fr", "--out", str(runs[0])]) == 0
