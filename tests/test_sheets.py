@@ -163,14 +163,15 @@ def test_the_built_students_book_holds_no_solution_of_the_real_bank(site):
     from coursebuild import book
 
     for lang in ("fr", "en"):
-        students = _text(site / book.book_name(lang, "students"))
-        teachers = _text(site / book.book_name(lang, "teachers"))
+        folder = site if lang == "fr" else site / "en"
+        students = _text(folder / book.book_name(lang, "students"))
+        teachers = _text(folder / book.book_name(lang, "teachers"))
         found = 0
         for pid in bank_pages.bank().problems():
             v = bank_pages.sample(pid)
-            for line in v.solution[lang].splitlines():
-                words = re.sub(r"[$`*|]|\\\(|\\\)|<!--.*?-->", "", line).strip(" 0123456789.")
-                if len(words) >= 30 and "\\" not in words and "_" not in words:
+            for line in v.solution[lang].splitlines():     # its sentences, not its code
+                words = re.sub(r"<!--.*?-->", "", line).strip(" 0123456789.")
+                if len(words) >= 30 and not re.search(r"[$`*|=(){}\[\]_\\<>#]", words):
                     assert words[:30] not in students, (pid, words)
                     found += words[:30] in teachers
         assert found > 0

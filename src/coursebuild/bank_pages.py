@@ -166,6 +166,20 @@ def book_html(lang: str) -> str:
     return '<article class="md-content__inner">' + "\n".join(parts) + "</article>"
 
 
+def book_figures() -> set[str]:
+    """The figures the teachers' book shows in the bank's solutions and marking schemes
+    (the site shows only the statements')."""
+    if bank() is None:
+        return set()
+    out = set()
+    for pid in bank().problems():
+        v = sample(pid)
+        for lang in ("fr", "en"):
+            text = with_figures(v.solution[lang] + "\n" + v.marking[lang], pid)
+            out |= set(re.findall(r"<!-- figure: ([a-z0-9-]+) -->", text))
+    return out
+
+
 def inputs_digest() -> str:
     """What the bank's pages and book part are made from: the bank's code."""
     from coursebuild import keys

@@ -375,9 +375,12 @@ def expand(markdown: str, lang: str) -> str:
 def page_text(lang: str, page: str) -> str:
     """A chapter's Markdown as the reader gets it: every exercise, written or in Python,
     put in where its marker stands (a Python exercise as its statement, its answer's code
-    and the rest of its solution, which the site shows in its own block). For the checks
-    that read a chapter's text."""
+    and the rest of its solution, which the site shows in its own block), and the bank's
+    problems on its page. For the checks that read a chapter's text."""
+    from coursebuild import bank_pages
+
     markdown = expand((ROOT / "docs" / lang / f"{page}.md").read_text(encoding="utf-8"), lang)
+    markdown = bank_pages.expand(markdown, lang)        # the bank's page (teachers')
 
     def python(m: re.Match) -> str:
         e = get(m["id"])

@@ -67,7 +67,7 @@ def ex6_1_strategy() -> Drawing:
         f"{_nim15()[1]}. Blue vertices: winning for J₀; vermillion with a dashed border: "
         f"winning for J₁; beside, the rank. The player to move loses with k ∈ {{{lost}}} "
         f"sticks: the start {_pair(g.start)} is winning for {player}. Thick {colour[1]} "
-        f"arrows: a winning strategy of {player}, its move at each vertex (k, {w}); from a "
+        f"arrows: a winning strategy of {player}, {player}'s move at each vertex (k, {w}); from a "
         "winning position, it leads to a vertex whose rank is one less."), sol)
 
 
@@ -123,8 +123,8 @@ def ex6_2_strategy() -> Drawing:
         "Flèches épaisses bleues : sa stratégie, qui fait baisser le rang de 1 à chaque coup "
         "depuis une position gagnante, et reste hors de 𝒜¹ depuis un match nul.",
         f"J₀ wins from the start {start} within {sol.rank[start]} moves. "
-        "Thick blue arrows: its strategy, which lowers the rank by one at each move from a "
-        "winning position, and stays out of 𝒜¹ from a draw."))
+        "Thick blue arrows: the strategy of J₀, which lowers the rank by one at each move "
+        "from a winning position, and stays out of 𝒜¹ from a draw."))
 
 def _chomp_label(v) -> str:
     from arena.render import html_table
@@ -177,7 +177,7 @@ def chomp_attractor() -> Drawing:
         "épaisses : sa stratégie). Bleu : gagnant pour J₀ ; vermillon à bord tireté : pour "
         "J₁ ; à côté, le rang.",
         f"Chomp {_bar()} solved: J₀ wins from the whole bar within {sol.rank[g.start]} moves, "
-        "by first eating only the bottom-right square (thick blue arrows: its strategy). "
+        "by first eating only the bottom-right square (thick blue arrows: the strategy of J₀). "
         "Blue: winning for J₀; vermillion with a dashed border: for J₁; beside, the rank."))
 
 @fragment
@@ -217,10 +217,11 @@ def ex6_2_solution() -> Bilingual:
     return both(
         f"$\\mathcal{{A}}^0$ (avec les rangs) : {attr(0)}.\n\n$\\mathcal{{A}}^1$ : {attr(1)}.\n\n"
         f"Matchs nuls : {draws}. Le départ {code(s)} est dans $\\mathcal{{A}}^0$ : $J_0$ est sûr de "
-        f"gagner, en {sol.rank[s]} coups au plus. Sa stratégie :\n\n" + _strategy_table(g, 0, "fr"),
+        f"gagner, en {sol.rank[s]} coups au plus. La stratégie de $J_0$ :\n\n"
+        + _strategy_table(g, 0, "fr"),
         f"$\\mathcal{{A}}^0$ (with ranks): {attr(0)}.\n\n$\\mathcal{{A}}^1$: {attr(1)}.\n\n"
         f"Draws: {draws}. The start {code(s)} is in $\\mathcal{{A}}^0$: $J_0$ is sure to win, "
-        f"within {sol.rank[s]} moves. Its strategy:\n\n" + _strategy_table(g, 0, "en"))
+        f"within {sol.rank[s]} moves. The strategy of $J_0$:\n\n" + _strategy_table(g, 0, "en"))
 
 @fragment
 def chomp_solution() -> Bilingual:
