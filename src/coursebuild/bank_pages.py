@@ -97,9 +97,11 @@ def table(lang: str) -> str:
     head = [words["chapter"], words["problem"], *(words[u] for u in USES), words["minutes"],
             words["points"]]
     lines = ["| " + " | ".join(head) + " |", "|---|---|" + ":---:|" * 3 + "---:|---:|"]
+    shown = None
     for p in _ordered(lang):
         number, title = chapters.get(p.chapter, (0, p.chapter))
         chapter = f"{number}. [{title}]({p.chapter}.md)" if number else p.chapter
+        chapter, shown = ("" if chapter == shown else chapter), chapter   # once a chapter
         marks = [words["yes"] if u in p.uses else "" for u in USES]
         lines.append(f"| {chapter} | [{p.title[lang]}](#bank-{p.id}) | " + " | ".join(marks)
                      + f" | {p.minutes} {words['min']} | {p.points} |")
