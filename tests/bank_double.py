@@ -1,6 +1,6 @@
-"""A bank of two problems with the interface of ``coursebuild.bank`` (the brief BANK.md),
-for the tests of what is built from the bank while its own problems are not there, and
-for a test that needs problems it knows: ``install(monkeypatch)`` puts it in place of
+"""A bank of two problems with the interface of ``coursebuild.bank`` (its types), for the
+tests of what is built from the bank that need problems they know (what each variant
+says, how many figures it draws): ``install(monkeypatch)`` puts it in place of
 ``coursebuild.bank``. Its answers are the solver's, as the bank's must be."""
 
 from __future__ import annotations
@@ -8,35 +8,10 @@ from __future__ import annotations
 import random
 import sys
 import types
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
 from arena import Arena, solve
+from coursebuild.bank import Problem, Variant  # the bank's own types
 from coursebuild.catalogue import Drawing
-
-
-@dataclass(frozen=True)
-class Variant:
-    problem: str
-    seed: int
-    params: Mapping[str, object]
-    statement: Mapping[str, str]
-    solution: Mapping[str, str]
-    marking: Mapping[str, str]
-    figures: Mapping[str, Drawing]
-    answers: Mapping[str, object]
-
-
-@dataclass(frozen=True)
-class Problem:
-    id: str
-    chapter: str
-    title: Mapping[str, str]
-    uses: frozenset[str]
-    minutes: int
-    points: int
-    generate: Callable[[int], Variant]
-    check: Callable[[Variant], None]
 
 
 def _nim(seed: int) -> Variant:

@@ -29,19 +29,9 @@ def test_a_statement_changed_in_its_source_shows_on_the_chapter_the_book_and_the
         tmp_path):
     if not (ROOT / "build" / "js" / "editor.js").exists():
         pytest.skip("the editor bundle is built by `make test` (make js)")
-    from coursebuild.paths import copy_project
+    from project_copy import copy_with_caches
 
-    copy = copy_project(tmp_path / "arena")
-    (copy / "node_modules").symlink_to(ROOT / "node_modules")
-    (copy / "build" / "js").mkdir(parents=True)
-    shutil.copy2(ROOT / "build" / "js" / "editor.js", copy / "build" / "js" / "editor.js")
-    for cache in ("docs/figures", "docs/generated", "build/notebooks", "build/handout",
-                  ".cache/mkdocs-jupyter"):
-        if (ROOT / cache).is_dir():
-            shutil.copytree(ROOT / cache, copy / cache, symlinks=True,
-                            ignore=shutil.ignore_patterns("sockets"), dirs_exist_ok=True)
-    if (ROOT / "build" / "bench.json").exists():
-        shutil.copy2(ROOT / "build" / "bench.json", copy / "build" / "bench.json")
+    copy = copy_with_caches(tmp_path / "arena")
     # exercise 2.3's statement, changed in its one source, in both languages
     source = copy / "docs" / "exercises" / "02-plays.yaml"
     text = source.read_text(encoding="utf-8")
