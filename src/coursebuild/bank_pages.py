@@ -182,10 +182,17 @@ def book_figures() -> set[str]:
     return out
 
 
-def inputs_digest() -> str:
-    """What the bank's pages and book part are made from: the bank's code."""
+def bank_digest() -> str:
+    """The bank's code (what its drawings are made by)."""
     from coursebuild import keys
 
-    return keys.files_digest([BANK_DIR, ROOT / "src" / "coursebuild" / "bank_pages.py"]) \
-        if BANK_DIR.exists() else keys.files_digest([ROOT / "src" / "coursebuild" /
-                                                      "bank_pages.py"])
+    return keys.files_digest([BANK_DIR]) if BANK_DIR.exists() else "no bank"
+
+
+def inputs_digest() -> str:
+    """What the bank's pages and book part are made from: the bank's code and this
+    module."""
+    from coursebuild import keys
+
+    return bank_digest() + keys.files_digest([ROOT / "src" / "coursebuild" /
+                                              "bank_pages.py"])

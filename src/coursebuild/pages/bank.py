@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from coursebuild import keys
-from coursebuild.bank_pages import BANK_DIR, bank, figure_id, inputs_digest, sample
+from coursebuild.bank_pages import BANK_DIR, bank, bank_digest, figure_id, sample
 from coursebuild.catalogue import Drawing, Figure
 
 
@@ -27,7 +27,7 @@ class BankFigure(Figure):
         from coursebuild.catalogue import _drawn, _layout_job, _render
         from coursebuild.widgets import figure_data
 
-        return keys.key(sample_drawing, self.id, inputs_digest(), str(BANK_DIR),
+        return keys.key(sample_drawing, self.id, bank_digest(), str(BANK_DIR),
                         figure_data, _drawn, _layout_job, _render)
 
 
