@@ -90,8 +90,9 @@ def _ordered(lang: str) -> list:
     return sorted(problems, key=lambda p: chapters.get(p.chapter, (99, ""))[0])
 
 
-def table(lang: str) -> str:
-    """Which problem fits what, chapter by chapter (Markdown)."""
+def table(lang: str, links: bool = True) -> str:
+    """Which problem fits what, chapter by chapter (Markdown); ``links`` to the chapters
+    and the problems (the site's), or their names alone (the book's)."""
     words = WORDS[lang]
     chapters = _chapters(lang)
     head = [words["chapter"], words["problem"], *(words[u] for u in USES), words["minutes"],
@@ -100,10 +101,12 @@ def table(lang: str) -> str:
     shown = None
     for p in _ordered(lang):
         number, title = chapters.get(p.chapter, (0, p.chapter))
-        chapter = f"{number}. [{title}]({p.chapter}.md)" if number else p.chapter
+        named = f"[{title}]({p.chapter}.md)" if links else title
+        chapter = f"{number}. {named}" if number else p.chapter
         chapter, shown = ("" if chapter == shown else chapter), chapter   # once a chapter
         marks = [words["yes"] if u in p.uses else "" for u in USES]
-        lines.append(f"| {chapter} | [{p.title[lang]}](#bank-{p.id}) | " + " | ".join(marks)
+        problem = f"[{p.title[lang]}](#bank-{p.id})" if links else p.title[lang]
+        lines.append(f"| {chapter} | {problem} | " + " | ".join(marks)
                      + f" | {p.minutes} {words['min']} | {p.points} |")
     return "\n".join(lines) + "\n"
 
@@ -156,7 +159,8 @@ def book_html(lang: str) -> str:
                    "student, with its solution and marking scheme. Here is, for each, the "
                    "sample variant the site shows (without its solution), with its solution "
                    "and marking scheme."}[lang]
-    parts = [f"<h1>{title}</h1>", markdown_html(intro + "\n\n" + table(lang), lang, figures)]
+    parts = [f"<h1>{title}</h1>", markdown_html(intro + "\n\n" + table(lang, links=False), lang,
+                                                       figures)]
     for p in _ordered(lang):
         v = sample(p.id)
         body = (f"## {p.title[lang]} {{: #bank-{p.id} }}\n\n{_meta(p, lang)}\n\n"
