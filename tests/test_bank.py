@@ -43,6 +43,31 @@ def digest(v: bank.Variant) -> str:
 
 # --- the registry ------------------------------------------------------------------
 
+def test_the_registry_covers_the_course():
+    problems = bank.problems()
+    assert len(problems) >= 24
+    assert {p.chapter for p in problems.values()} == set(bank.CHAPTERS)
+    for pid, p in problems.items():
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", pid) and p.id == pid
+        assert p.title["fr"] and p.title["en"] and p.title["fr"] != p.title["en"]
+        assert p.uses and p.uses <= set(bank.USES)
+        assert 10 <= p.minutes <= 90 and 5 <= p.points <= 30
+    order = [bank.CHAPTERS.index(p.chapter) for p in problems.values()]
+    assert order == sorted(order)
+    for use in bank.USES:               # each kind of session has problems to choose from
+        assert sum(use in p.uses for p in problems.values()) >= 8
+
+
+def test_the_default_exam_fits_two_hours():
+    problems = bank.problems()
+    assert len(bank.DEFAULT_PROBLEMS) == 3 and set(bank.DEFAULT_PROBLEMS) <= set(problems)
+    chosen = [problems[p] for p in bank.DEFAULT_PROBLEMS]
+    assert all("exam" in p.uses for p in chosen)
+    assert 90 <= sum(p.minutes for p in chosen) <= 120
+    assert len({p.chapter for p in chosen}) == 3
+    assert isinstance(bank.SAMPLE_SEED, int)
+
+
 def test_an_unknown_problem_is_named():
     with pytest.raises(KeyError, match="no-such-problem"):
         bank.variant("no-such-problem", 0)

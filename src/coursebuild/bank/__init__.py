@@ -102,7 +102,7 @@ SAMPLE_SEED = 0
 DEFAULT_PROBLEMS = ("attractor-ranks-draws", "counter-queue-trace", "minimax-alphabeta")
 """The three problems ``make sheets`` sets by default: a two-hour exam on the core of
 the course (attractors with ranks and draws, the counter algorithm run by hand,
-minimax and alpha-beta), 125 minutes of work at the students' pace."""
+minimax and alpha-beta), 120 minutes of work at the students' pace."""
 
 _registry: dict[str, Problem] | None = None
 

@@ -419,3 +419,32 @@ def pick(problem: str, seed: int, candidates: Sequence[Any]) -> Any:
     order = list(range(len(candidates)))
     random.Random(f"{problem}/order").shuffle(order)
     return candidates[order[seed % len(order)]]
+
+
+def listing(source: str) -> Bilingual:
+    """A program written once for both languages: a comment line ``#fr ...`` or
+    ``#en ...`` is kept, as ``# ...``, in its language only (the convention of the
+    course's listings, ``docs/listings``); every other line is the same in both."""
+    out = {}
+    for lang in LANGS:
+        lines = []
+        for line in source.strip("\n").splitlines():
+            tagged = re.match(r"(\s*)#(fr|en) (.*)$", line)
+            if tagged is None:
+                lines.append(line)
+            elif tagged.group(2) == lang:
+                lines.append(f"{tagged.group(1)}# {tagged.group(3)}")
+        out[lang] = "\n".join(lines)
+    return out
+
+
+
+def game_caption(g: Arena, *, start: bool = True, more: Bilingual | None = None) -> Bilingual:
+    """The caption of a problem's game: its size and the course's drawing conventions."""
+    fr = (f"Le jeu du problème : {len(g)} positions, cercles pour J₀, carrés pour J₁, "
+          "double bordure pour les positions de victoire" + (" ; départ a." if start else "."))
+    en = (f"The game of the problem: {len(g)} positions, circles for J₀, squares for J₁, a "
+          "double border for victory positions" + ("; start a." if start else "."))
+    if more:
+        fr, en = fr + " " + more["fr"], en + " " + more["en"]
+    return {"fr": fr, "en": en}

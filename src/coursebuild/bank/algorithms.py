@@ -18,6 +18,8 @@ from coursebuild.bank._kit import (
     bi,
     compose,
     fence,
+    game_caption,
+    listing,
     mset,
     name,
     planted,
@@ -71,8 +73,8 @@ def run_queue(A: dict, S0: dict, V0: dict, *, lifo: bool = False):
     return steps, rang, d, coup, B
 
 
-CODE = {
-    "fr": '''from collections import deque
+CODE = listing('''
+from collections import deque
 
 def calcule_rangs_coups(A, S0, V0):
     d = dplus(A)
@@ -90,31 +92,11 @@ def calcule_rangs_coups(A, S0, V0):
                 if x in S0 or d[x] == 0:
                     rang[x] = rang[y] + 1
                     if x in S0:
-                        coup[x] = y    # y, successeur de x, fait entrer x
+                        #fr y, successeur de x, fait entrer x
+                        #en y, a successor of x, makes x enter
+                        coup[x] = y
                     F.append(x)
-    return rang, coup''',
-    "en": '''from collections import deque
-
-def calcule_rangs_coups(A, S0, V0):
-    d = dplus(A)
-    B = renverse_graphe(A)
-    rang, coup = {}, {}
-    F = deque()
-    for s in V0:
-        rang[s] = 0
-        F.append(s)
-    while F:
-        y = F.popleft()
-        for x in B[y]:
-            if x not in rang:
-                d[x] -= 1
-                if x in S0 or d[x] == 0:
-                    rang[x] = rang[y] + 1
-                    if x in S0:
-                        coup[x] = y    # y, a successor of x, makes x enter
-                    F.append(x)
-    return rang, coup''',
-}
+    return rang, coup''')
 
 
 def _arena(seed: int) -> Arena:
@@ -173,11 +155,7 @@ def counter_queue(seed: int) -> Variant:
                                        "Queue afterwards"))
         return table(head, rows)
 
-    figures = {"graph": arena_figure(g, bi(
-        f"Le jeu du problème : {len(g)} positions, cercles pour J₀, carrés pour J₁, double "
-        "bordure pour les positions de victoire ; départ a.",
-        f"The game of the problem: {len(g)} positions, circles for J₀, squares for J₁, "
-        "a double border for victory positions; start a."))}
+    figures = {"graph": arena_figure(g, game_caption(g))}
     v0 = ", ".join(f"${name(v)}$" for v in V0)
     pseudo = (
         "```text\n"
@@ -417,7 +395,7 @@ PROBLEMS: tuple[Problem, ...] = (
     Problem(id=COUNTER, chapter="algorithms",
             title=bi("L'algorithme des compteurs avec une file",
                      "The counter algorithm with a queue"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=45, points=20,
+            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
             generate=counter_queue, check=check_counter_queue),
 )
 
@@ -427,9 +405,10 @@ PROBLEMS: tuple[Problem, ...] = (
 
 NAIVE = "naive-fixpoint-cost"
 
-NAIVE_CODE = {
-    "fr": '''def attracteur_naif_compte(A, S0, V0):
-    """Le dictionnaire des rangs, et le nombre de positions examinées."""
+NAIVE_CODE = listing('''
+def attracteur_naif_compte(A, S0, V0):
+    #fr Le dictionnaire des rangs, et le nombre de positions examinées.
+    #en The dictionary of ranks, and the number of positions examined.
     rang = {s: 0 for s in V0}
     n, examinees = 0, 0
     while True:
@@ -438,7 +417,9 @@ NAIVE_CODE = {
         for x in A:
             if x in rang or not A[x]:
                 continue
-            examinees += 1                  # une position relue à cette étape
+            #fr une position relue à cette étape
+            #en a position read again at this step
+            examinees += 1
             if x in S0:
                 gagnant = any(y in rang for y in A[x])
             else:
@@ -448,29 +429,7 @@ NAIVE_CODE = {
         if not nouveaux:
             return rang, examinees
         for x in nouveaux:
-            rang[x] = n''',
-    "en": '''def attracteur_naif_compte(A, S0, V0):
-    """The dictionary of ranks, and the number of positions examined."""
-    rang = {s: 0 for s in V0}
-    n, examinees = 0, 0
-    while True:
-        n += 1
-        nouveaux = []
-        for x in A:
-            if x in rang or not A[x]:
-                continue
-            examinees += 1                  # a position read again at this step
-            if x in S0:
-                gagnant = any(y in rang for y in A[x])
-            else:
-                gagnant = all(y in rang for y in A[x])
-            if gagnant:
-                nouveaux.append(x)
-        if not nouveaux:
-            return rang, examinees
-        for x in nouveaux:
-            rang[x] = n''',
-}
+            rang[x] = n''')
 
 
 def naive_steps(A: dict, S0: dict, V0: dict) -> list[tuple[int, list]]:
@@ -519,11 +478,7 @@ def naive_cost(seed: int) -> Variant:
     N = r.choice((10, 20, 30, 50, 100))
     answers = {"steps": [[k, added] for k, added in steps], "examined": total,
                "decrements": dec, "chain": N, "chain_examined": N * (N - 1) // 2}
-    figures = {"graph": arena_figure(g, bi(
-        f"Le jeu du problème : {len(g)} positions, cercles pour J₀, carrés pour J₁, double "
-        "bordure pour les positions de victoire ; départ a.",
-        f"The game of the problem: {len(g)} positions, circles for J₀, squares for J₁, a "
-        "double border for victory positions; start a."))}
+    figures = {"graph": arena_figure(g, game_caption(g))}
     listing = (
         "```text\n"
         "Fonction attracteur_naif(A, S0, V0) :\n"
@@ -699,6 +654,6 @@ def check_naive_cost(v: Variant) -> None:
 PROBLEMS = PROBLEMS + (
     Problem(id=NAIVE, chapter="algorithms",
             title=bi("Le coût du point fixe naïf", "The cost of the naive fixpoint"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=35, points=20,
+            uses=frozenset({"homework", "tutorial"}), minutes=35, points=20,
             generate=naive_cost, check=check_naive_cost),
 )

@@ -18,6 +18,8 @@ from coursebuild.bank._kit import (
     bi,
     compose,
     fence,
+    game_caption,
+    listing,
     mset,
     name,
     planted,
@@ -392,32 +394,23 @@ PROBLEMS = (
 
 MONOTONE = "attractor-monotone"
 
-EDGES_CODE = {
-    "fr": '''def aretes_decisives(A, S0, S1, V0, x):
-    """Les arêtes (s, y), s dans S1 avec au moins deux successeurs, dont le retrait fait
-    entrer x dans l'attracteur de J0."""
+EDGES_CODE = listing('''
+def aretes_decisives(A, S0, S1, V0, x):
+    #fr Les arêtes (s, y), s dans S1 avec au moins deux successeurs, dont le retrait fait
+    #fr entrer x dans l'attracteur de J0.
+    #en The edges (s, y), s in S1 with at least two successors, whose removal brings x
+    #en into the attractor of J0.
     resultat = []
     for s in S1:
         if len(A[s]) >= 2:
             for y in A[s]:
-                A2 = dict(A)                     # copie superficielle de A
+                #fr copie superficielle de A
+                #en shallow copy of A
+                A2 = dict(A)
                 A2[s] = [z for z in A[s] if z != y]
                 if x in calcule_attracteur(A2, S0, V0):
                     resultat.append((s, y))
-    return resultat''',
-    "en": '''def aretes_decisives(A, S0, S1, V0, x):
-    """The edges (s, y), s in S1 with at least two successors, whose removal brings x
-    into the attractor of J0."""
-    resultat = []
-    for s in S1:
-        if len(A[s]) >= 2:
-            for y in A[s]:
-                A2 = dict(A)                     # shallow copy of A
-                A2[s] = [z for z in A[s] if z != y]
-                if x in calcule_attracteur(A2, S0, V0):
-                    resultat.append((s, y))
-    return resultat''',
-}
+    return resultat''')
 
 
 def _without(g: Arena, x: str, y: str | None) -> Arena:
@@ -491,11 +484,7 @@ def monotone(seed: int) -> Variant:
                "joined": joined, "ranks_after": dict(sorted(after.items())),
                "single": single, "left": left, "lowered": lowered,
                "ranks_added": {v: added[v] for v in lowered}}
-    figures = {"graph": arena_figure(g, bi(
-        f"Le jeu du problème : {len(g)} positions, cercles pour J₀, carrés pour J₁, double "
-        "bordure pour les positions de victoire.",
-        f"The game of the problem: {len(g)} positions, circles for J₀, squares for J₁, a "
-        "double border for victory positions."))}
+    figures = {"graph": arena_figure(g, game_caption(g, start=False))}
     intro = bi(
         "On considère le jeu ci-dessous (cercles : $J_0$, carrés : $J_1$), avec "
         f"$V_0 = {mset(g.V0)}$ et $V_1 = {mset(g.V1)}$. On étudie comment l'attracteur "
@@ -661,6 +650,6 @@ def check_monotone(v: Variant) -> None:
 PROBLEMS = PROBLEMS + (
     Problem(id=MONOTONE, chapter="attractors",
             title=bi("Retirer ou ajouter une arête", "Removing or adding an edge"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            uses=frozenset({"homework", "exam"}), minutes=40, points=20,
             generate=monotone, check=check_monotone),
 )

@@ -10,7 +10,7 @@ from typing import Any
 from arena import from_rules
 from arena.games.chomp import _bites
 from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import Q, bi, compose, fence, pick, solve_small
+from coursebuild.bank._kit import Q, bi, compose, fence, listing, pick, solve_small, table
 
 STAIRCASE = "chomp-staircase"
 
@@ -51,44 +51,31 @@ def _candidates() -> list[tuple[Shape, int, int]]:
     return out
 
 
-CODE = {
-    "fr": '''def coups(forme):
-    """Les formes obtenues en un coup depuis forme (tuple des longueurs des lignes)."""
+CODE = listing('''
+def coups(forme):
+    #fr Les formes obtenues en un coup depuis forme (tuple des longueurs des lignes).
+    #en The shapes obtained in one move from forme (tuple of the row lengths).
     resultat = []
     for r in range(len(forme)):
         for c in range(forme[r]):
-            if (r, c) != (0, 0):          # on ne mange pas le carré empoisonné
+            #fr on ne mange pas le carré empoisonné
+            #en the poisoned square is not eaten
+            if (r, c) != (0, 0):
                 reste = [min(k, c) if i >= r else k for i, k in enumerate(forme)]
                 resultat.append(tuple(k for k in reste if k > 0))
     return resultat
 
 def perdante(forme, memo):
-    """Le joueur qui doit jouer devant forme perd-il ?"""
+    #fr Le joueur qui doit jouer devant forme perd-il ?
+    #en Does the player to move in front of forme lose?
     if forme not in memo:
-        if forme == (1,):                 # il doit manger le poison
+        #fr il doit manger le poison
+        #en it must eat the poison
+        if forme == (1,):
             memo[forme] = True
         else:
             memo[forme] = all(not perdante(f, memo) for f in coups(forme))
-    return memo[forme]''',
-    "en": '''def coups(forme):
-    """The shapes obtained in one move from forme (tuple of the row lengths)."""
-    resultat = []
-    for r in range(len(forme)):
-        for c in range(forme[r]):
-            if (r, c) != (0, 0):          # the poisoned square is not eaten
-                reste = [min(k, c) if i >= r else k for i, k in enumerate(forme)]
-                resultat.append(tuple(k for k in reste if k > 0))
-    return resultat
-
-def perdante(forme, memo):
-    """Does the player to move in front of forme lose?"""
-    if forme not in memo:
-        if forme == (1,):                 # it must eat the poison
-            memo[forme] = True
-        else:
-            memo[forme] = all(not perdante(f, memo) for f in coups(forme))
-    return memo[forme]''',
-}
+    return memo[forme]''')
 
 
 def _shape(s: Shape) -> str:
@@ -296,9 +283,209 @@ def check_staircase(v: Variant) -> None:
     assert perdante(tuple(ans["ell_move"]), memo) and tuple(ans["ell_move"]) in coups(ell)
 
 
-PROBLEMS = (
+PROBLEMS: tuple[Problem, ...] = (
     Problem(id=STAIRCASE, chapter="chomp",
             title=bi("Chomp sur une tablette en escalier", "Chomp on a staircase bar"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            uses=frozenset({"homework", "exam"}), minutes=40, points=20,
             generate=staircase, check=check_staircase),
+)
+
+
+# ---------------------------------------------------------------------------------
+# chomp-two-bars
+
+TWO_BARS = "chomp-two-bars"
+
+
+def _bars_moves(shape: Shape) -> list[Shape]:
+    """The moves of one bar when the poisoned square is never eaten."""
+    return sorted(set(_bites(shape)))
+
+
+@cache
+def shape_grundy(shape: Shape) -> int:
+    from arena.grundy import mex
+
+    return mex(shape_grundy(s) for s in _bars_moves(shape))
+
+
+def _two(a: int, b: int) -> Shape:
+    return (a, b) if b else (a,)
+
+
+@cache
+def _bars_candidates() -> list[tuple[Shape, Shape, int]]:
+    """Two bars of at most two rows and five columns whose sum is won by the player to
+    move with one to three winning moves, and the width of the rectangles of question 6."""
+    shapes = [_two(a, b) for a in range(1, 6) for b in range(0, a + 1)]
+    out = []
+    for x, y in itertools.combinations_with_replacement(shapes, 2):
+        if shape_grundy(x) ^ shape_grundy(y) == 0 or x == (1,) or y == (1,):
+            continue
+        wins = [m for m in _pair_moves(x, y) if shape_grundy(m[0]) == shape_grundy(m[1])]
+        if 1 <= len(wins) <= 3:
+            out += [(x, y, n) for n in range(2, 7)]
+    return out
+
+
+def _pair_moves(x: Shape, y: Shape) -> list[tuple[Shape, Shape]]:
+    return [(s, y) for s in _bars_moves(x)] + [(x, s) for s in _bars_moves(y)]
+
+
+BARS_CODE = listing('''
+def grundy_forme(forme, memo):
+    #fr Le nombre de Grundy d'une forme de chomp, sans jamais manger le poison.
+    #en The Grundy number of a chomp shape, never eating the poison.
+    if forme not in memo:
+        vus = {grundy_forme(f, memo) for f in coups(forme)}
+        m = 0
+        while m in vus:
+            m += 1
+        memo[forme] = m
+    return memo[forme]''')
+
+
+def two_bars(seed: int) -> Variant:
+    x, y, width = pick(TWO_BARS, seed, _bars_candidates())
+    top = max(x[0], y[0])
+    table_shapes = [_two(a, b) for a in range(1, top + 1) for b in range(0, a + 1)]
+    gx, gy = shape_grundy(x), shape_grundy(y)
+    wins = [m for m in _pair_moves(x, y) if shape_grundy(m[0]) == shape_grundy(m[1])]
+    answers = {"g": {".".join(map(str, s)): shape_grundy(s) for s in table_shapes},
+               "value": gx ^ gy, "winning": [[list(a), list(b)] for a, b in wins]}
+    intro = bi(
+        "Deux tablettes de chocolat de chomp, chacune de deux lignes au plus, sont posées "
+        f"côte à côte : ${_shape(x)}$ et ${_shape(y)}$ (longueurs des lignes, de haut en "
+        "bas ; chacune a son carré empoisonné en haut à gauche). À son tour, un joueur "
+        "mange, dans **une** des tablettes, un carré qui n'est pas empoisonné, avec tous "
+        "les carrés restants qui ne sont ni au-dessus de sa ligne, ni à gauche de sa "
+        "colonne. Le joueur qui ne peut plus jouer (il ne reste que les deux carrés "
+        "empoisonnés) a perdu. On admet le théorème de Sprague et Grundy.",
+        "Two chomp bars, each of at most two rows, lie side by side: "
+        f"${_shape(x)}$ and ${_shape(y)}$ (the lengths of the rows, from top to bottom; "
+        "each has its poisoned square at the top left). On its turn, a player eats, in "
+        "**one** of the bars, a square that is not poisoned, with every remaining square "
+        "that is neither above its row nor to the left of its column. The player who "
+        "cannot move (only the two poisoned squares are left) loses. The Sprague-Grundy "
+        "theorem is stated without proof.")
+    q1 = Q(bi("Avec une seule tablette, montrer que cette règle (ne jamais manger le poison, "
+              "perdre quand on ne peut plus jouer) donne le même gagnant que la règle du "
+              "cours (qui mange le poison a perdu).",
+              "With a single bar, show that this rule (never eat the poison, lose when "
+              "unable to move) gives the same winner as the course's rule (whoever eats "
+              "the poison loses)."),
+           bi("Dans les deux règles, les coups sont les mêmes tant qu'il reste un carré non "
+              "empoisonné ; quand il ne reste que le poison, le joueur qui doit jouer perd "
+              "(il doit le manger, ou il ne peut plus jouer). Les graphes et les positions "
+              "de victoire coïncident.",
+              "Under both rules, the moves are the same while a square that is not poisoned "
+              "remains; when only the poison is left, the player to move loses (it must eat "
+              "it, or it cannot move). The graphs and the victory positions coincide."),
+           [(2, bi("même graphe, même fin", "same graph, same end"))])
+    rows = [(f"${_shape(s)}$", shape_grundy(s)) for s in table_shapes]
+    gt = table(("Forme", "$g$"), rows, "lr")
+    q2 = Q(bi(f"Calculer le nombre de Grundy de chaque forme $(a, b)$ avec "
+              f"$1 \\le a \\le {top}$ et $0 \\le b \\le a$ (une forme $(a, 0)$ s'écrit "
+              "$(a)$).",
+              f"Compute the Grundy number of each shape $(a, b)$ with $1 \\le a \\le {top}$ "
+              "and $0 \\le b \\le a$ (a shape $(a, 0)$ is written $(a)$)."),
+           {lang: ("Par formes croissantes, $g$ est le mex des nombres des formes atteintes "
+                   "en un coup ; $(1)$, sans coup, vaut 0 :" if lang == "fr" else
+                   "By increasing shapes, $g$ is the mex of the numbers of the shapes reached "
+                   "in one move; $(1)$, without a move, is worth 0:") + "\n\n"
+            + gt.replace("Forme", "Forme" if lang == "fr" else "Shape")
+            for lang in ("fr", "en")},
+           [(5, bi("les valeurs (−1 par erreur)", "the values (−1 per mistake)"))])
+    q3 = Q(bi("Montrer que $g((a)) = a - 1$ pour une seule ligne de $a$ carrés, et vérifier "
+              "sur le tableau que les formes $(a, a - 1)$ ont le nombre 0 (exercice du "
+              "cours).",
+              "Show that $g((a)) = a - 1$ for a single row of $a$ squares, and check on the "
+              "table that the shapes $(a, a - 1)$ have the number 0 (an exercise of the "
+              "course)."),
+           bi("Depuis $(a)$ on atteint $(1), \\dots, (a - 1)$ : c'est un tas de Nim de "
+              "$a - 1$ carrés non empoisonnés ; par récurrence, ces formes ont les nombres "
+              "$0, \\dots, a - 2$, dont le mex est $a - 1$. Le tableau donne bien 0 pour "
+              "$(1)$, $(2, 1)$, $(3, 2)$, etc.",
+              "From $(a)$ one reaches $(1), \\dots, (a - 1)$: it is a Nim heap of $a - 1$ "
+              "squares that are not poisoned; by induction, these shapes have the numbers "
+              "$0, \\dots, a - 2$, whose mex is $a - 1$. The table does give 0 for $(1)$, "
+              "$(2, 1)$, $(3, 2)$, and so on."),
+           [(2, bi("la récurrence", "the induction")), (1, bi("la vérification",
+                                                             "the check"))])
+    wtext = ", ".join(f"$({_shape(a)}, {_shape(b)})$" for a, b in wins)
+    q4 = Q(bi(f"Qui gagne depuis $({_shape(x)}, {_shape(y)})$ ? Donner tous les coups "
+              "gagnants.",
+              f"Who wins from $({_shape(x)}, {_shape(y)})$? Give all the winning moves."),
+           bi(f"$g = {gx} \\oplus {gy} = {gx ^ gy} \\ne 0$ : le joueur qui doit jouer gagne. "
+              "Les coups gagnants laissent deux tablettes de même nombre : " + wtext + ".",
+              f"$g = {gx} \\oplus {gy} = {gx ^ gy} \\ne 0$: the player to move wins. The "
+              "winning moves leave two bars of the same number: " + wtext + "."),
+           [(1, bi("le gagnant", "the winner")), (3, bi("tous les coups", "all the moves"))])
+    q5 = Q(bi("Avec la fonction `coups(forme)` du problème sur les tablettes en escalier "
+              "(les formes obtenues en un coup, sans manger le poison), écrire "
+              "`grundy_forme(forme, memo)`.",
+              "With the function `coups(forme)` of the problem on staircase bars (the "
+              "shapes obtained in one move, without eating the poison), write "
+              "`grundy_forme(forme, memo)`."),
+           {lang: fence(BARS_CODE[lang]) for lang in ("fr", "en")},
+           [(2, bi("le mex des successeurs", "the mex of the successors")),
+            (1, bi("la mémoïsation", "the memoisation"))])
+    q6 = Q(bi("Le premier joueur gagne sur toute tablette rectangulaire plus grande que "
+              "$1 \\times 1$ (vol de stratégie). Qu'en déduire sur le nombre de Grundy d'un "
+              f"rectangle ? Avec deux rectangles $2 \\times {width}$ côte à côte, qui gagne, et "
+              "comment ?",
+              "The first player wins on every rectangular bar larger than $1 \\times 1$ "
+              "(strategy stealing). What follows for the Grundy number of a rectangle? With "
+              f"two rectangles $2 \\times {width}$ side by side, who wins, and how?"),
+           bi("Un rectangle plus grand que $1 \\times 1$ a un nombre non nul (sinon le "
+              "joueur qui doit jouer perdrait). Deux tablettes identiques ont des nombres "
+              "égaux, de ou exclusif nul : le second joueur gagne, en imitant dans l'autre "
+              "tablette chaque coup du premier.",
+              "A rectangle larger than $1 \\times 1$ has a non-zero number (otherwise the "
+              "player to move would lose). Two identical bars have equal numbers, whose "
+              "exclusive or is zero: the second player wins, copying in the other bar each "
+              "move of the first."),
+           [(1, bi("nombre non nul", "non-zero number")), (2, bi("le second joueur, par "
+                                                                  "imitation",
+                                                                  "the second player, by "
+                                                                  "copying"))])
+    return compose(TWO_BARS, seed, {"bars": [list(x), list(y)], "width": width}, intro=intro,
+                   questions=[q1, q2, q3, q4, q5, q6], figures={}, answers=answers,
+                   points=20)
+
+
+def check_two_bars(v: Variant) -> None:
+    from arena.grundy import game_sum, grundy
+
+    x, y = (tuple(b) for b in v.params["bars"])
+    ans: dict[str, Any] = dict(v.answers)
+    # the course's rule on one bar: the library's solver gives the same winner as g != 0
+    for key, value in ans["g"].items():
+        s = tuple(int(k) for k in key.split("."))
+        sol = solve_small(_graph(s))
+        assert (sol.winner[(s, 0)] == 0) == (value != 0)
+        assert value == grundy(s, _bars_moves)[s]
+        if len(s) == 1:
+            assert value == s[0] - 1
+        if len(s) == 2 and s[1] == s[0] - 1:
+            assert value == 0
+    space: dict[str, Any] = {}
+    exec(CODE["en"], space)
+    for lang in ("fr", "en"):
+        exec(BARS_CODE[lang], space)
+        memo: dict = {}
+        assert all(space["grundy_forme"](tuple(int(k) for k in key.split(".")), memo)
+                   == value for key, value in ans["g"].items())
+    numbers = grundy((x, y), game_sum(_bars_moves, _bars_moves))
+    assert ans["value"] == numbers[(x, y)] != 0
+    wins = [[list(a), list(b)] for a, b in game_sum(_bars_moves, _bars_moves)((x, y))
+            if numbers[(a, b)] == 0]
+    assert sorted(ans["winning"]) == sorted(wins) and 1 <= len(wins) <= 3
+
+
+PROBLEMS = PROBLEMS + (
+    Problem(id=TWO_BARS, chapter="chomp",
+            title=bi("Deux tablettes de chomp côte à côte", "Two chomp bars side by side"),
+            uses=frozenset({"homework", "tutorial"}), minutes=35, points=20,
+            generate=two_bars, check=check_two_bars),
 )

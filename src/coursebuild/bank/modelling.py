@@ -20,6 +20,7 @@ from coursebuild.bank._kit import (
     bi,
     compose,
     fence,
+    listing,
     mset,
     name,
     pick,
@@ -113,10 +114,12 @@ def _reachable(rows: int, cols: int, walls: frozenset, rule) -> set:
     return seen
 
 
-CODE = {
-    "fr": '''def jeu_du_jeton(L, C, murs, coups):
-    """Le graphe du jeu : A, S0, S1, V0, V1 (dictionnaires, valeurs None pour les
-    ensembles). murs : ensemble de cases ; coups : liste de déplacements (dl, dc)."""
+CODE = listing('''
+def jeu_du_jeton(L, C, murs, coups):
+    #fr Le graphe du jeu : A, S0, S1, V0, V1 (dictionnaires, valeurs None pour les
+    #fr ensembles). murs : ensemble de cases ; coups : liste de déplacements (dl, dc).
+    #en The graph of the game: A, S0, S1, V0, V1 (dictionaries, values None for the
+    #en sets). murs: a set of cells; coups: a list of steps (dl, dc).
     A, S0, S1, V0, V1 = {}, {}, {}, {}, {}
     for l in range(L):
         for c in range(C):
@@ -127,26 +130,11 @@ CODE = {
             for i in (0, 1):
                 A[(l, c, i)] = [(a, b, 1 - i) for a, b in suivantes]
                 (S0 if i == 0 else S1)[(l, c, i)] = None
-                if suivantes == []:        # bloqué : le joueur qui doit jouer a perdu
+                #fr bloqué : le joueur qui doit jouer a perdu
+                #en stuck: the player to move has lost
+                if suivantes == []:
                     (V1 if i == 0 else V0)[(l, c, i)] = None
-    return A, S0, S1, V0, V1''',
-    "en": '''def jeu_du_jeton(L, C, murs, coups):
-    """The graph of the game: A, S0, S1, V0, V1 (dictionaries, values None for the
-    sets). murs: a set of cells; coups: a list of steps (dl, dc)."""
-    A, S0, S1, V0, V1 = {}, {}, {}, {}, {}
-    for l in range(L):
-        for c in range(C):
-            if (l, c) in murs:
-                continue
-            suivantes = [(l + dl, c + dc) for dl, dc in coups
-                         if l + dl < L and c + dc < C and (l + dl, c + dc) not in murs]
-            for i in (0, 1):
-                A[(l, c, i)] = [(a, b, 1 - i) for a, b in suivantes]
-                (S0 if i == 0 else S1)[(l, c, i)] = None
-                if suivantes == []:        # stuck: the player to move has lost
-                    (V1 if i == 0 else V0)[(l, c, i)] = None
-    return A, S0, S1, V0, V1''',
-}
+    return A, S0, S1, V0, V1''')
 
 
 def board(rows: int, cols: int, walls, caption: dict[str, str]) -> Drawing:
@@ -354,13 +342,18 @@ PROBLEMS = (
 
 REPRESENTATION = "model-arena-representation"
 
-CHECK_CODE = {
-    "fr": '''def verifie_arene(A, S0, S1, V0, V1):
-    """True si (A, S0, S1, V0, V1) décrit une arène du cours : S0 et S1 partagent les
-    sommets, V0 et V1 sont disjoints, une position de victoire n'a pas de successeur et
-    chaque arête change de joueur."""
+CHECK_CODE = listing('''
+def verifie_arene(A, S0, S1, V0, V1):
+    #fr True si (A, S0, S1, V0, V1) décrit une arène du cours : S0 et S1 partagent les
+    #fr sommets, V0 et V1 sont disjoints, une position de victoire n'a pas de successeur et
+    #fr chaque arête change de joueur.
+    #en True if (A, S0, S1, V0, V1) describes an arena of the course: S0 and S1 split the
+    #en vertices, V0 and V1 are disjoint, a victory position has no successor and every
+    #en edge changes player.
     for x in A:
-        if (x in S0) == (x in S1):          # dans aucun des deux, ou dans les deux
+        #fr dans aucun des deux, ou dans les deux
+        #en in neither, or in both
+        if (x in S0) == (x in S1):
             return False
         if x in V0 and x in V1:
             return False
@@ -369,23 +362,7 @@ CHECK_CODE = {
         for y in A[x]:
             if y not in A or (x in S0) == (y in S0):
                 return False
-    return len(S0) + len(S1) == len(A)''',
-    "en": '''def verifie_arene(A, S0, S1, V0, V1):
-    """True if (A, S0, S1, V0, V1) describes an arena of the course: S0 and S1 split the
-    vertices, V0 and V1 are disjoint, a victory position has no successor and every
-    edge changes player."""
-    for x in A:
-        if (x in S0) == (x in S1):          # in neither, or in both
-            return False
-        if x in V0 and x in V1:
-            return False
-        if (x in V0 or x in V1) and A[x] != []:
-            return False
-        for y in A[x]:
-            if y not in A or (x in S0) == (y in S0):
-                return False
-    return len(S0) + len(S1) == len(A)''',
-}
+    return len(S0) + len(S1) == len(A)''')
 
 
 def _representation_arena(seed: int):

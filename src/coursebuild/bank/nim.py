@@ -19,6 +19,7 @@ from coursebuild.bank._kit import (
     bi,
     compose,
     fence,
+    listing,
     mset,
     pick,
     rg,
@@ -70,22 +71,16 @@ def _candidates() -> list[tuple[list[int], int]]:
     return out
 
 
-CODE = {
-    "fr": '''def perdantes(n, R):
-    """Les k <= n depuis lesquels le joueur qui doit jouer perd."""
+CODE = listing('''
+def perdantes(n, R):
+    #fr Les k <= n depuis lesquels le joueur qui doit jouer perd.
+    #en The k <= n from which the player to move loses.
     perd = [False] * (n + 1)
     for k in range(n + 1):
-        # perdante si aucun coup ne mène à une position perdante
+        #fr perdante si aucun coup ne mène à une position perdante
+        #en losing if no move leads to a losing position
         perd[k] = all(not perd[k - q] for q in R if q <= k)
-    return [k for k in range(n + 1) if perd[k]]''',
-    "en": '''def perdantes(n, R):
-    """The k <= n from which the player to move loses."""
-    perd = [False] * (n + 1)
-    for k in range(n + 1):
-        # losing if no move leads to a losing position
-        perd[k] = all(not perd[k - q] for q in R if q <= k)
-    return [k for k in range(n + 1) if perd[k]]''',
-}
+    return [k for k in range(n + 1) if perd[k]]''')
 
 
 def nim_figure(g, caption: dict[str, str], *, solution=None, view=None) -> Drawing:

@@ -11,7 +11,7 @@ from typing import Any
 from arena import from_rules
 from arena.grundy import grundy, mex
 from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import Q, bi, compose, fence, mset, pick, solve_small, table
+from coursebuild.bank._kit import Q, bi, compose, fence, listing, mset, pick, solve_small, table
 
 # ---------------------------------------------------------------------------------
 # misere-subtraction
@@ -71,24 +71,17 @@ def _misere_candidates() -> list[tuple[int, tuple[int, ...]]]:
     return out
 
 
-MISERE_CODE = {
-    "fr": '''def perdantes_misere(n, R):
-    """Les k <= n depuis lesquels le joueur qui doit jouer perd, en partie misère."""
+MISERE_CODE = listing('''
+def perdantes_misere(n, R):
+    #fr Les k <= n depuis lesquels le joueur qui doit jouer perd, en partie misère.
+    #en The k <= n from which the player to move loses, in misère play.
     perd = []
     for k in range(n + 1):
         coups = [k - q for q in R if q <= k]
-        # bloqué : l'autre a pris le dernier bâtonnet, on a gagné
+        #fr bloqué : l'autre a pris le dernier bâtonnet, on a gagné
+        #en stuck: the other took the last stick, so we have won
         perd.append(coups != [] and all(not perd[j] for j in coups))
-    return [k for k in range(n + 1) if perd[k]]''',
-    "en": '''def perdantes_misere(n, R):
-    """The k <= n from which the player to move loses, in misère play."""
-    perd = []
-    for k in range(n + 1):
-        coups = [k - q for q in R if q <= k]
-        # stuck: the other took the last stick, so we have won
-        perd.append(coups != [] and all(not perd[j] for j in coups))
-    return [k for k in range(n + 1) if perd[k]]''',
-}
+    return [k for k in range(n + 1) if perd[k]]''')
 
 
 def misere(seed: int) -> Variant:
@@ -280,7 +273,7 @@ def _split_candidates() -> list[tuple[int, ...]]:
     for k in (2, 3):
         for heaps in itertools.combinations_with_replacement(range(3, 17), k):
             s = reduce(xor, (g[h] for h in heaps))
-            if s == 0 or sum(heaps) > 30:
+            if s == 0 or sum(heaps) > 26:
                 continue
             wins = [m for m in split_moves(tuple(heaps))
                     if reduce(xor, (g[h] for h in m)) == 0]
@@ -289,32 +282,20 @@ def _split_candidates() -> list[tuple[int, ...]]:
     return out
 
 
-SPLIT_CODE = {
-    "fr": '''def mex(valeurs):
+SPLIT_CODE = listing('''
+def mex(valeurs):
     k = 0
     while k in valeurs:
         k += 1
     return k
 
 def grundy_partage(n):
-    """Les nombres de Grundy g(0), ..., g(n) d'un tas au jeu de Grundy."""
+    #fr Les nombres de Grundy g(0), ..., g(n) d'un tas au jeu de Grundy.
+    #en The Grundy numbers g(0), ..., g(n) of a heap in Grundy's game.
     g = []
     for k in range(n + 1):
         g.append(mex({g[a] ^ g[k - a] for a in range(1, k) if a < k - a}))
-    return g''',
-    "en": '''def mex(valeurs):
-    k = 0
-    while k in valeurs:
-        k += 1
-    return k
-
-def grundy_partage(n):
-    """The Grundy numbers g(0), ..., g(n) of a heap in Grundy's game."""
-    g = []
-    for k in range(n + 1):
-        g.append(mex({g[a] ^ g[k - a] for a in range(1, k) if a < k - a}))
-    return g''',
-}
+    return g''')
 
 
 def split(seed: int) -> Variant:
@@ -430,11 +411,11 @@ def check_split(v: Variant) -> None:
 PROBLEMS: tuple[Problem, ...] = (
     Problem(id=MISERE, chapter="othergames",
             title=bi("Nim en partie misère", "Nim in misère play"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            uses=frozenset({"homework", "tutorial"}), minutes=40, points=20,
             generate=misere, check=check_misere),
     Problem(id=SPLIT, chapter="othergames",
             title=bi("Le jeu de Grundy", "Grundy's game"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            uses=frozenset({"homework", "tutorial"}), minutes=40, points=20,
             generate=split, check=check_split),
 )
 
@@ -483,34 +464,25 @@ def _kayles_candidates() -> list[tuple[tuple[int, ...], int]]:
     return out
 
 
-KAYLES_CODE = {
-    "fr": '''def grundy_quilles(n):
-    """Les nombres de Grundy g(0), ..., g(n) d'une rangée de quilles."""
+KAYLES_CODE = listing('''
+def grundy_quilles(n):
+    #fr Les nombres de Grundy g(0), ..., g(n) d'une rangée de quilles.
+    #en The Grundy numbers g(0), ..., g(n) of a row of pins.
     g = [0]
     for k in range(1, n + 1):
         vus = set()
-        for t in (1, 2):                    # une quille, ou deux voisines
-            for a in range(k - t + 1):      # a quilles restent à gauche
+        #fr une quille, ou deux voisines
+        #en one pin, or two neighbours
+        for t in (1, 2):
+            #fr a quilles restent à gauche
+            #en a pins stay on the left
+            for a in range(k - t + 1):
                 vus.add(g[a] ^ g[k - t - a])
         m = 0
         while m in vus:
             m += 1
         g.append(m)
-    return g''',
-    "en": '''def grundy_quilles(n):
-    """The Grundy numbers g(0), ..., g(n) of a row of pins."""
-    g = [0]
-    for k in range(1, n + 1):
-        vus = set()
-        for t in (1, 2):                    # one pin, or two neighbours
-            for a in range(k - t + 1):      # a pins stay on the left
-                vus.add(g[a] ^ g[k - t - a])
-        m = 0
-        while m in vus:
-            m += 1
-        g.append(m)
-    return g''',
-}
+    return g''')
 
 
 def kayles(seed: int) -> Variant:
@@ -630,6 +602,6 @@ def check_kayles(v: Variant) -> None:
 PROBLEMS = PROBLEMS + (
     Problem(id=KAYLES, chapter="othergames",
             title=bi("Le jeu de quilles", "Kayles"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=35, points=20,
+            uses=frozenset({"homework", "exam"}), minutes=35, points=20,
             generate=kayles, check=check_kayles),
 )

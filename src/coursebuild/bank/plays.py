@@ -20,6 +20,8 @@ from coursebuild.bank._kit import (
     bi,
     compose,
     fence,
+    game_caption,
+    listing,
     mset,
     name,
     planted,
@@ -84,26 +86,19 @@ def _arena(seed: int) -> Arena:
     raise RuntimeError(f"{PLAYS}: no arena found for the seed {seed}")
 
 
-CODE = {
-    "fr": '''def parties(A, x):
-    """La liste des parties depuis x, dans un graphe sans cycle (listes de sommets)."""
-    if A[x] == []:                      # position terminale : la partie s'arrête
+CODE = listing('''
+def parties(A, x):
+    #fr La liste des parties depuis x, dans un graphe sans cycle (listes de sommets).
+    #fr position terminale : la partie s'arrête
+    #en The list of the plays from x, in a graph without cycle (lists of vertices).
+    #en terminal position: the play stops
+    if A[x] == []:
         return [[x]]
     resultat = []
     for y in A[x]:
         for p in parties(A, y):
             resultat.append([x] + p)
-    return resultat''',
-    "en": '''def parties(A, x):
-    """The list of the plays from x, in a graph without cycle (lists of vertices)."""
-    if A[x] == []:                      # terminal position: the play stops
-        return [[x]]
-    resultat = []
-    for y in A[x]:
-        for p in parties(A, y):
-            resultat.append([x] + p)
-    return resultat''',
-}
+    return resultat''')
 
 
 def plays_count(seed: int) -> Variant:
@@ -124,11 +119,8 @@ def plays_count(seed: int) -> Variant:
                "strategies0": len(s0), "strategies1": len(s1),
                "winning": [[s[v] for v in mine] for s in won],
                "attractor0": dict(sorted(a0.items())), "longest": longest}
-    figures = {"graph": arena_figure(g, bi(
-        f"Le jeu du problème : {len(g)} positions, cercles pour J₀, carrés pour J₁, double "
-        "bordure pour les positions de victoire ; départ a. Le graphe n'a pas de cycle.",
-        f"The game of the problem: {len(g)} positions, circles for J₀, squares for J₁, a "
-        "double border for victory positions; start a. The graph has no cycle."))}
+    acyclic = bi("Le graphe n'a pas de cycle.", "The graph has no cycle.")
+    figures = {"graph": arena_figure(g, game_caption(g, more=acyclic))}
     intro = bi(
         "On considère le jeu ci-dessous (cercles : positions de $J_0$, carrés : "
         f"positions de $J_1$), avec $V_0 = {mset(g.V0)}$ et $V_1 = {mset(g.V1)}$ ; le départ "
@@ -327,36 +319,27 @@ PROBLEMS = (
 
 DRAWS = "plays-draw-cycle"
 
-OUTCOME_CODE = {
-    "fr": '''def issue(A, V0, V1, coup, x):
-    """L'issue de la partie depuis x quand chacun suit coup : 0 ou 1 (le gagnant), ou
-    None (match nul : cul-de-sac, ou retour sur une position déjà vue)."""
+OUTCOME_CODE = listing('''
+def issue(A, V0, V1, coup, x):
+    #fr L'issue de la partie depuis x quand chacun suit coup : 0 ou 1 (le gagnant), ou
+    #fr None (match nul : cul-de-sac, ou retour sur une position déjà vue).
+    #en The outcome of the play from x when each player follows coup: 0 or 1 (the
+    #en winner), or None (a draw: a dead end, or back to a position already seen).
     vus = set()
     while x not in vus:
         if x in V0:
             return 0
         if x in V1:
             return 1
-        if A[x] == []:                  # cul-de-sac
+        #fr cul-de-sac
+        #en dead end
+        if A[x] == []:
             return None
         vus.add(x)
         x = coup[x]
-    return None                         # la partie boucle''',
-    "en": '''def issue(A, V0, V1, coup, x):
-    """The outcome of the play from x when each player follows coup: 0 or 1 (the
-    winner), or None (a draw: a dead end, or back to a position already seen)."""
-    vus = set()
-    while x not in vus:
-        if x in V0:
-            return 0
-        if x in V1:
-            return 1
-        if A[x] == []:                  # dead end
-            return None
-        vus.add(x)
-        x = coup[x]
-    return None                         # the play loops''',
-}
+    #fr la partie boucle
+    #en the play loops
+    return None''')
 
 
 def _stays_out(g: Arena, player: int, strategy: dict, x, avoid: set) -> bool:
@@ -416,11 +399,7 @@ def draw_cycle(seed: int) -> Variant:
     answers = {"draws": draws, "attractor0": sorted(a0, key=name),
                "attractor1": sorted(a1, key=name), "keep0": s0, "keep1": s1,
                "loop": loop, "bad_move": bad0}
-    figures = {"graph": arena_figure(g, bi(
-        f"Le jeu du problème : {len(g)} positions, cercles pour J₀, carrés pour J₁, double "
-        "bordure pour les positions de victoire.",
-        f"The game of the problem: {len(g)} positions, circles for J₀, squares for J₁, a "
-        "double border for victory positions."))}
+    figures = {"graph": arena_figure(g, game_caption(g, start=False))}
     intro = bi(
         "On considère le jeu ci-dessous (cercles : $J_0$, carrés : $J_1$), avec "
         f"$V_0 = {mset(g.V0)}$ et $V_1 = {mset(g.V1)}$. On s'intéresse à la position "
@@ -555,6 +534,6 @@ def check_draw_cycle(v: Variant) -> None:
 PROBLEMS = PROBLEMS + (
     Problem(id=DRAWS, chapter="plays",
             title=bi("Un match nul sur un cycle", "A draw on a cycle"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=35, points=20,
+            uses=frozenset({"tutorial", "exam"}), minutes=35, points=20,
             generate=draw_cycle, check=check_draw_cycle),
 )

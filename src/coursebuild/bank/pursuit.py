@@ -17,6 +17,7 @@ from coursebuild.bank._kit import (
     bi,
     compose,
     fence,
+    listing,
     mset,
     name,
     reach,
@@ -26,45 +27,33 @@ from coursebuild.bank._kit import (
     successor_table,
     table,
 )
+from coursebuild.bank.strategies import loops_from
 
 DISTANCE = "ourson-distance-rank"
 
-CODE = {
-    "fr": '''from collections import deque
+CODE = listing('''
+from collections import deque
 
 def distances(A, V):
-    """La longueur d'un plus court chemin de chaque sommet vers V (s'il y en a un)."""
-    B = {x: [] for x in A}                  # le graphe renversé
+    #fr La longueur d'un plus court chemin de chaque sommet vers V (s'il y en a un).
+    #fr le graphe renversé
+    #en The length of a shortest path from each vertex to V (if there is one).
+    #en the reversed graph
+    B = {x: [] for x in A}
     for x in A:
         for y in A[x]:
             B[y].append(x)
     dist = {v: 0 for v in V}
     F = deque(V)
-    while F:                                # parcours en largeur depuis V
+    #fr parcours en largeur depuis V
+    #en breadth-first search from V
+    while F:
         y = F.popleft()
         for x in B[y]:
             if x not in dist:
                 dist[x] = dist[y] + 1
                 F.append(x)
-    return dist''',
-    "en": '''from collections import deque
-
-def distances(A, V):
-    """The length of a shortest path from each vertex to V (if there is one)."""
-    B = {x: [] for x in A}                  # the reversed graph
-    for x in A:
-        for y in A[x]:
-            B[y].append(x)
-    dist = {v: 0 for v in V}
-    F = deque(V)
-    while F:                                # breadth-first search from V
-        y = F.popleft()
-        for x in B[y]:
-            if x not in dist:
-                dist[x] = dist[y] + 1
-                F.append(x)
-    return dist''',
-}
+    return dist''')
 
 
 def distances(g: Arena, targets) -> dict:
@@ -99,27 +88,10 @@ def distance_moves(g: Arena, won: dict, dist: dict) -> dict:
 
 def _loop_from(g: Arena, moves: dict, x) -> list | None:
     """A play from ``x`` following ``moves`` for J_1 (J_0 free) that comes back to a
-    position: found by a depth-first search, ``None`` when every such play ends."""
-    path, on, done = [], set(), set()
-
-    def explore(y) -> list | None:
-        path.append(y)
-        on.add(y)
-        nexts = ([moves[y]] if y in moves else
-                 [] if g.victory(y) is not None else list(g.successors(y)))
-        for z in nexts:
-            if z in on:
-                return path + [z]
-            if z not in done:
-                found = explore(z)
-                if found:
-                    return found
-        on.discard(y)
-        done.add(y)
-        path.pop()
-        return None
-
-    return explore(x)
+    position, ``None`` when every such play ends (the search of
+    :func:`coursebuild.bank.strategies.loops_from`)."""
+    A = {y: ([] if g.victory(y) is not None else list(g.successors(y))) for y in g.vertices}
+    return loops_from(A, moves, moves, x)
 
 
 def _arena(seed: int) -> Arena:
@@ -332,6 +304,6 @@ PROBLEMS = (
     Problem(id=DISTANCE, chapter="ourson",
             title=bi("Le « rang » de l'article et le rang de l'attracteur",
                      "The article's \"rank\" and the rank of the attractor"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            uses=frozenset({"homework", "exam"}), minutes=40, points=20,
             generate=distance_rank, check=check_distance_rank),
 )

@@ -10,7 +10,7 @@ from typing import Any
 
 from arena.minimax import alphabeta_tree, minimax_tree
 from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import Q, bi, compose, fence, rng, table, words
+from coursebuild.bank._kit import Q, bi, compose, fence, listing, rng, table, words
 from coursebuild.catalogue import Drawing
 
 # ---------------------------------------------------------------------------------
@@ -131,10 +131,13 @@ def _good_tree(tree: Tree) -> bool:
     return deep and shallow and best < _leaves_read(tree)
 
 
-ALPHABETA_CODE = {
-    "fr": '''def alphabeta_compte(arbre, alpha, beta, joueur_max):
-    """La valeur alpha-bêta de l'arbre et le nombre de feuilles lues."""
-    if not isinstance(arbre, list):          # une feuille
+ALPHABETA_CODE = listing('''
+def alphabeta_compte(arbre, alpha, beta, joueur_max):
+    #fr La valeur alpha-bêta de l'arbre et le nombre de feuilles lues.
+    #fr une feuille
+    #en The alpha-beta value of the tree and the number of leaves read.
+    #en a leaf
+    if not isinstance(arbre, list):
         return arbre, 1
     lues = 0
     v = float("-inf") if joueur_max else float("inf")
@@ -147,28 +150,11 @@ ALPHABETA_CODE = {
         else:
             v = min(v, w)
             beta = min(beta, v)
-        if alpha >= beta:                     # coupure
+        #fr coupure
+        #en cut-off
+        if alpha >= beta:
             break
-    return v, lues''',
-    "en": '''def alphabeta_compte(arbre, alpha, beta, joueur_max):
-    """The alpha-beta value of the tree and the number of leaves read."""
-    if not isinstance(arbre, list):          # a leaf
-        return arbre, 1
-    lues = 0
-    v = float("-inf") if joueur_max else float("inf")
-    for fils in arbre:
-        w, n = alphabeta_compte(fils, alpha, beta, not joueur_max)
-        lues += n
-        if joueur_max:
-            v = max(v, w)
-            alpha = max(alpha, v)
-        else:
-            v = min(v, w)
-            beta = min(beta, v)
-        if alpha >= beta:                     # cut-off
-            break
-    return v, lues''',
-}
+    return v, lues''')
 
 
 def _num(x: float) -> str:
@@ -563,6 +549,8 @@ def _astar_map(r) -> tuple[dict, dict, dict, dict] | None:
         for v in targets[:r.randint(1, 3)]:
             if u not in base[v]:
                 base[u][v] = math.ceil(dist(u, v)) + r.randint(0, 2)
+    if _crossing(base, pts):
+        return None
     h = {v: math.floor(dist(v, "t")) for v in names}
     mids = names[1:-1]
     pairs = [(u, v) for u in mids for v in mids if u != v and pts[u][0] <= pts[v][0]]
@@ -589,12 +577,27 @@ def _astar_map(r) -> tuple[dict, dict, dict, dict] | None:
         if (sorted(set(x for x in seen if seen.count(x) > 1)) != [v]
                 or seen.count(v) != 2 or len(blind) - len(once) < 2):
             continue
-        # a unique shortest path from s
-        paths = _count_shortest(g, delta)
-        if paths != 1:
+        # a unique shortest path from s; no edge drawn across another vertex
+        if _count_shortest(g, delta) != 1 or _crossing(g, pts):
             continue
         return g, pts, h, h2
     return None
+
+
+def _crossing(g: dict, pts: dict) -> bool:
+    """Whether an edge, drawn straight, passes within 0.6 of a vertex not its end (the
+    figure would be misread)."""
+    for u in g:
+        for v in g[u]:
+            (x1, y1), (x2, y2) = pts[u], pts[v]
+            for w, (x, y) in pts.items():
+                if w in (u, v):
+                    continue
+                dx, dy = x2 - x1, y2 - y1
+                t = max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / (dx * dx + dy * dy)))
+                if math.dist((x, y), (x1 + t * dx, y1 + t * dy)) < 0.6:
+                    return True
+    return False
 
 
 def _count_shortest(g: dict, delta: dict, start: str = "s") -> int:
@@ -883,6 +886,7 @@ def check_astar_heuristics(v: Variant) -> None:
                 delta[x] = min(delta[x], w + delta[y])
     assert delta == dijkstra_to(g, "t") and ans["delta"] == delta
     assert _count_shortest(g, delta) == 1
+    assert not _crossing(g, {x: tuple(q) for x, q in p["points"].items()})
     for name_, heur in (("h", h), ("h2", h2)):
         adm = all(heur[x] <= delta[x] for x in g)
         cons = heur["t"] == 0 and all(heur[x] <= w + heur[y] for x in g for y, w in g[x].items())

@@ -11,6 +11,7 @@ from arena import Arena, StrategyError, verify_strategy
 from arena.course import (
     calcule_attracteur2,
     dplus,
+    marque_propage2,
     naive_attractor,
     renverse_graphe,
     strategie,
@@ -27,6 +28,8 @@ from coursebuild.bank._kit import (
     bi,
     compose,
     fence,
+    game_caption,
+    listing,
     mset,
     name,
     planted,
@@ -44,65 +47,47 @@ from coursebuild.bank._kit import (
 
 NUMBERING = "strategy-numbering-loops"
 
-COURSE_CODE = '''def marque_propage2(s, d, B, S0, attracteur, n):
-    if s not in attracteur:
-        attracteur[s] = n
-        for x in B[s]:
-            d[x] -= 1
-            if x in S0 or d[x] == 0:
-                marque_propage2(x, d, B, S0, attracteur, n + 1)
+def _course_source(*functions) -> str:
+    """The course's functions as :mod:`arena.course` writes them, without their
+    docstrings: the statement prints the code the library runs."""
+    import ast
+    import inspect
 
-def calcule_attracteur2(A, S0, V0):
-    d = dplus(A)
-    B = renverse_graphe(A)
-    attracteur = {}
-    for s in V0:
-        marque_propage2(s, d, B, S0, attracteur, 0)
-    return attracteur
+    parts = []
+    for fn in functions:
+        lines = inspect.getsource(fn).splitlines()
+        node = ast.parse("\n".join(lines)).body[0]
+        assert isinstance(node, ast.FunctionDef)
+        if ast.get_docstring(node) is not None:
+            doc = node.body[0]
+            del lines[doc.lineno - 1:doc.end_lineno]
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts)
 
-def strategie(A, attr0, attr1, s):
-    if s in attr0:
-        for x in A[s]:
-            if x in attr0 and attr0[x] < attr0[s]:
-                return x
-    elif s in attr1:
-        return A[s][0]
-    else:
-        for x in A[s]:
-            if x not in attr1:
-                return x
-    return None'''
 
-LOOP_CODE = {
-    "fr": '''def boucle(A, S0, coup, x):
-    """J1 peut-il faire boucler la partie depuis x quand J0 joue coup ?"""
-    etat = {}                  # 1 : sur le chemin en cours, 2 : exploré sans cycle
+COURSE_CODE = _course_source(marque_propage2, calcule_attracteur2, strategie)
+"""The course's recursive numbering and the strategy built on it, as printed."""
+
+LOOP_CODE = listing('''
+def boucle(A, S0, coup, x):
+    #fr J1 peut-il faire boucler la partie depuis x quand J0 joue coup ?
+    #fr 1 : sur le chemin en cours, 2 : exploré sans cycle
+    #en Can J1 make the play loop from x when J0 plays coup?
+    #en 1: on the current path, 2: explored without a cycle
+    etat = {}
     def explore(y):
         etat[y] = 1
         suivants = [coup[y]] if y in S0 and A[y] else A[y]
         for z in suivants:
-            if etat.get(z) == 1:            # retour sur le chemin : un cycle
+            #fr retour sur le chemin : un cycle
+            #en back onto the path: a cycle
+            if etat.get(z) == 1:
                 return True
             if z not in etat and explore(z):
                 return True
         etat[y] = 2
         return False
-    return explore(x)''',
-    "en": '''def boucle(A, S0, coup, x):
-    """Can J1 make the play loop from x when J0 plays coup?"""
-    etat = {}                  # 1: on the current path, 2: explored without a cycle
-    def explore(y):
-        etat[y] = 1
-        suivants = [coup[y]] if y in S0 and A[y] else A[y]
-        for z in suivants:
-            if etat.get(z) == 1:            # back onto the path: a cycle
-                return True
-            if z not in etat and explore(z):
-                return True
-        etat[y] = 2
-        return False
-    return explore(x)''',
-}
+    return explore(x)''')
 
 
 def chapter_form(g: Arena) -> tuple[dict, dict, dict]:
@@ -394,7 +379,7 @@ PROBLEMS = (
     Problem(id=NUMBERING, chapter="strategies",
             title=bi("Une numérotation qui n'est pas le rang",
                      "A numbering that is not the rank"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            uses=frozenset({"homework", "exam"}), minutes=40, points=20,
             generate=numbering, check=check_numbering),
 )
 
@@ -404,10 +389,12 @@ PROBLEMS = (
 
 BOTH = "strategy-both-players"
 
-PLAY_CODE = {
-    "fr": '''def partie(A, coup, x):
-    """La partie depuis x quand chaque joueur suit coup ; elle s'arrête sur une position
-    terminale ou sur la première position vue deux fois (la partie boucle alors)."""
+PLAY_CODE = listing('''
+def partie(A, coup, x):
+    #fr La partie depuis x quand chaque joueur suit coup ; elle s'arrête sur une position
+    #fr terminale ou sur la première position vue deux fois (la partie boucle alors).
+    #en The play from x when each player follows coup; it stops at a terminal position or
+    #en at the first position seen twice (the play then loops).
     p = [x]
     vus = {x}
     while A[x] != []:
@@ -416,20 +403,7 @@ PLAY_CODE = {
         if x in vus:
             return p
         vus.add(x)
-    return p''',
-    "en": '''def partie(A, coup, x):
-    """The play from x when each player follows coup; it stops at a terminal position or
-    at the first position seen twice (the play then loops)."""
-    p = [x]
-    vus = {x}
-    while A[x] != []:
-        x = coup[x]
-        p.append(x)
-        if x in vus:
-            return p
-        vus.add(x)
-    return p''',
-}
+    return p''')
 
 
 def rule_moves(g: Arena, ranks: dict[int, dict], p: int) -> dict[str, tuple[str, str]]:
@@ -488,11 +462,7 @@ def both_players(seed: int) -> Variant:
                "moves1": {x: y for x, (y, _) in moves[1].items()},
                "cases0": {x: c for x, (_, c) in moves[0].items()},
                "play_win1": play1, "play_draw": play2}
-    figures = {"graph": arena_figure(g, bi(
-        f"Le jeu du problème : {len(g)} positions, cercles pour J₀, carrés pour J₁, double "
-        "bordure pour les positions de victoire.",
-        f"The game of the problem: {len(g)} positions, circles for J₀, squares for J₁, a "
-        "double border for victory positions.")),
+    figures = {"graph": arena_figure(g, game_caption(g, start=False)),
         "solved": arena_figure(g, bi(
             "Corrigé : les attracteurs avec les rangs (bleu : J₀, vermillon à bord tireté : "
             "J₁, blanc : nul) ; flèches épaisses bleues : la stratégie de J₀.",
@@ -715,6 +685,6 @@ PROBLEMS = PROBLEMS + (
     Problem(id=BOTH, chapter="strategies",
             title=bi("Les stratégies des deux joueurs, matchs nuls compris",
                      "Both players' strategies, draws included"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            uses=frozenset({"tutorial", "exam"}), minutes=40, points=20,
             generate=both_players, check=check_both_players),
 )

@@ -20,6 +20,8 @@ from coursebuild.bank._kit import (
     bi,
     compose,
     fence,
+    game_caption,
+    listing,
     mset,
     name,
     pick,
@@ -94,10 +96,14 @@ def _plain_losing(N: int, R: tuple[int, ...]) -> set[int]:
     return lost
 
 
-RULES_CODE = {
-    "fr": '''N, R = {N}, {R}
-START = (0, 0, 0)          # (total, dernier nombre dit, joueur qui doit jouer)
-STUCK = "loses"            # qui ne peut rien dire a perdu
+RULES_CODE = listing('''
+N, R = {N}, {R}
+#fr (total, dernier nombre dit, joueur qui doit jouer)
+#en (total, last number said, player to move)
+START = (0, 0, 0)
+#fr qui ne peut rien dire a perdu
+#en whoever cannot say a number has lost
+STUCK = "loses"
 
 def player(p):
     return p[2]
@@ -108,22 +114,9 @@ def moves(p):
 
 def winner(p):
     s, d, i = p
-    return 1 - i if s == N else None     # l'autre vient d'atteindre N''',
-    "en": '''N, R = {N}, {R}
-START = (0, 0, 0)          # (total, last number said, player to move)
-STUCK = "loses"            # whoever cannot say a number has lost
-
-def player(p):
-    return p[2]
-
-def moves(p):
-    s, d, i = p
-    return [(s + k, k, 1 - i) for k in R if k != d and s + k <= N]
-
-def winner(p):
-    s, d, i = p
-    return 1 - i if s == N else None     # the other one has just reached N''',
-}
+    #fr l'autre vient d'atteindre N
+    #en the other one has just reached N
+    return 1 - i if s == N else None''')
 
 
 def bachet(seed: int) -> Variant:
@@ -322,18 +315,13 @@ PROBLEMS = (
 
 TREE = "game-tree-vs-graph"
 
-TREE_CODE = {
-    "fr": '''def noeuds(A, x, memo):
-    """Le nombre de nœuds de l'arbre du jeu depuis x (graphe sans cycle)."""
+TREE_CODE = listing('''
+def noeuds(A, x, memo):
+    #fr Le nombre de nœuds de l'arbre du jeu depuis x (graphe sans cycle).
+    #en The number of nodes of the game tree from x (graph without cycle).
     if x not in memo:
         memo[x] = 1 + sum(noeuds(A, y, memo) for y in A[x])
-    return memo[x]''',
-    "en": '''def noeuds(A, x, memo):
-    """The number of nodes of the game tree from x (graph without cycle)."""
-    if x not in memo:
-        memo[x] = 1 + sum(noeuds(A, y, memo) for y in A[x])
-    return memo[x]''',
-}
+    return memo[x]''')
 
 
 def tree_counts(g: Arena) -> tuple[dict, dict]:
@@ -393,11 +381,8 @@ def tree_vs_graph(seed: int) -> Variant:
     order = sorted(g.vertices, key=name)
     answers = {"nodes": nodes, "leaves": leaves, "values": values,
                "positions": len(reach(g, "a")), "winner": sol.winner["a"]}
-    figures = {"graph": arena_figure(g, bi(
-        f"Le jeu du problème : {len(g)} positions, cercles pour J₀, carrés pour J₁, double "
-        "bordure pour les positions de victoire ; départ a. Le graphe n'a pas de cycle.",
-        f"The game of the problem: {len(g)} positions, circles for J₀, squares for J₁, a "
-        "double border for victory positions; start a. The graph has no cycle."))}
+    acyclic = bi("Le graphe n'a pas de cycle.", "The graph has no cycle.")
+    figures = {"graph": arena_figure(g, game_caption(g, more=acyclic))}
     intro = bi(
         "On considère le jeu sans cycle ci-dessous (cercles : $J_0$, carrés : $J_1$), avec "
         f"$V_0 = {mset(g.V0)}$ et $V_1 = {mset(g.V1)}$ ; le départ est $a$. Son *arbre* a "
@@ -563,6 +548,6 @@ PROBLEMS = PROBLEMS + (
     Problem(id=TREE, chapter="theory",
             title=bi("L'arbre du jeu et le graphe des positions",
                      "The game tree and the graph of positions"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            uses=frozenset({"homework", "exam"}), minutes=40, points=20,
             generate=tree_vs_graph, check=check_tree_vs_graph),
 )
