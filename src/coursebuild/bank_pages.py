@@ -91,23 +91,33 @@ def _ordered(lang: str) -> list:
 
 
 def table(lang: str, links: bool = True) -> str:
-    """Which problem fits what, chapter by chapter (Markdown); ``links`` to the chapters
-    and the problems (the site's), or their names alone (the book's)."""
+    """Which problem fits what, chapter by chapter (Markdown): on the site, a column a use
+    and links to the chapters and the problems; in the book (``links=False``), the names
+    alone and the uses in one column, to fit the page."""
     words = WORDS[lang]
     chapters = _chapters(lang)
-    head = [words["chapter"], words["problem"], *(words[u] for u in USES), words["minutes"],
-            words["points"]]
-    lines = ["| " + " | ".join(head) + " |", "|---|---|" + ":---:|" * 3 + "---:|---:|"]
+    if links:
+        head = [words["chapter"], words["problem"], *(words[u] for u in USES),
+                words["minutes"], words["points"]]
+        lines = ["| " + " | ".join(head) + " |", "|---|---|" + ":---:|" * 3 + "---:|---:|"]
+    else:
+        head = [words["chapter"], words["problem"], words["fits"].capitalize(),
+                words["minutes"], words["points"]]
+        lines = ["| " + " | ".join(head) + " |", "|---|---|---|---:|---:|"]
     shown = None
     for p in _ordered(lang):
         number, title = chapters.get(p.chapter, (0, p.chapter))
         named = f"[{title}]({p.chapter}.md)" if links else title
         chapter = f"{number}. {named}" if number else p.chapter
         chapter, shown = ("" if chapter == shown else chapter), chapter   # once a chapter
-        marks = [words["yes"] if u in p.uses else "" for u in USES]
-        problem = f"[{p.title[lang]}](#bank-{p.id})" if links else p.title[lang]
-        lines.append(f"| {chapter} | {problem} | " + " | ".join(marks)
-                     + f" | {p.minutes} {words['min']} | {p.points} |")
+        if links:
+            problem = f"[{p.title[lang]}](#bank-{p.id})"
+            uses = " | ".join(words["yes"] if u in p.uses else "" for u in USES)
+        else:
+            problem = p.title[lang]
+            uses = ", ".join(words["uses"][u] for u in USES if u in p.uses)
+        lines.append(f"| {chapter} | {problem} | {uses} | {p.minutes} {words['min']} | "
+                     f"{p.points} |")
     return "\n".join(lines) + "\n"
 
 
