@@ -93,7 +93,7 @@ def _ordered(lang: str) -> list:
 def table(lang: str, links: bool = True) -> str:
     """Which problem fits what, chapter by chapter (Markdown): on the site, a column a use
     and links to the chapters and the problems; in the book (``links=False``), the names
-    alone and the uses in one column, to fit the page."""
+    alone and the uses after the problem's, to fit the page."""
     words = WORDS[lang]
     chapters = _chapters(lang)
     if links:
@@ -101,9 +101,9 @@ def table(lang: str, links: bool = True) -> str:
                 words["minutes"], words["points"]]
         lines = ["| " + " | ".join(head) + " |", "|---|---|" + ":---:|" * 3 + "---:|---:|"]
     else:
-        head = [words["chapter"], words["problem"], words["fits"].capitalize(),
-                words["minutes"], words["points"]]
-        lines = ["| " + " | ".join(head) + " |", "|---|---|---|---:|---:|"]
+        head = [words["chapter"], f"{words['problem']} ({words['fits']})", words["minutes"],
+                words["points"]]
+        lines = ["| " + " | ".join(head) + " |", "|---|---|---:|---:|"]
     shown = None
     for p in _ordered(lang):
         number, title = chapters.get(p.chapter, (0, p.chapter))
@@ -114,10 +114,11 @@ def table(lang: str, links: bool = True) -> str:
             problem = f"[{p.title[lang]}](#bank-{p.id})"
             uses = " | ".join(words["yes"] if u in p.uses else "" for u in USES)
         else:
-            problem = p.title[lang]
-            uses = ", ".join(words["uses"][u] for u in USES if u in p.uses)
-        lines.append(f"| {chapter} | {problem} | {uses} | {p.minutes} {words['min']} | "
-                     f"{p.points} |")
+            fits = ", ".join(words["uses"][u] for u in USES if u in p.uses)
+            problem, uses = f"{p.title[lang]} ({fits})", ""
+        cells = [chapter, problem, *([uses] if links else []), f"{p.minutes} {words['min']}",
+                 str(p.points)]
+        lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
 
