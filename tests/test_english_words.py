@@ -16,7 +16,7 @@ PLAYER_IT = ("On its turn", "on its turn", "its pieces", "as it likes", ": it ha
              "if it plays well", "all its moves lose", "delays its defeat",
              "whatever it likes", "must eat: it loses", "whatever its first move")
 # the exercises and their solutions are written in the exercises' own source (issue 39),
-# which its helper rewords in the same way: read here is the chapters' own text
+# whose English test_exercise_order reads: read here is the chapters' own text
 BLOCKS = re.compile(r'<div class="admonition exercise">.*?</div>|'
                     r'<details class="solution".*?</details>', re.S)
 

@@ -56,10 +56,10 @@ esol.attractor(0), esol.attractor(1)
 [v for v in e if esol.winner[v] is None], esol.strategy(0)
 
 # %% [markdown] lang="fr"
-# ## Chomp $2 \times 3$
+# ## Exercice 6.3 : chomp $2 \times 3$
 
 # %% [markdown] lang="en"
-# ## Chomp $2 \times 3$
+# ## Exercise 6.3: chomp $2 \times 3$
 
 # %%
 c = chomp(2, 3)

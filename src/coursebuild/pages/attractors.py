@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from arena import solve
-from coursebuild import examples, glossary
+from coursebuild import examples, exercise_source, glossary
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.counts import MOVES, count, said
 from coursebuild.drawing import _caption, _nim_drawing
@@ -17,6 +17,10 @@ from coursebuild.markdown import (
     table,
     who,
 )
+
+EXERCISES = "docs/exercises/03-attractors.yaml"
+"""The chapter's exercises: their parameters (what the fragments below solve)."""
+
 
 
 def _nim_attractor(step: int) -> Drawing:
@@ -149,13 +153,14 @@ def nim_positions() -> Bilingual:
 def _nim8():
     from arena.games import nim
 
-    g = nim(8, [1, 3])
+    exercise = exercise_source.in_file(EXERCISES, "nim8-by-hand")
+    g = nim(exercise.int("n"), exercise.ints("rule"))
     return g, solve(g)
 
 
 @count(MOVES)
 def nim8_start_rank() -> int:
-    """The moves J_1 needs to win from (8, 0) in Nim with the rule {1, 3}: its rank."""
+    """The moves J_1 needs to win from the start of exercise 3's Nim: its rank."""
     g, sol = _nim8()
     return sol.rank[g.start]
 
@@ -163,7 +168,7 @@ def nim8_start_rank() -> int:
 @fragment
 def ex_nim8_layers() -> Bilingual:
     g, sol = _nim8()
-    claim(sol.winner[g.start] == 1, "the text says: J_1 wins from (8, 0)")
+    claim(sol.winner[g.start] == 1, "the text says: J_1 wins from the start")
     claim(all(sol.winner[(k, i)] == (1 - i if k % 2 == 0 else i) for k, i in g.vertices),
           "the text says: the player to move facing an even number of sticks loses")
     rows = [(f"$\\mathcal{{A}}^1_{{{n}}}$", ", ".join(pos(v) for v in layer))
@@ -171,12 +176,12 @@ def ex_nim8_layers() -> Bilingual:
     r = sol.rank[g.start]
     return both(
         table(("Étape", "Positions ajoutées"), rows) +
-        f"\nLe départ $(8, 0)$ entre à l'étape {r} : $J_1$ gagne, en "
+        f"\nLe départ {pos(g.start)} entre à l'étape {r} : $J_1$ gagne, en "
         f"{said(nim8_start_rank, 'fr')} coups au plus. "
         "Les deux coups de la règle sont impairs : chaque coup change la parité du nombre de "
         "bâtonnets, et le joueur qui doit jouer face à un nombre pair perd.\n",
         table(("Step", "Positions added"), rows) +
-        f"\nThe start $(8, 0)$ enters at step {r}: $J_1$ wins, within "
+        f"\nThe start {pos(g.start)} enters at step {r}: $J_1$ wins, within "
         f"{said(nim8_start_rank, 'en')} moves. Both moves "
         "of the rule are odd: every move changes the parity of the number of sticks, and "
         "the player to move facing an even number loses.\n")

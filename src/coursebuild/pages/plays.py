@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from arena import Arena, solve, strategies
-from coursebuild import examples
+from coursebuild import examples, exercise_source
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.counts import MOVES, PLAYS, STRATEGIES, count, said
 from coursebuild.drawing import _caption, _nim_drawing
@@ -16,6 +16,10 @@ from coursebuild.markdown import (
     pos,
     who,
 )
+
+EXERCISES = "docs/exercises/02-plays.yaml"
+"""The chapter's exercises: their parameters (what the fragments below solve)."""
+
 
 
 def nim_play() -> Drawing:
@@ -53,10 +57,14 @@ def nim_play_moves() -> int:
     return len(strategies.play(g, sol.move)) - 1
 
 def nim4() -> Arena:
-    """The exercises' small Nim: 4 sticks, take 1 or 2."""
+    """The exercises' small Nim (4 sticks, take 1 or 2): exercises 2.1 and 2.2's
+    parameters, which must agree (the solutions speak of the same game)."""
     from arena.games import nim
 
-    return nim(4, [1, 2])
+    plays, strategies = (exercise_source.in_file(EXERCISES, name)
+                         for name in ("nim4-plays", "nim4-strategies"))
+    claim(plays.params == strategies.params, "exercises 2.1 and 2.2 play the same Nim")
+    return nim(plays.int("n"), plays.ints("rule"))
 
 
 @count(PLAYS)
