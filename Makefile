@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: help js site pdf serve handout test lint bench figures clean constraints connect-four
+.PHONY: help js site pdf serve handout sheets test lint bench figures clean constraints connect-four
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 12
@@ -69,6 +69,18 @@ handout: $(VENV)/.docs-installed ## build the LaTeX exercise sheets into build/h
 	$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
 	$(BIN)/python -m coursebuild figures
 	$(BIN)/python -m coursebuild handout
+
+# make sheets STUDENTS=30 SEED=2026 LANG=fr [PROBLEMS=a,b,c] [ROSTER=names.csv]: LANG is
+# also the locale's variable, so only fr or en is read as the sheets' language (both
+# otherwise), and the command runs with a locale of its own
+SHEETS_LANGS := $(if $(filter fr en,$(LANG)),$(LANG),fr en)
+SEED ?= 2026
+sheets: $(VENV)/.docs-installed ## a sheet per student from the bank and the key, in build/sheets/LANG/ (STUDENTS=30 SEED=2026 LANG=fr PROBLEMS=a,b,c ROSTER=names.csv)
+	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
+	LANG=C.UTF-8 $(BIN)/python -m coursebuild sheets --seed '$(SEED)' \
+	  $(foreach l,$(SHEETS_LANGS),--lang $(l)) \
+	  $(if $(STUDENTS),--students '$(STUDENTS)') $(if $(PROBLEMS),--problems '$(PROBLEMS)') \
+	  $(if $(ROSTER),--roster '$(ROSTER)')
 
 PORT ?= 8000
 serve: $(VENV)/.docs-installed $(EDITOR_JS) ## live preview of both languages at http://127.0.0.1:8000 (PORT=...), rebuilt on every save

@@ -6,7 +6,7 @@ algorithms chapter shows them (``make bench`` refreshes them).
 
 Usage: python scripts/bench.py [--quick] [--json FILE]
        [--only construction|solver|kernel|games|rules|search|build|cold|serve|exercises|
-               notebooks]
+               notebooks|sheets]
 """
 
 from __future__ import annotations
@@ -303,7 +303,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
     parser.add_argument("--only", choices=["construction", "solver", "kernel", "games", "rules",
                                            "search", "build", "cold", "serve", "exercises",
-                                           "notebooks"])
+                                           "notebooks", "sheets"])
     parser.add_argument("--json", type=Path,
                         help="also write the measures to this file (the site shows "
                              "build/bench.json)")
@@ -362,6 +362,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         measures["notebooks"] = notebooks_rows()
         tables.append(notebooks_table(measures["notebooks"]))
+    if args.only == "sheets":         # needs TeX Live and the bank
+        from bench_sheets import sheets_rows, sheets_table
+
+        measures["sheets"] = sheets_rows()
+        tables.append(sheets_table(measures["sheets"]))
     print("\n\n".join("\n".join(t) for t in tables))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -76,7 +76,7 @@ def test_the_ourson_figure_json_carries_the_game_rules(site):
 
 def test_only_the_board_game_has_a_board_section(site):
     interactive = {p.stem for p in FIGURES.glob("*.json") if p.stem != "manifest"}
-    assert {"nim-graph-a", "ex41-play", "ex42-graph", "chomp-graph"} <= interactive
+    assert {"nim-graph-a", "ex6-1-play", "ex6-2-graph", "chomp-graph"} <= interactive
     assert {f for f in interactive if "board" in _data(f)} == {"ourson-states"}
 
 

@@ -126,7 +126,7 @@ def test_dark_mode_keeps_figures_legible(browser, base_url, tmp_path):
     try:
         page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
         page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
-        figure = page.locator("#fig-ex42-strategy img")
+        figure = page.locator("#fig-ex6-2-strategy img")
         figure.scroll_into_view_if_needed()
         shot = tmp_path / "figure.png"
         figure.screenshot(path=str(shot))

@@ -133,9 +133,9 @@ def test_editing_an_example_rebuilds_exactly_its_products(tmp_path):
                        encoding="utf-8")
     second = _products(project)
     assert second == {
-        "figures": ["ex42-attractors", "ex42-counter", "ex42-graph", "ex42-strategy"],
+        "figures": ["ex6-2-attractors", "ex6-2-counter", "ex6-2-graph", "ex6-2-strategy"],
         # the figure list shows the figures' captions, which name the start
-        "fragments": ["ex42-counter-steps", "ex42-solution", "example-game-file",
+        "fragments": ["ex6-2-counter-steps", "ex6-2-solution", "example-game-file",
                       "figure-catalogue", "python-example", "solve-example"],
         "notebooks": ["06-exercises-en", "06-exercises-fr"]}
     assert _products(project) == {"figures": [], "fragments": [], "notebooks": []}

@@ -10,7 +10,10 @@ import builtins
 import pytest
 
 from coursebuild import python_exercises as px
-from coursebuild.python_exercises import EXERCISES, check
+from coursebuild.exercise_source import python_exercises
+from coursebuild.python_exercises import check
+
+EXERCISES = python_exercises()
 
 REAL_ISINSTANCE = builtins.isinstance
 
@@ -52,7 +55,7 @@ def test_code_that_patches_what_judges_it_is_still_judged(exercise, patch, where
         builtins.isinstance = REAL_ISINSTANCE
     assert verdict["status"] == "fail", verdict
     # and nothing of the patch stays: the reference solution passes afterwards
-    assert check(exercise, EXERCISES[exercise].solution, "en")["status"] == "pass"
+    assert check(exercise, EXERCISES[exercise].answer, "en")["status"] == "pass"
     assert builtins.isinstance is REAL_ISINSTANCE and px._check_nim.__name__ == "_check_nim"
 
 
@@ -103,7 +106,7 @@ def test_a_run_that_patches_the_builtins_leaves_the_next_job_clean():
                   "en")["status"] == "ok"
     assert builtins.isinstance is REAL_ISINSTANCE and callable(builtins.print)
     assert callable(px.check)
-    assert check("grundy", EXERCISES["grundy"].solution, "en")["status"] == "pass"
+    assert check("grundy", EXERCISES["grundy"].answer, "en")["status"] == "pass"
 
 
 @pytest.mark.parametrize(("code", "status", "last"), [

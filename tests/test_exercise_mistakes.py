@@ -18,9 +18,12 @@ import pytest
 from arena import solve
 from arena.course import calcule_attracteur, chapter_dicts
 from arena.games.tictactoe import tictactoe
-from coursebuild.python_exercises import EXERCISES, check
+from coursebuild.exercise_source import python_exercises
+from coursebuild.python_exercises import check
 
-SOLUTION = {k: e.solution for k, e in EXERCISES.items()}
+EXERCISES = python_exercises()
+
+SOLUTION = {k: e.answer for k, e in EXERCISES.items()}
 
 
 def _variant(exercise: str, old: str, new: str) -> str:

@@ -7,26 +7,31 @@ from __future__ import annotations
 import pytest
 from exercise_wrong import NAIVE_ONE_PASS, QUADRATIC, RECURSIVE, WRONG
 
-from coursebuild.python_exercises import EXERCISES, check, random_arena
+from coursebuild.exercise_source import python_exercises
+from coursebuild.python_exercises import FUNCTIONS, check, random_arena
+
+EXERCISES = python_exercises()
 
 SPEC_IDS = ["nim-graph", "degrees", "reverse", "naive-attractor", "attractor", "ranks",
             "strategy", "grundy", "minimax", "alphabeta"]
 
 
 def test_the_ten_exercises_of_the_spec_exist_with_their_french_function_names():
-    assert list(EXERCISES) == SPEC_IDS
-    assert [EXERCISES[i].function for i in SPEC_IDS] == [
+    assert sorted(EXERCISES) == sorted(SPEC_IDS) == sorted(FUNCTIONS)
+    assert [FUNCTIONS[i] for i in SPEC_IDS] == [
         "jeu_de_nim", "degres", "renverse_graphe", "attracteur_naif", "calcule_attracteur",
         "rangs", "strategie", "grundy", "minimax", "alphabeta"]
     for e in EXERCISES.values():
         assert set(e.title) == set(e.statement) == {"fr", "en"}
-        assert f"def {e.function}(" in e.starter and f"def {e.function}(" in e.solution
+        function = FUNCTIONS[e.id]
+        assert f"def {function}(" in e.starter and f"def {function}(" in e.answer
+        assert f"`{function}(" in e.statement["fr"] and f"`{function}(" in e.statement["en"]
 
 
 @pytest.mark.parametrize("exercise_id", SPEC_IDS)
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_reference_solution_passes(exercise_id, lang):
-    verdict = check(exercise_id, EXERCISES[exercise_id].solution, lang)
+    verdict = check(exercise_id, EXERCISES[exercise_id].answer, lang)
     assert verdict["status"] == "pass", verdict["message"]
     assert verdict["message"].startswith("Réussi" if lang == "fr" else "Passed")
 
@@ -70,12 +75,12 @@ def test_the_attractor_check_names_a_quadratic_version():
 
 
 def test_the_attractor_check_names_the_linear_version():
-    verdict = check("attractor", EXERCISES["attractor"].solution, "en")
+    verdict = check("attractor", EXERCISES["attractor"].answer, "en")
     assert "Linear version" in verdict["message"]
 
 
 def test_alphabeta_must_prune_on_the_course_tree():
-    verdict = check("alphabeta", EXERCISES["alphabeta"].solution, "en")
+    verdict = check("alphabeta", EXERCISES["alphabeta"].answer, "en")
     assert "20 leaves evaluated on the course's tree instead of 27" in verdict["message"]
 
 

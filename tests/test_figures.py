@@ -18,8 +18,8 @@ from coursebuild import catalogue as fig
 from coursebuild import examples
 
 SPEC_IDS = ["nim-graph-a", "nim-graph-b", "nim-play", *(f"nim-attractor-{k}" for k in range(8)),
-            "nim-strategy", "ex41-graph", "ex41-strategy", "ex42-graph", "ex42-attractors",
-            "ex42-strategy", "chomp-graph", "chomp-attractor", "ourson-board", "ourson-states",
+            "nim-strategy", "ex6-1-strategy", "ex6-2-graph", "ex6-2-attractors",
+            "ex6-2-strategy", "chomp-graph", "chomp-attractor", "ourson-board", "ourson-states",
             "ourson-strategy", "ourson-cycle", "minimax-tree", "alphabeta-tree",
             "tictactoe-tree", "marienbad-graph"]
 
@@ -121,7 +121,7 @@ class TestCatalogue:
         manifest = {e["id"]: e for e in json.loads((built / "manifest.json").read_text())}
         sol = solve(nim(15, [2, 3, 5]))
         lost = ", ".join(str(k) for k in range(16) if sol.winner[(k, 0)] == 1)
-        assert f"k ∈ {{{lost}}}" in manifest["ex41-graph"]["caption"]["en"]
+        assert f"k ∈ {{{lost}}}" in manifest["ex6-1-strategy"]["caption"]["en"]
         assert "within 10 moves" in manifest["ourson-strategy"]["caption"]["en"]
 
 
@@ -193,4 +193,4 @@ def test_editing_an_example_file_rebuilds_exactly_the_figures_that_read_it(tmp_p
     monkeypatch.setattr(examples, "EX42", str(edited))
     after = {f.id: f.key() for f in fig.catalogue()}
     changed = sorted(i for i in before if before[i] != after[i])
-    assert changed == ["ex42-attractors", "ex42-counter", "ex42-graph", "ex42-strategy"]
+    assert changed == ["ex6-2-attractors", "ex6-2-counter", "ex6-2-graph", "ex6-2-strategy"]

@@ -15,7 +15,7 @@ import pytest
 from coursebuild import catalogue as fig
 from coursebuild import examples
 
-IDS = ["ex42-graph", "nim-play"]       # one interactive figure (with JSON), one plain
+IDS = ["ex6-2-graph", "nim-play"]       # one interactive figure (with JSON), one plain
 
 
 def _snapshot(out: Path) -> dict[str, str]:
@@ -48,15 +48,15 @@ def test_any_damaged_entry_is_rebuilt_to_the_clean_result(clean, tmp_path, damag
     clean_out, expected = clean
     out = _copy(clean_out, tmp_path)
     kind, content = damage
-    target = (out / ".cache" / "ex42-graph.json" if kind == "sidecar"
-              else out / f"ex42-graph.{kind}")
+    target = (out / ".cache" / "ex6-2-graph.json" if kind == "sidecar"
+              else out / f"ex6-2-graph.{kind}")
     if content is None:
         target.unlink()
     else:
         target.write_bytes(content)
     stream = io.StringIO()
     rebuilt = fig.build(out, IDS, jobs=1, stream=stream)
-    assert rebuilt == ["ex42-graph"], stream.getvalue()
+    assert rebuilt == ["ex6-2-graph"], stream.getvalue()
     assert _snapshot(out) == expected
     assert fig.build(out, IDS, jobs=1, stream=io.StringIO()) == []     # then up to date
 
@@ -97,10 +97,10 @@ def test_example_names_with_any_character_are_drawn(tmp_path, monkeypatch):
                        "start: \"j'\"\n", encoding="utf-8")
     monkeypatch.setattr(examples, "EX42", str(example))
     out = tmp_path / "figures"
-    assert fig.build(out, ["ex42-graph", "ex42-strategy"], jobs=1,
-                     stream=io.StringIO()) == ["ex42-graph", "ex42-strategy"]
+    assert fig.build(out, ["ex6-2-graph", "ex6-2-strategy"], jobs=1,
+                     stream=io.StringIO()) == ["ex6-2-graph", "ex6-2-strategy"]
     import xml.etree.ElementTree as ET
 
-    root = ET.fromstring((out / "ex42-graph.svg").read_bytes())
+    root = ET.fromstring((out / "ex6-2-graph.svg").read_bytes())
     texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
     assert {"j'", "a b", "&amp;", "<k>", "é"} <= texts

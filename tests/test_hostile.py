@@ -230,8 +230,8 @@ def test_ctrl_c_during_the_figure_build_is_one_line_and_the_next_build_completes
     assert not [p for p in out.rglob("*") if ".tmp" in p.name]
     from coursebuild.__main__ import main as course_main
 
-    assert course_main(["figures", "--out", str(out), "ex42-graph", "nim-play"]) == 0
-    assert (out / "ex42-graph.svg").read_bytes().startswith(b"<?xml")
+    assert course_main(["figures", "--out", str(out), "ex6-2-graph", "nim-play"]) == 0
+    assert (out / "ex6-2-graph.svg").read_bytes().startswith(b"<?xml")
 
 
 def test_latex_answers_with_hostile_names_compile_and_show_them(tmp_path, monkeypatch):

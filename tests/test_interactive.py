@@ -88,7 +88,7 @@ EXPLORE = """(selector) => {
 
 @pytest.mark.parametrize(("path", "figure", "undo"), [
     ("strategies/", "nim-graph-a", "Annuler"), ("en/strategies/", "nim-graph-a", "Undo"),
-    ("exercises/", "ex41-play", "Annuler"), ("exercises/", "ex42-graph", "Annuler"),
+    ("exercises/", "ex6-1-play", "Annuler"), ("exercises/", "ex6-2-graph", "Annuler"),
     ("en/exercises/", "chomp-graph", "Undo"), ("ourson/", "ourson-states", "Annuler"),
 ])
 def test_the_losing_side_loses_within_the_rank_whatever_it_plays(browser, base_url, path,

@@ -134,7 +134,9 @@ def test_the_othello_listing_is_the_weighted_score(lang):
 
 def _solution_code(lang: str, name: str) -> str:
     """The listing the solution that defines ``name`` on the algorithms page shows."""
-    page = (ROOT / "docs" / lang / "algorithms.md").read_text("utf-8")
+    from coursebuild.exercise_source import page_text
+
+    page = page_text(lang, "algorithms")         # with its exercises
     for section, code in listing_sections(lang).items():
         if f"def {name}(" in code:
             assert f'--8<-- "{lang}/listing-{section}.md"' in page
@@ -144,7 +146,7 @@ def _solution_code(lang: str, name: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_reversed_graph_in_two_arrays(lang):
-    """Exercise 3 of the algorithms page: the printed solution, run on random graphs, gives
+    """Exercise 4.5 of the algorithms page: the printed solution, run on random graphs, gives
     every vertex's predecessors (in the order of the successor lists)."""
     import random
 

@@ -129,13 +129,15 @@ def launcher(folder):
 
 
 def test_the_launcher_serves_the_folder_and_the_exercises_run(browser, launcher):
-    from coursebuild.python_exercises import EXERCISES
+    from coursebuild.exercise_source import python_exercises
+
+    EXERCISES = python_exercises()
 
     url = launcher
     context, page, errors, outside = _open(browser, url + "modelling.html", inside=url)
     assert page.locator(".arena-launcher-note").count() == 0
     page.evaluate("([id, code]) => window.arenaExercises.setCode(id, code)",
-                  ["degrees", EXERCISES["degrees"].solution])
+                  ["degrees", EXERCISES["degrees"].answer])
     verdict = page.evaluate("window.arenaExercises.check('degrees')")
     assert verdict["status"] == "pass", verdict
     assert outside == []

@@ -11,7 +11,9 @@ import pytest
 from browsing import CHROMIUM, NO_CHROMIUM, Visit, local_sitemap
 from exercise_wrong import QUADRATIC, RECURSIVE, WRONG
 
-from coursebuild.python_exercises import EXERCISES
+from coursebuild.exercise_source import python_exercises
+
+EXERCISES = python_exercises()
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 
@@ -78,7 +80,7 @@ def test_every_reference_solution_passes_and_a_wrong_one_fails(browser, base_url
             checked += len(mine)
             for exercise_id in mine:
                 exercise = EXERCISES[exercise_id]
-                verdict = _check(page, exercise_id, exercise.solution)
+                verdict = _check(page, exercise_id, exercise.answer)
                 assert verdict["status"] == "pass", (exercise_id, verdict)
                 shown = page.locator(f'[data-exercise="{exercise_id}"] [data-role="verdict"]')
                 assert shown.get_attribute("data-status") == "pass"
@@ -123,7 +125,7 @@ def test_an_endless_loop_is_stopped_and_the_next_run_works(exercises_page):
     assert time.monotonic() - start < limit + 10
     # the page stayed responsive, and a fresh worker checks the next answer
     assert page.evaluate("1 + 1") == 2
-    verdict = _check(page, "grundy", EXERCISES["grundy"].solution)
+    verdict = _check(page, "grundy", EXERCISES["grundy"].answer)
     assert verdict["status"] == "pass"
 
 
@@ -140,7 +142,7 @@ def test_stop_ends_a_run_that_loops(exercises_page):
     expect = "Exécution arrêtée" if exercises_page.lang == "fr" else "Run stopped"
     page.wait_for_function("(t) => document.querySelector('[data-exercise=\"grundy\"] "
                            "[data-role=\"output\"]').textContent.includes(t)", arg=expect)
-    verdict = _check(page, "grundy", EXERCISES["grundy"].solution)
+    verdict = _check(page, "grundy", EXERCISES["grundy"].answer)
     assert verdict["status"] == "pass"
     page.evaluate("document.querySelector('[data-exercise=\"grundy\"]').dataset.timeout"
                   " = '5000'")
@@ -192,7 +194,7 @@ def test_checks_work_after_instant_navigation_with_the_same_worker(browser, base
     try:
         page.goto(base_url + "attractors/", wait_until="networkidle")
         assert wasm == []                              # a page view loads no Pyodide
-        verdict = _check(page, "ranks", EXERCISES["ranks"].solution)
+        verdict = _check(page, "ranks", EXERCISES["ranks"].answer)
         assert verdict["status"] == "pass" and wasm
         # the next Check's interpreter is loaded in advance, in a worker of its own
         page.wait_for_function("window.__arenaExercises.spare !== null")
@@ -204,7 +206,7 @@ def test_checks_work_after_instant_navigation_with_the_same_worker(browser, base
         assert page.evaluate("window.arenaExercises.ids()") == ["attractor", "strategy"]
         # the spare loaded before the navigation is the one this Check takes
         assert page.evaluate("window.__arenaExercises.spare === window.__spare")
-        verdict = _check(page, "attractor", EXERCISES["attractor"].solution)
+        verdict = _check(page, "attractor", EXERCISES["attractor"].answer)
         assert verdict["status"] == "pass", verdict
         assert page.evaluate("window.__arenaExercises.spare !== window.__spare")
         assert outside == []
@@ -353,14 +355,14 @@ def test_a_worker_closed_by_the_code_is_replaced(exercises_page):
 def test_a_verdict_is_marked_stale_when_the_code_changes(exercises_page):
     page, lang = exercises_page.page, exercises_page.lang
     verdict = page.locator('[data-exercise="grundy"] [data-role="verdict"]')
-    assert _check(page, "grundy", EXERCISES["grundy"].solution)["status"] == "pass"
+    assert _check(page, "grundy", EXERCISES["grundy"].answer)["status"] == "pass"
     assert verdict.get_attribute("data-stale") is None
     page.evaluate("window.arenaExercises.setCode('grundy', 'def grundy(A):\\n    return {}\\n')")
     page.wait_for_function("document.querySelector('[data-exercise=\"grundy\"] "
                            "[data-role=\"verdict\"]').dataset.stale === 'true'")
     note = "Le code a changé" if lang == "fr" else "The code has changed"
     assert note in verdict.inner_text()
-    assert _check(page, "grundy", EXERCISES["grundy"].solution)["status"] == "pass"
+    assert _check(page, "grundy", EXERCISES["grundy"].answer)["status"] == "pass"
     assert verdict.get_attribute("data-stale") is None
 
 
@@ -394,7 +396,7 @@ def test_a_check_judges_the_students_function_alone(exercises_page):
     assert page.evaluate(run, "minimax")["status"] == "ok"
     output = page.locator('[data-exercise="minimax"] [data-role="output"]')
     assert output.inner_text().strip() == "False 42"
-    assert _check(page, "grundy", EXERCISES["grundy"].solution)["status"] == "pass"
+    assert _check(page, "grundy", EXERCISES["grundy"].answer)["status"] == "pass"
 
 
 # -- the notebooks run in the browser (issue 27), in this module so that the suite

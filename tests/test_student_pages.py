@@ -24,9 +24,11 @@ SOURCE_WORDS = {
 
 
 def _page_text(lang: str, page: str) -> str:
-    source = (ROOT / "docs" / lang / f"{page}.md").read_text(encoding="utf-8")
+    from coursebuild.exercise_source import page_text
+
+    source = page_text(lang, page)       # the chapter with its exercises
     parts = [source]
-    for name in re.findall(r'--8<-- "([^"]+)"', source):
+    for name in re.findall(r'--8<-- "([^":]+)"', source):
         parts.append((ROOT / "docs" / "generated" / name).read_text(encoding="utf-8"))
     manifest = {e["id"]: e for e in json.loads(
         (ROOT / "docs" / "figures" / "manifest.json").read_text(encoding="utf-8"))}
@@ -60,7 +62,9 @@ def test_a_notebook_does_not_speak_of_the_sources(lang):
 def test_the_exercises_page_numbers_its_exercises_by_its_own_chapter(lang):
     """Chapter 6 (the exercises page) has exercises 6.1 to 6.3: no "Exercise 4.1" that
     would clash with section 4.1."""
-    text = (ROOT / "docs" / lang / "exercises.md").read_text(encoding="utf-8")
+    from coursebuild.exercise_source import page_text
+
+    text = page_text(lang, "exercises")
     word = "Exercice" if lang == "fr" else "Exercise"
-    assert re.findall(rf'!!! exercise "{word} (\S+)"', text) == ["6.1", "6.2", "6.3"]
+    assert re.findall(rf'!!! exercise "{word} (\S+) ', text) == ["6.1", "6.2", "6.3"]
     assert not re.search(rf"{word} 4\.\d", text)

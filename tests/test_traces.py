@@ -32,7 +32,7 @@ def _traces() -> list[tuple[str, str, str]]:
 def test_the_chapters_have_their_steppers():
     figures = {(lang, f) for lang, _, f in _traces()}
     for lang in ("fr", "en"):
-        for f in ("nim-counter", "ex42-counter", "alphabeta-steps", "astar-steps"):
+        for f in ("nim-counter", "ex6-2-counter", "alphabeta-steps", "astar-steps"):
             assert (lang, f) in figures
 
 

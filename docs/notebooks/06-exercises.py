@@ -38,14 +38,14 @@ verify_strategy(g, 1, solution=sol)[g.start]
 # %% [markdown] lang="fr"
 # ## Exercice 6.2
 #
-# L'arène est celle du fichier `docs/examples/exercise-4-2.yaml` du cours ; son texte est
-# recopié dans la cellule suivante, pour que le carnet s'exécute n'importe où.
+# L'arène est celle de l'exercice 6.2 ; son graphe est écrit dans la cellule suivante,
+# au format des fichiers de jeu, pour que le carnet s'exécute n'importe où.
 
 # %% [markdown] lang="en"
 # ## Exercise 6.2
 #
-# The arena is that of the course's file `docs/examples/exercise-4-2.yaml`; its text is
-# written into the next cell, so that the notebook runs anywhere.
+# The arena is that of exercise 6.2; its graph is written into the next cell, in the
+# format of game files, so that the notebook runs anywhere.
 
 # %%
 e = Arena.from_file(Path("docs/examples/exercise-4-2.yaml"))
@@ -56,10 +56,10 @@ esol.attractor(0), esol.attractor(1)
 [v for v in e if esol.winner[v] is None], esol.strategy(0)
 
 # %% [markdown] lang="fr"
-# ## Chomp $2 \times 3$
+# ## Exercice 6.3 : chomp $2 \times 3$
 
 # %% [markdown] lang="en"
-# ## Chomp $2 \times 3$
+# ## Exercise 6.3: chomp $2 \times 3$
 
 # %%
 c = chomp(2, 3)

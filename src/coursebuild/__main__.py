@@ -3,7 +3,8 @@
 Commands: ``site`` (everything ``make site`` builds), ``serve`` (live preview),
 ``figures`` (the figure catalogue), ``fragments`` (the Markdown fragments),
 ``notebooks``, ``handout`` (the LaTeX exercise sheets), ``book`` (the PDFs, from a built
-site). ``python -m coursebuild COMMAND --help`` describes each one.
+site), ``sheets`` (a sheet per student from the bank of problems, and the key).
+``python -m coursebuild COMMAND --help`` describes each one.
 
 Exit status: 0 on success, 2 on a usage error (an unknown command or figure id) or a
 file that cannot be written (a read-only folder, a full disk: said in one line), 130 when
@@ -93,6 +94,7 @@ COMMANDS = {
     "notebooks": _module_main("notebooks"),
     "handout": _module_main("handout"),
     "book": _module_main("book"),
+    "sheets": _module_main("sheets"),
 }
 
 

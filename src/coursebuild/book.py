@@ -40,10 +40,11 @@ from coursebuild.paths import ROOT
 
 HERE = Path(__file__).resolve().parent
 CONFIGS = {"fr": ROOT / "mkdocs.yml", "en": ROOT / "mkdocs.en.yml"}
-SKIPPED = {"reference.md", "design.md", "bibliography.md"}
+SKIPPED = {"reference.md", "design.md", "bibliography.md", "bank.md"}
 """Pages of the site that are in no book: the API reference is the library's, the
-game-design page is a tool that runs in the browser, and the bibliography is the book's
-own (set by LaTeX, from the same file)."""
+game-design page is a tool that runs in the browser, the bibliography is the book's
+own (set by LaTeX, from the same file), and the bank's page is the teachers' book's own
+chapter, with the solutions the site does not show (:mod:`coursebuild.bank_pages`)."""
 TEACHERS = {"teachers", "sources"}
 """The pages of the teachers' book (by their slug); the others are the students'."""
 EDITIONS = ("students", "teachers")
@@ -285,6 +286,13 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
             body.append(chapter.latex())
         except ValueError as exc:
             raise SystemExit(f"book: {lang}: page {page.url}: {exc}") from exc
+    if edition == "teachers":      # the bank's sample variants, with their solutions
+        from coursebuild import bank_pages
+
+        bank_html = bank_pages.book_html(lang)
+        if bank_html:
+            ctx.page_path = "bank/"
+            body.append(Chapter(bank_html, ctx, "bank").latex())
     preamble = (HERE / "book_preamble.tex").read_text("utf-8")
     title = escape(site_name)
     subtitle = escape(words[edition])
@@ -404,6 +412,9 @@ def _inputs_hash(site: Path, langs: tuple[str, ...]) -> str:
         for page in book_pages(lang, "/")[2]:
             files.append(root / page.url.lstrip("/") / "index.html")
         digest.update(f"{lang}:{address.published(lang)}:{book_date(lang)}\n".encode())
+    from coursebuild import bank_pages
+
+    digest.update(bank_pages.inputs_digest().encode())    # the teachers' book's bank
     for path in files:
         digest.update(str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
                       .encode() + b"\0" + path.read_bytes())

@@ -19,9 +19,13 @@ from arena.solver import Solution
 from coursebuild.paths import ROOT
 
 EX42 = "docs/examples/exercise-4-2.yaml"
-"""Exercise 4.2's arena (the source gives no figure: the file is the course's own)."""
+"""The arena of exercise 6.2 (the source's exercise 4.2 gives no figure: the file is the
+course's own)."""
 EX313 = "docs/examples/exercise-3-1-3.yaml"
-"""Exercise 3.1.3's arena."""
+"""The arena of exercise 1.3 (the source's exercise 3.1.3)."""
+EXERCISES_6 = "docs/exercises/06-exercises.yaml"
+"""The exercises of chapter 6, whose parameters (Nim's sticks and rule, chomp's bar) make
+the examples below."""
 SLIDES_TREE = [[[-5, 2, -3], [4, 8, 9], [-1, 2, 3]],
                [[7, 2, 6], [4, 1, 0], [-2, 0, -2]],
                [[3, 1, -2], [4, 2, 1], [5, 3, 3]]]
@@ -85,32 +89,43 @@ def nim_10() -> Solved:
     return _solved(nim(10, [1, 2]))
 
 
+def exercise_6(exercise_id: str):
+    """An exercise of chapter 6, from its file (:func:`coursebuild.exercise_source.in_file`)."""
+    from coursebuild.exercise_source import in_file
+
+    return in_file(EXERCISES_6, exercise_id)
+
+
 @_once
 def ex41() -> Solved:
-    """Exercise 4.1: Nim with 15 sticks, take 2, 3 or 5."""
+    """Exercise 6.1 (the source's 4.1): Nim with the sticks and rule of its parameters
+    (15 sticks, take 2, 3 or 5)."""
     from arena.games import nim
 
-    return _solved(nim(15, [2, 3, 5]))
+    exercise = exercise_6("nim15")
+    return _solved(nim(exercise.int("n"), exercise.ints("rule")))
 
 
 @_once_per_file("EX42")
 def ex42() -> Solved:
-    """Exercise 4.2: the arena of ``docs/examples/exercise-4-2.yaml``."""
+    """Exercise 6.2 (the source's 4.2): the arena of ``docs/examples/exercise-4-2.yaml``."""
     return _solved(Arena.from_file(ROOT / EX42))
 
 
 @_once_per_file("EX313")
 def ex313() -> Solved:
-    """Exercise 3.1.3: the arena of ``docs/examples/exercise-3-1-3.yaml``."""
+    """Exercise 1.3 (the source's 3.1.3): the arena of
+    ``docs/examples/exercise-3-1-3.yaml``."""
     return _solved(Arena.from_file(ROOT / EX313))
 
 
 @_once
 def chomp_2x3() -> Solved:
-    """Chomp on a bar of 2 rows of 3 squares."""
+    """Chomp on the bar of exercise 6.3's parameters (2 rows of 3 squares)."""
     from arena.games import chomp
 
-    return _solved(chomp(2, 3))
+    exercise = exercise_6("chomp-2x3")
+    return _solved(chomp(exercise.int("rows"), exercise.int("columns")))
 
 
 @_once
@@ -122,7 +137,7 @@ def ourson_game() -> Solved:
 
 
 class Ex41Facts(NamedTuple):
-    """What the solution of exercise 4.1 states."""
+    """What the solution of exercise 6.1 states."""
 
     lost: list[int]
     """The numbers of sticks k for which the player to move loses."""
@@ -139,7 +154,7 @@ def ex41_facts() -> Ex41Facts:
 
 
 class Ex42Facts(NamedTuple):
-    """What the solution of exercise 4.2 states."""
+    """What the solution of exercise 6.2 states."""
 
     attractors: tuple[list, list]
     """Each player's attractor as (vertex, rank) pairs, by rank then name."""

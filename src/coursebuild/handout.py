@@ -1,9 +1,14 @@
 """Build the LaTeX exercise sheets (``make handout``): ``build/handout/handout-{fr,en}.pdf``.
 
-The sources in ``handouts/`` include the site's figures (``docs/figures/*.pdf``) and the
-answers, written as LaTeX macros to ``build/handout/generated/<lang>/answers.tex`` from
-the examples the site shows (:mod:`coursebuild.examples`, solved once per build): no
-answer is typed by hand.
+The sheets are made from the course's exercises, each written once
+(``docs/exercises``, :mod:`coursebuild.exercise_source`): every exercise of every chapter
+is written as LaTeX, its statement to ``build/handout/generated/LANG/exercise-N.M.tex``
+and its solution to ``solution-N.M.tex``, by the converter the book uses
+(:mod:`coursebuild.texts`), with the site's figures and captions. A sheet
+(``handouts/handout-LANG.tex``, which a teacher edits) holds only its layout and
+``\\input``s the exercises it sets, in the chapters' numbering: what a sheet says is
+what the chapter says. ``generated/LANG/captions.tex`` gives every figure's caption to
+``\\arenafigure{ID}``, for a sheet of one's own.
 
 Usage: python -m coursebuild handout
 """
@@ -19,119 +24,74 @@ import sys
 from pathlib import Path
 
 from arena._files import write_atomic, write_if_changed
-from coursebuild import examples
-from coursebuild.facts import claim
 from coursebuild.paths import ROOT
 
 OUT = ROOT / "build" / "handout"
 SOURCES = ROOT / "handouts"
+LANGS = ("fr", "en")
+WORDS = {"fr": {"start": "Code de départ :", "answer": "Une solution :"},
+         "en": {"start": "Starting code:", "answer": "A solution:"}}
 
 
-def _pos(v) -> str:
-    return f"({v[0]}, {v[1]})"
+def exercise_files(lang: str) -> dict[str, str]:
+    """Every exercise of the course as LaTeX in ``lang``: ``exercise-N.M.tex`` (its
+    heading and statement, a programming exercise's starting code) and
+    ``solution-N.M.tex`` (its solution: a programming exercise's answer, then the rest).
+    File name -> text."""
+    from coursebuild.exercise_source import exercises
+    from coursebuild.latex import escape
+    from coursebuild.texts import Converter
+
+    convert = Converter(lang)
+    out = {}
+    for e in exercises().values():
+        head = escape(e.heading(lang))
+        statement = convert.latex(e.text("statement", lang), e.page, f"ex{e.number}")
+        if e.python:
+            statement += f"{escape(WORDS[lang]['start'])}\n" + convert.listing(e.starter)
+        out[f"exercise-{e.number}.tex"] = (
+            f"% Exercise {e.number} ({e.id}), written by coursebuild.handout from "
+            f"{e.path.relative_to(ROOT)}: do not edit.\n"
+            f"\\section*{{{head}}}\\label{{ex:{e.number}}}\n{statement}")
+        solution = convert.latex(e.text("solution", lang), e.page, f"sol{e.number}")
+        if e.python:
+            solution = (f"{escape(WORDS[lang]['answer'])}\n" + convert.listing(e.answer)
+                        + solution)
+        out[f"solution-{e.number}.tex"] = (
+            f"% The solution of exercise {e.number} ({e.id}), written by coursebuild.handout "
+            f"from {e.path.relative_to(ROOT)}: do not edit.\n"
+            f"\\subsection*{{{head}}}\n{solution}")
+    for warning in convert.warnings:
+        print(f"handout: {lang}: {warning}", file=sys.stderr)
+    return out
 
 
-_TEX_SPECIALS = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&",
-                 "#": r"\#", "^": r"\textasciicircum{}", "_": r"\_", "%": r"\%",
-                 "~": r"\textasciitilde{}", "'": r"\textquotesingle{}", "`": r"\textasciigrave{}"}
+def included() -> list[str]:
+    """The fragments the exercises include (``--8<-- "fr/NAME.md"``)."""
+    from coursebuild.exercise_source import exercises
 
-
-def _name(v) -> str:
-    """A vertex name from a file, for LaTeX's maths mode: plain names as they are, any
-    other one as text with every LaTeX special character escaped (``\\input{...}`` is
-    printed, never run)."""
-    text = str(v)
-    if re.fullmatch(r"[A-Za-z0-9]+", text):
-        return text
-    return r"\mbox{\texttt{" + "".join(_TEX_SPECIALS.get(c, c) for c in text) + "}}"
-
-
-def _set(items) -> str:
-    return "\\{" + ", ".join(items) + "\\}"
-
-
-def answers(lang: str) -> dict[str, str]:
-    """The answers of the three exercises, as LaTeX text in ``lang``."""
-    fr = lang == "fr"
-    g, sol = examples.ex41()
-    lost, longest = examples.ex41_facts()
-    moves = ", ".join(f"${_pos(x)} \\to {_pos(y)}$" for x, y in sol.strategy(1).items()
-                      if sol.winner[x] == 1)
-    v0, v1 = _set(map(_pos, g.V0)), _set(map(_pos, g.V1))
-    victory = (f"$V_0 = {v0}$ et $V_1 = {v1}$ : le joueur qui doit jouer est bloqué."
-               if fr else f"$V_0 = {v0}$ and $V_1 = {v1}$: the player to move is stuck.")
-    layers = "; ".join(f"$\\mathcal{{A}}^1_{{{n}}}$ : " + ", ".join(f"${_pos(v)}$" for v in layer)
-                       for n, layer in enumerate(sol.layers(1)))
-    ks = ", ".join(map(str, lost))
-    one = (f"Le joueur qui doit jouer avec $k$ bâtonnets perd exactement pour "
-           f"$k \\in \\{{{ks}\\}}$. Le départ $(15, 0)$ est donc perdant pour $J_0$ : "
-           f"$J_1$ gagne en {sol.rank[g.start]} coups au plus (toute partie qui suit sa "
-           f"stratégie finit en {longest[g.start]} coups au plus). Ajouts successifs à "
-           f"$\\mathcal{{A}}^1$ : {layers}. Coups gagnants de $J_1$ : {moves}."
-           if fr else
-           f"The player to move with $k$ sticks loses exactly for $k \\in \\{{{ks}\\}}$. "
-           f"The start $(15, 0)$ is therefore lost for $J_0$: $J_1$ wins within "
-           f"{sol.rank[g.start]} moves (every play following its strategy ends within "
-           f"{longest[g.start]} moves). Successive additions to $\\mathcal{{A}}^1$: "
-           f"{layers}. Winning moves of $J_1$: {moves}.")
-
-    e, esol = examples.ex42()
-    facts = examples.ex42_facts()
-
-    def attr(i):
-        return ", ".join(f"${_name(v)}$ ({r})" for v, r in facts.attractors[i])
-
-    draws = ", ".join(f"${_name(v)}$" for v in facts.draws)
-    strategy = ", ".join(f"${_name(x)} \\to {_name(y)}$" for x, y in esol.strategy(0).items())
-    start = _name(e.start)
-    two = (f"$\\mathcal{{A}}^0$ (rangs entre parenthèses) : {attr(0)}. "
-           f"$\\mathcal{{A}}^1$ : {attr(1)}. Matchs nuls : {draws}. Le départ ${start}$ est "
-           f"dans $\\mathcal{{A}}^0$ : $J_0$ gagne en {esol.rank[e.start]} coups au plus, avec "
-           f"la stratégie {strategy}."
-           if fr else
-           f"$\\mathcal{{A}}^0$ (ranks in brackets): {attr(0)}. $\\mathcal{{A}}^1$: {attr(1)}. "
-           f"Draws: {draws}. The start ${start}$ is in $\\mathcal{{A}}^0$: $J_0$ wins within "
-           f"{esol.rank[e.start]} moves, with the strategy {strategy}.")
-
-    c, csol = examples.chomp_2x3()
-    first = csol.move[c.start][0]
-    claim(first == (3, 2), "the text below says the first move eats the bottom-right square")
-    three = (f"Une position est la tablette restante (longueurs des lignes) et le joueur qui "
-             f"doit jouer. Depuis $(3, 3)$, $J_0$ gagne en {csol.rank[c.start]} coups au plus ; "
-             f"son premier coup laisse $({', '.join(map(str, first))})$ : il mange le carré en "
-             f"bas à droite."
-             if fr else
-             f"A position is the remaining bar (row lengths) and the player to move. From "
-             f"$(3, 3)$, $J_0$ wins within {csol.rank[c.start]} moves; its first move leaves "
-             f"$({', '.join(map(str, first))})$: it eats the bottom-right square.")
-    return {"ExOneVictory": victory, "ExOneAnswer": one, "ExTwoAnswer": two,
-            "ExThreeAnswer": three}
-
-
-# the captions' Unicode notation, for pdflatex
-_TEX_NOTATION = {"J₀": r"$J_0$", "J₁": r"$J_1$", "𝒜⁰": r"$\mathcal{A}^0$",
-                 "𝒜¹": r"$\mathcal{A}^1$", "×": r"$\times$", "→": r"$\to$", "≤": r"$\le$",
-                 "≥": r"$\ge$", "α": r"$\alpha$", "β": r"$\beta$"}
+    names = {m[1] for e in exercises().values() for part in ("statement", "solution")
+             for m in re.finditer(r'--8<-- "fr/([a-z0-9-]+)\.md"', e.text(part, "fr"))}
+    return sorted(names)
 
 
 def caption_tex(caption: str) -> str:
     """A figure's caption (from the manifest) as LaTeX text: every special character
     escaped (captions name vertices, and names come from files), the notation in maths.
 
-    >>> print(caption_tex("J₀ wins from a_1 within 5 moves (50% of 𝒜⁰)"))
-    $J_0$ wins from a\\_1 within 5 moves (50\\% of $\\mathcal{A}^0$)
+    >>> print(caption_tex("J₀ wins a_1 (50% of 𝒜⁰), k ∈ {0, 1}"))
+    \\(J_{0}\\) wins a\\_1 (50\\% of \\(\\mathcal{A}^{0}\\)), \\(k \\in \\{0, 1\\}\\)
     """
-    text = "".join(_TEX_SPECIALS.get(c, c) for c in caption)
-    for symbol, tex in _TEX_NOTATION.items():
-        text = text.replace(symbol, tex)
-    return text
+    from coursebuild.texts import caption_tex as tex
+
+    return tex(caption)
 
 
 def write_captions() -> None:
     """Every figure's caption in each language, from the figure build's manifest, as the
     macro ``\\arenacaption{ID}`` reads it: the sheets never retype a caption."""
     manifest = json.loads((ROOT / "docs" / "figures" / "manifest.json").read_text("utf-8"))
-    for lang in ("fr", "en"):
+    for lang in LANGS:
         path = OUT / "generated" / lang / "captions.tex"
         path.parent.mkdir(parents=True, exist_ok=True)
         lines = ["% Written by coursebuild.handout from docs/figures/manifest.json."]
@@ -141,15 +101,24 @@ def write_captions() -> None:
         write_if_changed(path, text)
 
 
-def write_answers() -> None:
-    """The answers of each language as LaTeX macros (rewritten only when they change)."""
-    for lang in ("fr", "en"):
-        path = OUT / "generated" / lang / "answers.tex"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        lines = ["% Written by coursebuild.handout from the solver: do not edit."]
-        lines += [f"\\newcommand{{\\{name}}}{{{text}}}" for name, text in answers(lang).items()]
-        text = "\n".join(lines) + "\n"
-        write_if_changed(path, text)
+def write_exercises() -> None:
+    """The exercises and their solutions, each language in its folder, and what a
+    listing needs (``generated/unicode.tex``); files no exercise writes any more go."""
+    from coursebuild.texts import unicode_declarations
+
+    (OUT / "generated").mkdir(parents=True, exist_ok=True)
+    write_if_changed(OUT / "generated" / "unicode.tex",
+                     "% Written by coursebuild.handout.\n" + unicode_declarations() + "\n")
+    for lang in LANGS:
+        folder = OUT / "generated" / lang
+        folder.mkdir(parents=True, exist_ok=True)
+        files = exercise_files(lang)
+        for name, text in files.items():
+            write_if_changed(folder / name, text)
+        for old in folder.glob("*.tex"):
+            if re.fullmatch(r"(exercise|solution)-[\d.]+\.tex|answers\.tex", old.name) and \
+                    old.name not in files:
+                old.unlink()
 
 
 def inputs_key() -> str:
@@ -223,7 +192,10 @@ def _prepare():
         raise SystemExit("handout: latexmk is missing; install TeX Live: "
                          "sudo apt-get install latexmk texlive-latex-base texlive-lang-french "
                          "lmodern")
-    write_answers()
+    from coursebuild import fragments
+
+    fragments.build(names=included())    # what the exercises include, when not up to date
+    write_exercises()
     write_captions()
     stamp = OUT / "inputs.key"
     key = inputs_key()

@@ -129,6 +129,12 @@ def _without_teachers_links(markdown: str) -> str:
 
 
 def on_config(config, **kwargs):
+    from coursebuild import exercise_source
+
+    exercise_source.forget()          # read the exercises' files again at each build
+    from coursebuild import bank_pages
+
+    bank_pages.forget()
     if _where() == "zip":           # the students' edition: no teachers' tab
         config.nav = _students_nav(config.nav or [])
     _shared["root"] = config.extra.get("shared_root", "")
@@ -428,18 +434,20 @@ EXERCISE_WORDS = {
 }
 
 
-def exercise_html(exercise_id: str, lang: str, page_url: str) -> str:
+def exercise_html(exercise_id: str, lang: str, page_url: str, config=None) -> str:
     """The block ``assets/javascripts/exercises.js`` brings to life: statement, starter
-    code (static, and what print shows), buttons, output, verdict, folded solution."""
-    import markdown as md
-
-    from coursebuild.python_exercises import EXERCISES
+    code (static, and what print shows), buttons, output, verdict, folded solution (the
+    answer's code, then what the exercise's source adds). The texts come from
+    ``docs/exercises`` (:mod:`coursebuild.exercise_source`), the function's name from
+    its checker (:mod:`coursebuild.python_exercises`)."""
+    from coursebuild import exercise_source
+    from coursebuild.python_exercises import FUNCTIONS
     from coursebuild.typography import french
 
-    exercise = EXERCISES.get(exercise_id)
-    if exercise is None:
-        raise PluginError(f"unknown exercise id {exercise_id!r} "
-                          "(not in coursebuild.python_exercises)")
+    exercise = exercise_source.python_exercises().get(exercise_id)
+    if exercise is None or exercise_id not in FUNCTIONS:
+        raise PluginError(f"unknown Python exercise {exercise_id!r} (not in docs/exercises "
+                          "with its checker in coursebuild.python_exercises)")
     w = EXERCISE_WORDS[lang]
     attrs = {"class": "arena-exercise", "data-exercise": exercise_id, "data-lang": lang,
              "data-pyodide": _url("assets/pyodide/", page_url),
@@ -447,14 +455,15 @@ def exercise_html(exercise_id: str, lang: str, page_url: str) -> str:
              "data-editor": _url("assets/javascripts/editor.js", page_url),
              "data-starter": exercise.starter, "data-label": w["editor"]}
     text = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
-    statement = md.markdown(exercise.statement[lang])
+    statement = _markdown_html(exercise.text("statement", lang), config)
+    more = exercise.text("solution", lang)
+    more = _markdown_html(more, config) if more.strip() else ""
     if lang == "fr":
-        statement = french(statement)
+        statement, more = french(statement), french(more)
     buttons = "".join(f'<button type="button" class="md-button" data-action="{a}">{w[a]}</button>'
                       for a in ("run", "check", "stop", "reset"))
-    colon = "\u00a0: " if lang == "fr" else ": "
-    return (f'<div {text}><p class="arena-exercise-title"><strong>{w["exercise"]}{colon}'
-            f'{html.escape(exercise.title[lang])}</strong></p>{statement}'
+    return (f'<div {text} id="{exercise.anchor}"><p class="arena-exercise-title"><strong>'
+            f'{html.escape(exercise.heading(lang))}</strong></p>{statement}'
             f'<pre class="arena-exercise-starter"><code>{html.escape(exercise.starter)}'
             '</code></pre>'
             f'<div class="arena-exercise-editor" hidden></div>'
@@ -465,7 +474,18 @@ def exercise_html(exercise_id: str, lang: str, page_url: str) -> str:
             f'<div class="arena-exercise-verdict" data-role="verdict" aria-live="polite"></div>'
             f'<p class="arena-noscript">{w["noscript"]}</p>'
             f'<details class="arena-exercise-solution"><summary>{w["solution"]}</summary>'
-            f'<pre><code>{html.escape(exercise.solution)}</code></pre></details></div>')
+            f'<pre><code>{html.escape(exercise.answer)}</code></pre>{more}</details></div>')
+
+
+def _markdown_html(text: str, config=None) -> str:
+    """Markdown of an exercise as HTML, with the site's extensions (formulas, snippets)
+    when the site's configuration is given."""
+    import markdown as md
+
+    if config is None:
+        return md.markdown(text)
+    return md.markdown(text, extensions=config["markdown_extensions"],
+                       extension_configs=config["mdx_configs"])
 
 
 # elements whose text is not prose: code, maths, scripts, drawings
@@ -743,8 +763,9 @@ def check_markers(markdown: str, where: str, other: Path | None = None) -> None:
     """Refuse, naming the page, the line and the nearest valid id, a marker whose kind is
     not lower case, whose arguments are wrong or unknown, and a page whose translation
     (``other``) does not carry the same markers in the same order."""
-    from coursebuild.python_exercises import EXERCISES
+    from coursebuild.exercise_source import exercises
 
+    EXERCISES = exercises()
     found = markers(markdown)
     for line, kind, args in found:
         at = f"{where}, line {line}: <!-- {kind}: {' '.join(args)} -->"
@@ -852,8 +873,19 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs):
             "en" if lang == "fr" else "fr") / page.file.src_uri
         check_markers(markdown, f"docs/{lang}/{page.file.src_uri}", other)
     count = 0
-    markdown = EXERCISE.sub(lambda m: m.group("indent") + exercise_html(m.group("id"), lang,
-                                                                         page.url), markdown)
+    from coursebuild import exercise_source
+
+    page_name = page.file.src_uri.removesuffix(".md")
+    try:
+        exercise_source.check_page(markdown, page_name, lang)
+        markdown = exercise_source.expand(markdown, lang)
+        from coursebuild import bank_pages
+
+        markdown = bank_pages.expand(markdown, lang)      # the bank's page (teachers')
+    except (exercise_source.SourceError, KeyError) as exc:
+        raise PluginError(str(exc)) from None
+    markdown = EXERCISE.sub(lambda m: m.group("indent") + exercise_html(
+        m.group("id"), lang, page.url, config), markdown)
     markdown = DESIGN.sub(lambda m: m.group("indent") + design_html(m.group("id"), lang,
                                                                      page.url), markdown)
     markdown = HANDOUT_CODE.sub(lambda m: '<p class="arena-handouts">' + HANDOUT_TEXT[lang].format(

@@ -83,9 +83,9 @@ def _triple_quoted(text: str) -> str:
     return '"""' + text.replace("\\", "\\\\").replace('"', '\\"') + '"""'
 
 
-INLINED = {"fr": "# le fichier {path} du cours (sans ses commentaires), écrit ici pour que le "
-                  "carnet s'exécute partout",
-           "en": "# the course's file {path} (without its comments), written here so that the "
+INLINED = {"fr": "# le graphe, au format YAML des fichiers de jeu, écrit ici pour que le carnet "
+                  "s'exécute partout",
+           "en": "# the graph, in the YAML format of game files, written here so that the "
                  "notebook runs anywhere"}
 
 
@@ -98,14 +98,15 @@ def _inline_data(code: str, lang: str) -> str:
     if not paths:
         return code
     head = ["import yaml", ""]
-    for path in paths:
-        name = re.sub(r"\W", "_", Path(path).stem).upper()
+    for k, path in enumerate(paths, 1):
+        # a name that says what it holds, not the file's (a student reads the cell)
+        name = "GRAPH" if len(paths) == 1 else f"GRAPH_{k}"
         text = (ROOT / path).read_text(encoding="utf-8")
         lines = text.splitlines(True)
         while lines and lines[0].lstrip().startswith("#"):      # the file's leading notes
             lines.pop(0)
         text = "".join(lines)
-        head += [INLINED[lang].format(path=path), f"{name} = {_triple_quoted(text)}", ""]
+        head += [INLINED[lang], f"{name} = {_triple_quoted(text)}", ""]
         code = code.replace(f'Arena.from_file(Path("{path}"))',
                             f"Arena.from_dict(yaml.safe_load({name}))")
     return "\n".join(head) + "\n" + code

@@ -1,4 +1,4 @@
-"""Programming exercises of the course and their checkers (run in the browser by Pyodide).
+"""The checkers of the course's programming exercises (run in the browser by Pyodide).
 
 A student writes one function in the course's representation (a graph is a dict ``A``
 mapping every vertex to the list of its successors; the sets ``S0, S1, V0, V1`` and an
@@ -26,7 +26,6 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
@@ -36,206 +35,19 @@ from coursebuild.examples import SLIDES_TREE
 from coursebuild.paths import EXAMPLES
 from coursebuild.typography import french
 
-__all__ = ["EXERCISES", "Exercise", "check", "run"]
+__all__ = ["FUNCTIONS", "check", "run"]
 
 
-@dataclass(frozen=True)
-class Exercise:
-    """One exercise: its function, statement (Markdown), starter code and solution."""
+FUNCTIONS: dict[str, str] = {
+    "nim-graph": "jeu_de_nim", "degrees": "degres", "reverse": "renverse_graphe",
+    "naive-attractor": "attracteur_naif", "attractor": "calcule_attracteur",
+    "ranks": "rangs", "strategy": "strategie", "grundy": "grundy", "minimax": "minimax",
+    "alphabeta": "alphabeta",
+}
+"""Each exercise's id and the function the student writes: what :func:`check` calls. The
+exercises' texts (statement, starting code, an answer) are in ``docs/exercises``
+(:mod:`coursebuild.exercise_source`)."""
 
-    id: str
-    function: str
-    title: dict[str, str]
-    statement: dict[str, str]
-    starter: str
-    solution: str
-
-
-
-_ARENA_FR = ("Le graphe `A` est un dictionnaire qui associe à chaque sommet la liste de ses "
-             "successeurs ; `S0` et `V0` sont des dictionnaires dont les clés sont les sommets "
-             "de J<sub>0</sub> et ses positions de victoire.")
-_ARENA_EN = ("The graph `A` is a dict mapping every vertex to the list of its successors; "
-             "`S0` and `V0` are dicts whose keys are J<sub>0</sub>'s vertices and its victory "
-             "positions.")
-
-EXERCISES: dict[str, Exercise] = {e.id: e for e in [
-    Exercise(
-        "nim-graph", "jeu_de_nim",
-        {"fr": "Le graphe du jeu de Nim", "en": "The graph of Nim"},
-        {"fr": "Écrire `jeu_de_nim(n, R)` qui renvoie `(A, S0, S1, V0, V1)` pour le jeu de Nim "
-               "à `n` bâtonnets où l'on peut retirer `q` bâtonnets pour tout `q` de `R`. Le "
-               "sommet `(k, i)` signifie : il reste `k` bâtonnets et J<sub>i</sub> doit jouer ; "
-               "les sommets sont `(k, 0)` pour 0 ≤ k ≤ n et `(k, 1)` pour 0 ≤ k < n. Le joueur "
-               "qui ne peut plus jouer a perdu.",
-         "en": "Write `jeu_de_nim(n, R)` returning `(A, S0, S1, V0, V1)` for Nim with `n` sticks "
-               "where a move takes `q` sticks for any `q` in `R`. Vertex `(k, i)` means: `k` "
-               "sticks are left and J<sub>i</sub> is to move; the vertices are `(k, 0)` for "
-               "0 ≤ k ≤ n and `(k, 1)` for 0 ≤ k < n. The player who cannot move has lost."},
-        "def jeu_de_nim(n, R):\n    A, S0, S1, V0, V1 = {}, {}, {}, {}, {}\n"
-        "    # ...\n    return A, S0, S1, V0, V1\n",
-        "def jeu_de_nim(n, R):\n    A, S0, S1, V0, V1 = {}, {}, {}, {}, {}\n"
-        "    for i in (0, 1):\n        for k in range(n + 1 - i):\n"
-        "            s = (k, i)\n            A[s] = [(k - q, 1 - i) for q in R if q <= k]\n"
-        "            (S0 if i == 0 else S1)[s] = None\n            if not A[s]:\n"
-        "                (V1 if i == 0 else V0)[s] = None\n    return A, S0, S1, V0, V1\n"),
-    Exercise(
-        "degrees", "degres",
-        {"fr": "Degrés sortants et entrants", "en": "Out-degrees and in-degrees"},
-        {"fr": "Écrire `degres(A)` qui renvoie deux dictionnaires `(dplus, dmoins)` associant à "
-               "chaque sommet son degré sortant et son degré entrant, en temps O(|S| + |A|).",
-         "en": "Write `degres(A)` returning two dicts `(dplus, dmoins)` mapping every vertex to "
-               "its out-degree and its in-degree, in time O(|S| + |A|)."},
-        "def degres(A):\n    dplus, dmoins = {}, {}\n    # ...\n    return dplus, dmoins\n",
-        "def degres(A):\n    dplus = {s: len(A[s]) for s in A}\n    dmoins = {s: 0 for s in A}\n"
-        "    for s in A:\n        for t in A[s]:\n            dmoins[t] += 1\n"
-        "    return dplus, dmoins\n"),
-    Exercise(
-        "reverse", "renverse_graphe",
-        {"fr": "Le graphe renversé", "en": "The reversed graph"},
-        {"fr": "Écrire `renverse_graphe(A)` qui renvoie le dictionnaire associant à chaque sommet "
-               "la liste de ses prédécesseurs (tout sommet est une clé), en temps O(|S| + |A|).",
-         "en": "Write `renverse_graphe(A)` returning the dict mapping every vertex to the list "
-               "of its predecessors (every vertex is a key), in time O(|S| + |A|)."},
-        "def renverse_graphe(A):\n    R = {}\n    # ...\n    return R\n",
-        "def renverse_graphe(A):\n    R = {s: [] for s in A}\n    for s in A:\n"
-        "        for t in A[s]:\n            R[t].append(s)\n    return R\n"),
-    Exercise(
-        "naive-attractor", "attracteur_naif",
-        {"fr": "L'attracteur par la définition", "en": "The attractor from its definition"},
-        {"fr": "Écrire `attracteur_naif(A, S0, V0)` qui renvoie un dictionnaire dont les clés "
-               "forment l'attracteur de J<sub>0</sub>, en calculant les étapes A<sub>0</sub> = "
-               "V0, A<sub>n+1</sub> = A<sub>n</sub> ∪ {s ∈ S0 : un successeur de s est dans "
-               "A<sub>n</sub>} ∪ {s ∉ S0 : s a au moins un successeur, et tous les "
-               "successeurs de s sont dans A<sub>n</sub>} "
-               "jusqu'à ce qu'elles ne changent plus. " + _ARENA_FR,
-         "en": "Write `attracteur_naif(A, S0, V0)` returning a dict whose keys form "
-               "J<sub>0</sub>'s attractor, by computing the steps A<sub>0</sub> = V0, "
-               "A<sub>n+1</sub> = A<sub>n</sub> ∪ {s ∈ S0 : some successor of s is in "
-               "A<sub>n</sub>} ∪ {s ∉ S0 : s has at least one successor, and every successor "
-               "of s is in A<sub>n</sub>} "
-               "until they no longer change. "
-               + _ARENA_EN},
-        "def attracteur_naif(A, S0, V0):\n    attr = dict(V0)\n    # ...\n    return attr\n",
-        "def attracteur_naif(A, S0, V0):\n    attr = dict(V0)\n    change = True\n"
-        "    while change:\n        change = False\n        for s in A:\n"
-        "            if s in attr:\n                continue\n"
-        "            dedans = [t in attr for t in A[s]]\n"
-        "            if dedans and ((s in S0 and any(dedans)) or (s not in S0 and all(dedans))):\n"
-        "                attr[s] = None\n                change = True\n    return attr\n"),
-    Exercise(
-        "attractor", "calcule_attracteur",
-        {"fr": "L'attracteur en temps linéaire", "en": "The attractor in linear time"},
-        {"fr": "Écrire `calcule_attracteur(A, S0, V0)` qui renvoie le même dictionnaire que "
-               "`attracteur_naif`, en temps O(|S| + |A|) : parcourir le graphe renversé depuis "
-               "V0 avec, pour chaque sommet de J<sub>1</sub>, un compteur des successeurs pas "
-               "encore dans l'attracteur. Sans récursion : la vérification essaie une chaîne "
-               "de plusieurs milliers de sommets. " + _ARENA_FR,
-         "en": "Write `calcule_attracteur(A, S0, V0)` returning the same dict as "
-               "`attracteur_naif`, in time O(|S| + |A|): walk the reversed graph from V0, with, "
-               "for each vertex of J<sub>1</sub>, a counter of its successors not yet in the "
-               "attractor. Without recursion: the check tries a chain of several thousand "
-               "vertices. " + _ARENA_EN},
-        "def calcule_attracteur(A, S0, V0):\n    attr = dict(V0)\n    # ...\n    return attr\n",
-        "def calcule_attracteur(A, S0, V0):\n    pred = {s: [] for s in A}\n    for s in A:\n"
-        "        for t in A[s]:\n            pred[t].append(s)\n"
-        "    compteur = {s: len(A[s]) for s in A}\n    attr = dict(V0)\n"
-        "    a_traiter = list(V0)\n    while a_traiter:\n        t = a_traiter.pop()\n"
-        "        for s in pred[t]:\n            if s in attr:\n                continue\n"
-        "            compteur[s] -= 1\n            if s in S0 or compteur[s] == 0:\n"
-        "                attr[s] = None\n                a_traiter.append(s)\n    return attr\n"),
-    Exercise(
-        "ranks", "rangs",
-        {"fr": "Les rangs", "en": "The ranks"},
-        {"fr": "Écrire `rangs(A, S0, V0)` qui renvoie le dictionnaire associant à chaque sommet "
-               "de l'attracteur de J<sub>0</sub> son rang : le plus petit n tel que le sommet "
-               "est dans A<sub>n</sub>. " + _ARENA_FR,
-         "en": "Write `rangs(A, S0, V0)` returning the dict mapping every vertex of "
-               "J<sub>0</sub>'s attractor to its rank: the least n such that the vertex is in "
-               "A<sub>n</sub>. " + _ARENA_EN},
-        "def rangs(A, S0, V0):\n    rang = {s: 0 for s in V0}\n    # ...\n    return rang\n",
-        "def rangs(A, S0, V0):\n    pred = {s: [] for s in A}\n    for s in A:\n"
-        "        for t in A[s]:\n            pred[t].append(s)\n"
-        "    compteur = {s: len(A[s]) for s in A}\n    rang = {s: 0 for s in V0}\n"
-        "    etape = list(V0)\n    n = 0\n    while etape:\n        n += 1\n"
-        "        suivante = []\n        for t in etape:\n            for s in pred[t]:\n"
-        "                if s in rang:\n                    continue\n"
-        "                compteur[s] -= 1\n                if s in S0 or compteur[s] == 0:\n"
-        "                    rang[s] = n\n                    suivante.append(s)\n"
-        "        etape = suivante\n    return rang\n"),
-    Exercise(
-        "strategy", "strategie",
-        {"fr": "Jouer la stratégie", "en": "Playing the strategy"},
-        {"fr": "Écrire `strategie(A, attr0, attr1, s)` qui renvoie le successeur que J<sub>0</sub> "
-               "joue depuis le sommet `s` de S0 (qui a au moins un successeur). `attr0` et "
-               "`attr1` associent aux sommets des attracteurs de J<sub>0</sub> et de "
-               "J<sub>1</sub> leur rang. Depuis un sommet gagnant, aller vers un successeur de "
-               "rang plus petit dans `attr0` ; depuis un sommet nul, rester hors de `attr1` ; "
-               "depuis un sommet perdant, retarder la défaite : aller vers un successeur de plus "
-               "grand rang dans `attr1`, comme la stratégie du chapitre.",
-         "en": "Write `strategie(A, attr0, attr1, s)` returning the successor J<sub>0</sub> "
-               "plays from the vertex `s` of S0 (which has at least one successor). `attr0` "
-               "and `attr1` map the vertices of J<sub>0</sub>'s and J<sub>1</sub>'s attractors "
-               "to their ranks. From a winning vertex, move to a successor of smaller rank in "
-               "`attr0`; from a draw, stay out of `attr1`; from a losing vertex, delay the "
-               "defeat: move to a successor of greatest rank in `attr1`, as the chapter's "
-               "strategy does."},
-        "def strategie(A, attr0, attr1, s):\n    # ...\n    return A[s][0]\n",
-        "def strategie(A, attr0, attr1, s):\n    if s in attr0:\n        for t in A[s]:\n"
-        "            if t in attr0 and attr0[t] < attr0[s]:\n                return t\n"
-        "    for t in A[s]:\n        if t not in attr1:\n            return t\n"
-        "    return max(A[s], key=lambda t: attr1[t])\n"),
-    Exercise(
-        "grundy", "grundy",
-        {"fr": "Nombres de Grundy", "en": "Grundy numbers"},
-        {"fr": "Écrire `grundy(A)` qui renvoie le dictionnaire associant à chaque sommet du "
-               "graphe sans cycle `A` (un jeu impartial) son nombre de Grundy : le plus petit "
-               "entier naturel qui n'est le nombre de Grundy d'aucun de ses successeurs.",
-         "en": "Write `grundy(A)` returning the dict mapping every vertex of the acyclic graph "
-               "`A` (an impartial game) to its Grundy number: the least natural number that is "
-               "not the Grundy number of any of its successors."},
-        "def grundy(A):\n    g = {}\n    # ...\n    return g\n",
-        "def grundy(A):\n    g = {}\n\n    def calcule(s):\n        if s not in g:\n"
-        "            vus = {calcule(t) for t in A[s]}\n            m = 0\n"
-        "            while m in vus:\n                m += 1\n            g[s] = m\n"
-        "        return g[s]\n\n    for s in A:\n        calcule(s)\n    return g\n"),
-    Exercise(
-        "minimax", "minimax",
-        {"fr": "Minimax", "en": "Minimax"},
-        {"fr": "Un arbre est un entier (une feuille, sa valeur) ou une liste de sous-arbres. "
-               "Écrire `minimax(arbre, joueur_max)` qui renvoie la valeur de l'arbre ; "
-               "`joueur_max` vaut `True` quand la racine maximise. Tester les feuilles avec "
-               "`isinstance(arbre, int)`.",
-         "en": "A tree is an int (a leaf, its value) or a list of subtrees. Write "
-               "`minimax(arbre, joueur_max)` returning the value of the tree; `joueur_max` is "
-               "`True` when the root maximises. Test for leaves with `isinstance(arbre, int)`."},
-        "def minimax(arbre, joueur_max):\n    if isinstance(arbre, int):\n        return arbre\n"
-        "    # ...\n",
-        "def minimax(arbre, joueur_max):\n    if isinstance(arbre, int):\n        return arbre\n"
-        "    valeurs = [minimax(f, not joueur_max) for f in arbre]\n"
-        "    return max(valeurs) if joueur_max else min(valeurs)\n"),
-    Exercise(
-        "alphabeta", "alphabeta",
-        {"fr": "Élagage alpha-bêta", "en": "Alpha-beta pruning"},
-        {"fr": "Écrire `alphabeta(arbre, alpha, beta, joueur_max)` qui renvoie la même valeur que "
-               "`minimax` quand `alpha = -inf` et `beta = +inf`, en cessant d'examiner les fils "
-               "d'un nœud dès que `alpha >= beta`. Sur l'arbre du cours, il doit évaluer moins "
-               "de feuilles que minimax.",
-         "en": "Write `alphabeta(arbre, alpha, beta, joueur_max)` returning the same value as "
-               "`minimax` when `alpha = -inf` and `beta = +inf`, and stop examining the "
-               "children of a node as soon as `alpha >= beta`. On the course's tree it must "
-               "evaluate fewer leaves than minimax."},
-        "def alphabeta(arbre, alpha, beta, joueur_max):\n    if isinstance(arbre, int):\n"
-        "        return arbre\n    # ...\n",
-        "def alphabeta(arbre, alpha, beta, joueur_max):\n    if isinstance(arbre, int):\n"
-        "        return arbre\n    if joueur_max:\n        v = -float('inf')\n"
-        "        for f in arbre:\n            v = max(v, alphabeta(f, alpha, beta, False))\n"
-        "            alpha = max(alpha, v)\n            if alpha >= beta:\n                break\n"
-        "    else:\n        v = float('inf')\n        for f in arbre:\n"
-        "            v = min(v, alphabeta(f, alpha, beta, True))\n"
-        "            beta = min(beta, v)\n            if alpha >= beta:\n                break\n"
-        "    return v\n"),
-]}
 
 # --------------------------------------------------------------------------- verdicts
 
@@ -928,7 +740,8 @@ def check(exercise_id: str, code: str, lang: str = "fr") -> dict[str, Any]:
     ``pass``, ``fail`` or ``error`` (the code does not compile, raises on loading, or does
     not define the function); ``graph`` is added when the failing case is small.
 
-    >>> check("degrees", EXERCISES["degrees"].solution, "en")["status"]
+    >>> check("degrees", "def degres(A):\\n    return ({s: len(A[s]) for s in A}, "
+    ...       "{s: sum(s in A[t] for t in A) for s in A})", "en")["status"]
     'pass'
     >>> print(check("degrees", "def degres(A):\\n    return {}, {}", "en")["message"])
     Wrong on the smallest case found:
@@ -937,18 +750,18 @@ def check(exercise_id: str, code: str, lang: str = "fr") -> dict[str, Any]:
     Obtained: ({}, {})
     """
     global _guard
-    exercise = EXERCISES[exercise_id]
+    function = FUNCTIONS[exercise_id]
     guard = _guard = _Guard()
     guard.remember(globals())
     try:
-        return _check(exercise_id, exercise, code, lang)
+        return _check(exercise_id, function, code, lang)
     finally:
         guard.restore()
         _guard = None
 
 
-def _check(exercise_id: str, exercise: Exercise, code: str, lang: str) -> dict[str, Any]:
-    f, error = _load(code, exercise.function, lang)
+def _check(exercise_id: str, function: str, code: str, lang: str) -> dict[str, Any]:
+    f, error = _load(code, function, lang)
     if error is not None:
         return error
     f = cast(Callable, f)           # _load gives a function or an error
@@ -961,7 +774,7 @@ def _check(exercise_id: str, exercise: Exercise, code: str, lang: str) -> dict[s
         elif exercise_id == "reverse":
             n = _check_reverse(f, lang)
         elif exercise_id in ("naive-attractor", "attractor"):
-            n = _check_attractor_keys(f, lang, exercise.function)
+            n = _check_attractor_keys(f, lang, function)
             if exercise_id == "attractor":
                 note = _complexity(f, lang)
         elif exercise_id == "ranks":

@@ -155,9 +155,10 @@ def products() -> None:
 
     release.build()                 # the library's wheel, which the site and the zip offer
     catalogue.build()
-    # the exercise sheets the exercises pages offer: LaTeX compiles them meanwhile
-    sheets = handout.start()
     teachers.ensure_bench()        # measured once per machine, before the keys are taken
+    # the exercise sheets the exercises pages offer, made from the exercises and the
+    # fragments their solutions include (built first): LaTeX compiles them meanwhile
+    sheets = handout.start()
     fragments.build()
     notebooks.build()
     sheets.result()

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from arena import Arena, solve
 from arena.arena import Player, Vertex, vertex_id
 from arena.games import chain
-from coursebuild import examples
+from coursebuild import examples, exercise_source
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.drawing import _both_labels, _caption, _nim_rows
 from coursebuild.facts import (
@@ -28,6 +28,10 @@ from coursebuild.markdown import (
     pos,
     table,
 )
+
+EXERCISES = "docs/exercises/04-algorithms.yaml"
+"""The chapter's exercises: their parameters (what the fragments below solve)."""
+
 
 
 def _show(v) -> str:
@@ -161,7 +165,7 @@ def nim_counter() -> Drawing:
         "changed."),
         describe(g), fixed=True, titles=vertex_titles(g), trace=trace)
 
-def ex42_counter() -> Drawing:
+def ex6_2_counter() -> Drawing:
     from arena.render import View, arena_dot, describe, positions_of, svg_id, vertex_titles
 
     g = examples.ex42().arena
@@ -169,13 +173,14 @@ def ex42_counter() -> Drawing:
     base = positions_of(arena_dot(g, graph_attr={"rankdir": "LR"}))
     positions = {v: base[f"v-{svg_id(vertex_id(v))}"] for v in g.vertices}
     dot = arena_dot(g, None, View(), positions=positions)
-    return Drawing(dot, _caption(
-        "L'algorithme des compteurs avec une file, pour J₀, sur le jeu de l'exercice 6.2 : "
+    return Drawing(dot, exercise_source.caption(
+        examples.EXERCISES_6, "graph-game",
+        "l'algorithme des compteurs avec une file, pour J₀, sur le jeu de l'exercice : "
         f"{len(trace['steps'])} étapes. La figure fixe montre le graphe de départ. Dans la "
         "version animée, à côté de chaque sommet, d = son compteur ou r = son rang une fois "
         "gagnant ; bordure épaisse noire : la position sortie de la file ; tiretée : dans la "
         "file ; bleu : déjà traitée ; orange pointillé : compteur modifié.",
-        "The counter algorithm with a queue, for J₀, on the game of exercise 6.2: "
+        "the counter algorithm with a queue, for J₀, on the game of the exercise: "
         f"{len(trace['steps'])} steps. The still figure shows the graph at the start. In the "
         "animated version, beside each vertex, d = its counter or r = its rank once winning; "
         "thick black border: the position taken out of the queue; dashed: in the queue; "
@@ -394,7 +399,7 @@ def nim_counter_steps() -> Bilingual:
     return _steps_text(counter_trace(examples.nim_10().arena, 0))
 
 @fragment
-def ex42_counter_steps() -> Bilingual:
+def ex6_2_counter_steps() -> Bilingual:
 
     return _steps_text(counter_trace(examples.ex42().arena, 0))
 
@@ -405,7 +410,8 @@ def ex_counter_trace() -> Bilingual:
     from arena.course import chapter_dicts, dplus, renverse_graphe
     from arena.games import nim
 
-    g = nim(5, [1, 2])
+    exercise = exercise_source.in_file(EXERCISES, "counters-by-hand")
+    g = nim(exercise.int("n"), exercise.ints("rule"))
     A, S0, _, V0, _ = chapter_dicts(g)
     # the exercise takes the predecessors, and the victory positions, in increasing order
     pred = {y: sorted(xs) for y, xs in renverse_graphe(A).items()}
@@ -434,7 +440,7 @@ def ex_counter_trace() -> Bilingual:
 
 FIGURES: tuple[Figure, ...] = (
     Figure("nim-counter", nim_counter),
-    Figure("ex42-counter", ex42_counter),
+    Figure("ex6-2-counter", ex6_2_counter),
     Figure("looping-strategie", looping_strategie),
 )
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from arena import solve
-from coursebuild import examples
+from coursebuild import examples, exercise_source
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.drawing import _caption, _nim_drawing
 from coursebuild.facts import ClaimError, best_defence_moves, claim
@@ -16,6 +16,10 @@ from coursebuild.markdown import (
     table,
     who,
 )
+
+EXERCISES = "docs/exercises/03-attractors.yaml"
+"""The chapter's exercises: their parameters (what the fragments below solve)."""
+
 
 
 def _nim_attractor(step: int) -> Drawing:
@@ -95,7 +99,8 @@ def nim_positions() -> Bilingual:
 def ex_nim8_layers() -> Bilingual:
     from arena.games import nim
 
-    g = nim(8, [1, 3])
+    exercise = exercise_source.in_file(EXERCISES, "nim8-by-hand")
+    g = nim(exercise.int("n"), exercise.ints("rule"))
     sol = solve(g)
     claim(sol.winner[g.start] == 1, 'the course says: sol.winner[g.start] == 1')
     claim(all(sol.winner[(k, i)] == (1 - i if k % 2 == 0 else i) for k, i in g.vertices), 'the course says: all(sol.winner[(k, i)] == (1 - i if k % 2 == 0 else i) for k, i in g.vertices)')
@@ -104,11 +109,11 @@ def ex_nim8_layers() -> Bilingual:
     r = sol.rank[g.start]
     return both(
         table(("Étape", "Positions ajoutées"), rows) +
-        f"\nLe départ $(8, 0)$ entre à l'étape {r} : $J_1$ gagne, en {r} coups au plus. "
+        f"\nLe départ {pos(g.start)} entre à l'étape {r} : $J_1$ gagne, en {r} coups au plus. "
         "Les deux coups de la règle sont impairs : chaque coup change la parité du nombre de "
         "bâtonnets, et le joueur qui doit jouer face à un nombre pair perd.\n",
         table(("Step", "Positions added"), rows) +
-        f"\nThe start $(8, 0)$ enters at step {r}: $J_1$ wins, within {r} moves. Both moves "
+        f"\nThe start {pos(g.start)} enters at step {r}: $J_1$ wins, within {r} moves. Both moves "
         "of the rule are odd: every move changes the parity of the number of sticks, and "
         "the player to move facing an even number loses.\n")
 

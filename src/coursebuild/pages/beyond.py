@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from arena import solve
+from coursebuild import exercise_source
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.drawing import _both_labels, _caption
 from coursebuild.examples import EX_TREE, SLIDES_TREE
@@ -18,6 +19,10 @@ from coursebuild.markdown import (
     who,
 )
 from coursebuild.paths import ROOT
+
+EXERCISES = "docs/exercises/09-beyond.yaml"
+"""The chapter's exercises: their parameters (what the fragments below solve)."""
+
 
 
 def _tree_name(path: tuple[int, ...]) -> str:
@@ -454,11 +459,12 @@ def ex_astar_graph() -> Drawing:
             dot.edge(u, v, label=str(w), id=f"e-{u}-{v}")
     edges = ", ".join(f"{u} -> {v} ({w})" for u, out in EX_ASTAR.items() for v, w in out.items())
     hs = ", ".join(f"h({v}) = {h}" for v, h in EX_ASTAR_H.items())
-    return Drawing(dot, _caption(
-        "Exercice A* : un graphe orienté pondéré ; sur chaque arête, son poids ; dans chaque "
-        "sommet, la valeur de l'heuristique h. On cherche un plus court chemin de s à t.",
-        "A* exercise: a weighted directed graph; on each edge, its weight; in each vertex, "
-        "the value of the heuristic h. We look for a shortest path from s to t."),
+    return Drawing(dot, exercise_source.caption(
+        EXERCISES, "astar-by-hand",
+        "un graphe orienté pondéré ; sur chaque arête, son poids ; dans chaque sommet, la "
+        "valeur de l'heuristique h. On cherche un plus court chemin de s à t.",
+        "a weighted directed graph; on each edge, its weight; in each vertex, the value of "
+        "the heuristic h. We look for a shortest path from s to t."),
         f"Edges with weights: {edges}. Heuristic: {hs}.")
 
 @fragment
@@ -607,20 +613,23 @@ def ex_grundy_14() -> Bilingual:
     from arena.games import nim
     from arena.grundy import period, subtraction_grundy
 
-    seq = subtraction_grundy((1, 4), 60)
+    exercise = exercise_source.in_file(EXERCISES, "grundy-rule-14")
+    n, rule = exercise.int("n"), exercise.ints("rule")
+    seq = subtraction_grundy(tuple(rule), 60)
     start, p = period(seq)
-    sol = solve(nim(12, [1, 4]))
-    zeros = [k for k in range(13) if seq[k] == 0]
-    claim(zeros == [k for k in range(13) if sol.winner[(k, 0)] == 1], 'the course says: zeros == [k for k in range(13) if sol.winner[(k, 0)] == 1]')
-    shown = ", ".join(map(str, seq[:13]))
+    sol = solve(nim(n, rule))
+    zeros = [k for k in range(n + 1) if seq[k] == 0]
+    claim(zeros == [k for k in range(n + 1) if sol.winner[(k, 0)] == 1],
+          "the Grundy numbers and the attractor disagree on the lost positions")
+    shown = ", ".join(map(str, seq[:n + 1]))
     return both(
-        f"$g(0), \\dots, g(12)$ = {shown}. La suite est périodique de période {p} dès "
+        f"$g(0), \\dots, g({n})$ = {shown}. La suite est périodique de période {p} dès "
         f"$k = {start}$. Le joueur qui doit jouer perd exactement quand $g(k) = 0$ : "
         f"$k \\in \\{{{', '.join(map(str, zeros))}\\}}$, comme le trouve l'attracteur du jeu "
-        "de Nim à 12 bâtonnets.\n",
-        f"$g(0), \\dots, g(12)$ = {shown}. The sequence is periodic with period {p} from "
+        f"de Nim à {n} bâtonnets.\n",
+        f"$g(0), \\dots, g({n})$ = {shown}. The sequence is periodic with period {p} from "
         f"$k = {start}$. The player to move loses exactly when $g(k) = 0$: "
-        f"$k \\in \\{{{', '.join(map(str, zeros))}\\}}$, as the attractor of Nim with 12 "
+        f"$k \\in \\{{{', '.join(map(str, zeros))}\\}}$, as the attractor of Nim with {n} "
         "sticks finds.\n")
 
 

@@ -7,7 +7,7 @@ import json
 
 from arena import solve
 from arena.arena import vertex_id
-from coursebuild import examples
+from coursebuild import examples, exercise_source
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.drawing import _caption, _nim_drawing
 from coursebuild.facts import ClaimError, _set, claim
@@ -23,6 +23,10 @@ from coursebuild.markdown import (
     who,
 )
 from coursebuild.paths import ROOT
+
+EXERCISES = "docs/exercises/01-modelling.yaml"
+"""The chapter's exercises (a figure names its exercise by its number)."""
+
 
 
 def nim_graph_a() -> Drawing:
@@ -188,7 +192,7 @@ def connect4_perfect_game() -> Drawing:
         fixed=True)
 
 
-def ex313_graph() -> Drawing:
+def ex1_3_graph() -> Drawing:
     """The graph of the chapter's exercise 3 (degrees; exercise 3.1.3 of the reference
     chapter), drawn plainly: no owners, no victory marks."""
     import graphviz
@@ -210,38 +214,50 @@ def ex313_graph() -> Drawing:
         dot.edge(node[x], node[y], id=f"e-{svg_id(vertex_id(x))}-{svg_id(vertex_id(y))}")
     names = ", ".join(sorted(g.vertices))
     edges = ", ".join(f"{x} -> {y}" for x, y in g.edges())
-    return Drawing(dot, _caption(
-        f"Exercice 3 : un graphe orienté à {len(g)} sommets ({names}) et "
-        f"{g.n_edges} arêtes.",
-        f"Exercise 3: a directed graph with {len(g)} vertices ({names}) and "
-        f"{g.n_edges} edges."), f"{len(g)} vertices, {g.n_edges} edges: {edges}.")
+    return Drawing(dot, exercise_source.caption(
+        EXERCISES, "degrees-by-hand",
+        f"un graphe orienté à {len(g)} sommets ({names}) et {g.n_edges} arêtes.",
+        f"a directed graph with {len(g)} vertices ({names}) and {g.n_edges} edges."),
+        f"{len(g)} vertices, {g.n_edges} edges: {edges}.")
 
 @fragment
 def game_sizes() -> Bilingual:
+    """The size of the games of exercise 1.1 and who wins them; the winner and the rank of
+    a game that a later exercise asks for are left to that exercise (a pointer to it)."""
     from arena.games import marienbad, solve_connect4, tictactoe
 
+    nim15, bar = examples.exercise_6("nim15"), examples.exercise_6("chomp-2x3")
+    rule = ", ".join(map(str, nim15.ints("rule")))
     rows = []
-    for label_fr, label_en, g in (
-        ("Nim, $n = 10$, règle $\\{1, 2\\}$", "Nim, $n = 10$, rule $\\{1, 2\\}$", examples.nim_10().arena),
-        ("Nim, $n = 15$, règle $\\{2, 3, 5\\}$", "Nim, $n = 15$, rule $\\{2, 3, 5\\}$",
-         examples.ex41().arena),
-        ("Chomp $2 \\times 3$", "Chomp $2 \\times 3$", examples.chomp_2x3().arena),
-        ("Le jeu de l'ourson", "The ourson game", examples.ourson_game().arena),
-        ("Nim à tas 1, 3, 5, 7 (misère)", "Heaps 1, 3, 5, 7 (misère)", marienbad((1, 3, 5, 7))),
-        ("Morpion $3 \\times 3$", "Tic-tac-toe $3 \\times 3$", tictactoe(3, 3)),
+    for label_fr, label_en, g, asked in (
+        ("Nim, $n = 10$, règle $\\{1, 2\\}$", "Nim, $n = 10$, rule $\\{1, 2\\}$",
+         examples.nim_10().arena, None),
+        (f"Nim, $n = {nim15.int('n')}$, règle $\\{{{rule}\\}}$",
+         f"Nim, $n = {nim15.int('n')}$, rule $\\{{{rule}\\}}$", examples.ex41().arena, nim15),
+        (f"Chomp ${bar.int('rows')} \\times {bar.int('columns')}$",
+         f"Chomp ${bar.int('rows')} \\times {bar.int('columns')}$", examples.chomp_2x3().arena,
+         bar),
+        ("Le jeu de l'ourson", "The ourson game", examples.ourson_game().arena, None),
+        ("Nim à tas 1, 3, 5, 7 (misère)", "Heaps 1, 3, 5, 7 (misère)", marienbad((1, 3, 5, 7)),
+         None),
+        ("Morpion $3 \\times 3$", "Tic-tac-toe $3 \\times 3$", tictactoe(3, 3), None),
     ):
         sol = solve(g)
-        rows.append((label_fr, label_en, len(g), g.n_edges, sol.winner[g.start], sol.rank[g.start]))
+        rows.append((label_fr, label_en, len(g), g.n_edges, sol.winner[g.start],
+                     sol.rank[g.start], asked))
     for r, c in ((4, 4), (5, 4), (4, 5)):
         s = solve_connect4(r, c)
         rows.append((f"Puissance 4, {r} lignes × {c} colonnes",
                      f"Connect-4, {r} rows × {c} columns", s.positions, s.edges,
-                     s.start_winner, s.start_rank))
+                     s.start_winner, s.start_rank, None))
     out = {}
-    for lang, head in (("fr", ("Jeu", "Positions", "Coups", "Gagnant au départ", "Rang")),
-                       ("en", ("Game", "Positions", "Moves", "Winner from the start", "Rank"))):
-        body = [(fr if lang == "fr" else en, num(n, lang), num(m, lang), who(w, lang),
-                 "" if rk is None else rk) for fr, en, n, m, w, rk in rows]
+    for lang, head, see in (
+            ("fr", ("Jeu", "Positions", "Coups", "Gagnant au départ", "Rang"), "exercice"),
+            ("en", ("Game", "Positions", "Moves", "Winner from the start", "Rank"),
+             "exercise")):
+        body = [(fr if lang == "fr" else en, num(n, lang), num(m, lang),
+                 f"{see} {asked.number}" if asked else who(w, lang),
+                 "" if rk is None or asked else rk) for fr, en, n, m, w, rk, asked in rows]
         out[lang] = table(head, body, "lrrlr")
     return out
 
@@ -393,7 +409,7 @@ def ex_nim_dicts() -> Bilingual:
 
 
 @fragment
-def ex313_solution() -> Bilingual:
+def ex1_3_solution() -> Bilingual:
     g = examples.ex313().arena
     A = {v: list(g.successors(v)) for v in g.vertices}
     dminus = {v: 0 for v in A}
@@ -419,7 +435,7 @@ FIGURES: tuple[Figure, ...] = (
     Figure("nim-graph-b", nim_graph_b),
     Figure("tictactoe-tree", tictactoe_tree),
     Figure("connect4-perfect-game", connect4_perfect_game),
-    Figure("ex313-graph", ex313_graph),
+    Figure("ex1-3-graph", ex1_3_graph),
 )
 
 

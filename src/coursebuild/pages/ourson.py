@@ -171,13 +171,39 @@ def ourson_facts() -> Bilingual:
 def ex_ourson_count() -> Bilingual:
     from math import comb
 
+    from arena.games.ourson import BOARD
+    from arena.strategies import reachable
 
     g = examples.ourson_game().arena
-    board = 6
-    claim(len(g) == board * comb(board - 1, 2) * 2, "the ourson graph changed size")
-    text = f"{board} \\times {comb(board - 1, 2)} \\times 2 = {len(g)}"
-    return both(f"On trouve ${text}$ sommets, autant que le graphe des positions construit depuis le départ.\n",
-                f"This gives ${text}$ vertices, as many as the position graph built from the start has.\n")
+    board = len(BOARD)
+    pairs = comb(board - 1, 2)
+    claim(len(g) == board * pairs * 2, "the graph is not every position of the board")
+    text = f"{board} \\times {pairs} \\times 2 = {len(g)}"
+    reached = set(reachable(g).vertices)
+    missed = sorted(set(g.vertices) - reached)
+    # what the text says of each position no play reaches: the puppies are to move, and
+    # every neighbour of the ourson's vertex holds a puppy, so it cannot have just come
+    # from one of them
+    for v in missed:
+        ourson, a, b, turn = map(int, v)
+        claim(turn == 1 and set(BOARD[ourson]) <= {a, b},
+              f"the text explains why {v} is not reached from the start")
+    quoted = [f"`{v}`" for v in missed]
+    names = {lang: ", ".join(quoted[:-1]) + f" {word} " + quoted[-1] if len(quoted) > 1
+             else "".join(quoted) for lang, word in (("fr", "et"), ("en", "and"))}
+    return both(
+        f"On trouve ${text}$ positions : ce sont les sommets du graphe des positions. Depuis "
+        f"le départ `{g.start}`, une partie n'en atteint que {len(reached)} : "
+        f"{'les positions' if len(missed) > 1 else 'la position'} {names['fr']} "
+        f"{'sont' if len(missed) > 1 else 'est'} hors d'atteinte. Les chiots doivent y "
+        "jouer, donc l'ourson vient d'arriver sur son sommet, depuis un sommet voisin ; or "
+        "tous ces voisins sont occupés par les chiots, qui n'ont pas encore rejoué.\n",
+        f"This gives ${text}$ positions: they are the vertices of the position graph. From "
+        f"the start `{g.start}`, a play reaches only {len(reached)} of them: "
+        f"{'the positions' if len(missed) > 1 else 'the position'} {names['en']} "
+        f"{'are' if len(missed) > 1 else 'is'} out of reach. The puppies are to move there, "
+        "so the ourson has just arrived on its vertex, from a neighbouring vertex; but all "
+        "those neighbours are held by the puppies, which have not moved since.\n")
 
 @fragment
 def ex_ourson_ranks() -> Bilingual:

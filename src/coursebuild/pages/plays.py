@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from arena import Arena, solve, strategies
-from coursebuild import examples
+from coursebuild import examples, exercise_source
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.drawing import _caption, _nim_drawing
 from coursebuild.facts import _set, _three_positions, claim
@@ -15,6 +15,10 @@ from coursebuild.markdown import (
     pos,
     who,
 )
+
+EXERCISES = "docs/exercises/02-plays.yaml"
+"""The chapter's exercises: their parameters (what the fragments below solve)."""
+
 
 
 def nim_play() -> Drawing:
@@ -53,7 +57,8 @@ def _maximal_plays(g: Arena, x) -> list[list]:
 def ex_nim4_plays() -> Bilingual:
     from arena.games import nim
 
-    g = nim(4, [1, 2])
+    exercise = exercise_source.in_file(EXERCISES, "nim4-plays")
+    g = nim(exercise.int("n"), exercise.ints("rule"))
     plays = _maximal_plays(g, g.start)
     won = [p for p in plays if g.victory(p[-1]) == 0]
     word = {"fr": ("coups, gagnée par", " : "), "en": ("moves, won by", ": ")}
@@ -86,26 +91,55 @@ def ex_nim4_strategies() -> Bilingual:
 
     from arena.games import nim
 
-    g = nim(4, [1, 2])
+    exercise = exercise_source.in_file(EXERCISES, "nim4-strategies")
+    g = nim(exercise.int("n"), exercise.ints("rule"))
     mine = [x for x in g.S0 if g.victory(x) is None and g.successors(x)]
     choices = [g.successors(x) for x in mine]
-    total = winning = 0
+    total = 0
+    winning = []
     for pick in product(*choices):
         total += 1
-        winning += _winning_from(g, dict(zip(mine, pick, strict=True)), g.start, 0)
+        s = dict(zip(mine, pick, strict=True))
+        if _winning_from(g, s, g.start, 0):
+            winning.append(s)
     degrees = " × ".join(str(len(c)) for c in choices)
+    # the moves every winning strategy plays, and the positions where they differ
+    fixed = {x: winning[0][x] for x in mine if len({s[x] for s in winning}) == 1}
+    free = [x for x in mine if x not in fixed]
+    reached = {g.start}
+    frontier = [g.start]
+    while frontier:             # what a play can reach when J_0 plays the fixed moves
+        x = frontier.pop()
+        for y in ([fixed[x]] if x in fixed else [] if x in free else g.successors(x)):
+            if y not in reached:
+                reached.add(y)
+                frontier.append(y)
+    claim(winning and not set(free) & reached, "the text says the free choices are never "
+          "reached when J_0 plays the fixed ones")
+    chosen = [f"${_plain(x)} \\to {_plain(y)}$" for x, y in fixed.items()
+              if len(g.successors(x)) > 1]          # a position with one move has no choice
+    moves = ", ".join(chosen[:-1]) + " et " + chosen[-1] if len(chosen) > 1 else chosen[0]
+    moves_en = moves.replace(" et ", " and ")
+    where = ", ".join(f"${_plain(x)}$" for x in free)
+    free_fr = (f" ; le choix en {where} est libre, car une partie qui suit ces coups n'y "
+               "passe jamais" if free else "")
+    free_en = (f"; the choice at {where} is free, since a play following these moves "
+               "never goes there" if free else "")
+    start = _plain(g.start)
     return both(
         f"Les positions de $J_0$ qui ont un successeur sont {_set(mine)} ; une stratégie "
         f"choisit un successeur en chacune, d'où {degrees} = {total} stratégies. En "
-        f"explorant toutes les réponses de $J_1$, on trouve que {winning} d'entre elles "
-        "sont gagnantes depuis $(4, 0)$ : celles qui jouent $(4, 0) \\to (3, 1)$ et "
-        "$(2, 0) \\to (0, 1)$ ; le choix en $(3, 0)$ est libre, car cette position n'est "
-        "jamais atteinte après $(3, 1)$.\n",
+        f"explorant toutes les réponses de $J_1$, on trouve que {len(winning)} d'entre elles "
+        f"sont gagnantes depuis ${start}$ : celles qui jouent {moves}{free_fr}.\n",
         f"The positions of $J_0$ with a successor are {_set(mine)}; a strategy picks one "
         f"successor at each, hence {degrees} = {total} strategies. Exploring every reply of "
-        f"$J_1$, {winning} of them are winning from $(4, 0)$: those that play "
-        "$(4, 0) \\to (3, 1)$ and $(2, 0) \\to (0, 1)$; the choice at $(3, 0)$ is free, "
-        "since that position is never reached after $(3, 1)$.\n")
+        f"$J_1$, {len(winning)} of them are winning from ${start}$: those that play "
+        f"{moves_en}{free_en}.\n")
+
+
+def _plain(v) -> str:
+    """A position of Nim inside a formula: ``(4, 0)``."""
+    return pos(v).strip("$")
 
 @fragment
 def ex_draw_arena() -> Bilingual:

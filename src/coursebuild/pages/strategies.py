@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from arena import solve, verify_strategy
-from coursebuild import examples
+from coursebuild import examples, exercise_source
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.drawing import _caption, _nim_drawing
 from coursebuild.facts import _strategy_table, _three_positions, claim
@@ -15,6 +15,10 @@ from coursebuild.markdown import (
     pos,
     who,
 )
+
+EXERCISES = "docs/exercises/05-strategies.yaml"
+"""The chapter's exercises: their parameters (what the fragments below solve)."""
+
 
 
 def nim_strategy() -> Drawing:
@@ -76,18 +80,20 @@ def ex_looping_strategy() -> Bilingual:
 def ex_nim12_strategy() -> Bilingual:
     from arena.games import nim
 
-    g = nim(12, [1, 3, 4])
+    exercise = exercise_source.in_file(EXERCISES, "nim12-strategy")
+    n = exercise.int("n")
+    g = nim(n, exercise.ints("rule"))
     sol = solve(g)
-    lost = [k for k in range(13) if sol.winner[(k, 0)] == 1]
-    claim(lost == [k for k in range(13) if k % 7 in (0, 2)], "the rule mod 7 changed")
+    lost = [k for k in range(n + 1) if sol.winner[(k, 0)] == 1]
+    claim(lost == [k for k in range(n + 1) if k % 7 in (0, 2)], "the rule mod 7 changed")
     s = g.start
     return both(
         f"Le joueur qui doit jouer perd exactement pour $k \\in \\{{{', '.join(map(str, lost))}\\}}$, "
-        f"c'est-à-dire $k \\equiv 0$ ou $2 \\pmod 7$. Le départ $(12, 0)$ est gagnant pour "
+        f"c'est-à-dire $k \\equiv 0$ ou $2 \\pmod 7$. Le départ {pos(s)} est gagnant pour "
         f"{who(sol.winner[s], 'fr')}, de rang {sol.rank[s]} ; la stratégie calculée joue "
         f"{pos(sol.move[s])}, en laissant {sol.move[s][0]} bâtonnets.\n",
         f"The player to move loses exactly for $k \\in \\{{{', '.join(map(str, lost))}\\}}$, "
-        f"that is $k \\equiv 0$ or $2 \\pmod 7$. The start $(12, 0)$ is won by "
+        f"that is $k \\equiv 0$ or $2 \\pmod 7$. The start {pos(s)} is won by "
         f"{who(sol.winner[s], 'en')}, with rank {sol.rank[s]}; the computed strategy plays "
         f"{pos(sol.move[s])}, leaving {sol.move[s][0]} sticks.\n")
 

@@ -1,0 +1,146 @@
+"""The bank of exam problems (issue 39 §2): problems that are not in the students' book,
+each a family of variants.
+
+A :class:`Problem` is a generator: ``problem.generate(seed)`` gives one
+:class:`Variant` (another arena, rule, tree or board, of the same difficulty) with its
+statement, its worked solution and its marking scheme in French and English, its
+figures (:class:`coursebuild.catalogue.Drawing`, drawn as the course draws them) and
+the answers it computed with the library; ``problem.check(variant)`` verifies those
+answers by an independent route (the definition iterated to its fixpoint, brute force,
+every reply of the opponent explored, Bouton's xor against Grundy numbers, minimax
+against alpha-beta...) and the difficulty bounds, and raises :class:`AssertionError`
+when one fails. Generation is pure and deterministic: each problem draws from
+``random.Random`` seeded with a string made of its id and the seed, and never iterates
+over a set or a dict whose order could vary.
+
+The registry :func:`problems` lists the problems in the course's order; one module of
+this package holds each problem (or a small family), and lists them in its
+``PROBLEMS``. The pages, sheets and books made from the bank (``make sheets``, the
+teachers' pages) are built elsewhere (:mod:`coursebuild.sheets` and the teachers'
+page module) from this interface only.
+
+Examples
+--------
+>>> from coursebuild import bank
+>>> v = bank.variant("attractor-ranks-draws", 7)
+>>> v == bank.variant("attractor-ranks-draws", 7)
+True
+>>> bank.problems()["attractor-ranks-draws"].check(v)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from importlib import import_module
+
+from coursebuild.catalogue import Drawing
+
+__all__ = ["Variant", "Problem", "problems", "variant", "SAMPLE_SEED", "DEFAULT_PROBLEMS",
+           "CHAPTERS", "USES"]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One variant of a problem: what a student gets, and what the teacher keeps."""
+
+    problem: str
+    """The problem's id."""
+    seed: int
+    params: Mapping[str, object]
+    """JSON-able: what makes this variant (arena, rule, tree, board...)."""
+    statement: Mapping[str, str]
+    """``{"fr": md, "en": md}``: the subject, its questions numbered."""
+    solution: Mapping[str, str]
+    """``{"fr": md, "en": md}``: the worked solution, question by question."""
+    marking: Mapping[str, str]
+    """``{"fr": md, "en": md}``: the marking scheme (points per question and step)."""
+    figures: Mapping[str, Drawing]
+    """Local names -> drawings used by the statement and the solution
+    (``<!-- figure: NAME -->`` on a line of its own)."""
+    answers: Mapping[str, object]
+    """JSON-able answers computed by the library (what :attr:`Problem.check` verifies)."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A problem of the bank: a family of variants, one per seed."""
+
+    id: str
+    """Stable kebab-case id, e.g. ``"attractor-ranks-draws"``."""
+    chapter: str
+    """The page module it follows (one of :data:`CHAPTERS`)."""
+    title: Mapping[str, str]
+    """``{"fr": ..., "en": ...}``."""
+    uses: frozenset[str]
+    """A subset of :data:`USES`."""
+    minutes: int
+    """The time a student needs."""
+    points: int
+    """The marking scheme's total."""
+    generate: Callable[[int], Variant]
+    """seed -> variant: deterministic and pure."""
+    check: Callable[[Variant], None]
+    """Independent verification of a variant's answers and difficulty (raises
+    :class:`AssertionError`)."""
+
+
+CHAPTERS = ("modelling", "plays", "attractors", "algorithms", "strategies", "exercises",
+            "chomp", "ourson", "beyond", "theory", "othergames")
+"""The chapters a problem may follow, in the course's order."""
+USES = ("homework", "tutorial", "exam")
+"""What a problem fits: a homework sheet, a tutorial session, an exam (DS)."""
+
+_MODULES = ("modelling", "plays", "attractors", "algorithms", "strategies", "nim", "chomp",
+            "pursuit", "search", "grundy", "theory",
+            "othergames")
+"""The modules of the package that hold problems (each lists them in ``PROBLEMS``)."""
+
+SAMPLE_SEED = 0
+"""The variant shown on the teachers' pages of the site."""
+
+DEFAULT_PROBLEMS = ("attractor-ranks-draws", "counter-queue-trace", "minimax-alphabeta")
+"""The three problems ``make sheets`` sets by default: a two-hour exam on the core of
+the course (attractors with ranks and draws, the counter algorithm run by hand,
+minimax and alpha-beta), 120 minutes of work at the students' pace."""
+
+_registry: dict[str, Problem] | None = None
+
+
+def problems() -> dict[str, Problem]:
+    """Every problem of the bank by id, in the course's order (chapter, then the order
+    of its module)."""
+    global _registry
+    if _registry is None:
+        found: list[Problem] = []
+        for name in _MODULES:
+            module = import_module(f"{__name__}.{name}")
+            found.extend(module.PROBLEMS)
+        ids = [p.id for p in found]
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        if twice:
+            raise ValueError(f"problem id {twice[0]!r} is defined twice")
+        for p in found:
+            if p.chapter not in CHAPTERS:
+                raise ValueError(f"problem {p.id!r}: unknown chapter {p.chapter!r}")
+            if not p.uses or not p.uses <= set(USES):
+                raise ValueError(f"problem {p.id!r}: uses {sorted(p.uses)} not in {USES}")
+        order = {c: k for k, c in enumerate(CHAPTERS)}
+        found.sort(key=lambda p: order[p.chapter])      # stable: module order within
+        _registry = {p.id: p for p in found}
+    return dict(_registry)
+
+
+def variant(problem_id: str, seed: int) -> Variant:
+    """The variant of ``problem_id`` for ``seed``: ``problems()[problem_id].generate(seed)``.
+
+    Raises
+    ------
+    KeyError
+        For an unknown problem id, naming the known ones.
+    """
+    known = problems()
+    if problem_id not in known:
+        raise KeyError(f"unknown problem {problem_id!r}; the bank has: "
+                       + ", ".join(known))
+    return known[problem_id].generate(seed)

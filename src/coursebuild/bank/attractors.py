@@ -1,0 +1,655 @@
+"""Problems on the chapter *Attracteurs* / *Attractors*: the steps of both attractors
+with their ranks on an arena with cycles, draws and a dead end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena import Arena, StrategyError, verify_strategy
+from arena.course import naive_attractor, naive_attractor_steps
+from arena.render import View
+from coursebuild.bank import Problem, Variant
+from coursebuild.bank._kit import (
+    Plan,
+    Q,
+    arena_figure,
+    arena_from_params,
+    arena_params,
+    bi,
+    compose,
+    fence,
+    game_caption,
+    listing,
+    mset,
+    name,
+    planted,
+    reach,
+    rg,
+    rng,
+    solve_small,
+    successor_table,
+    table,
+    words,
+)
+
+# ---------------------------------------------------------------------------------
+# attractor-ranks-draws
+
+RANKS_DRAWS = "attractor-ranks-draws"
+DEPTH = 5
+"""The rank of the start in J_0's attractor, the greatest rank there."""
+SIZE = (12, 14)
+
+
+def _layers(steps: list[set]) -> list[list[str]]:
+    """The vertices added at each step of the definition, sorted."""
+    out, seen = [], set()
+    for step in steps:
+        out.append(sorted(step - seen, key=name))
+        seen |= step
+    return out
+
+
+def _looping_choice(g: Arena, ranks0: dict) -> tuple[str, str] | None:
+    """A move x -> y of J_0 inside its attractor whose rank does not go down, with y of
+    J_1 able to answer y -> x: the shortest loop a strategy into 𝒜⁰ can fall into."""
+    for x in sorted(g.S0, key=name):
+        if x not in ranks0 or g.victory(x) is not None:
+            continue
+        for y in g.successors(x):
+            if y in ranks0 and ranks0[y] >= ranks0[x] and x in g.successors(y):
+                return x, y
+    return None
+
+
+def _draw_arena(seed: int) -> tuple[Arena, tuple[str, str]]:
+    r = rng(RANKS_DRAWS, seed)
+    for _ in range(10_000):
+        plan = Plan(ranks0=(r.randint(1, 2), r.randint(1, 2), r.randint(1, 2), 1,
+                            r.randint(1, 2), 1),
+                    ranks1=(1, r.randint(1, 2), 1),
+                    draws0=1, draws1=1, dead0=0, dead1=1)
+        g, _ = planted(r, plan)
+        if not SIZE[0] <= len(g) <= SIZE[1] or len(reach(g, "a")) != len(g):
+            continue
+        sol = solve_small(g)
+        loop = _looping_choice(g, sol.attractor(0))
+        if loop is not None:
+            return g, loop
+    raise RuntimeError(f"{RANKS_DRAWS}: no arena found for the seed {seed}")
+
+
+def ranks_draws(seed: int) -> Variant:
+    g, (lx, ly) = _draw_arena(seed)
+    sol = solve_small(g)
+    a0, a1 = sol.attractor(0), sol.attractor(1)
+    layers0, layers1 = sol.layers(0), sol.layers(1)
+    terminal = sorted((v for v in g.vertices if g.victory(v) is not None
+                       or not g.successors(v)), key=name)
+    dead = [v for v in terminal if g.victory(v) is None]
+    draws = sorted((v for v in g.vertices if sol.winner[v] is None), key=name)
+    draw_moves = {v: sol.move[v] for v in draws if sol.move[v] is not None}
+    strategy0 = sol.strategy(0)
+    play = [g.start]
+    while g.victory(play[-1]) is None:
+        play.append(sol.move[play[-1]])
+    loop_strategy = dict(strategy0)
+    loop_strategy[lx] = ly
+    answers = {
+        "terminal": terminal, "dead_ends": dead,
+        "layers0": [sorted(layer, key=name) for layer in layers0],
+        "layers1": [sorted(layer, key=name) for layer in layers1],
+        "ranks0": dict(sorted(a0.items())), "ranks1": dict(sorted(a1.items())),
+        "draws": draws, "draw_moves": draw_moves,
+        "winner": 0, "start_rank": a0["a"],
+        "strategy0": dict(sorted(strategy0.items())), "play": play,
+        "loop": {"strategy": dict(sorted(loop_strategy.items())), "from": lx,
+                 "play": [lx, ly, lx]},
+    }
+    figures = {
+        "graph": arena_figure(g, bi(
+            f"Le jeu du problème : {len(g)} positions, cercles pour J₀, carrés pour J₁, "
+            "double bordure pour les positions de victoire ; la flèche désigne le départ a.",
+            f"The game of the problem: {len(g)} positions, circles for J₀, squares for J₁, "
+            "a double border for victory positions; the arrow points at the start a.")),
+        "solved": arena_figure(g, bi(
+            "Corrigé : en bleu l'attracteur de J₀, en vermillon à bord tireté celui de J₁, "
+            "avec le rang à côté de chaque position ; en blanc les matchs nuls. Flèches "
+            "épaisses bleues : la stratégie de J₀.",
+            "Solution: in blue the attractor of J₀, in vermillion with a dashed border that "
+            "of J₁, with the rank beside each position; in white the draws. Thick blue "
+            "arrows: the strategy of J₀."), solution=sol,
+            view=View(winners=True, ranks=True, strategy=0)),
+    }
+
+    def steps_table(layers: list[list], i: int, lang: str) -> str:
+        rows = []
+        for n, layer in enumerate(layers):
+            for v in layer:
+                rows.append((n, f"${name(v)}$", _reason(g, v, i, n, layers, lang)))
+        head = (("Étape $n$", "Position ajoutée", "Raison") if lang == "fr"
+                else ("Step $n$", "Position added", "Reason"))
+        return table(head, rows, "rll")
+
+    def cumulative(layers: list[list], i: int) -> str:
+        acc: list = []
+        parts = []
+        for n, layer in enumerate(layers):
+            acc = acc + layer
+            parts.append(rf"- $\mathcal{{A}}^{i}_{n} = {mset(sorted(acc, key=name))}$")
+        return "\n".join(parts)
+
+    depth0, depth1 = len(layers0) - 1, len(layers1) - 1
+    v0, v1 = mset(g.V0), mset(g.V1)
+    intro = bi(
+        "On considère le jeu ci-dessous. Les cercles sont les positions de $J_0$, les "
+        "carrés celles de $J_1$ ; une double bordure marque une position de victoire, "
+        f"avec $V_0 = {v0}$ et $V_1 = {v1}$ ; la flèche venue de nulle part désigne le "
+        "départ $a$. Le tableau donne les successeurs de chaque position, dans l'ordre où "
+        "le graphe les donne.\n\n<!-- figure: graph -->\n\n" + successor_table(g, "fr")
+        + "\n\nOn note $T$ l'ensemble des positions terminales (sans successeur) et "
+        r"$\mathcal{A}^i_n$ les étapes de l'attracteur de $J_i$ ; un coup est le "
+        "déplacement d'un joueur.",
+        "Consider the game below. Circles are the positions of $J_0$, squares those of "
+        "$J_1$; a double border marks a victory position, with "
+        f"$V_0 = {v0}$ and $V_1 = {v1}$; the arrow coming from nowhere points at the start "
+        "$a$. The table gives the successors of each position, in the order the graph "
+        "gives them.\n\n<!-- figure: graph -->\n\n" + successor_table(g, "en")
+        + "\n\n$T$ is the set of terminal positions (without successor) and "
+        r"$\mathcal{A}^i_n$ are the steps of the attractor of $J_i$; a move is one "
+        "player's step.")
+
+    dead_list_fr = words([f"${name(v)}$" for v in dead], "fr")
+    dead_list_en = words([f"${name(v)}$" for v in dead], "en")
+    q1 = Q(
+        bi("Donner les positions terminales du jeu, puis ses culs-de-sac. Un cul-de-sac "
+           r"peut-il appartenir à $\mathcal{A}^0$ ou à $\mathcal{A}^1$ ? Justifier à "
+           "partir de la définition.",
+           "Give the terminal positions of the game, then its dead ends. Can a dead end "
+           r"belong to $\mathcal{A}^0$ or to $\mathcal{A}^1$? Justify from the definition."),
+        bi(f"$T = {mset(terminal)}$ : les positions de victoire et le cul-de-sac "
+           f"{dead_list_fr}, seule position sans successeur qui n'est pas une victoire. "
+           r"Un cul-de-sac $x$ n'est pas dans $V_0 \cup V_1$, donc pas dans "
+           r"$\mathcal{A}^i_0 = V_i$ ; et les étapes suivantes n'ajoutent que des "
+           r"positions de $S_i \setminus T$ ou de $S_{1-i} \setminus T$. Comme $x \in T$, "
+           "il n'entre dans aucun des deux attracteurs : c'est un match nul.",
+           f"$T = {mset(terminal)}$: the victory positions and the dead end "
+           f"{dead_list_en}, the only position without successor that is no victory. A "
+           r"dead end $x$ is not in $V_0 \cup V_1$, hence not in $\mathcal{A}^i_0 = V_i$; "
+           r"and the later steps only add positions of $S_i \setminus T$ or of "
+           r"$S_{1-i} \setminus T$. As $x \in T$, it enters neither attractor: it is a "
+           "draw."),
+        [(1, bi("$T$ et le cul-de-sac", "$T$ and the dead end")),
+         (1, bi("justification par $x \\in T$ (pas seulement « il n'a pas de coup »)",
+                "justified by $x \\in T$ (not only \"it has no move\")"))])
+    q2 = Q(
+        bi(r"Calculer les étapes $\mathcal{A}^0_0, \mathcal{A}^0_1, \dots$ de l'attracteur "
+           "de $J_0$ jusqu'à ce qu'elles ne changent plus, en justifiant chaque position "
+           "ajoutée, puis donner le rang de chaque position de $\\mathcal{A}^0$.",
+           r"Compute the steps $\mathcal{A}^0_0, \mathcal{A}^0_1, \dots$ of the attractor "
+           "of $J_0$ until they no longer change, justifying each position added, then "
+           "give the rank of each position of $\\mathcal{A}^0$."),
+        {lang: steps_table(layers0, 0, lang) + "\n\n" + cumulative(layers0, 0) + "\n\n"
+         + (f"L'étape {depth0 + 1} n'ajoute rien : $\\mathcal{{A}}^0 = "
+            f"\\mathcal{{A}}^0_{depth0}$, et le rang de chaque position est l'étape où elle "
+            "est ajoutée : " if lang == "fr" else
+            f"Step {depth0 + 1} adds nothing: $\\mathcal{{A}}^0 = \\mathcal{{A}}^0_{depth0}$, "
+            "and the rank of each position is the step where it is added: ")
+         + ", ".join(f"${rg(lang)}({name(v)}) = {a0[v]}$" for v in sorted(a0, key=name))
+         + "." for lang in ("fr", "en")},
+        [(1, bi("$\\mathcal{A}^0_0 = V_0$", "$\\mathcal{A}^0_0 = V_0$")),
+         (3, bi("les étapes suivantes, justifiées (un successeur suffit pour $J_0$, tous "
+                "les successeurs pour $J_1$)",
+                "the later steps, justified (one successor is enough for $J_0$, all "
+                "successors for $J_1$)")),
+         (1, bi("l'arrêt, quand une étape n'ajoute rien", "the end, when a step adds nothing")),
+         (1, bi("les rangs", "the ranks"))])
+    q3 = Q(
+        bi(r"Faire de même pour l'attracteur $\mathcal{A}^1$ de $J_1$.",
+           r"Do the same for the attractor $\mathcal{A}^1$ of $J_1$."),
+        {lang: steps_table(layers1, 1, lang) + "\n\n" + cumulative(layers1, 1) + "\n\n"
+         + (f"L'étape {depth1 + 1} n'ajoute rien ; rangs : " if lang == "fr"
+            else f"Step {depth1 + 1} adds nothing; ranks: ")
+         + ", ".join(f"${rg(lang)}({name(v)}) = {a1[v]}$" for v in sorted(a1, key=name))
+         + "." for lang in ("fr", "en")},
+        [(1, bi("$\\mathcal{A}^1_0 = V_1$ et les étapes",
+                "$\\mathcal{A}^1_0 = V_1$ and the steps")),
+         (2, bi("les justifications", "the justifications")),
+         (1, bi("les rangs", "the ranks"))])
+
+    def draw_sentence(v: str, lang: str) -> str:
+        p, y = g.owner(v), draw_moves[v]
+        if lang == "fr":
+            return (f"en ${name(v)}$, $J_{p}$ joue ${name(y)}$, hors de "
+                    f"$\\mathcal{{A}}^{1 - p}$")
+        return f"at ${name(v)}$, $J_{p}$ plays ${name(y)}$, outside $\\mathcal{{A}}^{1 - p}$"
+
+    moving = [v for v in draws if v in draw_moves]
+    q4 = Q(
+        bi("Quelles positions ne sont dans aucun des deux attracteurs ? Pour chacune de "
+           "celles qui ont un successeur, donner un coup de son propriétaire qui reste hors "
+           "de l'attracteur de l'adversaire, puis décrire ce qui se passe depuis ces "
+           "positions quand chacun joue au mieux.",
+           "Which positions are in neither attractor? For each of those that have a "
+           "successor, give a move of its owner that stays out of the opponent's "
+           "attractor, then describe what happens from these positions when both play "
+           "their best."),
+        bi(f"Les matchs nuls sont {words([f'${name(v)}$' for v in draws], 'fr')}. "
+           + "Coups qui conviennent : " + " ; ".join(draw_sentence(v, "fr") for v in moving)
+           + ". Un tel coup existe toujours : si tous les successeurs d'une position nulle "
+           "de $J_i$ étaient dans $\\mathcal{A}^{1-i}$, elle y serait aussi. Et une position "
+           "nulle de l'adversaire n'a aucun successeur dans $\\mathcal{A}^{1-i}$. Depuis ces "
+           "positions, chaque joueur garde donc la partie hors de l'attracteur de l'autre : "
+           "elle tourne indéfiniment entre positions nulles, ou s'arrête sur le cul-de-sac : "
+           "c'est un match nul.",
+           f"The draws are {words([f'${name(v)}$' for v in draws], 'en')}. Moves that do: "
+           + "; ".join(draw_sentence(v, "en") for v in moving)
+           + ". Such a move always exists: if all the successors of a draw position of "
+           "$J_i$ were in $\\mathcal{A}^{1-i}$, it would be there too. And a draw position "
+           "of the opponent has no successor in $\\mathcal{A}^{1-i}$. From these positions, "
+           "each player therefore keeps the play out of the other's attractor: it goes on "
+           "forever among draw positions, or stops at the dead end: it is a draw."),
+        [(1, bi("les positions nulles", "the draw positions")),
+         (1, bi("un coup correct pour chacune (tout coup hors de l'attracteur adverse)",
+                "a correct move for each (any move out of the opponent's attractor)")),
+         (1, bi("la partie reste nulle, avec la raison",
+                "the play stays a draw, with the reason"))])
+    strat_fr = ", ".join(f"${name(x)} \\to {name(y)}$" for x, y in sorted(strategy0.items())
+                         if x in a0)
+    play_text = r" \to ".join(name(v) for v in play)
+    q5 = Q(
+        bi("Qui gagne depuis le départ $a$, et en au plus combien de coups (des deux "
+           "joueurs) contre la meilleure défense ? Donner une stratégie gagnante de ce "
+           "joueur sur les positions de son attracteur, et la partie obtenue quand "
+           "l'adversaire retarde sa défaite le plus possible.",
+           "Who wins from the start $a$, and within how many moves (of both players) "
+           "against the best defence? Give a winning strategy of that player on the "
+           "positions of its attractor, and the play obtained when the opponent delays its "
+           "defeat as long as possible."),
+        bi(f"$a \\in \\mathcal{{A}}^0$ avec ${rg('fr')}(a) = {a0['a']}$ : $J_0$ gagne, en au "
+           f"plus {a0['a']} coups, et pas moins contre la meilleure défense (le rang compte "
+           "exactement ces coups). Une stratégie gagnante joue depuis chaque position de "
+           "$J_0$ de rang $r$ un successeur de rang $r - 1$ : " + strat_fr + ". "
+           "L'adversaire, qui perd, joue le successeur de plus grand rang : la partie est "
+           f"${play_text}$, de {len(play) - 1} coups.",
+           f"$a \\in \\mathcal{{A}}^0$ with ${rg('en')}(a) = {a0['a']}$: $J_0$ wins, within "
+           f"{a0['a']} moves, and not fewer against the best defence (the rank counts "
+           "exactly these moves). A winning strategy plays, from each position of $J_0$ of "
+           "rank $r$, a successor of rank $r - 1$: " + strat_fr + ". The opponent, who "
+           "loses, plays the successor of greatest rank: the play is "
+           f"${play_text}$, of {len(play) - 1} moves."),
+        [(1, bi("$J_0$, en au plus " + str(a0["a"]) + " coups",
+                "$J_0$, within " + str(a0["a"]) + " moves")),
+         (1, bi("une stratégie qui fait baisser le rang de 1",
+                "a strategy that lowers the rank by 1")),
+         (1, bi("la partie", "the play"))])
+    rx, ry = a0[lx], a0[ly]
+    q6 = Q(
+        bi(r"Une stratégie de $J_0$ qui joue toujours vers une position de "
+           r"$\mathcal{A}^0$ est-elle toujours gagnante depuis les positions de "
+           r"$\mathcal{A}^0$ ? Répondre sur ce jeu.",
+           r"Is a strategy of $J_0$ that always moves to a position of $\mathcal{A}^0$ "
+           r"always winning from the positions of $\mathcal{A}^0$? Answer on this game."),
+        bi(f"Non. Modifions la stratégie de la question 5 en ${name(lx)}$ : jouer "
+           f"${name(ly)}$, de rang {ry}, alors que ${rg('fr')}({name(lx)}) = {rx}$. Tous ses "
+           r"coups mènent encore dans $\mathcal{A}^0$, mais $J_1$ répond "
+           f"${name(ly)} \\to {name(lx)}$ : la partie "
+           f"${name(lx)} \\to {name(ly)} \\to {name(lx)} \\to \\dots$ suit la stratégie, elle "
+           f"est infinie, donc pas gagnante pour $J_0$, depuis ${name(lx)} \\in "
+           r"\mathcal{A}^0$. Il faut faire baisser le rang à chaque coup.",
+           f"No. Change the strategy of question 5 at ${name(lx)}$: play ${name(ly)}$, of "
+           f"rank {ry}, while ${rg('en')}({name(lx)}) = {rx}$. All its moves still lead into "
+           r"$\mathcal{A}^0$, but $J_1$ answers "
+           f"${name(ly)} \\to {name(lx)}$: the play "
+           f"${name(lx)} \\to {name(ly)} \\to {name(lx)} \\to \\dots$ follows the strategy, is "
+           f"infinite, hence not winning for $J_0$, from ${name(lx)} \\in \\mathcal{{A}}^0$. "
+           "The rank must go down at each move."),
+        [(1, bi("non, avec une stratégie de ce jeu", "no, with a strategy of this game")),
+         (1, bi("la partie infinie qui la suit", "the infinite play that follows it"))])
+    params = {"arena": arena_params(g)}
+    return compose(RANKS_DRAWS, seed, params, intro=intro,
+                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers,
+                   points=20, solution_intro=bi("<!-- figure: solved -->",
+                                                "<!-- figure: solved -->"))
+
+
+def _reason(g: Arena, v: str, i: int, n: int, layers: list[list], lang: str) -> str:
+    """Why ``v`` enters the attractor of J_i at step n."""
+    if n == 0:
+        return f"${name(v)} \\in V_{i}$"
+    prev = {x for layer in layers[:n] for x in layer}
+    succ = g.successors(v)
+    if g.owner(v) == i:
+        y = next(y for y in succ if y in prev and y in layers[n - 1])
+        return (f"$J_{i}$ joue ${name(y)} \\in \\mathcal{{A}}^{i}_{{{n - 1}}}$" if lang == "fr"
+                else f"$J_{i}$ plays ${name(y)} \\in \\mathcal{{A}}^{i}_{{{n - 1}}}$")
+    inside = mset(succ)
+    return (f"tous ses successeurs, ${inside}$, sont dans $\\mathcal{{A}}^{i}_{{{n - 1}}}$"
+            if lang == "fr" else
+            f"all its successors, ${inside}$, are in $\\mathcal{{A}}^{i}_{{{n - 1}}}$")
+
+
+def check_ranks_draws(v: Variant) -> None:
+    g = arena_from_params(v.params["arena"])
+    ans = v.answers
+    assert SIZE[0] <= len(g) <= SIZE[1] and g.is_bipartite()
+    assert len(reach(g, "a")) == len(g), "every position is reachable from the start"
+    # the definition, iterated to its fixpoint
+    steps = {i: naive_attractor_steps(g, i) for i in (0, 1)}
+    assert _layers(steps[0]) == ans["layers0"] and _layers(steps[1]) == ans["layers1"]
+    ranks = {i: {x: n for n, layer in enumerate(_layers(steps[i])) for x in layer}
+             for i in (0, 1)}
+    assert ranks[0] == ans["ranks0"] and ranks[1] == ans["ranks1"]
+    terminal = sorted((x for x in g.vertices if not g.successors(x)
+                       or g.victory(x) is not None), key=name)
+    assert terminal == ans["terminal"]
+    assert ans["dead_ends"] == [x for x in terminal if g.victory(x) is None]
+    assert len(ans["dead_ends"]) == 1
+    draws = sorted((x for x in g.vertices if x not in ranks[0] and x not in ranks[1]),
+                   key=name)
+    assert draws == ans["draws"]
+    moving = [x for x in draws if g.successors(x)]
+    assert len(moving) >= 2 and sorted(ans["draw_moves"]) == moving
+    for x, y in ans["draw_moves"].items():
+        assert y in g.successors(x) and y not in ranks[1 - g.owner(x)]
+    # difficulty: the start is J_0's, at the greatest rank; J_1 wins somewhere too
+    assert ans["winner"] == 0
+    assert ans["start_rank"] == ranks[0]["a"] == max(ranks[0].values()) == DEPTH
+    assert len(ranks[1]) - len(g.V1) >= 2
+    # the strategy wins: every reply of J_1 explored
+    sol = solve_small(g)
+    longest = verify_strategy(g, 0, ans["strategy0"], solution=sol)
+    assert longest["a"] == DEPTH
+    play = ans["play"]
+    assert play[0] == "a" and play[-1] in g.V0 and len(play) - 1 == DEPTH
+    for x, y in zip(play, play[1:]):
+        assert y in g.successors(x)
+        if g.owner(x) == 0:
+            assert ans["strategy0"][x] == y
+        else:       # the loser delays: the successor of greatest rank
+            assert ranks[0][y] == max(ranks[0][z] for z in g.successors(x))
+    # the strategy into 𝒜⁰ that loops
+    loop = ans["loop"]
+    x, y = loop["play"][0], loop["play"][1]
+    assert loop["play"] == [x, y, x] and y in g.successors(x) and x in g.successors(y)
+    assert all(loop["strategy"][s] in ranks[0] for s in loop["strategy"] if s in ranks[0])
+    try:
+        verify_strategy(g, 0, loop["strategy"], solution=sol)
+    except StrategyError as e:
+        assert "loops" in str(e)
+    else:
+        raise AssertionError("the strategy into the attractor should loop")
+
+
+PROBLEMS = (
+    Problem(id=RANKS_DRAWS, chapter="attractors",
+            title=bi("Attracteurs, rangs et matchs nuls", "Attractors, ranks and draws"),
+            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
+            generate=ranks_draws, check=check_ranks_draws),
+)
+
+
+# ---------------------------------------------------------------------------------
+# attractor-monotone
+
+MONOTONE = "attractor-monotone"
+
+EDGES_CODE = listing('''
+def aretes_decisives(A, S0, S1, V0, x):
+    #fr Les arêtes (s, y), s dans S1 avec au moins deux successeurs, dont le retrait fait
+    #fr entrer x dans l'attracteur de J0.
+    #en The edges (s, y), s in S1 with at least two successors, whose removal brings x
+    #en into the attractor of J0.
+    resultat = []
+    for s in S1:
+        if len(A[s]) >= 2:
+            for y in A[s]:
+                #fr copie superficielle de A
+                #en shallow copy of A
+                A2 = dict(A)
+                A2[s] = [z for z in A[s] if z != y]
+                if x in calcule_attracteur(A2, S0, V0):
+                    resultat.append((s, y))
+    return resultat''')
+
+
+def _without(g: Arena, x: str, y: str | None) -> Arena:
+    """``g`` without the edge x -> y (every edge out of x when ``y`` is None)."""
+    edges = {v: [w for w in g.successors(v) if not (v == x and (y is None or w == y))]
+             for v in g.vertices}
+    return Arena(S0=g.S0, S1=g.S1, edges={v: s for v, s in edges.items() if s}, V0=g.V0,
+                 V1=g.V1, start=g.start)
+
+
+def _with(g: Arena, x: str, y: str) -> Arena:
+    edges = {v: list(g.successors(v)) + ([y] if v == x else []) for v in g.vertices}
+    return Arena(S0=g.S0, S1=g.S1, edges={v: s for v, s in edges.items() if s}, V0=g.V0,
+                 V1=g.V1, start=g.start)
+
+
+def _decisive(g: Arena, x: str) -> list[tuple[str, str]]:
+    """The edges out of J_1's positions with two successors or more whose removal puts
+    ``x`` in the attractor of J_0."""
+    out = []
+    for s in sorted(g.S1, key=name):
+        succ = g.successors(s)
+        if g.victory(s) is None and len(succ) >= 2:
+            for y in succ:
+                if x in solve_small(_without(g, s, y)).attractor(0):
+                    out.append((s, y))
+    return out
+
+
+def _monotone_arena(seed: int):
+    r = rng(MONOTONE, seed)
+    for _ in range(100_000):
+        plan = Plan(ranks0=(1, r.randint(1, 2), r.randint(1, 2), 1), ranks1=(1, 1, 1),
+                    draws0=r.randint(1, 2), draws1=r.randint(1, 2), dead0=0, dead1=0)
+        g, _ = planted(r, plan, extra=0.6)
+        if not 10 <= len(g) <= 12:
+            continue
+        sol = solve_small(g)
+        a0 = sol.attractor(0)
+        outside = sorted((v for v in g.S0 if v not in a0 and g.successors(v)
+                          and g.victory(v) is None), key=name)
+        target = next((v for v in outside if len(_decisive(g, v)) in (1, 2)), None)
+        if target is None:
+            continue
+        single = sorted((v for v in g.S1 if v in a0 and a0[v] > 0
+                         and len(g.successors(v)) == 1), key=name)
+        if not single:
+            continue
+        # an edge to add out of a position of J_0 of A0 that lowers its rank
+        adds = [(x, y) for x in sorted(g.S0, key=name) if x in a0 and a0[x] >= 3
+                for y in sorted(g.S1, key=name) if y in a0 and a0[y] < a0[x] - 1
+                and y not in g.successors(x)]
+        if adds:
+            return g, target, single[0], adds[0]
+    raise RuntimeError(f"{MONOTONE}: no arena found for the seed {seed}")
+
+
+def monotone(seed: int) -> Variant:
+    g, target, single, (ax, ay) = _monotone_arena(seed)
+    sol = solve_small(g)
+    a0 = sol.attractor(0)
+    decisive = _decisive(g, target)
+    s, y = decisive[0]
+    after = solve_small(_without(g, s, y)).attractor(0)
+    joined = sorted((v for v in after if v not in a0), key=name)
+    dead = solve_small(_without(g, single, None)).attractor(0)
+    left = sorted((v for v in a0 if v not in dead), key=name)
+    added = solve_small(_with(g, ax, ay)).attractor(0)
+    lowered = sorted((v for v in a0 if added[v] < a0[v]), key=name)
+    answers = {"ranks0": dict(sorted(a0.items())), "decisive": [list(e) for e in decisive],
+               "joined": joined, "ranks_after": dict(sorted(after.items())),
+               "single": single, "left": left, "lowered": lowered,
+               "ranks_added": {v: added[v] for v in lowered}}
+    figures = {"graph": arena_figure(g, game_caption(g, start=False))}
+    intro = bi(
+        "On considère le jeu ci-dessous (cercles : $J_0$, carrés : $J_1$), avec "
+        f"$V_0 = {mset(g.V0)}$ et $V_1 = {mset(g.V1)}$. On étudie comment l'attracteur "
+        "$\\mathcal{A}^0$ de $J_0$ change quand on retire ou ajoute une arête.\n\n"
+        "<!-- figure: graph -->\n\n" + successor_table(g, "fr"),
+        "Consider the game below (circles: $J_0$, squares: $J_1$), with "
+        f"$V_0 = {mset(g.V0)}$ and $V_1 = {mset(g.V1)}$. We study how the attractor "
+        "$\\mathcal{A}^0$ of $J_0$ changes when an edge is removed or added.\n\n"
+        "<!-- figure: graph -->\n\n" + successor_table(g, "en"))
+
+    def ranks_text(ranks: dict, lang: str) -> str:
+        return ", ".join(f"${rg(lang)}({name(v)}) = {ranks[v]}$" for v in sorted(ranks, key=name))
+
+    q1 = Q(bi("Calculer $\\mathcal{A}^0$ avec les rangs.",
+              "Compute $\\mathcal{A}^0$ with the ranks."),
+           {lang: f"$\\mathcal{{A}}^0 = {mset(sorted(a0, key=name))}$ : "
+            .replace(" :", ":" if lang == "en" else " :") + ranks_text(a0, lang) + "."
+            for lang in ("fr", "en")},
+           [(1, bi("l'ensemble", "the set")), (2, bi("les rangs", "the ranks"))])
+    dec_text = words([f"${a} \\to {b}$" for a, b in decisive], "fr")
+    dec_text_en = words([f"${a} \\to {b}$" for a, b in decisive], "en")
+    q2 = Q(bi(f"La position ${name(target)}$ n'est pas dans $\\mathcal{{A}}^0$. Quelles "
+              "arêtes partant d'une position de $J_1$ qui a au moins deux successeurs "
+              f"faut-il retirer (une seule à la fois) pour que ${name(target)}$ entre dans "
+              f"$\\mathcal{{A}}^0$ ? Pour la première, ${s} \\to {y}$, donner le nouvel "
+              "attracteur avec ses rangs.",
+              f"The position ${name(target)}$ is not in $\\mathcal{{A}}^0$. Which edges "
+              "leaving a position of $J_1$ that has at least two successors must be removed "
+              f"(one at a time) for ${name(target)}$ to enter $\\mathcal{{A}}^0$? For the "
+              f"first one, ${s} \\to {y}$, give the new attractor with its ranks."),
+           bi(("Il n'y en a qu'une : " if len(decisive) == 1 else "Les arêtes ")
+              + f"{dec_text}. Sans ${s} \\to {y}$, la position ${s}$ n'a plus "
+              "d'échappatoire : entrent " + words([f"${name(v)}$" for v in joined], "fr")
+              + " ; " + ranks_text(after, "fr") + ".",
+              ("There is only one: " if len(decisive) == 1 else "The edges ")
+              + f"{dec_text_en}. Without ${s} \\to {y}$, the position ${s}$ has no "
+              "way out any more: " + words([f"${name(v)}$" for v in joined], "en")
+              + " enter; " + ranks_text(after, "en") + "."),
+           [(2, bi("les arêtes", "the edges")), (2, bi("le nouvel attracteur",
+                                                         "the new attractor"))])
+    q3 = Q(bi("Démontrer en général : si l'on retire une arête $(s, y)$ avec $s \\in S_1$ "
+              "et $d^+(s) \\ge 2$, l'attracteur de $J_0$ ne peut que grandir. (Noter "
+              "$\\mathcal{B}_n$ les étapes dans le nouveau graphe et montrer "
+              "$\\mathcal{A}^0_n \\subseteq \\mathcal{B}_n$ par récurrence.)",
+              "Prove in general: if an edge $(s, y)$ with $s \\in S_1$ and $d^+(s) \\ge 2$ is "
+              "removed, the attractor of $J_0$ can only grow. (Write $\\mathcal{B}_n$ for "
+              "the steps in the new graph and show $\\mathcal{A}^0_n \\subseteq "
+              "\\mathcal{B}_n$ by induction.)"),
+           bi("$\\mathcal{A}^0_0 = V_0 = \\mathcal{B}_0$. Supposons $\\mathcal{A}^0_n "
+              "\\subseteq \\mathcal{B}_n$ et soit $x \\in \\mathcal{A}^0_{n+1} \\setminus "
+              "\\mathcal{A}^0_n$. Si $x \\in S_0$, il a un successeur dans "
+              "$\\mathcal{A}^0_n \\subseteq \\mathcal{B}_n$, qui reste un successeur (on n'a "
+              "retiré qu'une arête partant de $S_1$) : $x \\in \\mathcal{B}_{n+1}$. Si "
+              "$x \\in S_1$, ses successeurs dans le nouveau graphe sont parmi les anciens, "
+              "tous dans $\\mathcal{A}^0_n \\subseteq \\mathcal{B}_n$, et il en a encore au "
+              "moins un (pour $x = s$, car $d^+(s) \\ge 2$) : $x \\in \\mathcal{B}_{n+1}$. En "
+              "réunissant, $\\mathcal{A}^0 \\subseteq \\mathcal{B}$.",
+              "$\\mathcal{A}^0_0 = V_0 = \\mathcal{B}_0$. Assume $\\mathcal{A}^0_n "
+              "\\subseteq \\mathcal{B}_n$ and let $x \\in \\mathcal{A}^0_{n+1} \\setminus "
+              "\\mathcal{A}^0_n$. If $x \\in S_0$, it has a successor in "
+              "$\\mathcal{A}^0_n \\subseteq \\mathcal{B}_n$, which is still a successor "
+              "(only an edge out of $S_1$ was removed): $x \\in \\mathcal{B}_{n+1}$. If "
+              "$x \\in S_1$, its successors in the new graph are among the old ones, all in "
+              "$\\mathcal{A}^0_n \\subseteq \\mathcal{B}_n$, and it still has at least one "
+              "(for $x = s$, since $d^+(s) \\ge 2$): $x \\in \\mathcal{B}_{n+1}$. Taking the "
+              "union, $\\mathcal{A}^0 \\subseteq \\mathcal{B}$."),
+           [(1, bi("l'initialisation", "the base case")),
+            (1, bi("le cas $x \\in S_0$", "the case $x \\in S_0$")),
+            (2, bi("le cas $x \\in S_1$, avec $d^+(s) \\ge 2$",
+                   "the case $x \\in S_1$, with $d^+(s) \\ge 2$"))])
+    q4 = Q(bi(f"Que devient $\\mathcal{{A}}^0$ si l'on retire l'unique arête qui part de "
+              f"${name(single)}$ ? Pourquoi cela ne contredit-il pas la question 3 ?",
+              f"What becomes of $\\mathcal{{A}}^0$ if the only edge leaving "
+              f"${name(single)}$ is removed? Why does this not contradict question 3?"),
+           bi(f"${name(single)}$ devient un cul-de-sac, donc un match nul : il sort de "
+              "$\\mathcal{A}^0$, et avec lui "
+              + (words([f"${name(v)}$" for v in left if v != single], "fr") or "aucune autre")
+              + (" ; " if len(left) > 1 else "") + f"l'attracteur perd {len(left)} "
+              f"position{'s' if len(left) > 1 else ''}. La question 3 supposait "
+              "$d^+(s) \\ge 2$ : une position de $J_1$ sans successeur n'entre pas dans "
+              "l'attracteur (condition « $x$ a un successeur » de la définition).",
+              f"${name(single)}$ becomes a dead end, hence a draw: it leaves "
+              "$\\mathcal{A}^0$, and with it "
+              + (words([f"${name(v)}$" for v in left if v != single], "en") or "no other")
+              + (";" if len(left) > 1 else "") + f" the attractor loses {len(left)} "
+              f"position{'s' if len(left) > 1 else ''}. Question 3 assumed "
+              "$d^+(s) \\ge 2$: a position of $J_1$ without successor does not enter the "
+              "attractor (the condition \"$x$ has a successor\" of the definition)."),
+           [(2, bi("les positions qui sortent", "the positions that leave")),
+            (1, bi("la condition « a un successeur »", "the condition \"has a successor\""))])
+    low = ", ".join(f"${rg('fr')}({name(v)})$ : {a0[v]} → {added[v]}" for v in lowered)
+    low_en = ", ".join(f"${rg('en')}({name(v)})$: {a0[v]} → {added[v]}" for v in lowered)
+    q5 = Q(bi(f"On ajoute l'arête ${ax} \\to {ay}$. L'attracteur change-t-il ? Quels rangs "
+              "changent ? Peut-on en général faire sortir une position de "
+              "$\\mathcal{A}^0$ en ajoutant une arête partant d'une position de $J_0$ ?",
+              f"The edge ${ax} \\to {ay}$ is added. Does the attractor change? Which ranks "
+              "change? Can a position leave $\\mathcal{A}^0$, in general, when an edge "
+              "leaving a position of $J_0$ is added?"),
+           bi(f"$\\mathcal{{A}}^0$ ne change pas ici, mais des rangs baissent : {low}. "
+              "En général non : la récurrence de la question 3 s'adapte (une position de "
+              "$J_0$ garde le successeur qui la faisait entrer, et celles de $J_1$ ne "
+              "changent pas) ; un coup de plus ne peut que servir $J_0$.",
+              f"$\\mathcal{{A}}^0$ does not change here, but some ranks go down: {low_en}. "
+              "In general no: the induction of question 3 adapts (a position of $J_0$ keeps "
+              "the successor that made it enter, and those of $J_1$ do not change); one "
+              "more move can only help $J_0$."),
+           [(2, bi("les rangs qui baissent", "the ranks that go down")),
+            (1, bi("non, par la même récurrence", "no, by the same induction"))])
+    q6 = Q(bi("Avec `calcule_attracteur(A, S0, V0)` du cours, écrire `aretes_decisives(A, "
+              "S0, S1, V0, x)`, qui renvoie la liste des arêtes de la question 2 pour une "
+              "position `x` quelconque, sans modifier `A`. Quelle est sa complexité ?",
+              "With the course's `calcule_attracteur(A, S0, V0)`, write `aretes_decisives(A, "
+              "S0, S1, V0, x)`, which returns the list of the edges of question 2 for any "
+              "position `x`, without changing `A`. What is its complexity?"),
+           {lang: fence(EDGES_CODE[lang]) + "\n\n" + (
+               "Au plus $|A|$ arêtes essayées, chacune avec une copie de `A` et un calcul "
+               "d'attracteur en $O(|S| + |A|)$ : $O(|A| \\cdot (|S| + |A|))$."
+               if lang == "fr" else
+               "At most $|A|$ edges tried, each with a copy of `A` and an attractor "
+               "computed in $O(|S| + |A|)$: $O(|A| \\cdot (|S| + |A|))$.")
+            for lang in ("fr", "en")},
+           [(2, bi("le code, sans modifier `A`", "the code, without changing `A`")),
+            (1, bi("la complexité", "the complexity"))])
+    params = {"arena": arena_params(g), "target": target, "single": single,
+              "added": [ax, ay]}
+    return compose(MONOTONE, seed, params, intro=intro, questions=[q1, q2, q3, q4, q5, q6],
+                   figures=figures, answers=answers, points=20)
+
+
+def check_monotone(v: Variant) -> None:
+    from arena.course import calcule_attracteur
+
+    g = arena_from_params(v.params["arena"])
+    target, single = v.params["target"], v.params["single"]
+    ax, ay = v.params["added"]
+    ans: dict[str, Any] = dict(v.answers)
+    assert 10 <= len(g) <= 12 and g.is_bipartite()
+    a0 = naive_attractor(g, 0)
+    assert ans["ranks0"] == a0 and target not in a0
+    A = {x: ([] if g.victory(x) is not None else list(g.successors(x)))
+         for x in sorted(g.vertices, key=name)}
+    S0 = {x: None for x in A if g.owner(x) == 0}
+    S1 = {x: None for x in A if g.owner(x) == 1}
+    V0 = {x: None for x in A if g.victory(x) == 0}
+    for lang in ("fr", "en"):
+        space: dict[str, Any] = {"calcule_attracteur": calcule_attracteur}
+        exec(EDGES_CODE[lang], space)
+        found = space["aretes_decisives"](A, S0, S1, V0, target)
+        assert [list(e) for e in found] == ans["decisive"] and 1 <= len(found) <= 2
+    s, y = ans["decisive"][0]
+    after = naive_attractor(_without(g, s, y), 0)
+    assert ans["ranks_after"] == after and set(a0) <= set(after)      # it only grows
+    assert ans["joined"] == sorted(set(after) - set(a0), key=name) and target in after
+    assert ans["single"] == single and len(g.successors(single)) == 1 and single in a0
+    dead = naive_attractor(_without(g, single, None), 0)
+    assert ans["left"] == sorted(set(a0) - set(dead), key=name) and single in ans["left"]
+    added = naive_attractor(_with(g, ax, ay), 0)
+    assert set(added) == set(a0) and ans["lowered"] and ans["lowered"] == sorted(
+        (x for x in a0 if added[x] < a0[x]), key=name)
+    assert ans["ranks_added"] == {x: added[x] for x in ans["lowered"]}
+
+
+PROBLEMS = PROBLEMS + (
+    Problem(id=MONOTONE, chapter="attractors",
+            title=bi("Retirer ou ajouter une arête", "Removing or adding an edge"),
+            uses=frozenset({"homework", "exam"}), minutes=40, points=20,
+            generate=monotone, check=check_monotone),
+)

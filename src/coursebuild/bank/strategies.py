@@ -1,0 +1,690 @@
+"""Problems on the chapter *Calculer une stratégie* / *Computing a strategy*: the
+numbering of the recursive algorithm is not the rank, and the strategy built on it
+loops (SPEC §3's example, in variants); both players' strategies with draws."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from arena import Arena, StrategyError, verify_strategy
+from arena.course import (
+    calcule_attracteur2,
+    dplus,
+    marque_propage2,
+    naive_attractor,
+    renverse_graphe,
+    strategie,
+)
+from arena.render import View
+from arena.strategies import play as follow
+from coursebuild.bank import Problem, Variant
+from coursebuild.bank._kit import (
+    Plan,
+    Q,
+    arena_figure,
+    arena_from_params,
+    arena_params,
+    bi,
+    compose,
+    fence,
+    game_caption,
+    listing,
+    mset,
+    name,
+    planted,
+    reach,
+    rg,
+    rng,
+    solve_small,
+    successor_table,
+    table,
+    words,
+)
+
+# ---------------------------------------------------------------------------------
+# strategy-numbering-loops
+
+NUMBERING = "strategy-numbering-loops"
+
+def _course_source(*functions) -> str:
+    """The course's functions as :mod:`arena.course` writes them, without their
+    docstrings: the statement prints the code the library runs."""
+    import ast
+    import inspect
+
+    parts = []
+    for fn in functions:
+        lines = inspect.getsource(fn).splitlines()
+        node = ast.parse("\n".join(lines)).body[0]
+        assert isinstance(node, ast.FunctionDef)
+        if ast.get_docstring(node) is not None:
+            doc = node.body[0]
+            del lines[doc.lineno - 1:doc.end_lineno]
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts)
+
+
+COURSE_CODE = _course_source(marque_propage2, calcule_attracteur2, strategie)
+"""The course's recursive numbering and the strategy built on it, as printed."""
+
+LOOP_CODE = listing('''
+def boucle(A, S0, coup, x):
+    #fr J1 peut-il faire boucler la partie depuis x quand J0 joue coup ?
+    #fr 1 : sur le chemin en cours, 2 : exploré sans cycle
+    #en Can J1 make the play loop from x when J0 plays coup?
+    #en 1: on the current path, 2: explored without a cycle
+    etat = {}
+    def explore(y):
+        etat[y] = 1
+        suivants = [coup[y]] if y in S0 and A[y] else A[y]
+        for z in suivants:
+            #fr retour sur le chemin : un cycle
+            #en back onto the path: a cycle
+            if etat.get(z) == 1:
+                return True
+            if z not in etat and explore(z):
+                return True
+        etat[y] = 2
+        return False
+    return explore(x)''')
+
+
+def chapter_form(g: Arena) -> tuple[dict, dict, dict]:
+    order = sorted(g.vertices, key=name)
+    A = {v: ([] if g.victory(v) is not None else list(g.successors(v))) for v in order}
+    return (A, {v: None for v in order if g.owner(v) == 0},
+            {v: None for v in order if g.victory(v) == 0})
+
+
+def numbering_trace(A: dict, S0: dict, V0: dict) -> list[tuple[str, int]]:
+    """The calls of ``marque_propage2`` that mark a vertex, in order: ``(vertex, n)``."""
+    d, B = dplus(A), renverse_graphe(A)
+    marked: dict = {}
+    out: list[tuple[str, int]] = []
+
+    def mark(s: str, n: int) -> None:
+        if s not in marked:
+            marked[s] = n
+            out.append((s, n))
+            for x in B[s]:
+                d[x] -= 1
+                if x in S0 or d[x] == 0:
+                    mark(x, n + 1)
+
+    for s in V0:
+        mark(s, 0)
+    return out
+
+
+def loops_from(A: dict, S0: dict, coup: dict, x: str) -> list[str] | None:
+    """A play from ``x`` that follows ``coup`` at J_0's positions and comes back to a
+    position: the path to the cycle and round it (``None`` when there is none)."""
+    path: list[str] = []
+    on_path: set[str] = set()
+    done: set[str] = set()
+
+    def explore(y: str) -> list[str] | None:
+        path.append(y)
+        on_path.add(y)
+        for z in ([coup[y]] if y in S0 and A[y] else A[y]):
+            if z in on_path:
+                return path + [z]
+            if z not in done:
+                found = explore(z)
+                if found:
+                    return found
+        on_path.discard(y)
+        done.add(y)
+        path.pop()
+        return None
+
+    return explore(x)
+
+
+def _numbering_arena(seed: int) -> Arena:
+    r = rng(NUMBERING, seed)
+    for _ in range(100_000):
+        n0, n1 = r.randint(2, 4), r.randint(2, 3)
+        names = r.sample(list("bcdefghijkmn"), n0 + n1 - 1)
+        S0, S1 = ["a"] + names[:n0 - 1], names[n0 - 1:]
+        edges = {x: r.sample(S1 + ["v"], r.randint(1, min(3, len(S1) + 1))) for x in S0}
+        edges.update({x: r.sample(S0, r.randint(1, min(2, len(S0)))) for x in S1})
+        g = Arena(S0=sorted(S0), S1=sorted(S1 + ["v"]), edges=edges, V0=["v"], start="a")
+        if len(reach(g, "a")) != len(g) or not 6 <= len(g) <= 8:
+            continue
+        A, S0d, V0d = chapter_form(g)
+        numbers = calcule_attracteur2(A, S0d, V0d)
+        if "a" not in numbers or any(x not in numbers for x in S0d):
+            continue
+        coup = {x: strategie(A, numbers, {}, x) for x in S0d}
+        loop = loops_from(A, S0d, coup, "a")
+        if loop:
+            ranks = naive_attractor(g, 0)
+            if any(x not in S0d and numbers[x] < ranks[x] for x in loop):
+                return g
+    raise RuntimeError(f"{NUMBERING}: no arena found for the seed {seed}")
+
+
+def numbering(seed: int) -> Variant:
+    g = _numbering_arena(seed)
+    A, S0, V0 = chapter_form(g)
+    calls = numbering_trace(A, S0, V0)
+    numbers = dict(calls)
+    ranks = naive_attractor(g, 0)
+    sol = solve_small(g)
+    coup = {x: strategie(A, numbers, {}, x) for x in S0}
+    loop = loops_from(A, S0, coup, "a") or []
+    below = sorted((x for x in numbers if numbers[x] < ranks[x]), key=name)
+    above = sorted((x for x in numbers if numbers[x] > ranks[x]), key=name)
+    rank_moves = {x: sol.move[x] for x in S0}
+    answers = {"calls": [[x, n] for x, n in calls], "ranks": dict(sorted(ranks.items())),
+               "below": below, "above": above, "coup": coup, "loop": loop,
+               "rank_moves": rank_moves}
+    figures = {"graph": arena_figure(g, bi(
+        f"Le jeu du problème : {len(g)} positions, cercles pour J₀, carrés pour J₁ ; v est la "
+        "position de victoire de J₀ (double bordure) ; départ a.",
+        f"The game of the problem: {len(g)} positions, circles for J₀, squares for J₁; v is "
+        "the victory position of J₀ (double border); start a."))}
+    intro = bi(
+        "Le cours a d'abord numéroté les positions de l'attracteur par la profondeur "
+        "de l'appel récursif qui les marque, puis choisi les coups de $J_0$ d'après ces "
+        "numéros :\n\n" + fence(COURSE_CODE) + "\n\nOn considère le jeu ci-dessous, où "
+        "$V_0 = \\{v\\}$ et $V_1 = \\varnothing$ ; le départ est $a$. Le dictionnaire `A` "
+        "a pour clés les positions dans l'ordre alphabétique, avec leurs successeurs dans "
+        "l'ordre du tableau ; `S0` et `V0` sont des dictionnaires dans l'ordre "
+        "alphabétique.\n\n<!-- figure: graph -->\n\n" + successor_table(g, "fr"),
+        "The course first numbered the positions of the attractor by the depth of the "
+        "recursive call that marks them, then chose the moves of $J_0$ from these numbers:"
+        "\n\n" + fence(COURSE_CODE) + "\n\nConsider the game below, where $V_0 = \\{v\\}$ "
+        "and $V_1 = \\varnothing$; the start is $a$. The dictionary `A` has the positions "
+        "as keys in alphabetical order, with their successors in the order of the table; "
+        "`S0` and `V0` are dictionaries in alphabetical order.\n\n<!-- figure: graph -->\n\n"
+        + successor_table(g, "en"))
+    B = renverse_graphe(A)
+    q1 = Q(bi("Exécuter `calcule_attracteur2(A, S0, V0)` à la main : donner le graphe "
+              "renversé `B`, puis les positions dans l'ordre où elles sont marquées, avec "
+              "leur numéro.",
+              "Run `calcule_attracteur2(A, S0, V0)` by hand: give the reversed graph `B`, "
+              "then the positions in the order in which they are marked, with their number."),
+           {lang: ("`B` : " if lang == "fr" else "`B`: ")
+            + ", ".join(f"`B[{x!r}] = {B[x]!r}`" for x in A) + ".\n\n"
+            + table(("Ordre" if lang == "fr" else "Order",
+                     "Position", "Numéro" if lang == "fr" else "Number"),
+                    [(k, f"${name(x)}$", n) for k, (x, n) in enumerate(calls, start=1)],
+                    "rlr")
+            + "\n\n" + ("Un appel sur une position déjà marquée ne fait rien ; un appel "
+                        "marque une position de $J_1$ quand son compteur tombe à 0, depuis "
+                        "son **dernier** successeur marqué." if lang == "fr" else
+                        "A call on a position already marked does nothing; a call marks "
+                        "a position of $J_1$ when its counter falls to 0, from its **last** "
+                        "successor marked.")
+            for lang in ("fr", "en")},
+           [(1, bi("`B`", "`B`")), (2, bi("l'ordre des marques", "the order of marking")),
+            (1, bi("les numéros", "the numbers"))])
+    rank_text = ", ".join(f"${rg('fr')}({name(x)}) = {ranks[x]}$" for x in sorted(ranks, key=name))
+    rank_text_en = ", ".join(f"${rg('en')}({name(x)}) = {ranks[x]}$"
+                             for x in sorted(ranks, key=name))
+
+    def cmp(lang: str) -> str:
+        parts = []
+        if below:
+            parts.append(("numéro inférieur au rang : " if lang == "fr" else
+                          "number below the rank: ")
+                         + words([f"${name(x)}$ ({numbers[x]} < {ranks[x]})" for x in below],
+                                 lang))
+        if above:
+            parts.append(("numéro supérieur au rang : " if lang == "fr" else
+                          "number above the rank: ")
+                         + words([f"${name(x)}$ ({numbers[x]} > {ranks[x]})" for x in above],
+                                 lang))
+        return (" ; " if lang == "fr" else "; ").join(parts)
+
+    q2 = Q(bi("Calculer les rangs exacts des positions de $\\mathcal{A}^0$ (étapes de la "
+              "définition). Quelles positions ont un numéro différent de leur rang ?",
+              "Compute the exact ranks of the positions of $\\mathcal{A}^0$ (steps of the "
+              "definition). Which positions have a number different from their rank?"),
+           bi(f"{rank_text}. Les mêmes positions sont marquées (c'est l'attracteur), mais "
+              f"{cmp('fr')}.",
+              f"{rank_text_en}. The same positions are marked (it is the attractor), but "
+              f"{cmp('en')}."),
+           [(2, bi("les rangs", "the ranks")), (1, bi("les différences", "the differences"))])
+    coup_text = ", ".join(f"${name(x)} \\to {name(y)}$" for x, y in coup.items())
+    loop_text = " \\to ".join(name(x) for x in loop)
+    q3 = Q(bi("Donner le coup que `strategie(A, numeros, {}, x)` choisit en chaque position "
+              "$x$ de $J_0$ (où `numeros` est le résultat de la question 1). Montrer que "
+              "$J_1$ peut alors empêcher $J_0$ de gagner depuis $a$, bien que "
+              "$a \\in \\mathcal{A}^0$.",
+              "Give the move that `strategie(A, numeros, {}, x)` chooses at each position "
+              "$x$ of $J_0$ (where `numeros` is the result of question 1). Show that $J_1$ "
+              "can then prevent $J_0$ from winning from $a$, although "
+              "$a \\in \\mathcal{A}^0$."),
+           bi(f"Les coups : {coup_text}. Depuis $a$, $J_1$ peut jouer de façon que la partie "
+              f"soit ${loop_text} \\to \\dots$ : elle revient sur une position déjà vue, "
+              "et, les deux joueurs rejouant les mêmes coups, tourne indéfiniment : elle "
+              "n'est pas gagnante pour $J_0$.",
+              f"The moves: {coup_text}. From $a$, $J_1$ can play so that the play is "
+              f"${loop_text} \\to \\dots$: it comes back to a position already seen, and, "
+              "both players repeating the same moves, goes round forever: it is not winning "
+              "for $J_0$."),
+           [(1, bi("les coups de `strategie`", "the moves of `strategie`")),
+            (2, bi("une partie qui boucle depuis $a$", "a play that loops from $a$"))])
+    low = next(x for x in loop if g.owner(x) == 1 and x in below)
+    why = bi(f"Sur la boucle, ${name(low)}$, position de $J_1$, a le numéro "
+                 f"{numbers[low]}, plus petit que son rang {ranks[low]} : elle a été marquée "
+                 "depuis son dernier successeur marqué, qui n'était pas le plus lent. "
+                 "`strategie` y voit un progrès vers la victoire, alors que $J_1$ peut en "
+                 "repartir vers une position de numéro plus grand.",
+                 f"On the loop, ${name(low)}$, a position of $J_1$, has the number "
+                 f"{numbers[low]}, less than its rank {ranks[low]}: it was marked from its "
+                 "last marked successor, which was not the slowest. `strategie` sees progress "
+                 "towards victory there, while $J_1$ can leave it for a position of greater "
+                 "number.")
+    q4 = Q(bi("Expliquer d'où vient la boucle.", "Explain where the loop comes from."),
+           why, [(2, bi("la position de $J_1$ dont le numéro est trop petit",
+                        "the position of $J_1$ whose number is too small")),
+                 (1, bi("pourquoi `strategie` y joue", "why `strategie` plays there"))])
+    rmoves = ", ".join(f"${name(x)} \\to {name(y)}$" for x, y in rank_moves.items())
+    q5 = Q(bi("Donner la stratégie de $J_0$ qui joue en chaque position de rang $r$ un "
+              "successeur de rang $r - 1$, et démontrer qu'aucune partie qui la suit ne "
+              "boucle depuis une position de $\\mathcal{A}^0$.",
+              "Give the strategy of $J_0$ that plays, at each position of rank $r$, a "
+              "successor of rank $r - 1$, and prove that no play following it loops from a "
+              "position of $\\mathcal{A}^0$."),
+           bi(f"{rmoves}. Le long d'une partie qui la suit depuis $\\mathcal{{A}}^0$, le rang "
+              "baisse de 1 à chaque coup de $J_0$ ; à un coup de $J_1$, depuis une position "
+              "de rang $r$, tous les successeurs sont de rang au plus $r - 1$ (propriété du "
+              "rang d'une position de l'adversaire). Le rang, entier naturel, baisse donc "
+              "strictement à chaque coup : aucune position ne revient, et la partie atteint "
+              "le rang 0, c'est-à-dire $v$.",
+              f"{rmoves}. Along a play that follows it from $\\mathcal{{A}}^0$, the rank goes "
+              "down by 1 at each move of $J_0$; at a move of $J_1$, from a position of rank "
+              "$r$, all successors have rank at most $r - 1$ (property of the rank of an "
+              "opponent's position). The rank, a natural number, thus goes strictly down at "
+              "each move: no position comes back, and the play reaches rank 0, that is $v$."),
+           [(1, bi("la stratégie", "the strategy")),
+            (1, bi("le rang baisse aux coups de $J_0$", "the rank goes down at $J_0$'s moves")),
+            (1, bi("et à ceux de $J_1$, donc pas de boucle",
+                   "and at $J_1$'s, hence no loop"))])
+    q6 = Q(bi("Écrire une fonction `boucle(A, S0, coup, x)` qui dit si $J_1$ peut faire "
+              "revenir la partie sur une position déjà vue depuis `x`, quand $J_0$ suit le "
+              "dictionnaire `coup` (défini en chaque position de $J_0$ qui a un "
+              "successeur). Quelle est sa complexité ?",
+              "Write a function `boucle(A, S0, coup, x)` that tells whether $J_1$ can bring "
+              "the play back to a position already seen from `x`, when $J_0$ follows the "
+              "dictionary `coup` (defined at each position of $J_0$ that has a successor). "
+              "What is its complexity?"),
+           {lang: fence(LOOP_CODE[lang]) + "\n\n" + (
+               "C'est un parcours en profondeur du graphe où chaque position de $J_0$ ne "
+               "garde que l'arête de `coup` ; il y a un cycle accessible si et seulement si "
+               "le parcours rencontre une position du chemin en cours. Chaque position est "
+               "explorée une fois : $O(|S| + |A|)$."
+               if lang == "fr" else
+               "This is a depth-first search of the graph where each position of $J_0$ "
+               "keeps only the edge of `coup`; a cycle is reachable if and only if the "
+               "search meets a position of the current path. Each position is explored "
+               "once: $O(|S| + |A|)$.") for lang in ("fr", "en")},
+           [(2, bi("le parcours du graphe restreint", "the search of the restricted graph")),
+            (1, bi("la détection du cycle", "the detection of the cycle")),
+            (1, bi("la complexité", "the complexity"))])
+    return compose(NUMBERING, seed, {"arena": arena_params(g)}, intro=intro,
+                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers,
+                   points=20)
+
+
+def check_numbering(v: Variant) -> None:
+    g = arena_from_params(v.params["arena"])
+    ans: dict[str, Any] = dict(v.answers)
+    assert 6 <= len(g) <= 8 and g.is_bipartite() and len(reach(g, "a")) == len(g)
+    A, S0, V0 = chapter_form(g)
+    # the course's code as the statement prints it, against the library's
+    namespace: dict[str, Any] = {"dplus": dplus, "renverse_graphe": renverse_graphe}
+    exec(COURSE_CODE, namespace)
+    numbers = namespace["calcule_attracteur2"](A, S0, V0)
+    assert numbers == calcule_attracteur2(A, S0, V0) == dict(map(tuple, ans["calls"]))
+    assert [x for x, _ in ans["calls"]] == list(numbers)
+    ranks = naive_attractor(g, 0)
+    assert ans["ranks"] == ranks and set(numbers) == set(ranks)
+    assert ans["below"] == sorted((x for x in ranks if numbers[x] < ranks[x]), key=name)
+    assert ans["above"] == sorted((x for x in ranks if numbers[x] > ranks[x]), key=name)
+    assert any(x in ans["below"] and g.owner(x) == 1 for x in ans["loop"]), \
+        "a position of J_1 numbered below its rank, on the loop"
+    coup = {x: namespace["strategie"](A, numbers, {}, x) for x in S0}
+    assert coup == ans["coup"]
+    # the loop: a play that follows coup, and the library finds that the strategy loops
+    loop = ans["loop"]
+    assert loop[0] == "a" and loop[-1] in loop[:-1]
+    for x, y in zip(loop, loop[1:]):
+        assert y in A[x] and (x not in S0 or coup[x] == y)
+    sol = solve_small(g)
+    try:
+        verify_strategy(g, 0, coup, solution=sol)
+    except StrategyError as e:
+        assert "loops" in str(e)
+    else:
+        raise AssertionError("the numbering's strategy should loop")
+    assert verify_strategy(g, 0, ans["rank_moves"], solution=sol)["a"] == ranks["a"]
+    for lang in ("fr", "en"):
+        space: dict[str, Any] = {}
+        exec(LOOP_CODE[lang], space)
+        assert space["boucle"](A, S0, coup, "a") is True
+        assert space["boucle"](A, S0, ans["rank_moves"], "a") is False
+        r = random.Random(f"{NUMBERING}/check/{v.seed}")
+        for _ in range(5):      # any strategy: boucle agrees with an exhaustive search
+            other = {x: r.choice(A[x]) for x in S0 if A[x]}
+            assert space["boucle"](A, S0, other, "a") == bool(loops_from(A, S0, other, "a"))
+
+
+PROBLEMS = (
+    Problem(id=NUMBERING, chapter="strategies",
+            title=bi("Une numérotation qui n'est pas le rang",
+                     "A numbering that is not the rank"),
+            uses=frozenset({"homework", "exam"}), minutes=40, points=20,
+            generate=numbering, check=check_numbering),
+)
+
+
+# ---------------------------------------------------------------------------------
+# strategy-both-players
+
+BOTH = "strategy-both-players"
+
+PLAY_CODE = listing('''
+def partie(A, coup, x):
+    #fr La partie depuis x quand chaque joueur suit coup ; elle s'arrête sur une position
+    #fr terminale ou sur la première position vue deux fois (la partie boucle alors).
+    #en The play from x when each player follows coup; it stops at a terminal position or
+    #en at the first position seen twice (the play then loops).
+    p = [x]
+    vus = {x}
+    while A[x] != []:
+        x = coup[x]
+        p.append(x)
+        if x in vus:
+            return p
+        vus.add(x)
+    return p''')
+
+
+def rule_moves(g: Arena, ranks: dict[int, dict], p: int) -> dict[str, tuple[str, str]]:
+    """The course's strategy of J_p, from the ranks of both attractors: at each position of
+    J_p with a successor, the move and the case (``"win"``, ``"lose"``, ``"draw"``); ties
+    go to the first successor in the order of the graph."""
+    out = {}
+    mine, theirs = ranks[p], ranks[1 - p]
+    for x in sorted(g.vertices, key=name):
+        succ = g.successors(x)
+        if g.owner(x) != p or g.victory(x) is not None or not succ:
+            continue
+        if x in mine:
+            out[x] = (next(y for y in succ if mine.get(y) == mine[x] - 1), "win")
+        elif x in theirs:
+            best = max(theirs[y] for y in succ)
+            out[x] = (next(y for y in succ if theirs[y] == best), "lose")
+        else:
+            out[x] = (next(y for y in succ if y not in theirs), "draw")
+    return out
+
+
+def _both_arena(seed: int) -> tuple[Arena, str, str]:
+    r = rng(BOTH, seed)
+    for _ in range(100_000):
+        plan = Plan(ranks0=(1, r.randint(1, 2), 1, 1), ranks1=(1, r.randint(1, 2), 1, 1),
+                    draws0=r.randint(1, 2), draws1=1, dead0=0, dead1=r.randint(0, 1))
+        g, _ = planted(r, plan, extra=0.6)
+        if not 11 <= len(g) <= 14:
+            continue
+        sol = solve_small(g)
+        a1 = sol.attractor(1)
+        deep = sorted((x for x in a1 if a1[x] == 3 and g.owner(x) == 1), key=name)
+        draws = sorted((x for x in g.vertices if sol.winner[x] is None
+                        and g.successors(x) and g.owner(x) == 0), key=name)
+        if not deep or not draws:
+            continue
+        # the draw play must go round a cycle, not stop at a dead end
+        moves = {**sol.strategy(0), **sol.strategy(1)}
+        loop = follow(g, moves, draws[0])
+        risky = any(sol.winner[y] == 1 - g.owner(x) for x in draws for y in g.successors(x))
+        if loop[-1] in loop[:-1] and risky:
+            return g, deep[0], draws[0]
+    raise RuntimeError(f"{BOTH}: no arena found for the seed {seed}")
+
+
+def both_players(seed: int) -> Variant:
+    g, lose_start, draw_start = _both_arena(seed)
+    sol = solve_small(g)
+    ranks = {0: sol.attractor(0), 1: sol.attractor(1)}
+    moves = {p: rule_moves(g, ranks, p) for p in (0, 1)}
+    coup = {x: y for p in (0, 1) for x, (y, _) in moves[p].items()}
+    play1 = list(follow(g, coup, lose_start))
+    play2 = list(follow(g, coup, draw_start))
+    answers = {"moves0": {x: y for x, (y, _) in moves[0].items()},
+               "moves1": {x: y for x, (y, _) in moves[1].items()},
+               "cases0": {x: c for x, (_, c) in moves[0].items()},
+               "play_win1": play1, "play_draw": play2}
+    figures = {"graph": arena_figure(g, game_caption(g, start=False)),
+        "solved": arena_figure(g, bi(
+            "Corrigé : les attracteurs avec les rangs (bleu : J₀, vermillon à bord tireté : "
+            "J₁, blanc : nul) ; flèches épaisses bleues : la stratégie de J₀.",
+            "Solution: the attractors with the ranks (blue: J₀, vermillion with a dashed "
+            "border: J₁, white: draw); thick blue arrows: the strategy of J₀."),
+            solution=sol, view=View(winners=True, ranks=True, strategy=0))}
+
+    def rank_rows(lang: str) -> str:
+        head = (("Position", "Gagnant", "Rang") if lang == "fr"
+                else ("Position", "Winner", "Rank"))
+        rows = []
+        for x in sorted(g.vertices, key=name):
+            w = sol.winner[x]
+            rows.append((f"${name(x)}$", ("nul" if lang == "fr" else "draw") if w is None
+                         else f"$J_{w}$", "" if w is None else ranks[w][x]))
+        return table(head, rows, "llr")
+
+    intro = bi(
+        "On considère le jeu ci-dessous (cercles : $J_0$, carrés : $J_1$), avec "
+        f"$V_0 = {mset(g.V0)}$ et $V_1 = {mset(g.V1)}$. Le tableau des successeurs les donne "
+        "dans l'ordre du graphe.\n\n<!-- figure: graph -->\n\n" + successor_table(g, "fr")
+        + "\n\nOn admet le calcul des attracteurs : pour chaque position, le joueur qui "
+        "peut forcer la victoire (ou « nul ») et le rang dans son attracteur.\n\n"
+        + rank_rows("fr") + "\n\nLa *stratégie calculée* de $J_i$ choisit, en chaque "
+        "position $x$ de $J_i$ qui a un successeur : si $x \\in \\mathcal{A}^i$, un "
+        "successeur de rang $\\mathrm{rg}(x) - 1$ ; si $x \\in \\mathcal{A}^{1-i}$, le "
+        "successeur de plus grand rang (pour $J_{1-i}$) ; sinon, un successeur hors de "
+        "$\\mathcal{A}^{1-i}$. Quand plusieurs successeurs conviennent, elle prend le "
+        "premier dans l'ordre du tableau.",
+        "Consider the game below (circles: $J_0$, squares: $J_1$), with "
+        f"$V_0 = {mset(g.V0)}$ and $V_1 = {mset(g.V1)}$. The table of successors gives them "
+        "in the order of the graph.\n\n<!-- figure: graph -->\n\n" + successor_table(g, "en")
+        + "\n\nThe attractors are given: for each position, the player who can force a "
+        "win (or \"draw\") and the rank in its attractor.\n\n" + rank_rows("en")
+        + "\n\nThe *computed strategy* of $J_i$ chooses, at each position $x$ of $J_i$ "
+        "that has a successor: if $x \\in \\mathcal{A}^i$, a successor of rank "
+        "$\\mathrm{rank}(x) - 1$; if $x \\in \\mathcal{A}^{1-i}$, the successor of greatest "
+        "rank (for $J_{1-i}$); otherwise, a successor outside $\\mathcal{A}^{1-i}$. When "
+        "several successors fit, it takes the first in the order of the table.")
+    case_name = {"fr": {"win": "gagnante", "lose": "perdante", "draw": "nulle"},
+                 "en": {"win": "winning", "lose": "losing", "draw": "draw"}}
+
+    def moves_table(p: int, lang: str) -> str:
+        head = (("Position", "Cas", "Coup") if lang == "fr" else ("Position", "Case", "Move"))
+        return table(head, [(f"${name(x)}$", case_name[lang][c], f"${name(y)}$")
+                            for x, (y, c) in moves[p].items()])
+
+    q1 = Q(bi("Donner la stratégie calculée de $J_0$ en chacune de ses positions qui ont un "
+              "successeur, en indiquant le cas (gagnante, perdante, nulle).",
+              "Give the computed strategy of $J_0$ at each of its positions that have a "
+              "successor, stating the case (winning, losing, draw)."),
+           {lang: moves_table(0, lang) for lang in ("fr", "en")},
+           [(1, bi("les cas", "the cases")), (3, bi("les coups", "the moves"))])
+    q2 = Q(bi("Même question pour $J_1$.", "Same question for $J_1$."),
+           {lang: moves_table(1, lang) for lang in ("fr", "en")},
+           [(3, bi("les coups, avec les cas", "the moves, with the cases"))])
+    p1 = " \\to ".join(name(x) for x in play1)
+    p2 = " \\to ".join(name(x) for x in play2)
+    r1 = ranks[1][lose_start]
+    q3 = Q(bi(f"Les deux joueurs suivent leur stratégie calculée depuis ${name(lose_start)}$, "
+              f"puis depuis ${name(draw_start)}$. Donner les deux parties. Combien de coups "
+              "compte la première ? Que devient la seconde ?",
+              f"Both players follow their computed strategies from ${name(lose_start)}$, then "
+              f"from ${name(draw_start)}$. Give the two plays. How many moves does the first "
+              "have? What becomes of the second?"),
+           bi(f"Depuis ${name(lose_start)}$ : ${p1}$, soit {len(play1) - 1} coups, le rang "
+              f"${rg('fr')}({name(lose_start)}) = {r1}$ : $J_1$ gagne au plus vite, $J_0$ "
+              f"retarde sa défaite au plus. Depuis ${name(draw_start)}$ : ${p2} \\to \\dots$ "
+              "revient sur une position déjà vue ; les stratégies étant sans mémoire, la "
+              "partie répète ce cycle indéfiniment : c'est un match nul.",
+              f"From ${name(lose_start)}$: ${p1}$, that is {len(play1) - 1} moves, the rank "
+              f"${rg('en')}({name(lose_start)}) = {r1}$: $J_1$ wins as fast as it can, $J_0$ "
+              f"delays its defeat as long as it can. From ${name(draw_start)}$: "
+              f"${p2} \\to \\dots$ comes back to a position already seen; the strategies "
+              "being memoryless, the play repeats this cycle forever: it is a draw."),
+           [(1, bi("la première partie et sa longueur", "the first play and its length")),
+            (1, bi("le lien avec le rang", "the link with the rank")),
+            (1, bi("la seconde partie boucle : match nul", "the second play loops: a draw"))])
+    q4 = Q(bi("Démontrer que si $J_0$ suit sa stratégie calculée depuis une position "
+              "$x \\in \\mathcal{A}^1$, toute partie gagnée par $J_1$ compte au moins "
+              "$\\mathrm{rg}(x)$ coups.",
+              "Prove that if $J_0$ follows its computed strategy from a position "
+              "$x \\in \\mathcal{A}^1$, every play won by $J_1$ has at least "
+              "$\\mathrm{rank}(x)$ moves."),
+           bi("Tant que la partie est dans $\\mathcal{A}^1$, le rang (pour $J_1$) baisse d'au "
+              "plus 1 à chaque coup : en une position de $J_0$ de rang $r$, tous les "
+              "successeurs sont de rang au plus $r - 1$ et l'un vaut exactement $r - 1$, donc "
+              "le successeur de plus grand rang que choisit $J_0$ est de rang $r - 1$ ; en une "
+              "position de $J_1$ de rang $r$, aucun successeur n'a un rang plus petit que "
+              "$r - 1$ (sinon elle serait entrée plus tôt). Si la partie sort de "
+              "$\\mathcal{A}^1$, elle n'y revient plus (depuis une position nulle, $J_0$ reste "
+              "hors de $\\mathcal{A}^1$ et $J_1$ ne peut pas y entrer ; depuis "
+              "$\\mathcal{A}^0$, on y reste) et $J_1$ ne gagne pas. Une partie gagnée par "
+              "$J_1$ va donc du rang $\\mathrm{rg}(x)$ au rang 0 en perdant au plus 1 par "
+              "coup : elle compte au moins $\\mathrm{rg}(x)$ coups.",
+              "While the play is in $\\mathcal{A}^1$, the rank (for $J_1$) goes down by at "
+              "most 1 at each move: at a position of $J_0$ of rank $r$, all successors have "
+              "rank at most $r - 1$ and one has exactly $r - 1$, so the successor of "
+              "greatest rank that $J_0$ chooses has rank $r - 1$; at a position of $J_1$ of "
+              "rank $r$, no successor has a rank less than $r - 1$ (otherwise it would have "
+              "entered earlier). If the play leaves $\\mathcal{A}^1$, it never comes back "
+              "(from a draw position, $J_0$ stays out of $\\mathcal{A}^1$ and $J_1$ cannot "
+              "enter it; from $\\mathcal{A}^0$, the play stays there) and $J_1$ does not "
+              "win. A play won by $J_1$ thus goes from rank $\\mathrm{rank}(x)$ to rank 0 "
+              "losing at most 1 per move: it has at least $\\mathrm{rank}(x)$ moves."),
+           [(1, bi("le coup de $J_0$ : rang $r - 1$", "the move of $J_0$: rank $r - 1$")),
+            (1, bi("le coup de $J_1$ : pas moins de $r - 1$",
+                   "the move of $J_1$: no less than $r - 1$")),
+            (1, bi("la partie ne sort pas de $\\mathcal{A}^1$ si $J_1$ gagne",
+                   "the play does not leave $\\mathcal{A}^1$ if $J_1$ wins"))])
+    q5 = Q(bi("Le graphe est un dictionnaire `A` (liste vide pour une position terminale) "
+              "et `coup` réunit les deux stratégies (un successeur pour chaque position "
+              "non terminale). Écrire `partie(A, coup, x)`, qui renvoie la partie depuis `x` "
+              "jusqu'à une position terminale ou jusqu'à la première position vue deux fois, "
+              "en temps proportionnel à sa longueur. Pourquoi une partie qui revient sur une "
+              "position boucle-t-elle forcément ?",
+              "The graph is a dictionary `A` (an empty list for a terminal position) and "
+              "`coup` joins both strategies (a successor for each non-terminal position). "
+              "Write `partie(A, coup, x)`, which returns the play from `x` up to a terminal "
+              "position or up to the first position seen twice, in time proportional to its "
+              "length. Why must a play that comes back to a position loop?"),
+           {lang: fence(PLAY_CODE[lang]) + "\n\n" + (
+               "L'ensemble `vus` teste en temps constant (en moyenne) si une position revient. "
+               "Les stratégies sont sans mémoire : depuis une position, le coup joué est "
+               "toujours le même, donc la suite de la partie aussi, et le cycle se répète."
+               if lang == "fr" else
+               "The set `vus` tests in constant time (on average) whether a position comes "
+               "back. The strategies are memoryless: from a position, the move played is "
+               "always the same, so the rest of the play too, and the cycle repeats.")
+            for lang in ("fr", "en")},
+           [(3, bi("le code", "the code")), (1, bi("la boucle, par l'absence de mémoire",
+                                                     "the loop, by memorylessness"))])
+    q6 = Q(bi("Vrai ou faux : aucune position nulle n'a de successeur dans l'attracteur de "
+              "l'adversaire de son propriétaire ? Répondre sur ce jeu. Démontrer ensuite "
+              "qu'une position nulle de $J_i$ a au moins un successeur hors de "
+              "$\\mathcal{A}^{1-i}$, et qu'une position nulle de $J_{1-i}$ n'en a aucun dans "
+              "$\\mathcal{A}^{1-i}$.",
+              "True or false: no draw position has a successor in the attractor of its "
+              "owner's opponent? Answer on this game. Then prove that a draw position of "
+              "$J_i$ has at least one successor outside $\\mathcal{A}^{1-i}$, and that a "
+              "draw position of $J_{1-i}$ has none in $\\mathcal{A}^{1-i}$."),
+           _draw_answer(g, sol),
+           [(1, bi("le contre-exemple sur le jeu, ou l'absence de contre-exemple",
+                   "the counterexample on the game, or its absence")),
+            (1, bi("la position de $J_i$", "the position of $J_i$")),
+            (1, bi("la position de $J_{1-i}$", "the position of $J_{1-i}$"))])
+    return compose(BOTH, seed, {"arena": arena_params(g), "from": [lose_start, draw_start]},
+                   intro=intro, questions=[q1, q2, q3, q4, q5, q6], figures=figures,
+                   answers=answers, points=20,
+                   solution_intro=bi("<!-- figure: solved -->", "<!-- figure: solved -->"))
+
+
+def _draw_answer(g: Arena, sol) -> dict[str, str]:
+    """Question 6: a draw position whose owner has a move into the opponent's attractor
+    (the statement of the question is too strong), or none."""
+    found = None
+    for x in sorted(g.vertices, key=name):
+        w, p = sol.winner[x], g.owner(x)
+        if w is None and g.successors(x):
+            bad = [y for y in g.successors(x) if sol.winner[y] == 1 - p]
+            if bad:
+                found = (x, bad[0])
+                break
+    proof = bi("Une position nulle $x$ de $J_i$ ne peut pas avoir tous ses successeurs dans "
+               "$\\mathcal{A}^{1-i}$ : ils seraient tous dans une même étape "
+               "$\\mathcal{A}^{1-i}_n$, et $x$ entrerait à l'étape $n + 1$. Une position "
+               "nulle $x$ de $J_{1-i}$ n'a aucun successeur $y \\in \\mathcal{A}^{1-i}_n$ : "
+               "sinon $x$ entrerait dans $\\mathcal{A}^{1-i}_{n+1}$.",
+               "A draw position $x$ of $J_i$ cannot have all its successors in "
+               "$\\mathcal{A}^{1-i}$: they would all be in a same step "
+               "$\\mathcal{A}^{1-i}_n$, and $x$ would enter at step $n + 1$. A draw position "
+               "$x$ of $J_{1-i}$ has no successor $y \\in \\mathcal{A}^{1-i}_n$: otherwise "
+               "$x$ would enter $\\mathcal{A}^{1-i}_{n+1}$.")
+    if found:
+        x, y = found
+        p = g.owner(x)
+        lead = bi(f"Faux : ${name(x)}$ est nulle, à $J_{p}$, et son successeur ${name(y)}$ est "
+                  f"dans $\\mathcal{{A}}^{1 - p}$ (un coup perdant que $J_{p}$ évite). ",
+                  f"False: ${name(x)}$ is a draw, of $J_{p}$, and its successor ${name(y)}$ is in "
+                  f"$\\mathcal{{A}}^{1 - p}$ (a losing move that $J_{p}$ avoids). ")
+    else:
+        lead = bi("Vrai ici, mais pas en général : une position nulle peut avoir un "
+                  "coup perdant, que son propriétaire évite. ",
+                  "True here, but not in general: a draw position may have a losing "
+                  "move, which its owner avoids. ")
+    return {lang: lead[lang] + proof[lang] for lang in ("fr", "en")}
+
+
+def check_both_players(v: Variant) -> None:
+    g = arena_from_params(v.params["arena"])
+    lose_start, draw_start = v.params["from"]
+    ans: dict[str, Any] = dict(v.answers)
+    assert 11 <= len(g) <= 14 and g.is_bipartite()
+    ranks = {0: naive_attractor(g, 0), 1: naive_attractor(g, 1)}     # the definition
+    assert ranks[1][lose_start] == 3 and g.owner(lose_start) == 1
+    assert draw_start not in ranks[0] and draw_start not in ranks[1]
+    for p in (0, 1):
+        moves = rule_moves(g, ranks, p)
+        assert ans[f"moves{p}"] == {x: y for x, (y, _) in moves.items()}
+    assert ans["cases0"] == {x: c for x, (_, c) in rule_moves(g, ranks, 0).items()}
+    assert set(ans["cases0"].values()) == {"win", "lose", "draw"}
+    sol = solve_small(g)
+    # the solver's strategies are the course's, and they prove out on every reply
+    assert ans["moves0"] == sol.strategy(0) and ans["moves1"] == sol.strategy(1)
+    for p in (0, 1):
+        verify_strategy(g, p, ans[f"moves{p}"], solution=sol)
+    coup = {**ans["moves0"], **ans["moves1"]}
+    A = {x: ([] if g.victory(x) is not None else list(g.successors(x))) for x in g.vertices}
+    for lang in ("fr", "en"):
+        space: dict[str, Any] = {}
+        exec(PLAY_CODE[lang], space)
+        assert space["partie"](A, coup, lose_start) == ans["play_win1"]
+        assert space["partie"](A, coup, draw_start) == ans["play_draw"]
+    assert list(follow(g, coup, lose_start)) == ans["play_win1"]
+    assert len(ans["play_win1"]) - 1 == 3 and ans["play_win1"][-1] in g.V1
+    assert ans["play_draw"][-1] in ans["play_draw"][:-1]
+
+
+PROBLEMS = PROBLEMS + (
+    Problem(id=BOTH, chapter="strategies",
+            title=bi("Les stratégies des deux joueurs, matchs nuls compris",
+                     "Both players' strategies, draws included"),
+            uses=frozenset({"tutorial", "exam"}), minutes=40, points=20,
+            generate=both_players, check=check_both_players),
+)

@@ -1,0 +1,202 @@
+"""The bank of problems on the teachers' side: its page of the site and its part of the
+teachers' book.
+
+The page (``docs/*/bank.md``, the marker ``<!-- bank -->``) gives, chapter by chapter,
+which problems fit a homework, a tutorial or an exam, and each problem's statement for
+its sample variant (``bank.SAMPLE_SEED``), never a solution: students can read the site.
+The teachers' book adds each sample variant's solution and marking scheme
+(:func:`book_html`). The sample variants' drawings are figures of the catalogue
+(:mod:`coursebuild.pages.bank`), made again when the bank's code changes.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from coursebuild.paths import ROOT
+
+BANK_DIR = ROOT / "src" / "coursebuild" / "bank"
+MARKER = re.compile(r"^<!-- bank -->[ \t]*$", re.M)
+USES = ("homework", "tutorial", "exam")
+WORDS = {
+    "fr": {"chapter": "Chapitre", "problem": "Problème", "homework": "Devoir",
+           "tutorial": "TD", "exam": "Examen", "minutes": "Durée", "points": "Points",
+           "min": "min", "id": "identifiant", "statement": "Énoncé (variante d'exemple)",
+           "solution": "Corrigé", "marking": "Barème", "none": "La banque n'a pas de "
+           "problème dans cette installation (le paquet coursebuild.bank manque).",
+           "uses": {"homework": "devoir", "tutorial": "TD", "exam": "examen"},
+           "fits": "convient à", "yes": "oui"},
+    "en": {"chapter": "Chapter", "problem": "Problem", "homework": "Homework",
+           "tutorial": "Tutorial", "exam": "Exam", "minutes": "Time", "points": "Points",
+           "min": "min", "id": "id", "statement": "Statement (sample variant)",
+           "solution": "Solution", "marking": "Marking scheme", "none": "The bank has no "
+           "problem in this installation (the package coursebuild.bank is missing).",
+           "uses": {"homework": "homework", "tutorial": "tutorial", "exam": "exam"},
+           "fits": "fits", "yes": "yes"},
+}
+
+
+def bank():
+    """The bank's module, or None where it is not installed."""
+    try:
+        from coursebuild import bank as module
+    except ImportError:
+        return None
+    return module
+
+
+@cache
+def sample(problem_id: str):
+    """A problem's sample variant (generated once per process)."""
+    module = bank()
+    return module.variant(problem_id, module.SAMPLE_SEED)
+
+
+def forget() -> None:
+    sample.cache_clear()
+
+
+def figure_id(problem_id: str, name: str) -> str:
+    """The catalogue id of a sample variant's drawing."""
+    return f"bank-{problem_id}-{name}".lower()
+
+
+def with_figures(text: str, problem_id: str) -> str:
+    """A sample variant's Markdown with its figures named by their catalogue ids."""
+    return re.sub(r"^(?P<indent>[ \t]*)<!-- figure: (?P<name>[A-Za-z0-9_-]+) -->[ \t]*$",
+                  lambda m: f"{m['indent']}<!-- figure: {figure_id(problem_id, m['name'])} -->",
+                  text, flags=re.M)
+
+
+def _chapters(lang: str) -> dict[str, tuple[int, str]]:
+    """Each chapter page's number in the book and its title."""
+    from coursebuild import book
+
+    root = "/" if lang == "fr" else "/en/"
+    numbered = [p for p in book.book_pages(lang, root, "students")[2] if p.numbered]
+    out = {}
+    for k, p in enumerate(numbered, 1):
+        page = p.url[len(root):].strip("/")
+        title = (ROOT / "docs" / lang / f"{page}.md").read_text(encoding="utf-8")
+        out[page] = (k, title.split("\n", 1)[0].removeprefix("# ").strip())
+    return out
+
+
+def _ordered(lang: str) -> list:
+    """The problems in the course's order (their chapter's, then the bank's)."""
+    chapters = _chapters(lang)
+    problems = list(bank().problems().values())
+    return sorted(problems, key=lambda p: chapters.get(p.chapter, (99, ""))[0])
+
+
+def table(lang: str, links: bool = True) -> str:
+    """Which problem fits what, chapter by chapter (Markdown); ``links`` to the chapters
+    and the problems (the site's), or their names alone (the book's)."""
+    words = WORDS[lang]
+    chapters = _chapters(lang)
+    head = [words["chapter"], words["problem"], *(words[u] for u in USES), words["minutes"],
+            words["points"]]
+    lines = ["| " + " | ".join(head) + " |", "|---|---|" + ":---:|" * 3 + "---:|---:|"]
+    shown = None
+    for p in _ordered(lang):
+        number, title = chapters.get(p.chapter, (0, p.chapter))
+        named = f"[{title}]({p.chapter}.md)" if links else title
+        chapter = f"{number}. {named}" if number else p.chapter
+        chapter, shown = ("" if chapter == shown else chapter), chapter   # once a chapter
+        marks = [words["yes"] if u in p.uses else "" for u in USES]
+        problem = f"[{p.title[lang]}](#bank-{p.id})" if links else p.title[lang]
+        lines.append(f"| {chapter} | {problem} | " + " | ".join(marks)
+                     + f" | {p.minutes} {words['min']} | {p.points} |")
+    return "\n".join(lines) + "\n"
+
+
+def _meta(p, lang: str) -> str:
+    words = WORDS[lang]
+    uses = ", ".join(words["uses"][u] for u in USES if u in p.uses)
+    return (f"*{words['id']} `{p.id}` ; {words['fits']} : {uses} ; {p.minutes} {words['min']} ; "
+            f"{p.points} {words['points'].lower()}*" if lang == "fr" else
+            f"*{words['id']} `{p.id}`; {words['fits']}: {uses}; {p.minutes} {words['min']}; "
+            f"{p.points} {words['points'].lower()}*")
+
+
+def page_markdown(lang: str) -> str:
+    """What ``<!-- bank -->`` stands for on the site: the table, then each problem's
+    sample statement (no solution)."""
+    if bank() is None or not bank().problems():
+        return WORDS[lang]["none"] + "\n"
+    out = [table(lang)]
+    for p in _ordered(lang):
+        v = sample(p.id)
+        out.append(f"## {p.title[lang]} {{: #bank-{p.id} }}\n\n{_meta(p, lang)}\n\n"
+                   + with_figures(v.statement[lang], p.id))
+    return "\n".join(out)
+
+
+def expand(markdown: str, lang: str) -> str:
+    return MARKER.sub(lambda m: page_markdown(lang).rstrip("\n"), markdown)
+
+
+def book_html(lang: str) -> str:
+    """The teachers' book's chapter on the bank: the table, and for each problem the
+    statement, the worked solution and the marking scheme of its sample variant (HTML as
+    the site's, for the book's converter); "" without a bank."""
+    from coursebuild.texts import manifest, markdown_html
+
+    if bank() is None or not bank().problems():
+        return ""
+    figures = manifest()          # the samples' drawings: their captions are the bank's
+    for p in bank().problems().values():
+        for name, drawing in sample(p.id).figures.items():
+            figures[figure_id(p.id, name)] = {"caption": drawing.caption}
+    words = WORDS[lang]
+    title = "Banque de problèmes" if lang == "fr" else "Problem bank"
+    intro = {"fr": "Chaque problème est une famille de variantes : `make sheets` en donne une "
+                   "à chaque élève, avec son corrigé et son barème. Voici, pour chacun, la "
+                   "variante d'exemple que montre le site (sans corrigé), avec son corrigé et "
+                   "son barème.",
+             "en": "Each problem is a family of variants: `make sheets` gives one to each "
+                   "student, with its solution and marking scheme. Here is, for each, the "
+                   "sample variant the site shows (without its solution), with its solution "
+                   "and marking scheme."}[lang]
+    parts = [f"<h1>{title}</h1>", markdown_html(intro + "\n\n" + table(lang, links=False), lang,
+                                                       figures)]
+    for p in _ordered(lang):
+        v = sample(p.id)
+        body = (f"## {p.title[lang]} {{: #bank-{p.id} }}\n\n{_meta(p, lang)}\n\n"
+                f"**{words['statement']}.**\n\n"
+                + with_figures(v.statement[lang], p.id)
+                + f"\n\n**{words['solution']}.**\n\n" + with_figures(v.solution[lang], p.id)
+                + f"\n\n**{words['marking']}.**\n\n" + with_figures(v.marking[lang], p.id))
+        parts.append(markdown_html(body, lang, figures))
+    return '<article class="md-content__inner">' + "\n".join(parts) + "</article>"
+
+
+def book_figures() -> set[str]:
+    """The figures the teachers' book shows in the bank's solutions and marking schemes
+    (the site shows only the statements')."""
+    if bank() is None:
+        return set()
+    out = set()
+    for pid in bank().problems():
+        v = sample(pid)
+        for lang in ("fr", "en"):
+            text = with_figures(v.solution[lang] + "\n" + v.marking[lang], pid)
+            out |= set(re.findall(r"<!-- figure: ([a-z0-9-]+) -->", text))
+    return out
+
+
+def bank_digest() -> str:
+    """The bank's code (what its drawings are made by)."""
+    from coursebuild import keys
+
+    return keys.files_digest([BANK_DIR]) if BANK_DIR.exists() else "no bank"
+
+
+def inputs_digest() -> str:
+    """What the bank's pages and book part are made from: the bank's code and this
+    module."""
+    from coursebuild import keys
+
+    return bank_digest() + keys.files_digest([ROOT / "src" / "coursebuild" /
+                                              "bank_pages.py"])

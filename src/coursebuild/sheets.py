@@ -1,0 +1,475 @@
+"""Exam and homework sheets from the bank of problems (``make sheets``): one PDF per
+student, each with its own variant of each problem, and the key.
+
+``python -m coursebuild sheets --students 30 --seed 2026 --lang fr [--problems a,b,c]
+[--roster names.csv]`` writes ``build/sheets/fr/``: ``eleve-01.pdf`` ... (``student-01.pdf``
+in English; with a roster, ``01-dupont-marie.pdf`` ...) and ``key.pdf``, every student's
+solutions and marking schemes. The problems are the bank's (:mod:`coursebuild.bank`),
+``bank.DEFAULT_PROBLEMS`` by default. Each student's variant of a problem is the bank's
+generator run on a seed derived from ``--seed``, the student's place and the problem
+(:func:`variant_seed`); two students never get the same variant of a problem while the
+generator can give another one. The same arguments give the same bytes.
+
+A sheet is set as the course's sheets are (:mod:`coursebuild.texts`): the bank's Markdown
+becomes HTML then LaTeX by the book's converter, the variants' drawings are laid out and
+rendered as PDF like the course's figures (``arena.render``), and the layout is
+``handouts/sheet-LANG.tex`` (a teacher edits it: title, header). The sheets are written in
+a working folder and the language's folder is replaced only when every file is ready:
+an interruption leaves the previous sheets, never half of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import csv
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from coursebuild.paths import ROOT
+
+OUT = ROOT / "build" / "sheets"
+LAYOUTS = ROOT / "handouts"
+LANGS = ("fr", "en")
+WORDS = {
+    "fr": {"student": "Élève", "file": "eleve", "problem": "Problème", "points": "points",
+           "minutes": "min", "solution": "Corrigé", "marking": "Barème", "key": "Corrigé",
+           "variant": "variante", "sheet": "Sujet", "seed": "graine"},
+    "en": {"student": "Student", "file": "student", "problem": "Problem", "points": "points",
+           "minutes": "min", "solution": "Solution", "marking": "Marking scheme",
+           "key": "Key", "variant": "variant", "sheet": "Sheet", "seed": "seed"},
+}
+MAX_STUDENTS = 500
+
+
+class SheetError(ValueError):
+    """Bad arguments or input (said in one line, exit status 2)."""
+
+
+# ---------------------------------------------------------------------------------------
+# what each student gets
+
+
+def variant_seed(seed: int, student: int, problem: str, attempt: int = 0) -> int:
+    """The seed of the variant of ``problem`` for the ``student``-th student (from 1): a
+    function of the sheet's seed alone, the same on every machine.
+
+    >>> variant_seed(2026, 1, "p") == variant_seed(2026, 1, "p") != variant_seed(2026, 2, "p")
+    True
+    """
+    digest = hashlib.sha256(f"{seed}:{student}:{problem}:{attempt}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
+
+
+def _fingerprint(variant) -> str:
+    """What makes a variant, to tell two apart (its parameters)."""
+    import json
+
+    return json.dumps(variant.params, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def assign(problems: Sequence[str], students: int, seed: int, tries: int = 20) -> list[list]:
+    """Each student's variants, one per problem, in the problems' order: a student's
+    variant differs from every earlier student's (up to ``tries`` seeds each, for a
+    problem that has few variants)."""
+    from coursebuild import bank
+
+    seen: dict[str, set[str]] = {p: set() for p in problems}
+    out = []
+    for student in range(1, students + 1):
+        mine = []
+        for problem in problems:
+            for attempt in range(tries):
+                v = bank.variant(problem, variant_seed(seed, student, problem, attempt))
+                if _fingerprint(v) not in seen[problem]:
+                    break
+            seen[problem].add(_fingerprint(v))
+            mine.append(v)
+        out.append(mine)
+    return out
+
+
+def read_roster(path: Path) -> list[str]:
+    """The names of a roster: a CSV file, one student a row (the row's fields, joined by a
+    space, are the name: ``Dupont,Marie`` is Dupont Marie); a first row of headings (nom,
+    prénom, name...) is left out, as are empty rows."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise SheetError(f"roster {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise SheetError(f"roster {path}: not UTF-8 text") from None
+    rows = [[f.strip() for f in row if f.strip()] for row in csv.reader(text.splitlines())]
+    rows = [row for row in rows if row]
+    if rows and all(re.fullmatch(r"(?i)(nom|pr[ée]nom|name|first ?name|last ?name|"
+                                 r"surname|[ée]l[èe]ve|student|classe|class)s?", f)
+                    for f in rows[0]):
+        rows = rows[1:]
+    if not rows:
+        raise SheetError(f"roster {path}: no name in it")
+    if len(rows) > MAX_STUDENTS:
+        raise SheetError(f"roster {path}: {len(rows)} names, at most {MAX_STUDENTS}")
+    return [" ".join(row) for row in rows]
+
+
+def slug(name: str) -> str:
+    """A name as a file name: ASCII, lower case, words joined by ``-``.
+
+    >>> slug("Dupont, Marie-Hélène")
+    'dupont-marie-helene'
+    """
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return "-".join(re.findall(r"[a-z0-9]+", folded.lower())) or "x"
+
+
+@dataclass(frozen=True)
+class Student:
+    index: int          # from 1
+    name: str           # as printed on the sheet
+    file: str           # the PDF's name, without .pdf
+
+
+def students(lang: str, count: int, names: list[str] | None) -> list[Student]:
+    word = WORDS[lang]
+    if names is None:
+        width = max(2, len(str(count)))
+        return [Student(k, f"{word['student']} {k:0{width}d}", f"{word['file']}-{k:0{width}d}")
+                for k in range(1, count + 1)]
+    width = max(2, len(str(len(names))))
+    return [Student(k, name, f"{k:0{width}d}-{slug(name)}") for k, name in enumerate(names, 1)]
+
+
+# ---------------------------------------------------------------------------------------
+# figures
+
+
+def figure_id(variant, name: str) -> str:
+    """The id of a variant's drawing among the sheets' figures."""
+    return f"{variant.problem}-{variant.seed}-{name}"
+
+
+def render_pdf(drawing) -> bytes:
+    """A drawing laid out and rendered as the course's figures are, as PDF alone (a sheet
+    needs no SVG, whose font subset is most of a figure's cost)."""
+    from arena.render import _clean_pdf, _graphviz_messages, _layout
+    from coursebuild import catalogue
+
+    source, _, _, prog, fixed, _ = catalogue._layout_job(drawing)
+    graph = _layout(source, "nop2" if fixed else prog)
+    with _graphviz_messages("rendering"):
+        return _clean_pdf(graph.draw(format="pdf"))
+
+
+def render_figures(variants: list, folder: Path) -> dict[str, dict]:
+    """Lay out and render every drawing of ``variants`` as PDF into ``folder`` (once per
+    variant: both languages share it); their captions and sizes, by figure id."""
+    from coursebuild.texts import pdf_metrics
+
+    folder.mkdir(parents=True, exist_ok=True)
+    todo: dict[str, object] = {}
+    for v in variants:
+        for name, drawing in v.figures.items():
+            todo.setdefault(figure_id(v, name), drawing)
+    out = {}
+    for fid in sorted(todo):
+        path = folder / f"{fid}.pdf"
+        path.write_bytes(render_pdf(todo[fid]))
+        out[fid] = {"caption": todo[fid].caption, "metrics": pdf_metrics(path, fid)}
+    return out
+
+
+_FIGURE = re.compile(r"^(?P<indent>[ \t]*)<!-- figure: (?P<name>[A-Za-z0-9_-]+) -->[ \t]*$",
+                     re.M)
+
+
+def with_figure_ids(text: str, variant) -> str:
+    """A variant's Markdown with its figures named by their sheets' ids."""
+    def one(m: re.Match) -> str:
+        if m["name"] not in variant.figures:
+            raise SheetError(f"problem {variant.problem} (seed {variant.seed}): its text "
+                             f"shows figure {m['name']!r}, which the variant does not draw")
+        return f"{m['indent']}<!-- figure: {figure_id(variant, m['name'])} -->"
+    return _FIGURE.sub(one, text)
+
+
+# ---------------------------------------------------------------------------------------
+# LaTeX
+
+
+def _tex_text(text: str) -> str:
+    from coursebuild.latex import escape
+
+    return escape(text)
+
+
+def problem_tex(convert, variant, number: int, part: str = "statement") -> str:
+    """One problem of a sheet (``statement``), or its solution and marking (``key``)."""
+    from coursebuild import bank
+
+    lang = convert.lang
+    word = WORDS[lang]
+    problem = bank.problems()[variant.problem]
+    title = _tex_text(problem.title[lang])
+    colon = "~: " if lang == "fr" else ": "
+    if part == "statement":
+        head = (f"\\section*{{{word['problem']} {number}{colon}{title}}}\n"
+                f"\\problemmeta{{{problem.points} {word['points']}}}"
+                f"{{{problem.minutes}~{word['minutes']}}}\n")
+        return head + convert.latex(with_figure_ids(variant.statement[lang], variant))
+    head = (f"\\subsection*{{{word['problem']} {number}{colon}{title}}}\n"
+            f"\\problemmeta{{{problem.points} {word['points']}}}"
+            f"{{{_tex_text(variant.problem)}, {word['seed']} {variant.seed}}}\n")
+    return (head + convert.latex(with_figure_ids(variant.solution[lang], variant))
+            + f"\\paragraph{{{_tex_text(word['marking'])}}}\n"
+            + convert.latex(with_figure_ids(variant.marking[lang], variant)))
+
+
+SETTINGS = r"""% each student starts a page, with pages and figures numbered from 1; the
+% page where each starts is written to \jobname.pages, where the sheets are cut
+\newcount\sheetshipped
+\AddToHook{shipout/after}{\global\advance\sheetshipped by 1}
+\newwrite\sheetlog
+\immediate\openout\sheetlog=\jobname.pages
+\newcommand{\sheetstudent}[1]{\clearpage\setcounter{page}{1}\setcounter{figure}{0}%
+  \immediate\write\sheetlog{\the\sheetshipped}\sheetheader{#1}}
+"""
+
+
+def document(lang: str, title: str, body: str) -> str:
+    """A sheet's LaTeX: the layout ``handouts/sheet-LANG.tex`` with its title and body."""
+    layout = (LAYOUTS / f"sheet-{lang}.tex").read_text(encoding="utf-8")
+    settings = (f"\\newcommand{{\\sheettitle}}{{{title}}}\n"
+                "\\graphicspath{{../../figures/}}\n"      # from the document's folder
+                + SETTINGS)
+    for mark in ("%%SETTINGS%%", "%%BODY%%"):
+        if not re.search(rf"^{mark}$", layout, re.M):
+            raise SheetError(f"handouts/sheet-{lang}.tex: no line {mark} (where the "
+                             "sheet's settings and problems go)")
+    layout = re.sub(r"^%%SETTINGS%%$", lambda m: settings.rstrip("\n"), layout, flags=re.M)
+    return re.sub(r"^%%BODY%%$", lambda m: body.rstrip("\n"), layout, flags=re.M)
+
+
+def compile_pdf(tex: str, folder: Path, name: str) -> bytes:
+    """pdfLaTeX on ``tex`` in ``folder`` (twice when the first run asks for it); the PDF's
+    bytes (the same bytes from the same source)."""
+    from coursebuild.texts import unicode_declarations
+
+    (folder / "generated").mkdir(parents=True, exist_ok=True)
+    (folder / "generated" / "unicode.tex").write_text(unicode_declarations() + "\n",
+                                                      encoding="utf-8")
+    (folder / f"{name}.tex").write_text(tex, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("TEXINPUTS",)}
+    env.update(SOURCE_DATE_EPOCH="1700000000", FORCE_SOURCE_DATE="1",
+               TEXINPUTS=f".:{LAYOUTS.as_posix()}//:")
+    for _ in range(2):
+        done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+                               f"{name}.tex"], cwd=folder, env=env, capture_output=True,
+                              text=True, errors="replace")
+        if done.returncode:
+            log = (folder / f"{name}.log").read_text("utf-8", errors="replace")
+            errors = [ln for ln in log.splitlines() if ln.startswith("!")]
+            raise SheetError(f"sheets: LaTeX failed on {folder / name}.tex: "
+                             + (errors[0] if errors else done.stdout[-300:]))
+        if "Rerun to get" not in done.stdout:
+            break
+    return (folder / f"{name}.pdf").read_bytes()
+
+
+# ---------------------------------------------------------------------------------------
+# the command
+
+
+_CONVERTER: list = []
+"""The converter of the language being written, made before the worker processes fork
+(they inherit it, with its figures)."""
+
+
+def _student_tex(job: tuple) -> tuple[str, str]:
+    """A student's problems (for the sheets) and their solutions (for the key), as
+    LaTeX: run in a worker process."""
+    name, mine = job
+    convert = _CONVERTER[0]
+    start = f"\\sheetstudent{{{_tex_text(name)}}}\n"
+    sheet = start + "".join(problem_tex(convert, v, k) for k, v in enumerate(mine, 1))
+    key = (f"\\keystudent{{{_tex_text(name)}}}\n"
+           + "".join(problem_tex(convert, v, k, "key") for k, v in enumerate(mine, 1)))
+    return sheet, key
+
+
+def _pages(log: Path, total: int) -> list[range]:
+    """Each student's pages in the document of all the sheets (0-based), from the page
+    numbers ``\\sheetstudent`` wrote into ``log``."""
+    starts = [int(line) for line in log.read_text(encoding="utf-8").split()]
+    return [range(a, b) for a, b in zip(starts, [*starts[1:], total], strict=True)]
+
+
+def split(pdf: Path, pages: list[range], names: list[str], folder: Path) -> None:
+    """One PDF per student, cut from the document of all the sheets (the same bytes from
+    the same document)."""
+    import pikepdf
+
+    with pikepdf.open(pdf) as whole:
+        for name, span in zip(names, pages, strict=True):
+            one = pikepdf.new()
+            for k in span:
+                one.pages.append(whole.pages[k])
+            one.save(folder / f"{name}.pdf", deterministic_id=True,
+                     compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+
+
+def build(langs: Sequence[str], problems: list[str], count: int, seed: int,
+          names: list[str] | None, out: Path = OUT, jobs: int = 2, log=print) -> list[Path]:
+    """Write the sheets and the key of each language into ``out/LANG``; return them.
+
+    Every student's sheet is set in one LaTeX document, cut into one PDF per student; the
+    key is another document. The texts are converted on ``jobs`` processes; the figures
+    are drawn once for both languages."""
+    import multiprocessing
+
+    from coursebuild import bank
+    from coursebuild.texts import Converter
+
+    t0 = time.perf_counter()
+    given = assign(problems, count, seed)
+    work = out / ".work"
+    shutil.rmtree(work, ignore_errors=True)
+    drawn = render_figures([v for mine in given for v in mine], work / "figures")
+    log(f"sheets: {count} students x {len(problems)} problems: {len(drawn)} figures in "
+        f"{time.perf_counter() - t0:.1f} s")
+    written = []
+    for lang in langs:
+        people = students(lang, count, names)
+        convert = Converter(lang)
+        for fid, figure in drawn.items():
+            convert.add_figure(fid, figure["caption"], figure["metrics"])
+        _CONVERTER[:] = [convert]
+        todo = [(person.name, mine) for person, mine in zip(people, given, strict=True)]
+        with concurrent.futures.ProcessPoolExecutor(
+                jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            parts = []
+            for part in pool.map(_student_tex, todo):
+                parts.append(part)
+                if len(parts) % 10 == 0 or len(parts) == len(todo):
+                    log(f"sheets: {lang}: {len(parts)}/{len(todo)} students set "
+                        f"({time.perf_counter() - t0:.1f} s)")
+        word = WORDS[lang]
+        colon = "~: " if lang == "fr" else ": "
+        titles = " -- ".join(_tex_text(bank.problems()[p].title[lang]) for p in problems)
+        tex = {"sheets": document(lang, f"{word['sheet']}{colon}{titles}",
+                                  "".join(s for s, _ in parts)),
+               "key": document(lang, f"{word['key']}{colon}{titles}",
+                               "".join(k for _, k in parts))}
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:
+            pdfs = dict(zip(tex, pool.map(lambda n, tex=tex, lang=lang: compile_pdf(
+                tex[n], work / lang / n, n),
+                                          tex), strict=True))
+        log(f"sheets: {lang}: typeset ({time.perf_counter() - t0:.1f} s)")
+        ready = work / lang / "out"
+        ready.mkdir(parents=True)
+        import pikepdf
+
+        with pikepdf.open(work / lang / "sheets" / "sheets.pdf") as whole:
+            total = len(whole.pages)
+        split(work / lang / "sheets" / "sheets.pdf",
+              _pages(work / lang / "sheets" / "sheets.pages", total),
+              [p.file for p in people], ready)
+        (ready / "key.pdf").write_bytes(pdfs["key"])
+        target = out / lang
+        old = work / f"{lang}-old"
+        if target.exists():
+            target.rename(old)
+        ready.rename(target)
+        shutil.rmtree(old, ignore_errors=True)
+        written += sorted(target.glob("*.pdf"))
+        log(f"sheets: {lang}: {len(people) + 1} PDF in {time.perf_counter() - t0:.1f} s "
+            f"-> {target}")
+    for warning in _CONVERTER[0].warnings if _CONVERTER else []:
+        log(f"sheets: {warning}")
+    shutil.rmtree(work, ignore_errors=True)
+    return written
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m coursebuild sheets",
+        description="Write a sheet per student (their own variant of each problem of the "
+                    "bank) and the key, into build/sheets/LANG/.")
+    parser.add_argument("--students", help="how many students (default 30; with a roster, "
+                        "its number of names)")
+    parser.add_argument("--seed", default="2026", help="the sheets' seed (default 2026): "
+                        "the same seed gives the same sheets")
+    parser.add_argument("--lang", action="append", choices=LANGS,
+                        help="fr or en (repeat for both; default both)")
+    parser.add_argument("--problems", default="", help="problem ids, separated by commas "
+                        "(default: the bank's DEFAULT_PROBLEMS)")
+    parser.add_argument("--roster", default="", help="a CSV file, one student's name a row")
+    parser.add_argument("--out", type=Path, default=OUT, help="output folder "
+                        "(default build/sheets)")
+    parser.add_argument("--list", action="store_true", help="list the problems and stop")
+    return parser
+
+
+def _number(text: str, what: str, low: int, high: int) -> int:
+    from arena.numbers import parse_int
+
+    try:
+        value = parse_int(text, minimum=low)
+    except ValueError as exc:
+        raise SheetError(f"{what}: {exc}") from None
+    if value > high:
+        raise SheetError(f"{what}: {value} is more than {high}")
+    return value
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        try:
+            from coursebuild import bank
+        except ImportError:
+            raise SheetError("the bank of problems (coursebuild.bank) is not installed "
+                             "in this checkout") from None
+        known = bank.problems()
+        if args.list:
+            for pid, p in known.items():
+                print(f"{pid}\t{p.chapter}\t{p.minutes} min\t{p.points} points\t"
+                      f"{','.join(sorted(p.uses))}\t{p.title['en']}")
+            return 0
+        problems = [p.strip() for p in args.problems.split(",") if p.strip()] or \
+            list(bank.DEFAULT_PROBLEMS)
+        for p in problems:
+            if p not in known:
+                raise SheetError(f"unknown problem {p!r} (python -m coursebuild sheets "
+                                 f"--list shows the {len(known)} problems)")
+        if len(set(problems)) != len(problems):
+            raise SheetError(f"a problem is given twice: {','.join(problems)}")
+        seed = _number(args.seed, "--seed (SEED)", 0, 2**62)
+        names = read_roster(Path(args.roster)) if args.roster else None
+        if names is not None and args.students and \
+                _number(args.students, "--students (STUDENTS)", 1, MAX_STUDENTS) != len(names):
+            raise SheetError(f"--students {args.students}, but the roster {args.roster} has "
+                             f"{len(names)} names (give one or the other)")
+        count = len(names) if names is not None else _number(
+            args.students or "30", "--students (STUDENTS)", 1, MAX_STUDENTS)
+        if shutil.which("pdflatex") is None:
+            raise SheetError("pdflatex is missing: make sheets installs TeX Live")
+        build(args.lang or list(LANGS), problems, count, seed, names, args.out,
+              log=lambda line: print(line, file=sys.stderr, flush=True))
+    except SheetError as exc:
+        print(f"coursebuild: sheets: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,31 @@
+"""A copy of the project to build with a change (the tests that build a site of their
+own): its tracked files, the editor bundle and npm's packages, and the main build's
+caches, so that only what the change touches is made again (each product is keyed on all
+its inputs)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CACHES = ("docs/figures", "docs/generated", "build/notebooks", "build/handout",
+          ".cache/mkdocs-jupyter")
+
+
+def copy_with_caches(dest: Path) -> Path:
+    """The project copied into ``dest`` (a folder that does not exist yet), ready for
+    ``python -m coursebuild site`` with ``PYTHONPATH`` set to its ``src``."""
+    from coursebuild.paths import copy_project
+
+    copy = copy_project(dest)
+    (copy / "node_modules").symlink_to(ROOT / "node_modules")
+    (copy / "build" / "js").mkdir(parents=True)
+    shutil.copy2(ROOT / "build" / "js" / "editor.js", copy / "build" / "js" / "editor.js")
+    for cache in CACHES:
+        if (ROOT / cache).is_dir():
+            shutil.copytree(ROOT / cache, copy / cache, symlinks=True,
+                            ignore=shutil.ignore_patterns("sockets"), dirs_exist_ok=True)
+    if (ROOT / "build" / "bench.json").exists():     # the teachers' page's measures
+        shutil.copy2(ROOT / "build" / "bench.json", copy / "build" / "bench.json")
+    return copy

@@ -1,0 +1,227 @@
+"""The bank of exam problems (issue 39 §2): every problem over 200 seeds, its answers
+checked by the problem's independent route and its difficulty within bounds, distinct
+variants, the same bytes from the same seed (in another process too, with another hash
+seed), both languages complete and each in its own language, the Markdown conventions
+of the interface (docs/../brief BANK.md) kept, every figure marker resolved."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from coursebuild import bank
+from coursebuild.catalogue import Drawing
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = range(200)
+IDS = list(bank.problems())
+
+
+@cache
+def variants(pid: str) -> tuple[bank.Variant, ...]:
+    return tuple(bank.variant(pid, seed) for seed in SEEDS)
+
+
+def digest(v: bank.Variant) -> str:
+    """The bytes of a variant: its texts, params, answers and figures' DOT and captions."""
+    data = {"problem": v.problem, "seed": v.seed, "params": v.params,
+            "statement": v.statement, "solution": v.solution, "marking": v.marking,
+            "answers": v.answers,
+            "figures": {k: [getattr(d.dot, "source", d.dot), d.caption, d.desc]
+                        for k, d in sorted(v.figures.items())}}
+    return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False)
+                          .encode()).hexdigest()
+
+
+# --- the registry ------------------------------------------------------------------
+
+def test_the_registry_covers_the_course():
+    problems = bank.problems()
+    assert len(problems) >= 24
+    assert {p.chapter for p in problems.values()} == set(bank.CHAPTERS)
+    for pid, p in problems.items():
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", pid) and p.id == pid
+        assert p.title["fr"] and p.title["en"] and p.title["fr"] != p.title["en"]
+        assert p.uses and p.uses <= set(bank.USES)
+        assert 10 <= p.minutes <= 90 and 5 <= p.points <= 30
+    order = [bank.CHAPTERS.index(p.chapter) for p in problems.values()]
+    assert order == sorted(order)
+    for use in bank.USES:               # each kind of session has problems to choose from
+        assert sum(use in p.uses for p in problems.values()) >= 8
+
+
+def test_the_default_exam_fits_two_hours():
+    problems = bank.problems()
+    assert len(bank.DEFAULT_PROBLEMS) == 3 and set(bank.DEFAULT_PROBLEMS) <= set(problems)
+    chosen = [problems[p] for p in bank.DEFAULT_PROBLEMS]
+    assert all("exam" in p.uses for p in chosen)
+    assert 90 <= sum(p.minutes for p in chosen) <= 120
+    assert len({p.chapter for p in chosen}) == 3
+    assert isinstance(bank.SAMPLE_SEED, int)
+
+
+def test_an_unknown_problem_is_named():
+    with pytest.raises(KeyError, match="no-such-problem"):
+        bank.variant("no-such-problem", 0)
+
+
+# --- every problem over 200 seeds -----------------------------------------------------
+
+@pytest.mark.parametrize("pid", IDS)
+def test_answers_check_out_and_variants_differ(pid):
+    problem = bank.problems()[pid]
+    seen = {}
+    for seed, v in zip(SEEDS, variants(pid)):
+        assert (v.problem, v.seed) == (pid, seed)
+        problem.check(v)        # independent verification and difficulty bounds
+        key = json.dumps(v.params, sort_keys=True)
+        assert key not in seen, f"seeds {seen.get(key)} and {seed} give the same variant"
+        seen[key] = seed
+        json.dumps(v.answers, sort_keys=True)           # JSON-able
+
+
+@pytest.mark.parametrize("pid", IDS)
+def test_a_wrong_answer_is_caught(pid):
+    """The check reads the answers: one changed answer fails it."""
+    problem = bank.problems()[pid]
+    v = variants(pid)[0]
+    caught = 0
+    for key in v.answers:
+        wrong = dict(v.answers)
+        wrong[key] = _spoil(v.answers[key])
+        try:
+            problem.check(bank.Variant(**{**v.__dict__, "answers": wrong}))
+        except (AssertionError, KeyError, TypeError, ValueError, IndexError):
+            caught += 1
+    assert caught == len(v.answers), "every answer is checked"
+
+
+def _spoil(value):
+    """Another value of the same kind."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "x"
+    if isinstance(value, list):
+        return value[1:] if value else [0]
+    if isinstance(value, dict):
+        if not value:
+            return {"x": 0}
+        first = next(iter(value))
+        return {**value, first: _spoil(value[first])}
+    return None
+
+
+@pytest.mark.parametrize("pid", IDS)
+def test_the_same_seed_gives_the_same_bytes(pid):
+    for seed in (0, 1, 57, 199):
+        assert digest(bank.variant(pid, seed)) == digest(variants(pid)[seed])
+
+
+def test_the_same_bytes_in_another_process():
+    script = ("import json, sys; sys.path.insert(0, 'tests');"
+              "from test_bank import digest; from coursebuild import bank;"
+              "print(json.dumps({p: [digest(bank.variant(p, s)) for s in (0, 3)]"
+              " for p in bank.problems()}))")
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, check=True,
+                         capture_output=True, text=True).stdout
+    assert json.loads(out) == {p: [digest(variants(p)[s]) for s in (0, 3)] for p in IDS}
+
+
+# --- both languages, the Markdown conventions, the figures ---------------------------
+
+FIGURE = re.compile(r"<!-- figure: ([A-Za-z0-9_-]+) -->")
+NOT_PROSE = re.compile(r"```.*?```|`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$|<!--.*?-->", re.S)
+FRENCH_WORDS = re.compile(r"\b(le|la|les|des|est|une|et|pour|dans|qui|avec|sont|sur|il)\b")
+ENGLISH_WORDS = re.compile(r"\b(the|and|of|is|which|with|are|from|its|it|at)\b")
+
+
+def texts(v: bank.Variant, lang: str) -> list[str]:
+    return [v.statement[lang], v.solution[lang], v.marking[lang]]
+
+
+def prose(text: str) -> str:
+    return NOT_PROSE.sub(" ", text)
+
+
+@pytest.mark.parametrize("pid", IDS)
+def test_both_languages_complete_and_each_in_its_own(pid):
+    for v in variants(pid)[:40]:
+        for lang in ("fr", "en"):
+            for text in texts(v, lang):
+                assert text.strip(), f"{pid} seed {v.seed}: an empty {lang} text"
+        for fr, en in zip(texts(v, "fr"), texts(v, "en")):
+            assert fr != en
+            assert not ENGLISH_WORDS.findall(prose(fr)), (pid, v.seed,
+                                                          ENGLISH_WORDS.findall(prose(fr)))
+            assert not FRENCH_WORDS.findall(prose(en)), (pid, v.seed,
+                                                         FRENCH_WORDS.findall(prose(en)))
+            # French typography: no plain space before : ; ! ? in the prose
+            assert not re.search(r"\w\x20[;!?:](?=\s|$)", prose(fr)), pid
+            assert "\u202f" not in en and "\u00a0:" not in en
+            # the same questions, the same figures, the same tables in both
+            assert re.findall(r"^\d+\. ", fr, re.M) == re.findall(r"^\d+\. ", en, re.M)
+            assert FIGURE.findall(fr) == FIGURE.findall(en)
+            assert fr.count("\n|") == en.count("\n|")
+
+
+@pytest.mark.parametrize("pid", IDS)
+def test_markdown_conventions_and_balanced_markers(pid):
+    problem = bank.problems()[pid]
+    for v in variants(pid)[:40]:
+        for lang in ("fr", "en"):
+            statement = v.statement[lang]
+            questions = re.findall(r"^(\d+)\. ", statement, re.M)
+            assert questions == [str(k) for k in range(1, len(questions) + 1)]
+            assert len(questions) >= 3, "several questions that build on each other"
+            for text in texts(v, lang):
+                bare = re.sub(r"```.*?```", "", text, flags=re.S)
+                assert bare.count("`") % 2 == 0, (pid, lang)
+                no_code = re.sub(r"`[^`\n]*`", "", bare)
+                assert no_code.replace("$$", "").count("$") % 2 == 0, (pid, lang)
+                assert no_code.count("$$") % 2 == 0
+                assert no_code.count("**") % 2 == 0
+                assert "!!!" not in no_code and "](" not in no_code
+                assert not re.search(r"<(?!!--)[a-zA-Z/]", no_code), "no HTML"
+                for line in text.splitlines():
+                    if "<!--" in line:
+                        assert FIGURE.fullmatch(line.strip()), line
+                for m in re.finditer(r"^\|.*\|$", no_code, re.M):
+                    row = m.group()
+                    assert "||" not in row.replace("\\|", "")
+            marking = v.marking[lang]
+            total = re.search(r"^\| Total \| (\d+) \|", marking, re.M)
+            assert total and int(total.group(1)) == problem.points
+            rows = re.findall(r"^\| (\d+) \| (\d+) \|", marking, re.M)
+            assert [int(k) for k, _ in rows] == [int(q) for q in questions]
+            assert sum(int(p) for _, p in rows) == problem.points
+
+
+@pytest.mark.parametrize("pid", IDS)
+def test_every_figure_marker_resolves(pid):
+    for v in variants(pid)[:40]:
+        used = set()
+        for lang in ("fr", "en"):
+            for text in (v.statement[lang], v.solution[lang]):
+                used |= set(FIGURE.findall(text))
+        assert used == set(v.figures), (pid, v.seed, used, set(v.figures))
+        for drawing in v.figures.values():
+            assert isinstance(drawing, Drawing)
+            assert drawing.caption["fr"] and drawing.caption["en"] and drawing.desc
+            assert drawing.caption["fr"] != drawing.caption["en"]
+            source = getattr(drawing.dot, "source", drawing.dot)
+            assert isinstance(source, str) and source.startswith(("digraph", "graph"))
+        # a statement's figure gives no answer away: its text alternative names no winner
+        for name in set().union(*(FIGURE.findall(v.statement[lang]) for lang in ("fr", "en"))):
+            assert "Won by" not in v.figures[name].desc, (pid, name)

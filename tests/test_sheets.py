@@ -1,0 +1,177 @@
+"""The bank of problems turned into sheets (``make sheets``), its page on the site and its
+part of the teachers' book. The bank's generators are tested with the bank; here, a bank
+of two problems with the same interface (``bank_double``) stands in for it, so that these
+tests know what each variant says."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import bank_double
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+needs_tex = pytest.mark.skipif(shutil.which("pdflatex") is None,
+                               reason="TeX Live could not be installed here")
+
+
+def _text(pdf: Path) -> str:
+    out = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                         check=True).stdout
+    return " ".join(out.replace("\u2019", "'").split())
+
+
+@pytest.fixture
+def double(monkeypatch):
+    from coursebuild import bank_pages
+
+    bank_pages.forget()
+    yield bank_double.install(monkeypatch)
+    bank_pages.forget()
+
+
+def test_each_student_gets_a_variant_of_their_own_from_the_seed(double):
+    from coursebuild import sheets
+
+    given = sheets.assign(["nim-by-hand", "graph-attractor"], 12, 2026)
+    again = sheets.assign(["nim-by-hand", "graph-attractor"], 12, 2026)
+    assert [[(v.seed, v.params) for v in m] for m in given] == \
+        [[(v.seed, v.params) for v in m] for m in again]
+    for k, problem in enumerate(("nim-by-hand", "graph-attractor")):
+        shown = [sheets._fingerprint(mine[k]) for mine in given]
+        assert len(set(shown)) == len(shown), problem           # neighbours differ
+        assert all(mine[k].problem == problem for mine in given)
+    other = sheets.assign(["nim-by-hand", "graph-attractor"], 12, 2027)
+    assert [m[0].params for m in other] != [m[0].params for m in given]
+
+
+def test_a_roster_is_read_as_names(tmp_path):
+    from coursebuild import sheets
+
+    roster = tmp_path / "classe.csv"
+    roster.write_text("nom,prénom\nDupont,Marie-Hélène\n\n  Ngoma , Paul\n", encoding="utf-8")
+    assert sheets.read_roster(roster) == ["Dupont Marie-Hélène", "Ngoma Paul"]
+    people = sheets.students("fr", 2, sheets.read_roster(roster))
+    assert [p.file for p in people] == ["01-dupont-marie-helene", "02-ngoma-paul"]
+    assert [p.file for p in sheets.students("en", 3, None)] == [
+        "student-01", "student-02", "student-03"]
+    (tmp_path / "empty.csv").write_text("nom\n", encoding="utf-8")
+    with pytest.raises(sheets.SheetError, match="no name"):
+        sheets.read_roster(tmp_path / "empty.csv")
+
+
+@needs_tex
+def test_make_sheets_on_a_small_roster_writes_the_right_files(double, tmp_path, capsys):
+    from coursebuild import sheets
+
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Nom,Prénom\nDupont,Marie\nNgoma,Paul\nZhou,Lin\n", encoding="utf-8")
+    runs = [tmp_path / "a", tmp_path / "b"]
+    for out in runs:
+        assert sheets.main(["--roster", str(roster), "--seed", "5", "--lang", "fr",
+                            "--out", str(out)]) == 0
+    names = ["01-dupont-marie.pdf", "02-ngoma-paul.pdf", "03-zhou-lin.pdf", "key.pdf"]
+    assert sorted(p.name for p in (runs[0] / "fr").iterdir()) == names
+    for name in names:        # the same seed gives the same bytes
+        assert (runs[0] / "fr" / name).read_bytes() == (runs[1] / "fr" / name).read_bytes()
+    given = sheets.assign(list(double.DEFAULT_PROBLEMS), 3, 5)
+    for k, (pdf, person) in enumerate(zip(names, ["Dupont Marie", "Ngoma Paul", "Zhou Lin"],
+                                          strict=False)):
+        text = _text(runs[0] / "fr" / pdf)
+        n = given[k][0].params["n"]
+        assert person in text and "Problème 1 : Un jeu de Nim à la main" in text
+        assert f"Nim à {n} bâtonnets" in text and "Calculer l'attracteur" in text
+        assert "gagne, en" not in text and "Barème" not in text     # no solution
+    key = _text(runs[0] / "fr" / "key.pdf")
+    for mine in given:
+        assert f"gagne, en {mine[0].answers['rank']} coups au plus" in key
+    assert key.count("Barème") == 6 and "Corrigé et barème — Zhou Lin" in key
+    assert "sheets: fr: 3/3 students set" in capsys.readouterr().err       # progress shown
+    # a smaller roster replaces the folder: no sheet of the earlier run is left
+    roster.write_text("Dupont,Marie\n", encoding="utf-8")
+    assert sheets.main(["--roster", str(roster), "--lang", "fr", "--out", str(runs[0])]) == 0
+    assert sorted(p.name for p in (runs[0] / "fr").iterdir()) == ["01-dupont-marie.pdf",
+                                                                   "key.pdf"]
+
+
+def test_bad_arguments_are_refused_in_one_line(double, tmp_path, capsys):
+    from coursebuild import sheets
+
+    cases = [(["--problems", "nim-by-hand,nope"], "unknown problem 'nope'"),
+             (["--students", "0"], "--students (STUDENTS)"),
+             (["--students", "many"], "--students (STUDENTS)"),
+             (["--seed", "-3"], "--seed (SEED)"),
+             (["--roster", str(tmp_path / "missing.csv")], "missing.csv"),
+             (["--problems", "nim-by-hand,nim-by-hand"], "given twice")]
+    roster = tmp_path / "two.csv"
+    roster.write_text("A\nB\n", encoding="utf-8")
+    cases.append((["--roster", str(roster), "--students", "3"], "has 2 names"))
+    for argv, words in cases:
+        assert sheets.main([*argv, "--out", str(tmp_path / "out")]) == 2, argv
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err and err.count("\n") == 1, err
+    assert not (tmp_path / "out").exists()        # nothing written
+
+
+def test_the_bank_page_shows_each_statement_and_no_solution(double):
+    from coursebuild import bank_pages
+
+    for lang in ("fr", "en"):
+        page = bank_pages.page_markdown(lang)
+        for pid, problem in double.problems().items():
+            v = bank_pages.sample(pid)
+            assert bank_pages.with_figures(v.statement[lang], pid) in page
+            for line in (v.solution[lang] + v.marking[lang]).splitlines():
+                assert line.strip() not in page, line
+            assert f"[{problem.title[lang]}](#bank-{pid})" in page
+        assert "| 3. [Attrac" in page and "| 4. [" in page          # by chapter
+        row = next(line for line in page.splitlines() if "#bank-graph-attractor" in line)
+        assert row.endswith(" |  |  | " + ("oui" if lang == "fr" else "yes") + " | 15 min | 6 |")
+
+
+def test_the_teachers_book_has_the_bank_s_solutions_and_the_students_book_none(
+        double, site, tmp_path):
+    from coursebuild import bank_pages, book, sheets
+
+    variants = [bank_pages.sample(pid) for pid in double.problems()]
+    drawn = sheets.render_figures(variants, tmp_path)
+    figures = dict(book.figure_metrics(site))
+    for v in variants:                      # the sample drawings, named as the site names them
+        for name in v.figures:
+            figures[bank_pages.figure_id(v.problem, name)] = \
+                drawn[sheets.figure_id(v, name)]["metrics"]
+    for lang, said in (("fr", "gagne, en"), ("en", "wins, within")):
+        teachers, _ = book.book_source(lang, "teachers", site, figures)
+        students, _ = book.book_source(lang, "students", site, figures)
+        title = "Banque de problèmes" if lang == "fr" else "Problem bank"
+        marking = ("2 points~: le gagnant\\,; 2 points~: le rang" if lang == "fr"
+                   else "2 points: the winner; 2 points: the rank")
+        assert said in teachers and marking in teachers and f"\\chapter{{{title}}}" in teachers
+        assert marking not in students and title not in students
+
+
+def test_the_built_students_book_holds_no_solution_of_the_real_bank(site):
+    """With the bank installed, its samples' solutions are in no students' book."""
+    from coursebuild import bank_pages
+
+    if bank_pages.bank() is None:
+        pytest.skip("the bank (coursebuild.bank) is not installed in this checkout")
+    from coursebuild import book
+
+    for lang in ("fr", "en"):
+        folder = site if lang == "fr" else site / "en"
+        students = _text(folder / book.book_name(lang, "students"))
+        teachers = _text(folder / book.book_name(lang, "teachers"))
+        found = 0
+        for pid in bank_pages.bank().problems():
+            v = bank_pages.sample(pid)
+            for line in v.solution[lang].splitlines():     # its sentences, not its code
+                words = re.sub(r"<!--.*?-->", "", line).strip(" 0123456789.")
+                if len(words) >= 30 and not re.search(r"[$`*|=(){}\[\]_\\<>#]", words):
+                    assert words[:30] not in students, (pid, words)
+                    found += words[:30] in teachers
+        assert found > 0
