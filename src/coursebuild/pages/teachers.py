@@ -721,7 +721,7 @@ def spec_loop_play() -> Bilingual:
     f = spec_loop()
     ring = " → ".join(f["loop"])
     return both(f"la partie {ring} → …, que $J_1$ impose ; la stratégie calculée, elle, "
-                f"joue x → {f['move']} et gagne en {f['ranks']['x']} coups",
+                f"joue x → {f['move']} et gagne en au plus {f['ranks']['x']} coups",
                 f"the play {ring} → …, which $J_1$ forces; the computed strategy plays "
                 f"x → {f['move']} instead and wins within {f['ranks']['x']} moves")
 
@@ -738,25 +738,26 @@ def spec_numbers() -> Bilingual:
 
 @note_fact
 def chomp_losing_moves() -> Bilingual:
-    """Chomp: from the losing bar (3, 2), the moves' ranks and the delaying move."""
+    """Chomp 2 x 3 (exercise 6.3): after J_0's winning first move, J_1 faces a bar it
+    loses whatever it plays, its moves of different ranks, and the delaying move."""
+    from arena import solve
     from arena.games import chomp
 
     g = chomp(2, 3)
-    from arena import solve
-
     sol = solve(g)
-    x = ((3, 2), 0)
+    x = sol.move[g.start]                  # J_1 to move, after J_0's winning first move
     ranks = sorted(sol.rank[y] for y in g.successors(x))
-    claim(sol.winner[x] == 1 and len(set(ranks)) > 1, "chomp (3, 2): not a loss with moves "
-          "of different ranks")
+    claim(g.owner(x) == 1 and sol.winner[x] == 0 and len(set(ranks)) > 1,
+          "chomp 2 x 3: after the first move, J_1 does not lose with moves of different ranks")
     low, high = ranks[0], ranks[-1]
-    return both(f"face à la tablette {_bar(x[0])}, $J_0$ a {len(ranks)} coups, tous perdants : "
-                f"{ranks.count(low)} perdent en {low} coup, {ranks.count(high)} en {high} "
-                f"coups ; la stratégie calculée joue {_bar(sol.move[x][0])}, de rang {high}",
-                f"facing the bar {_bar(x[0])}, $J_0$ has {len(ranks)} moves, all losing: "
-                f"{ranks.count(low)} lose within {low} move, {ranks.count(high)} within "
-                f"{high} moves; the computed strategy plays {_bar(sol.move[x][0])}, of "
-                f"rank {high}")
+    return both(f"le premier coup gagnant de $J_0$ laisse à $J_1$ la tablette {_bar(x[0])} : "
+                f"$J_1$ y a {len(ranks)} coups, tous perdants ; {ranks.count(low)} perdent en "
+                f"{low} coup, {ranks.count(high)} en {high} coups, et la stratégie calculée de "
+                f"$J_1$ joue {_bar(sol.move[x][0])}, de rang {high}",
+                f"$J_0$'s winning first move leaves $J_1$ the bar {_bar(x[0])}: $J_1$ has "
+                f"{len(ranks)} moves there, all losing; {ranks.count(low)} lose within {low} "
+                f"move, {ranks.count(high)} within {high} moves, and $J_1$'s computed strategy "
+                f"plays {_bar(sol.move[x][0])}, of rank {high}")
 
 
 @note_fact
