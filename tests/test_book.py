@@ -107,6 +107,8 @@ def test_chapters_are_the_sites_pages_in_its_order_and_teachers_have_their_own(l
             h1 = re.search(r"<h1[^>]*>(.*?)</h1>", html, re.S)[1]
             h1 = re.sub(r"<a [^>]*headerlink.*?</a>|<[^>]+>", "", h1)
             titles.append(latex.plain(h1.replace("&#39;", "'").replace("&amp;", "&")))
+        if edition == "teachers":     # the bank's chapter, made for the book alone
+            titles.append("Banque de problèmes" if lang == "fr" else "Problem bank")
         printed = [re.sub(r"^\d+ ", "", t) for t, _, _ in _outline(lang, edition)
                    if re.match(r"\d+ ", t)]
         assert printed == titles, (edition, printed, titles)

@@ -62,6 +62,18 @@ def _words(text: str) -> str:
     return re.sub(r"(\d)[\u202f\u00a0 ](\d{3})\b", r"\1\2", text)
 
 
+def test_a_player_is_not_it_in_english() -> None:
+    """Issue 36: one pronoun for a player, not "it" ("as many sticks as it likes")."""
+    it = re.compile(r"\b(it|its) (has lost|has won|likes|first move|turn)\b|stuck: it\b")
+    found = [(e.number, m[0]) for e in exercises().values()
+             for part in ("statement", "solution")
+             for m in it.finditer(e.text(part, "en"))]
+    assert found == []
+    said = " ".join(e.text(part, "en") for e in exercises().values()
+                    for part in ("statement", "solution"))
+    assert "they have lost" in said and "as many sticks as they like" in said
+
+
 def test_the_numbers_are_the_books_chapters_then_the_order_of_each_chapter() -> None:
     """Exercise 3.2 is the second exercise of the book's chapter 3, on both sites."""
     for lang in ("fr", "en"):

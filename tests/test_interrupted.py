@@ -80,7 +80,8 @@ def test_the_exercise_sheets_interrupted_between_the_languages(tmp_path, monkeyp
 
     inputs = {"key": "A"}
     monkeypatch.setattr(handout, "OUT", tmp_path)
-    monkeypatch.setattr(handout, "write_answers", lambda: None)
+    monkeypatch.setattr(handout, "included", lambda: [])
+    monkeypatch.setattr(handout, "write_exercises", lambda: None)
     monkeypatch.setattr(handout, "write_captions", lambda: None)
     monkeypatch.setattr(handout, "inputs_key", lambda: inputs["key"])
     monkeypatch.setattr(handout.shutil, "which", lambda name: "/usr/bin/" + name)

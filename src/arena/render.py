@@ -49,7 +49,8 @@ __all__ = [
     # arenas and trees as DOT
     "View", "arena_dot", "tree_dot", "svg_id", "plain_label", "coloured_text", "html_table",
     # layout and rendering
-    "render", "render_svg", "positions_of", "arena_svg", "vertex_titles", "describe",
+    "render", "render_pdf", "render_svg", "positions_of", "arena_svg", "vertex_titles",
+    "describe",
     "PDF_DATE", "RenderError", "SVG_ENGINE",
 ]
 
@@ -324,6 +325,16 @@ def render(dot: graphviz.Digraph | str, *, title: str, desc: str, prog: str = "d
         svg = graph.draw(format="svg").decode("utf-8")
         pdf = graph.draw(format="pdf")
     return _clean_svg(svg, title, desc, titles or {}), _clean_pdf(pdf)
+
+
+def render_pdf(dot: graphviz.Digraph | str, *, prog: str = "dot", fixed: bool = False
+               ) -> bytes:
+    """The PDF of :func:`render` alone, for print (no SVG: its font subset is most of a
+    figure's cost): the same layout and the same stable bytes."""
+    source = getattr(dot, "source", dot)
+    graph = _layout(source, "nop2" if fixed else prog)
+    with _graphviz_messages("rendering"):
+        return _clean_pdf(graph.draw(format="pdf"))
 
 
 SVG_ENGINE: Callable[[str, str], str] | None = None

@@ -194,7 +194,9 @@ def _prepare():
                          "lmodern")
     from coursebuild import fragments
 
-    fragments.build(names=included())    # what the exercises include, when not up to date
+    names = included()
+    if names:
+        fragments.build(names=names)    # what the exercises include, when not up to date
     write_exercises()
     write_captions()
     stamp = OUT / "inputs.key"

@@ -160,13 +160,11 @@ def figure_id(variant, name: str) -> str:
 def render_pdf(drawing) -> bytes:
     """A drawing laid out and rendered as the course's figures are, as PDF alone (a sheet
     needs no SVG, whose font subset is most of a figure's cost)."""
-    from arena.render import _clean_pdf, _graphviz_messages, _layout
+    from arena.render import render_pdf as render
     from coursebuild import catalogue
 
     source, _, _, prog, fixed, _ = catalogue._layout_job(drawing)
-    graph = _layout(source, "nop2" if fixed else prog)
-    with _graphviz_messages("rendering"):
-        return _clean_pdf(graph.draw(format="pdf"))
+    return render(source, prog=prog, fixed=fixed)
 
 
 def render_figures(variants: list, folder: Path) -> dict[str, dict]:

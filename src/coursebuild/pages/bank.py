@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from functools import partial
 
 from coursebuild import keys
-from coursebuild.bank_pages import BANK_DIR, bank, bank_digest, figure_id, sample
+from coursebuild.bank_pages import bank, bank_digest, figure_id, sample
 from coursebuild.catalogue import Drawing, Figure
+from coursebuild.paths import ROOT
 
 
 def sample_drawing(problem_id: str, name: str) -> Drawing:
@@ -27,16 +28,40 @@ class BankFigure(Figure):
         from coursebuild.catalogue import _drawn, _layout_job, _render
         from coursebuild.widgets import figure_data
 
-        return keys.key(sample_drawing, self.id, bank_digest(), str(BANK_DIR),
+        return keys.key(sample_drawing, self.id, bank_digest(),
                         figure_data, _drawn, _layout_job, _render)
 
 
+NAMES = ROOT / "build" / "bank-figures.json"
+"""The names of the sample variants' drawings, kept with the digest of the bank's code:
+listing the catalogue then makes no variant (it is listed at every build)."""
+
+
+def _names() -> dict[str, list[str]]:
+    """Each problem's drawings' names (its sample variant's), from :data:`NAMES` when the
+    bank's code is the same."""
+    import json
+
+    from arena._files import write_atomic
+
+    digest = bank_digest()
+    try:
+        kept = json.loads(NAMES.read_text(encoding="utf-8"))
+        if kept["digest"] == digest:
+            return kept["names"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    names = {pid: list(sample(pid).figures) for pid in bank().problems()}
+    NAMES.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(NAMES, json.dumps({"digest": digest, "names": names}, indent=1))
+    return names
+
+
 def _figures() -> tuple[Figure, ...]:
-    module = bank()
-    if module is None:
+    if bank() is None:
         return ()
     return tuple(BankFigure(figure_id(pid, name), partial(sample_drawing, pid, name))
-                 for pid in module.problems() for name in sample(pid).figures)
+                 for pid, names in _names().items() for name in names)
 
 
 def __getattr__(name: str):

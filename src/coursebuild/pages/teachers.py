@@ -421,8 +421,10 @@ def figure_catalogue() -> Bilingual:
     manifest = json.loads((ROOT / "docs/figures/manifest.json").read_text(encoding="utf-8"))
     out = {}
     for lang, head in (("fr", ("Identifiant", "Légende")), ("en", ("Id", "Caption"))):
+        # the course's figures; the bank's samples are on its own page
         rows = [(code(e["id"]), text(french(e["caption"][lang]) if lang == "fr"
-                                     else e["caption"][lang])) for e in manifest]
+                                     else e["caption"][lang])) for e in manifest
+                if not e["id"].startswith("bank-")]
         out[lang] = table(head, rows)
     return out
 
