@@ -73,7 +73,7 @@ def test_the_print_passages_name_the_site_by_its_address_or_need_none(monkeypatc
                            r"(?: du cours)?)\b")
     for lang in ("fr", "en"):
         for page in (ROOT / "docs" / lang).glob("*.md"):
-            if page.name != "teachers.md":       # the guide speaks of building the site
+            if page.name != "building.md":       # the appendix speaks of building the site
                 assert not sentences.search(page.read_text(encoding="utf-8")), page
     book = ROOT / "build" / "book" / "students-en" / "book.tex"
     if book.exists():
@@ -96,5 +96,5 @@ def test_the_guide_clones_the_repository_from_its_address_or_from_a_copy(monkeyp
     with pytest.raises(SystemExit, match="REPO_URL='github.com/owner/arena': not an http"):
         address.repository()
     for lang in ("fr", "en"):
-        guide = (ROOT / "docs" / lang / "teachers.md").read_text(encoding="utf-8")
+        guide = (ROOT / "docs" / lang / "building.md").read_text(encoding="utf-8")
         assert "<adresse du dépôt>" not in guide and "<repository address>" not in guide

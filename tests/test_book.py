@@ -114,9 +114,12 @@ def test_chapters_are_the_sites_pages_in_its_order_and_teachers_have_their_own(l
         assert printed == titles, (edition, printed, titles)
     students = _flat(" ".join(_pages(lang)))
     teachers = _flat(" ".join(_pages(lang, "teachers")))
-    # the teachers' guide (make targets, figure ids) is in the teachers' book only
-    assert "make figures" in teachers and "make figures" not in students
-    assert "nim-graph-a" in teachers and "nim-graph-a" not in students
+    # the build manual (make targets, figure ids) is in neither book: it is the appendix
+    # page of the teachers' tab; the teaching notes are the teachers' alone
+    assert "make figures" not in teachers and "make figures" not in students
+    assert "nim-graph-a" not in teachers and "nim-graph-a" not in students
+    notes = "Les erreurs des élèves" if lang == "fr" else "Students' misconceptions"
+    assert teachers.count(notes) == 11 and notes not in students
 
 
 @pytest.mark.parametrize(("lang", "edition"), BOOKS)

@@ -361,7 +361,7 @@ def test_every_exercise_named_by_its_number_exists(site) -> None:
     pages = list(site.rglob("index.html"))
     assert len(pages) > 30
     for path in pages:
-        if "teachers" in path.parts or "sources" in path.parts or "reference" in path.parts:
+        if "sources" in path.parts or "reference" in path.parts:   # the sources' numbers
             continue
         text = " ".join(_text(path.read_text(encoding="utf-8")).split())
         for m in re.finditer(r"(?i)\bexerci[cs]es? (\d+(?:\.\d+)?)", text):

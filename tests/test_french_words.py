@@ -80,8 +80,8 @@ def test_french_notebooks_comment_and_print_in_french(name):
 
 def test_the_french_help_is_the_same_command_line_in_french(site):
     """Every option of the English help is on the French page, with French words."""
-    fr = _article(site / "teachers" / "index.html")
-    en = _article(site / "en" / "teachers" / "index.html")
+    fr = _article(site / "building" / "index.html")
+    en = _article(site / "en" / "building" / "index.html")
     options = set(re.findall(r"(?<![\w-])--[a-z][a-z-]+", en))
     assert len(options) >= 15
     assert options == set(re.findall(r"(?<![\w-])--[a-z][a-z-]+", fr))

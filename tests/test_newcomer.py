@@ -57,7 +57,7 @@ def test_the_zip_is_the_students_edition(site):
         home = {lang: archive.read(f"arena-site/{root}index.html").decode("utf-8")
                 for lang, root in (("fr", ""), ("en", "en/"))}
     for root in ("", "en/"):
-        for page in ("teachers", "sources", "reference"):
+        for page in ("teachers", "sources", "bank", "building", "reference"):
             assert f"arena-site/{root}{page}.html" not in names
             assert (site / root / page / "index.html").exists()
     books = sorted(n for n in names if n.endswith(".pdf") and "/handouts/" not in n

@@ -1,5 +1,6 @@
 """The teachers' recipe for putting one's own game into a chapter: its one-line helper
-draws a game file, and the guide (both languages) documents every marker it uses."""
+draws a game file, and the guide's appendix on building the course (both languages)
+documents every marker it uses."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def test_example_figure_draws_a_game_file_in_one_line():
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_guide_documents_the_recipe_and_its_markers(lang):
-    text = (ROOT / "docs" / lang / "teachers.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / lang / "building.md").read_text(encoding="utf-8")
     for kind in ("figure", "stepper", "game", "trace"):
         assert re.search(rf"`<!-- {kind}: ", text), kind
     assert "example_figure" in text and "FIGURES" in text
@@ -48,7 +49,7 @@ def test_the_rules_file_the_guide_shows_is_a_game_and_draws_in_one_line(lang, tm
     left with none. J_0 takes 3, J_1 leaves 3 or 1, J_0 takes the rest: rank 3."""
     from coursebuild import drawing
 
-    text = (ROOT / "docs" / lang / "teachers.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / lang / "building.md").read_text(encoding="utf-8")
     block = re.search(r"```python\n(\s*START = .*?)```", text, re.S)
     assert block, "the guide shows a rules file"
     rules = tmp_path / "docs" / "examples" / "takeaway.py"
@@ -95,9 +96,24 @@ class _Lists(HTMLParser):
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_recipe_renders_as_three_steps_the_last_listing_the_four_markers(site, lang):
-    page = site / ("" if lang == "fr" else "en") / "teachers" / "index.html"
+    page = site / ("" if lang == "fr" else "en") / "building" / "index.html"
     heading = {"fr": "mettre-son-jeu-dans-un-chapitre",
                "en": "putting-your-game-into-a-chapter"}[lang]
     parser = _Lists(heading)
     parser.feed(page.read_text(encoding="utf-8"))
     assert parser.items == [0, 0, 4]
+
+
+def test_what_the_recipe_says_make_serve_does_with_its_four_files():
+    """The appendix: a new figure id draws that figure and renders the pages that show
+    it again; the game's file, an example, rebuilds both languages in full."""
+    from coursebuild.serve import plan
+
+    step = plan({"src/coursebuild/pages/plays.py", "docs/figures/mygame.svg",
+                 "docs/figures/mygame.pdf", "docs/figures/manifest.json"}, {"mygame"})
+    assert not step.full
+    assert plan({"docs/examples/mygame.yaml"}, set()).full
+    for lang in ("fr", "en"):
+        text = (ROOT / "docs" / lang / "building.md").read_text(encoding="utf-8")
+        assert "docs/examples/" in text and ("quatre fichiers" if lang == "fr"
+                                             else "four files") in text

@@ -40,11 +40,13 @@ from coursebuild.paths import ROOT
 
 HERE = Path(__file__).resolve().parent
 CONFIGS = {"fr": ROOT / "mkdocs.yml", "en": ROOT / "mkdocs.en.yml"}
-SKIPPED = {"reference.md", "design.md", "bibliography.md", "bank.md"}
+SKIPPED = {"reference.md", "design.md", "bibliography.md", "bank.md", "building.md"}
 """Pages of the site that are in no book: the API reference is the library's, the
 game-design page is a tool that runs in the browser, the bibliography is the book's
-own (set by LaTeX, from the same file), and the bank's page is the teachers' book's own
-chapter, with the solutions the site does not show (:mod:`coursebuild.bank_pages`)."""
+own (set by LaTeX, from the same file), the bank's page is the teachers' book's own
+chapter, with the solutions the site does not show (:mod:`coursebuild.bank_pages`), and
+the appendix on building the course (make, the command line, the figures' ids) is a
+manual for the site, not teaching material."""
 TEACHERS = {"teachers", "sources"}
 """The pages of the teachers' book (by their slug); the others are the students'."""
 EDITIONS = ("students", "teachers")
@@ -269,6 +271,7 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
     if edition == "teachers":      # the teachers' book refers to the students' chapters
         numbered = [p for p in book_pages(lang, root, "students")[2] if p.numbered]
         ctx.other_book = {p.url[len(root):]: k for k, p in enumerate(numbered, 1)}
+        ctx.chapter_of["bank/"] = "bank"     # and to its own chapter on the bank
     else:                          # and the students' book to the teacher's
         ctx.teachers_pages = {p.url[len(root):] for p in book_pages(lang, root, "teachers")[2]}
     body: list[str] = []

@@ -60,13 +60,13 @@ BOOK_TEXT = {
         "are replaced by their still figures, the solutions are gathered at the end of each "
         "chapter, and the book has its bibliography and its index.</p>"),
     ("fr", "teachers"): (
-        '<p class="arena-book">Ce guide et les notes sur les sources forment le livre de '
-        'l\'enseignant, à part du livre des élèves\u00a0: <a href="{href}" download>{name} '
-        "(PDF)</a>.</p>"),
+        '<p class="arena-book">Ce guide, les notes sur les sources et la banque de problèmes, '
+        'avec les corrigés de ses exemples, forment le livre de l\'enseignant, à part du '
+        'livre des élèves\u00a0: <a href="{href}" download>{name} (PDF)</a>.</p>'),
     ("en", "teachers"): (
-        '<p class="arena-book">This guide and the notes on the sources make the teacher\'s '
-        'book, apart from the students\' one: <a href="{href}" download>{name} (PDF)</a>.'
-        "</p>"),
+        '<p class="arena-book">This guide, the notes on the sources and the problem bank, '
+        'with its samples\' solutions, make the teacher\'s book, apart from the students\' '
+        'one: <a href="{href}" download>{name} (PDF)</a>.</p>'),
 }
 EXERCISE = re.compile(r"^(?P<indent>[ \t]*)<!-- exercise: (?P<id>[a-z0-9-]+) -->[ \t]*$", re.M)
 DESIGN = re.compile(r"^(?P<indent>[ \t]*)<!-- design: (?P<id>[a-z0-9-]+) -->[ \t]*$", re.M)
@@ -92,7 +92,7 @@ _manifest: dict[str, dict] = {}
 _shared = {"root": ""}      # "../" in the English build: shared assets live in the French one
 
 
-TEACHERS_PAGES = ("teachers.md", "sources.md", "reference.md")
+TEACHERS_PAGES = ("teachers.md", "sources.md", "bank.md", "building.md", "reference.md")
 """The teachers' tab: on the site, not in the zip handed to students (its students'
 edition: nor the teachers' book)."""
 
@@ -129,14 +129,19 @@ def _without_teachers_links(markdown: str) -> str:
 
 
 def on_config(config, **kwargs):
-    if _where() == "zip":           # the students' edition: no teachers' tab
-        config.nav = _students_nav(config.nav or [])
     from coursebuild import exercise_source
 
     exercise_source.forget()          # read the exercises' files again at each build
     from coursebuild import bank_pages
 
     bank_pages.forget()
+    from coursebuild import teaching
+    from coursebuild.pages import teachers
+
+    teaching.forget()                   # the teaching notes and their facts, afresh
+    teachers.note_facts.cache_clear()
+    if _where() == "zip":           # the students' edition: no teachers' tab
+        config.nav = _students_nav(config.nav or [])
     _shared["root"] = config.extra.get("shared_root", "")
     # the site's address, one setting for both languages (coursebuild.address, SITE_URL)
     config.site_url = address.published(config.theme["language"]) or None
@@ -882,7 +887,10 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs):
         from coursebuild import bank_pages
 
         markdown = bank_pages.expand(markdown, lang)      # the bank's page (teachers')
-    except (exercise_source.SourceError, KeyError) as exc:
+        from coursebuild import teaching
+
+        markdown = teaching.expand(markdown, lang)        # the guide's teaching notes
+    except (exercise_source.SourceError, KeyError, ValueError) as exc:
         raise PluginError(str(exc)) from None
     markdown = EXERCISE.sub(lambda m: m.group("indent") + exercise_html(
         m.group("id"), lang, page.url, config), markdown)

@@ -577,6 +577,8 @@ class Chapter:
                     e, inner, f"\\ref{{ch:{self.ctx.chapter_of[chapter]}}}")
             if chapter == self.ctx.page_path:
                 return inner
+            if chapter in self.ctx.other_book and re.fullmatch(r"ex-\d+-\d+", anchor):
+                return inner          # an exercise of the students' book: its number says where
             if self.ctx.site_url:
                 address = self.ctx.site_url + chapter + (("#" + anchor) if anchor else "")
                 return f"{inner}\\footnote{{\\url{{{_url(address)}}}}}"
