@@ -129,7 +129,7 @@ def _node_file(*parts: str) -> Path:
 # they share with the pages, the typography of their French messages
 PYODIDE_COURSE_MODULES = ("__init__.py", "paths.py", "examples.py", "typography.py",
                           "python_exercises.py", "widgets.py", "design.py",
-                          "notebook_kernel.py")
+                          "notebook_kernel.py", "judging.py")
 
 
 def _notebook_packages() -> dict[str, bytes]:
@@ -326,12 +326,27 @@ EXERCISE_WORDS = {
            "stop": "Arrêter", "reset": "Réinitialiser", "solution": "Solution",
            "noscript": "Cet exercice demande JavaScript ; le code de départ est ci-dessus.",
            "help": "Tab indente\u00a0; Échap puis Tab quitte l'éditeur.",
-           "output": "Sortie", "editor": "Code Python de l'exercice"},
+           "output": "Sortie", "editor": "Code Python de l'exercice",
+           "guarantee": "« Vérifier » exécute votre code dans un Python à part et juge ses "
+                        "réponses dans un autre, que votre code ne peut pas atteindre\u00a0: "
+                        "seule une fonction qui renvoie les bonnes réponses réussit.",
+           "measured": "« Vérifier » exécute votre code dans un Python à part et juge ses "
+                       "réponses dans un autre, que votre code ne peut pas atteindre\u00a0: "
+                       "seule une fonction qui renvoie les bonnes réponses réussit, mais "
+                       "{what} se mesurent dans le Python de votre code, qui pourrait les "
+                       "fausser."},
     "en": {"exercise": "Exercise (Python)", "run": "Run", "check": "Check", "stop": "Stop",
            "reset": "Reset", "solution": "Solution",
            "noscript": "This exercise needs JavaScript; the starter code is above.",
            "help": "Tab indents; Escape then Tab leaves the editor.",
-           "output": "Output", "editor": "Python code of the exercise"},
+           "output": "Output", "editor": "Python code of the exercise",
+           "guarantee": "Check runs your code in a Python of its own and judges its answers "
+                        "in another one, which your code cannot reach: only a function that "
+                        "returns the right answers passes.",
+           "measured": "Check runs your code in a Python of its own and judges its answers "
+                       "in another one, which your code cannot reach: only a function that "
+                       "returns the right answers passes, but {what} are measured in your "
+                       "code's Python, where code could fake them."},
 }
 
 
@@ -340,7 +355,7 @@ def exercise_html(exercise_id: str, lang: str, page_url: str) -> str:
     code (static, and what print shows), buttons, output, verdict, folded solution."""
     import markdown as md
 
-    from coursebuild.python_exercises import EXERCISES
+    from coursebuild.python_exercises import EXERCISES, MEASURED
     from coursebuild.typography import french
 
     exercise = EXERCISES.get(exercise_id)
@@ -360,12 +375,16 @@ def exercise_html(exercise_id: str, lang: str, page_url: str) -> str:
     buttons = "".join(f'<button type="button" class="md-button" data-action="{a}">{w[a]}</button>'
                       for a in ("run", "check", "stop", "reset"))
     colon = "\u00a0: " if lang == "fr" else ": "
+    measured = MEASURED.get(exercise_id)
+    guarantee = (w["measured"].format(what=measured[lang]) if measured else w["guarantee"])
     return (f'<div {text}><p class="arena-exercise-title"><strong>{w["exercise"]}{colon}'
             f'{html.escape(exercise.title[lang])}</strong></p>{statement}'
             f'<pre class="arena-exercise-starter"><code>{html.escape(exercise.starter)}'
             '</code></pre>'
             f'<div class="arena-exercise-editor" hidden></div>'
             f'<p class="arena-exercise-help" hidden>{w["help"]}</p>'
+            f'<p class="arena-exercise-help arena-exercise-guarantee" hidden>'
+            f'{html.escape(guarantee)}</p>'
             f'<div class="arena-exercise-buttons" hidden>{buttons}</div>'
             f'<pre class="arena-exercise-output" data-role="output" role="log" '
             f'aria-label="{w["output"]}" hidden></pre>'
