@@ -6,6 +6,7 @@ the page as the design and notebook pages insert it."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -121,3 +122,16 @@ def test_what_is_not_an_svg_gives_nothing(blank, text):
     page, _ = blank
     assert page.evaluate("(t) => [window.arenaSanitizeSVG(t), window.arenaSanitizeSVG.text(t)]",
                          text) == [None, None]
+
+
+@pytest.mark.parametrize("page", ["design/index.html", "en/design/index.html",
+                                  "notebooks/01-modelling/index.html",
+                                  "en/notebooks/01-modelling/index.html"])
+def test_the_pages_load_the_sanitiser_before_the_scripts_that_use_it(site, page):
+    if not (site / page).exists():
+        pytest.skip(f"no {page} in this site")
+    html = (site / page).read_text(encoding="utf-8")
+    scripts = [m.split("/")[-1] for m in re.findall(r'<script src="([^"?]+)', html)]
+    assert "sanitize.js" in scripts
+    assert scripts.index("sanitize.js") < min(scripts.index(s) for s in
+                                               ("design.js", "notebook.js", "exercises.js"))
