@@ -23,6 +23,7 @@
       spot: (c) => `Sommet ${c} du plateau`,
       broken: "Les données de cette figure n'ont pas pu être lues : la figure statique et le texte restent valables.",
       traceSlider: "Étape de l'algorithme",
+      empty: (p) => `J${p} n'a aucune position de victoire : son attracteur est vide, aucun sommet n'y entre.`,
     },
     en: {
       first: "First step", prev: "Previous step", next: "Next step", last: "Last step",
@@ -41,6 +42,7 @@
       spot: (c) => `Board vertex ${c}`,
       broken: "This figure's data could not be read: the static figure and the text still hold.",
       traceSlider: "Step of the algorithm",
+      empty: (p) => `J${p} has no victory position: its attractor is empty, no vertex enters it.`,
     },
   };
   const language = () => document.documentElement.lang === "fr" ? "fr" : "en";
@@ -99,6 +101,14 @@
     return svg.querySelector(`[id="${prefix}${data.vertices[name].svg}"]`);
   }
 
+  // A vertex's text: its name, or the label its data gives (the game-design page names
+  // vertices by number, so that two positions never share a name, and labels them with
+  // the position as Python writes it)
+  const labelOf = (data, name) => {
+    const label = data.vertices[name].label;
+    return typeof label === "string" ? label : name;
+  };
+
   // ---- attractor stepper ---------------------------------------------------------------
   async function stepper(box) {
     const figure = box.dataset.figure;
@@ -110,10 +120,18 @@
       !(name in data.vertices) || !vertexNode(svg, prefix, data, name)))) {
       throw new Error(`${figure}: the data does not match the figure`);
     }
-    const last = layers.length - 1;
     const stage = el("div", { class: "arena-live" });
     stage.append(svg);
     const live = el("p", { class: "arena-status", "aria-live": "polite" });
+    const tabs = box.nextElementSibling;
+    if (!layers.length) {          // no victory position: nothing to step through
+      live.textContent = t().empty(player);
+      box.replaceChildren(stage, live);
+      if (tabs && tabs.classList.contains("tabbed-set")) tabs.style.display = "none";
+      box.classList.add("ready");
+      return;
+    }
+    const last = layers.length - 1;
     const label = el("span", { class: "arena-step-label" });
     const slider = el("input", { type: "range", min: "0", max: String(last), value: "0",
       "aria-label": t().slider });
@@ -148,10 +166,9 @@
         g.classList.add("in", `in-${player}`);
         if (k === step) g.classList.add("new");
       }));
-      live.textContent = t().added(step, layers[step]);
+      live.textContent = t().added(step, layers[step].map((name) => labelOf(data, name)));
     }
     slider.addEventListener("input", () => show(Number(slider.value)));
-    const tabs = box.nextElementSibling;
     if (tabs && tabs.classList.contains("tabbed-set")) tabs.style.display = "none";   // fallback
     box.classList.add("ready");
     show(0);
@@ -298,8 +315,13 @@
     const sideSelect = el("select", { "aria-label": t().side },
       ...[0, 1].map((p) => el("option", { value: String(p) },
         rules ? rules.players[p][lang] : t().player(p))));
+    // the start menu lists positions by value (the data's order), not as text
+    const canStart = new Set(playable);
+    const order = Array.isArray(data.order) && data.order.length === names.length
+      ? data.order.filter((n) => n in V) : names;
     const startSelect = el("select", { "aria-label": t().start },
-      ...playable.map((n) => el("option", { value: n }, n)));
+      ...order.filter((n) => canStart.has(n)).map((n) => el("option", { value: n },
+        labelOf(data, n))));
     const current = () => history[history.length - 1];
     // a play stops at a victory, a dead end, or after the game's move limit, if any
     const limitReached = () => limit !== null && history.length > limit;
@@ -307,7 +329,7 @@
       || (limitReached() && v === current());
     const readerToMove = () => !over(current()) && V[current()].owner === side;
     const moveText = (a, b) => {
-      if (!rules) return b;
+      if (!rules) return labelOf(data, b);
       const m = rules.moves[a][b];
       return rules.pieces[m.piece].move[lang].replace(/\{(from|to)\}/g, (_, k) => m[k]);
     };
