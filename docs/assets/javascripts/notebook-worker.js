@@ -4,7 +4,8 @@
 // (coursebuild.notebook_kernel.Kernel). Messages in: {job, code, lang, base, viz}; a job
 // without code only loads. Messages out: {job, type: "ready"} once loaded, then
 // {job, type: "done", outputs} for each cell ({job, type: "failed", message} if Python
-// itself could not load).
+// itself could not load; {job, type: "fatal"} if Pyodide broke while a cell ran, a stack
+// overflow inside WebAssembly say: it can run nothing more, the page replaces this worker).
 /* global loadPyodide, Viz */
 let kernel = null;
 let booting = null;
@@ -40,7 +41,12 @@ self.onmessage = async (event) => {
   let outputs;
   try {
     outputs = JSON.parse(kernel.run_json(code));
-  } catch (err) {            // Python itself broke (a stack overflow in WebAssembly, say)
+  } catch (err) {
+    if (err && (err.pyodide_fatal_error
+      || /Pyodide already (fatally failed|exited)/.test(String(err)))) {
+      self.postMessage({ job, type: "fatal" });
+      return;
+    }
     outputs = [{ type: "error", text: String(err).slice(0, 4000) }];
   }
   self.postMessage({ job, type: "done", outputs });
