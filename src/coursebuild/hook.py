@@ -303,22 +303,48 @@ def interactive_html(kind: str, args: list[str], lang: str, page_url: str) -> st
             raise PluginError(f"game: unknown board figure {args[1]!r}")
         attrs["data-board"] = url(f"{args[1]}.svg")
     attrs["data-embedded"] = _embedded_data(
-        figure_id, args[1] if kind == "game" and len(args) > 1 else None)
+        figure_id, args[1] if kind == "game" and len(args) > 1 else None, lang)
     text = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
     words = NO_SCRIPT_TRACE if kind == "trace" else NO_SCRIPT
     return f'<div {text}><p class="arena-noscript">{words[lang]}</p></div>'
 
 
-def _embedded_data(figure_id: str, board: str | None) -> str:
+def _embedded_data(figure_id: str, board: str | None, lang: str) -> str:
     """The widget's data in the page itself (its SVG, its JSON, the board's SVG), as
     JSON for a ``data-`` attribute, so that it plays where nothing can be fetched: the
     site opened from a folder (file://). (Not a ``<script>``: instant navigation would
-    run it as JavaScript.)"""
-    data = {"svg": (FIGURES / f"{figure_id}.svg").read_text("utf-8"),
+    run it as JavaScript.) The figures' files serve both languages (their title is the
+    French caption, " / ", the English one); the page's copy has its language's alone
+    (:func:`one_language`)."""
+    data = {"svg": one_language(figure_id, lang),
             "json": json.loads((FIGURES / f"{figure_id}.json").read_text("utf-8"))}
     if board is not None:
-        data["board"] = (FIGURES / _manifest[board]["svg"]).read_text("utf-8")
+        data["board"] = one_language(board, lang)
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+FIGURE_TITLE = re.compile(r'<title id="fig-title">([^<]*)</title>')
+
+
+def one_language(figure_id: str, lang: str) -> str:
+    """The SVG of a catalogue figure whose title (the tooltip of a drawing put in a page)
+    is its caption in ``lang`` alone: the file's title is both captions, French first,
+    which serves a teacher who reuses it in either language. A title that is not the two
+    captions is a build error (the figure and the manifest disagree)."""
+    entry = _manifest[figure_id]
+    svg = (FIGURES / entry["svg"]).read_text("utf-8")
+    both = f"{entry['caption']['fr']} / {entry['caption']['en']}"
+    found = FIGURE_TITLE.search(svg)
+    if found is None or html.unescape(found.group(1)) != both:
+        raise PluginError(f"figures/{entry['svg']}: its title is not the captions of "
+                          f"{figure_id!r} in figures/manifest.json: run `make figures`")
+    caption = entry["caption"][lang]
+    if lang == "fr":
+        from coursebuild.typography import french
+
+        caption = french(caption)
+    title = f'<title id="fig-title">{html.escape(caption)}</title>'
+    return svg[:found.start()] + title + svg[found.end():]
 
 
 EXERCISE_WORDS = {

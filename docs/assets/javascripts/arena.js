@@ -12,10 +12,11 @@
       added: (n, list) => `Étape ${n} : ${list.length} sommet${list.length > 1 ? "s" : ""} ajouté${list.length > 1 ? "s" : ""} (${list.join(" ; ")}).`,
       side: "Vous jouez", start: "Départ", restart: "Recommencer", undo: "Annuler",
       hint: "Indice", moves: "Vos coups possibles", player: (p) => `J${p}`,
-      yourTurn: (p) => `À vous de jouer (J${p}).`, computer: "L'ordinateur a joué.",
-      position: (w, r) => w === null ? "Cette position est un match nul si chacun joue au mieux."
-        : `Cette position est gagnante pour J${w}, de rang ${r}.`,
-      won: (p) => `Partie terminée : J${p} a gagné.`, draw: "Partie terminée sur un cul-de-sac : match nul.",
+      yourTurn: (who) => `À vous de jouer (${who}).`, computer: "L'ordinateur a joué.",
+      position: (who, r) => who === null ? "Cette position est un match nul si chacun joue au mieux."
+        : `Cette position est gagnante pour ${who}, de rang ${r}.`,
+      states: "Le graphe des positions du jeu",
+      won: (who) => `Partie terminée, gagnée par ${who}.`, draw: "Partie terminée sur un cul-de-sac : match nul.",
       hintMove: (m) => `Coup gagnant : ${m}.`, noHint: "Aucun coup ne gagne ici : retardez la défaite.",
       drawHint: (m) => `Pour ne pas perdre : ${m}.`, moveTo: (m) => `Jouer ${m}`,
       count: (n) => `${n} coup${n > 1 ? "s" : ""} joué${n > 1 ? "s" : ""}.`,   // 0 coup, 1 coup, 2 coups
@@ -31,10 +32,11 @@
       added: (n, list) => `Step ${n}: ${list.length} vert${list.length === 1 ? "ex" : "ices"} added (${list.join("; ")}).`,
       side: "You play", start: "Start", restart: "Restart", undo: "Undo", hint: "Hint",
       moves: "Your possible moves", player: (p) => `J${p}`,
-      yourTurn: (p) => `Your move (J${p}).`, computer: "The computer has played.",
-      position: (w, r) => w === null ? "This position is a draw when both play their best."
-        : `This position is winning for J${w}, of rank ${r}.`,
-      won: (p) => `Game over: J${p} has won.`, draw: "Game over at a dead end: a draw.",
+      yourTurn: (who) => `Your move (${who}).`, computer: "The computer has played.",
+      position: (who, r) => who === null ? "This position is a draw when both play their best."
+        : `This position is winning for ${who}, of rank ${r}.`,
+      states: "The graph of the game's positions",
+      won: (who) => `Game over: won by ${who}.`, draw: "Game over at a dead end: a draw.",
       hintMove: (m) => `Winning move: ${m}.`, noHint: "No move wins here: delay the defeat.",
       drawHint: (m) => `Not to lose: ${m}.`, moveTo: (m) => `Play ${m}`,
       count: (n) => `${n} move${n === 1 ? "" : "s"} played.`,   // 0 moves, 1 move, 2 moves
@@ -312,9 +314,11 @@
     stage.append(board || svg);
     const status = el("p", { class: "arena-status", "aria-live": "polite" });
     const choices = el("div", { class: "arena-choices", role: "group", "aria-label": t().moves });
+    // the sides by the names the game's rules give them (the ourson, the puppies), J0 and J1
+    // otherwise
+    const who = (p) => (rules ? rules.players[p][lang] : t().player(p));
     const sideSelect = el("select", { "aria-label": t().side },
-      ...[0, 1].map((p) => el("option", { value: String(p) },
-        rules ? rules.players[p][lang] : t().player(p))));
+      ...[0, 1].map((p) => el("option", { value: String(p) }, who(p))));
     // the start menu lists positions by value (the data's order), not as text
     const canStart = new Set(playable);
     const order = Array.isArray(data.order) && data.order.length === names.length
@@ -384,8 +388,8 @@
       const lines = [];
       if (message) lines.push(message);
       if (limitReached() && V[v].victory === null) lines.push(rules.limit.text[lang]);
-      else if (over(v)) lines.push(V[v].victory === null ? t().draw : t().won(V[v].victory));
-      else if (mine) lines.push(t().yourTurn(side));
+      else if (over(v)) lines.push(V[v].victory === null ? t().draw : t().won(who(V[v].victory)));
+      else if (mine) lines.push(t().yourTurn(who(side)));
       lines.push(limit !== null ? t().outOf(history.length - 1, limit)
         : t().count(history.length - 1));
       status.textContent = lines.join(" ");
@@ -419,7 +423,7 @@
       if (!readerToMove()) return;
       const v = current();
       const best = V[v].move;
-      const verdict = t().position(V[v].winner, V[v].rank);
+      const verdict = t().position(V[v].winner === null ? null : who(V[v].winner), V[v].rank);
       message = `${verdict} ${V[v].winner === side ? t().hintMove(moveText(v, best))
         : (V[v].winner === null ? t().drawHint(moveText(v, best)) : t().noHint)}`;
       draw();
@@ -494,7 +498,7 @@
     box.replaceChildren(controls, stage, choices, status);
     if (board) {
       // the state graph, folded below the board: styled and playable like the stage
-      const graph = el("details", { class: "arena-states arena-live" }, el("summary", {}, figure));
+      const graph = el("details", { class: "arena-states arena-live" }, el("summary", {}, t().states));
       graph.append(svg);
       box.append(graph);
     }
