@@ -100,6 +100,18 @@ def test_plain_values_are_kept_and_others_named():
         px._plain(type("D", (dict,), {})())
 
 
+def test_a_run_leaves_no_setting_of_its_python_to_the_next_run():
+    """The page's Runs share a Python: a recursion limit just above the current depth, a
+    trace function or a stream replaced by one Run would break the next one."""
+    import sys
+
+    before = (sys.getrecursionlimit(), sys.gettrace(), sys.stdout)
+    assert px.run("import inspect, sys\nsys.setrecursionlimit(len(inspect.stack()) + 30)\n"
+                  "sys.settrace(lambda *a: None)\nsys.stdout = None\n", "en")["status"] == "ok"
+    assert (sys.getrecursionlimit(), sys.gettrace(), sys.stdout) == before
+    assert px.run("def f(n):\n    return n and f(n - 1)\nf(200)\n", "en")["status"] == "ok"
+
+
 def test_a_run_that_patches_the_builtins_leaves_the_next_job_clean():
     """The page's Runs share an interpreter: what one patches is undone after it."""
     assert px.run("import builtins\nbuiltins.isinstance = None\nbuiltins.print = None\n"

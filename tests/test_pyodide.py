@@ -472,6 +472,23 @@ def test_check_shows_the_prints_of_the_case_it_shows(degrees_page):
     assert guarantee.is_visible() and "which your code cannot reach" in guarantee.inner_text()
 
 
+def test_an_edit_the_browser_cannot_keep_is_said(degrees_page):
+    """Issue 38: code over the storage quota was silently not kept; now a line says so,
+    until an edit is kept again."""
+    page = degrees_page
+    note = page.locator('[data-exercise="reverse"] .arena-unsaved')
+    page.evaluate("window.__setItem = Storage.prototype.setItem; Storage.prototype.setItem = "
+                  "function () { throw new DOMException('quota', 'QuotaExceededError'); }")
+    try:
+        page.evaluate("window.arenaExercises.setCode('reverse', 'x = 1')")
+        assert note.inner_text().startswith("The browser could not keep this code")
+    finally:
+        page.evaluate("Storage.prototype.setItem = window.__setItem")
+    page.evaluate("window.arenaExercises.setCode('reverse', 'x = 2')")
+    assert note.count() == 0
+    assert page.evaluate("localStorage.getItem('arena-exercise:reverse')") == "x = 2"
+
+
 DEEP_RECURSION = "import sys\nsys.setrecursionlimit(10_000)\ndef f(n):\n    return f(n + 1)\n"
 DEEP_TUPLE = "t = ()\nfor _ in range(10 ** 6):\n    t = (t,)\n"
 CRASHED = "Python crashed (its call stack overflowed"

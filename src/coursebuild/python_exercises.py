@@ -25,7 +25,9 @@ The same module runs in CPython (``tests/test_exercises.py``) and in Pyodide
 from __future__ import annotations
 
 import copy
+import marshal
 import math
+import operator
 import random
 import re
 import time
@@ -366,10 +368,12 @@ class _Failure(Exception):
 
 
 class _Guard:
-    """What the checker relies on, saved before the student's code runs and put back after
-    it runs (its top level, then each call of its function): the builtins and the
-    dictionaries of the library's and the course's modules. A student's code that patches
-    ``isinstance`` or a checker function changes nothing of the verdict (issue 26.5)."""
+    """What the checker and the next Run rely on, saved before the student's code runs and
+    put back after it runs (its top level, then each call of its function): the builtins,
+    the dictionaries of the library's and the course's modules, and the interpreter's
+    settings a Run could leave behind (its recursion limit, a trace or profile function,
+    the standard streams). The verdict does not depend on it (the judge never runs the
+    student's code); it keeps the student's own Python usable from one Run to the next."""
 
     def __init__(self) -> None:
         import builtins
@@ -389,6 +393,8 @@ class _Guard:
             (m.__dict__, dict(m.__dict__)) for m in mine]
         self.modules = dict(sys.modules)
         self.sys = sys
+        self.settings = (sys.getrecursionlimit(), sys.gettrace(), sys.getprofile(),
+                         sys.stdin, sys.stdout, sys.stderr)
 
     def remember(self, live: dict) -> None:
         """Save ``live`` again, as it is now (the guard itself noted in it)."""
@@ -399,14 +405,23 @@ class _Guard:
         modules imported since stay (the solver imports its compiled path when first
         used)."""
         for live, saved in self.saved:
-            if len(live) != len(saved) or any(live.get(k, self) is not v
-                                               for k, v in saved.items()):
+            # values by identity, in order (a key written again keeps its place); the keys
+            if (len(live) != len(saved) or not all(map(operator.is_, live.values(),
+                                                       saved.values()))
+                    or live.keys() != saved.keys()):
                 live.clear()
                 live.update(saved)
         modules = self.sys.modules
         for name, module in self.modules.items():
             if modules.get(name) is not module:
                 modules[name] = module
+        sys = self.sys
+        limit, trace, profile, sys.stdin, sys.stdout, sys.stderr = self.settings
+        sys.setrecursionlimit(limit)
+        if sys.gettrace() is not trace:
+            sys.settrace(trace)
+        if sys.getprofile() is not profile:
+            sys.setprofile(profile)
 
 
 _guard: _Guard | None = None
@@ -600,13 +615,27 @@ _ATOMS = (int, str, float, bool, type(None))
 
 
 def _fresh(x: Any) -> Any:
-    """A copy of ``x`` the student's function may change at will: dicts and lists of the
-    chapter's representation copied quickly, anything else by :func:`copy.deepcopy`."""
+    """A copy of ``x`` the student's function may change at will: built-in values (the
+    chapter's representation) copied by :mod:`marshal`, in C (a check copies tic-tac-toe's
+    graph 200 times), anything else by :func:`copy.deepcopy`.
+
+    >>> A = {(0, 1): [(1, 0)], (1, 0): []}
+    >>> B = _fresh(A)
+    >>> B == A and B[(0, 1)] is not A[(0, 1)]
+    True
+    """
+    try:
+        return marshal.loads(marshal.dumps(x))
+    except ValueError:                 # not made of built-in values only
+        return _copied(x)
+
+
+def _copied(x: Any) -> Any:
     t = type(x)
     if t is dict:
-        return {k: _fresh(v) for k, v in x.items()}
+        return {k: _copied(v) for k, v in x.items()}
     if t is list:
-        return [_fresh(v) for v in x]
+        return [_copied(v) for v in x]
     if t in _ATOMS or (t is tuple and all(type(e) in _ATOMS for e in x)):
         return x
     return copy.deepcopy(x)
