@@ -61,6 +61,13 @@ def test_a_cell_shows_errors_and_floods_as_a_student_needs_them():
     assert len(flood[0]["text"]) < 21_000 and "caractères omis" in flood[0]["text"]
     assert flood[0]["text"].startswith("0\n1\n") and flood[0]["text"].endswith("99999\n")
     assert kernel.run("n") == [{"type": "result", "text": "3"}]     # the namespace lives on
+    # a way out of Python (not an error): one line, as Jupyter shows it (issue 38)
+    assert kernel.run("import sys\nsys.exit(3)") == [
+        {"type": "error", "text": "SystemExit: 3 (cell 5, line 2)\n"}]
+    assert kernel.run("class Out(BaseException):\n    pass\nraise Out('bye')") == [
+        {"type": "error", "text": "Out: bye (cell 6, line 3)\n"}]
+    assert kernel.run("raise KeyboardInterrupt") == [
+        {"type": "error", "text": "KeyboardInterrupt (cell 7, line 1)\n"}]
 
 
 # -- in Chromium -----------------------------------------------------------------------------
