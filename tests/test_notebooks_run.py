@@ -84,12 +84,13 @@ def open_notebook(page) -> None:
     page.wait_for_function("document.querySelector('.arena-notebook-run').arenaNotebook")
 
 
-# the code each worker of the page is given, counted (window.__jobs)
+# the jobs that give code to the page's workers, counted (window.__jobs: each one's kind,
+# "cell" for a notebook's)
 COUNT_JOBS = """(() => {
     const post = Worker.prototype.postMessage;
     window.__jobs = [];
     Worker.prototype.postMessage = function (message, ...rest) {
-        if (message && typeof message.code === "string") window.__jobs.push(message.code);
+        if (message && typeof message.code === "string") window.__jobs.push(message.kind || "cell");
         return post.call(this, message, ...rest);
     };
 })()"""

@@ -11,6 +11,7 @@ import pytest
 from browsing import CHROMIUM, NO_CHROMIUM, Visit, local_sitemap
 from check_tampering import ROUTES
 from exercise_wrong import QUADRATIC, RECURSIVE, WRONG
+from test_notebooks_run import COUNT_JOBS
 
 from coursebuild.python_exercises import EXERCISES
 
@@ -400,16 +401,6 @@ def test_a_check_judges_the_students_function_alone(exercises_page):
 
 # -- the Check's guarantee (issue 38), in the page: the student's code answers in a worker
 # of its own, the verdict is made in another that never runs it -----------------------------
-
-COUNT_JOBS = """(() => {
-    const post = Worker.prototype.postMessage;
-    window.__jobs = [];
-    Worker.prototype.postMessage = function (message, ...rest) {
-        if (message && typeof message.code === "string") window.__jobs.push(message.kind || "cell");
-        return post.call(this, message, ...rest);
-    };
-})()"""
-
 
 @pytest.fixture(scope="module")
 def degrees_page(browser, base_url):
