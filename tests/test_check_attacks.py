@@ -228,3 +228,30 @@ def test_a_check_that_loops_or_ends_its_process_says_so():
     verdict = check("grundy", "import os\nos._exit(0)\n", "en")
     assert verdict["status"] == "error"
     assert verdict["message"] == "Python stopped during the check (the code may have ended it)."
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_exercise_says_what_check_guarantees(site, lang):
+    """One sentence beside the buttons, in the page's language; where the check measures
+    the work done, it says that this measure is taken where the code runs."""
+    import html
+    import re
+
+    root = site / "en" if lang == "en" else site
+    said = {}
+    for page in ("modelling", "attractors", "algorithms", "beyond"):
+        text = (root / page / "index.html").read_text("utf-8")
+        for block in re.findall(r'<div class="arena-exercise" data-exercise="([a-z-]+)"(.*?)'
+                                r'<details class="arena-exercise-solution">', text, re.S):
+            found = re.search(r'class="arena-exercise-help arena-exercise-guarantee" hidden>'
+                              r"([^<]*)</p>", block[1])
+            said[block[0]] = html.unescape(found.group(1)) if found else None
+    assert set(said) == set(EXERCISES)
+    for exercise, sentence in said.items():
+        assert sentence and sentence.count(".") == 1, (exercise, sentence)
+        assert ("que votre code ne peut pas atteindre" if lang == "fr"
+                else "which your code cannot reach") in sentence
+        measured = px.MEASURED.get(exercise)
+        assert (measured is not None) == (("fausser" if lang == "fr" else "fake") in sentence)
+        if measured:
+            assert measured[lang] in sentence

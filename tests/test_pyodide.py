@@ -482,7 +482,7 @@ def test_an_edit_the_browser_cannot_keep_is_said(degrees_page):
 
 DEEP_RECURSION = "import sys\nsys.setrecursionlimit(10_000)\ndef f(n):\n    return f(n + 1)\n"
 DEEP_TUPLE = "t = ()\nfor _ in range(10 ** 6):\n    t = (t,)\n"
-CRASHED = "Python crashed (its call stack overflowed"
+CRASHED = "Python stopped for good (its call stack overflowed"
 
 
 def test_a_python_that_crashes_is_replaced_with_one_line(degrees_page):

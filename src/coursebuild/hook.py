@@ -353,26 +353,25 @@ EXERCISE_WORDS = {
            "noscript": "Cet exercice demande JavaScript ; le code de départ est ci-dessus.",
            "help": "Tab indente\u00a0; Échap puis Tab quitte l'éditeur.",
            "output": "Sortie", "editor": "Code Python de l'exercice",
-           "guarantee": "« Vérifier » exécute votre code dans un Python à part et juge ses "
-                        "réponses dans un autre, que votre code ne peut pas atteindre\u00a0: "
-                        "seule une fonction qui renvoie les bonnes réponses réussit.",
-           "measured": "« Vérifier » exécute votre code dans un Python à part et juge ses "
-                       "réponses dans un autre, que votre code ne peut pas atteindre\u00a0: "
-                       "seule une fonction qui renvoie les bonnes réponses réussit, mais "
-                       "{what} se mesurent dans le Python de votre code, qui pourrait les "
-                       "fausser."},
+           "guarantee": "« Vérifier » exécute votre code dans un Python à part et juge les "
+                        "réponses qu'il donne dans un autre, que votre code ne peut pas "
+                        "atteindre\u00a0: seules des réponses justes réussissent.",
+           "measured": "« Vérifier » exécute votre code dans un Python à part et juge les "
+                       "réponses qu'il donne dans un autre, que votre code ne peut pas "
+                       "atteindre\u00a0: seules des réponses justes réussissent, mais {what} "
+                       "se mesurent dans le Python de votre code, qui pourrait les fausser."},
     "en": {"exercise": "Exercise (Python)", "run": "Run", "check": "Check", "stop": "Stop",
            "reset": "Reset", "solution": "Solution",
            "noscript": "This exercise needs JavaScript; the starter code is above.",
            "help": "Tab indents; Escape then Tab leaves the editor.",
            "output": "Output", "editor": "Python code of the exercise",
-           "guarantee": "Check runs your code in a Python of its own and judges its answers "
-                        "in another one, which your code cannot reach: only a function that "
-                        "returns the right answers passes.",
-           "measured": "Check runs your code in a Python of its own and judges its answers "
-                       "in another one, which your code cannot reach: only a function that "
-                       "returns the right answers passes, but {what} are measured in your "
-                       "code's Python, where code could fake them."},
+           "guarantee": "Check runs your code in a Python of its own and judges the answers "
+                        "it gives in another one, which your code cannot reach: only right "
+                        "answers pass.",
+           "measured": "Check runs your code in a Python of its own and judges the answers "
+                       "it gives in another one, which your code cannot reach: only right "
+                       "answers pass, but {what} are measured in your code's Python, where "
+                       "code could fake them."},
 }
 
 

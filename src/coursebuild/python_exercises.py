@@ -1146,8 +1146,8 @@ def answers(exercise_id: str, code: str, lang: str = "fr") -> str:
     guard.remember(globals())
     try:
         _check(exercise_id, exercise, code, lang)
-    except (TapeError, AssertionError):   # only tampered code gets here: its tape says so
-        pass
+    except BaseException:   # noqa: BLE001 - only code that broke the checker gets here:
+        pass                # its tape ends early, and the judge says so
     finally:
         guard.restore()
         _guard = _tape = None

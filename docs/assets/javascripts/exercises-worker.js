@@ -119,7 +119,9 @@ self.onmessage = async (event) => {
     if (isFatal(err)) {
       say({ type: "done", result: { status: "error", fatal: true, message: "", output: "" } });
     } else {
-      say({ type: "done", result: { status: "error", message: capped(err, lang), output: "" } });
+      // Python's own error (the student's code broke what runs it): its last line
+      const last = String(err).trim().split("\n").pop();
+      say({ type: "done", result: { status: "error", message: capped(last, lang), output: "" } });
     }
   }
 };

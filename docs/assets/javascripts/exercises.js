@@ -17,7 +17,7 @@
           stopped: "Exécution arrêtée.", pass: "Réussi", fail: "Échec", error: "Erreur",
           stale: "Le code a changé depuis cette vérification : vérifiez-le de nouveau.",
           dead: "Python ne répond plus (le code a peut-être fermé le worker) : relancez.",
-          fatal: "Python s'est arrêté net (sa pile d'appels a débordé : une récursion trop profonde, ou une valeur trop imbriquée) ; un Python neuf prendra la suite.",
+          fatal: "Python s'est arrêté pour de bon (sa pile d'appels a débordé : une récursion ou une valeur trop profonde ; ou le code l'a terminé) ; un Python neuf prend la suite.",
           unsaved: "Le navigateur n'a pas pu garder ce code (stockage plein ou refusé) : il sera perdu si la page est rechargée.",
           tooLarge: "Les réponses de votre fonction sont trop volumineuses pour être jugées.",
           launcher: "Ouverte depuis un dossier, la page ne peut pas exécuter Python (le navigateur l'interdit) : dans le dossier arena-site, lancez python3 serve.py (ou double-cliquez serve.command sous macOS, serve.bat sous Windows), puis ouvrez la page à l'adresse qu'il affiche.",
@@ -28,7 +28,7 @@
           stopped: "Run stopped.", pass: "Passed", fail: "Failed", error: "Error",
           stale: "The code has changed since this check: check it again.",
           dead: "Python stopped answering (the code may have closed the worker): try again.",
-          fatal: "Python crashed (its call stack overflowed: too deep a recursion, or too deeply nested a value); a fresh Python takes over.",
+          fatal: "Python stopped for good (its call stack overflowed: too deep a recursion or value; or the code ended it); a fresh Python takes over.",
           unsaved: "The browser could not keep this code (storage full or refused): it will be lost if the page reloads.",
           tooLarge: "Your function's answers are too large to be judged.",
           launcher: "Opened from a folder, the page cannot run Python (the browser forbids it): in the arena-site folder, run python3 serve.py (or double-click serve.command on macOS, serve.bat on Windows), then open the page at the address it prints.",
@@ -105,9 +105,11 @@
       base: new URL(block.dataset.pyodide, location.href).href });
   }
 
+  // Loaded in advance, once a job has ended: the Runs' worker and the next Check's; the
+  // judge once a Check was asked for (a reader who only runs code needs no third Python)
   function warmUp(block) {
     const url = new URL(block.dataset.worker, location.href).href;
-    for (const role of ["worker", "spare", "judge"]) {
+    for (const role of state.checked ? ["worker", "spare", "judge"] : ["worker", "spare"]) {
       if (!state[role]) boot(state[role] = newWorker(url), block);
     }
   }
@@ -359,6 +361,7 @@
     }
     setBusy(block, true);
     // the judge loads beside the Check's own Python, not after it
+    if (kind === "check") state.checked = true;
     if (kind === "check" && !state.judge) {
       boot(state.judge = newWorker(new URL(block.dataset.worker, location.href).href), block);
     }

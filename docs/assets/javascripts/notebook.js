@@ -20,10 +20,11 @@
       done: "Terminé.", failedAt: (i) => `La cellule ${i} a échoué : l'exécution s'arrête là.`,
       stopped: "Python arrêté : ses variables sont perdues ; exécutez de nouveau les " +
         "cellules depuis le début.",
-      dead: "Python ne répond plus : relancez l'exécution.",
-      fatal: "Python s'est arrêté net (sa pile d'appels a débordé : une récursion trop " +
-        "profonde, ou une valeur trop imbriquée) ; ses variables sont perdues : exécutez de " +
-        "nouveau les cellules depuis le début.",
+      dead: "Python ne répond plus (le code l'a peut-être fermé) : ses variables sont " +
+        "perdues ; exécutez de nouveau les cellules depuis le début.",
+      fatal: "Python s'est arrêté pour de bon (sa pile d'appels a débordé : une récursion " +
+        "ou une valeur trop profonde ; ou le code l'a terminé) ; ses variables sont perdues : " +
+        "exécutez de nouveau les cellules depuis le début.",
       unsaved: "Le navigateur n'a pas pu garder cette modification (stockage plein ou " +
         "refusé) : elle reste sur cette page, mais sera perdue si la page est rechargée.",
       failed: "Python n'a pas pu se charger : ",
@@ -49,9 +50,10 @@
       running: (i, n) => `Running cell ${i} of ${n}…`,
       done: "Done.", failedAt: (i) => `Cell ${i} failed: the run stops there.`,
       stopped: "Python stopped: its variables are lost; run the cells again from the top.",
-      dead: "Python stopped answering: run again.",
-      fatal: "Python crashed (its call stack overflowed: too deep a recursion, or too " +
-        "deeply nested a value); its variables are lost: run the cells again from the top.",
+      dead: "Python stopped answering (the code may have closed it): its variables are " +
+        "lost; run the cells again from the top.",
+      fatal: "Python stopped for good (its call stack overflowed: too deep a recursion or " +
+        "value; or the code ended it); its variables are lost: run the cells again from the top.",
       unsaved: "The browser could not keep this change (storage full or refused): it stays " +
         "on this page, but will be lost if the page reloads.",
       failed: "Python could not be loaded: ",
@@ -66,6 +68,7 @@
     },
   };
   const BOOT = 120000;      // ms to load Python before the page says it is dead
+  const ALIVE = 10000;      // ms for a worker to say it got a job (see notebook-worker.js)
 
   function el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
@@ -145,33 +148,40 @@
     let asked = null;         // the cells a click asked to run before that: run once ready
     let unsaved = false;      // an edit the browser could not keep was said
 
-    function kill() {
+    // Python ends: stopped by the reader ("stopped"), or found dead ("dead": it did not
+    // say it got its job, or it broke); the job waited for ends with that
+    function kill(why = "stopped") {
       if (worker) worker.terminate();
       worker = null;
       loading = null;
       delete block.dataset.python;
-      if (waiting) { waiting.resolve({ type: "stopped" }); waiting = null; }
+      if (why === "dead") status.textContent = w.dead;
+      if (waiting) {
+        clearTimeout(waiting.timer);
+        clearTimeout(waiting.alive);
+        waiting.resolve({ type: why });
+        waiting = null;
+      }
     }
 
     function send(message, limit) {
       if (!worker) {
         worker = new Worker(new URL(block.dataset.worker, location.href).href);
         worker.onmessage = (e) => {
-          if (waiting && e.data.job === waiting.job) {
-            clearTimeout(waiting.timer);
-            const { resolve } = waiting;
-            waiting = null;
-            resolve(e.data);
-          }
+          if (!waiting || e.data.job !== waiting.job) return;
+          clearTimeout(waiting.alive);
+          if (e.data.type === "alive") return;
+          clearTimeout(waiting.timer);
+          const { resolve } = waiting;
+          waiting = null;
+          resolve(e.data);
         };
-        worker.onerror = () => { kill(); status.textContent = w.dead; };
+        worker.onerror = () => kill("dead");
       }
       return new Promise((resolve) => {
         const mine = ++job;
-        waiting = { job: mine, resolve, timer: limit ? setTimeout(() => {
-          kill();
-          status.textContent = w.dead;
-        }, limit) : null };
+        waiting = { job: mine, resolve, timer: limit ? setTimeout(() => kill("dead"), limit) : null,
+          alive: setTimeout(() => kill("dead"), ALIVE) };
         worker.postMessage({ ...message, job: mine, lang, base, viz });
       });
     }
@@ -286,6 +296,7 @@
         }
         if (r.type !== "done") {           // stopped, or Python died
           if (r.type === "stopped") status.textContent = w.stopped;
+          else if (r.type === "dead") status.textContent = w.dead;
           else if (r.type === "failed") status.textContent = w.failed + r.message;
           busy(false);
           return;
