@@ -1,8 +1,8 @@
-// The exercises' code editor: CodeMirror 6, bundled by esbuild at build time into
+// The code editor of the exercises and the notebooks: CodeMirror 6, bundled by esbuild at build time into
 // assets/javascripts/editor.js (see Makefile). Colours come from Material's code
 // variables, so the editor follows the light and dark palettes.
 import { EditorState } from "@codemirror/state";
-import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from "@codemirror/view";
+import { EditorView, ViewPlugin, keymap, lineNumbers, highlightActiveLine, drawSelection } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { indentUnit, syntaxHighlighting, HighlightStyle, bracketMatching } from "@codemirror/language";
 import { python } from "@codemirror/lang-python";
@@ -35,8 +35,26 @@ const theme = EditorView.theme({
     { backgroundColor: "var(--md-code-hl-color)" },
 });
 
-/** Create an editor in `parent` holding `doc`; `onChange(code)` is called on every edit. */
-function create(parent, doc, { label = "Python", onChange = () => {} } = {}) {
+// CodeMirror draws and measures only the lines near the window; the line numbers of the
+// others are placed by estimated heights, which wrapped lines make wrong: a cell off the
+// screen, printed or captured shows its numbers drifting from its lines. A notebook's cells
+// are short: each editor draws and measures all its lines, as CodeMirror does while a page
+// prints (its `printing` state, which it sets back after a print: set again at the next
+// update).
+const wholeDocument = ViewPlugin.fromClass(class {
+  constructor(view) { this.whole(view); }
+  update(update) { this.whole(update.view); }
+  whole(view) {
+    if (view.viewState && !view.viewState.printing) {
+      view.viewState.printing = true;
+      view.requestMeasure();
+    }
+  }
+});
+
+/** Create an editor in `parent` holding `doc`; `onChange(code)` is called on every edit;
+ *  with `whole`, every line is drawn, not only those near the window (short documents). */
+function create(parent, doc, { label = "Python", onChange = () => {}, whole = false } = {}) {
   const view = new EditorView({
     parent,
     state: EditorState.create({
@@ -48,6 +66,7 @@ function create(parent, doc, { label = "Python", onChange = () => {} } = {}) {
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
         EditorView.contentAttributes.of({ "aria-label": label }),
         EditorView.updateListener.of((u) => { if (u.docChanged) onChange(u.state.doc.toString()); }),
+        ...(whole ? [wholeDocument] : []),
       ],
     }),
   });

@@ -24,7 +24,7 @@ def exercises_rows() -> list[dict]:
     from browsing import ARGS, CHROMIUM, SITE, served
     from playwright.sync_api import sync_playwright
 
-    from coursebuild.python_exercises import EXERCISES
+    from coursebuild.exercise_source import python_exercises
 
     if not (SITE / "exercises" / "index.html").exists():
         raise SystemExit("bench exercises: build the site first (make site)")
@@ -44,9 +44,9 @@ def exercises_rows() -> list[dict]:
             page.wait_for_function("(el) => el.textContent.trim() === '42'",
                                    arg=output.element_handle(), timeout=60_000)
             rows.append({"step": step, "seconds": time.perf_counter() - t0})
-        for exercise_id, exercise in EXERCISES.items():
+        for exercise_id, exercise in python_exercises().items():
             page.evaluate("([id, c]) => window.arenaExercises.setCode(id, c)",
-                          [exercise_id, exercise.solution])
+                          [exercise_id, exercise.answer])
             t0 = time.perf_counter()
             verdict = page.evaluate("(id) => window.arenaExercises.check(id)", exercise_id)
             rows.append({"step": f"Check {exercise_id} ({verdict['status']})",

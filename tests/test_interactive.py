@@ -4,6 +4,7 @@ rank, whatever it plays (every reply is explored); hints from a winning position
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 from urllib.parse import urlparse
@@ -131,7 +132,8 @@ def test_following_the_hints_from_a_winning_position_wins(browser, base_url, pat
         assert data["vertices"][position]["victory"] == 0
         assert int(page.get_attribute(box, "data-moves")) == data["vertices"][data["start"]]["rank"]
         status = page.inner_text(f"{box} .arena-status")
-        assert ("J0 a gagné" in status) if not path.startswith("en/") else ("J0 has won" in status)
+        assert (("gagnée par J0" in status) if not path.startswith("en/")
+                else ("won by J0" in status))
     finally:
         visit.close()
 
@@ -212,3 +214,42 @@ def test_the_puppies_are_moved_on_the_board_by_picking_one_then_its_destination(
         assert after != position
     finally:
         visit.close()
+
+
+@pytest.mark.parametrize(("lang", "states", "won"), [
+    ("fr", "Le graphe des positions du jeu", "Partie terminée, gagnée par les chiots."),
+    ("en", "The graph of the game's positions", "Game over: won by the puppies."),
+])
+def test_the_ourson_board_speaks_of_its_sides_and_its_drawings_of_one_language(
+        browser, base_url, site, lang, states, won):
+    """Issue 36 §4: the fold-out was titled "ourson-states" and the end said "J1 has won";
+    the drawings put in the page had the French and English captions as their tooltip.
+    The figure files keep both (one SVG serves both languages)."""
+    from coursebuild.typography import french
+
+    manifest = {e["id"]: e for e in json.loads(
+        (site / "figures" / "manifest.json").read_text(encoding="utf-8"))}
+    visit = Visit(browser, base_url + ("en/" if lang == "en" else "") + "ourson/")
+    page = visit.page
+    box = '.arena-game[data-figure="ourson-states"]'
+    try:
+        page.wait_for_selector(box + ".ready")
+        assert page.inner_text(f"{box} details.arena-states > summary") == states
+        # the reader defends the ourson (the puppies win from the start, within 10 moves)
+        for _ in range(20):
+            if page.get_attribute(box, "data-turn") == "over":
+                break
+            page.click(f"{box} .arena-move >> nth=0")
+        status = page.inner_text(f"{box} .arena-status")
+        assert won in status and "J0" not in status and "J1" not in status
+        titles = page.evaluate(f"[...document.querySelectorAll('{box} svg')]"
+                               ".map((s) => s.querySelector(':scope > title').textContent)")
+        captions = [manifest[f]["caption"][lang] for f in ("ourson-board", "ourson-states")]
+        assert titles == [french(c) if lang == "fr" else c for c in captions]
+    finally:
+        visit.close()
+    for figure in ("ourson-board", "ourson-states"):
+        svg = (site / "figures" / manifest[figure]["svg"]).read_text(encoding="utf-8")
+        caption = manifest[figure]["caption"]
+        both = f"{caption['fr']} / {caption['en']}"
+        assert f'<title id="fig-title">{html.escape(both)}</title>' in svg

@@ -61,6 +61,13 @@ def test_a_cell_shows_errors_and_floods_as_a_student_needs_them():
     assert len(flood[0]["text"]) < 21_000 and "caractères omis" in flood[0]["text"]
     assert flood[0]["text"].startswith("0\n1\n") and flood[0]["text"].endswith("99999\n")
     assert kernel.run("n") == [{"type": "result", "text": "3"}]     # the namespace lives on
+    # a way out of Python (not an error): one line, as Jupyter shows it (issue 38)
+    assert kernel.run("import sys\nsys.exit(3)") == [
+        {"type": "error", "text": "SystemExit: 3 (cell 5, line 2)\n"}]
+    assert kernel.run("class Out(BaseException):\n    pass\nraise Out('bye')") == [
+        {"type": "error", "text": "Out: bye (cell 6, line 3)\n"}]
+    assert kernel.run("raise KeyboardInterrupt") == [
+        {"type": "error", "text": "KeyboardInterrupt (cell 7, line 1)\n"}]
 
 
 # -- in Chromium -----------------------------------------------------------------------------
@@ -77,11 +84,59 @@ def open_notebook(page) -> None:
     page.wait_for_function("document.querySelector('.arena-notebook-run').arenaNotebook")
 
 
+# the jobs that give code to the page's workers, counted (window.__jobs: each one's kind,
+# "cell" for a notebook's)
+COUNT_JOBS = """(() => {
+    const post = Worker.prototype.postMessage;
+    window.__jobs = [];
+    Worker.prototype.postMessage = function (message, ...rest) {
+        if (message && typeof message.code === "string") window.__jobs.push(message.kind || "cell");
+        return post.call(this, message, ...rest);
+    };
+})()"""
+
+
+# how far (px) a line of a cell's editor is from its number in the gutter, at worst, over
+# every editor of the page, on the screen or not (issue 36 §4: wrapped lines made them drift)
+NUMBER_DRIFT = """() => Math.max(0, ...document.querySelector('.arena-notebook-run').arenaNotebook
+  .views.map((v) => {
+    const view = v.editor.view;
+    const numbers = new Map([...view.dom.querySelectorAll('.cm-lineNumbers .cm-gutterElement')]
+      .filter((g) => g.getBoundingClientRect().height > 0).map((g) => [g.textContent, g]));
+    return Math.max(0, ...[...view.dom.querySelectorAll('.cm-content .cm-line')].map((line) => {
+      const number = numbers.get(String(view.state.doc.lineAt(view.posAtDOM(line)).number));
+      return number ? Math.abs(number.getBoundingClientRect().top
+                               - line.getBoundingClientRect().top) : Infinity;
+    }));
+  }))"""
+
+
+def open_and_run_all_at_once(page) -> list[dict]:
+    """Issue 37 §3: "Run and edit this notebook here", then Run all clicked five times
+    at once, while the editor and Python load: the cells run once, in order."""
+    page.evaluate(COUNT_JOBS)
+    page.evaluate("""() => {
+        const block = document.querySelector('.arena-notebook-run');
+        block.querySelector('[data-action="open"]').click();
+        for (let k = 0; k < 5; k++) block.querySelector('[data-action="run-all"]').click();
+    }""")
+    page.wait_for_function("document.querySelector('.arena-notebook-run').arenaNotebook")
+    shown = wait_run_all(page)
+    assert page.evaluate("window.__jobs.length") == len(shown)
+    assert page.evaluate(NUMBER_DRIFT) < 1
+    return shown
+
+
 def run_all(page) -> list[dict]:
     """Run all, wait for the end; each cell's id, shown text and number of drawings."""
     page.click('.arena-notebook-run [data-action="run-all"]')
+    return wait_run_all(page)
+
+
+def wait_run_all(page) -> list[dict]:
     page.wait_for_function("document.querySelector('.arena-notebook-run').dataset.state"
-                           " === 'idle'", timeout=RUN_LIMIT)
+                           " === 'idle' && document.querySelector('.arena-notebook-output"
+                           "[data-ran]')", timeout=RUN_LIMIT)
     return page.evaluate("""() => document.querySelector('.arena-notebook-run').arenaNotebook
       .views.map((v) => ({
         id: v.cell.id, ran: v.out.dataset.ran !== undefined,
@@ -122,8 +177,7 @@ def check_every_notebook(browser, base_url: str, lang: str) -> None:
         for name in names:
             if name != names[0]:
                 visit.page.goto(page_url(base_url, lang, name), wait_until="networkidle")
-            open_notebook(visit.page)
-            assert_as_built(run_all(visit.page), lang, name)
+            assert_as_built(open_and_run_all_at_once(visit.page), lang, name)
             assert visit.outside == [] and visit.errors == [], (name, visit.errors)
     finally:
         visit.close()
@@ -164,8 +218,73 @@ def check_edit_reload_reset(browser, base_url: str) -> None:
         assert page.evaluate("localStorage.getItem('arena-notebook:fr:08-beyond')") is None
         assert page.locator(".arena-notebook-output[data-ran]").count() == 0
         assert visit.outside == [] and visit.errors == []
+        check_hostile_cells(page)
     finally:
         visit.close()
+
+
+def run_cell(page, index: int, code: str) -> tuple[list[str], str]:
+    """``code`` put in cell ``index`` and run: the texts its outputs show, and the status."""
+    page.evaluate("([i, code]) => document.querySelector('.arena-notebook-run').arenaNotebook"
+                  ".views[i].editor.setCode(code)", [index, code])
+    page.evaluate("(i) => { const o = document.querySelector('.arena-notebook-run')"
+                  ".arenaNotebook.views[i].out; delete o.dataset.ran; }", index)
+    page.click(f'.jp-CodeCell [data-action="run"] >> nth={index}')
+    page.wait_for_function("(i) => document.querySelector('.arena-notebook-run').arenaNotebook"
+                           ".views[i].out.dataset.ran !== undefined && document.querySelector("
+                           "'.arena-notebook-run').dataset.state === 'idle'", arg=index,
+                           timeout=RUN_LIMIT)
+    texts = page.evaluate("(i) => [...document.querySelector('.arena-notebook-run').arenaNotebook"
+                          ".views[i].out.querySelectorAll('pre')].map((p) => p.textContent)",
+                          index)
+    return texts, page.locator(".arena-notebook-run .arena-status").inner_text()
+
+
+EVIL_SVG = ('<svg xmlns="http://www.w3.org/2000/svg"><title>t</title>'
+            "<style>body { display: none }</style><script>window.__evil = 1</script>"
+            '<a href="javascript:window.__evil = 2"><text onclick="window.__evil = 3">x</text>'
+            "</a></svg>")
+
+
+def check_hostile_cells(page) -> None:
+    """Issue 38 on a French notebook page where Python is loaded: a figure whose SVG holds a
+    <style> (it hid the whole page), a script, a link; a way out of Python; a crash of
+    Pyodide; an edit the browser cannot keep."""
+    texts, _ = run_cell(page, 0, f"class Evil:\n    def _repr_svg_(self):\n"
+                                 f"        return {EVIL_SVG!r}\nEvil()")
+    figure = page.locator(".arena-notebook-output >> nth=0 >> .arena-notebook-figure svg")
+    assert figure.count() == 1 and "x" in figure.text_content()
+    assert page.evaluate("""() => {
+        const out = document.querySelector('.arena-notebook-output');
+        return out.querySelectorAll('style, script, [onclick], [href]').length === 0
+            && getComputedStyle(document.body).display !== 'none'
+            && window.__evil === undefined;
+    }""")
+    texts, _ = run_cell(page, 0, "raise SystemExit(3)")
+    assert len(texts) == 1 and texts[0].strip().count("\n") == 0
+    assert texts[0].startswith("SystemExit: 3 (cell ")
+    texts, status = run_cell(page, 0, "t = ()\nfor _ in range(10 ** 6):\n    t = (t,)\nrepr(t)")
+    crashed = "Python s'est arrêté pour de bon"
+    assert len(texts) == 1 and texts[0].startswith(crashed) and status.startswith(crashed)
+    texts, _ = run_cell(page, 0, "6 * 7")                   # a fresh Python
+    assert texts == ["42"]
+    # a cell that closes its worker: the next Run is not left waiting for ever
+    run_cell(page, 0, "import js\njs.close()")
+    page.evaluate("document.querySelector('.arena-notebook-run').arenaNotebook.views[0]"
+                  ".editor.setCode('6 * 7')")
+    page.click('.jp-CodeCell [data-action="run"] >> nth=0')
+    page.wait_for_function("document.querySelector('.arena-notebook-run .arena-status')"
+                           ".textContent.startsWith('Python ne répond plus')", timeout=RUN_LIMIT)
+    texts, _ = run_cell(page, 0, "6 * 7")
+    assert texts == ["42"]
+    # an edit over the storage quota: said, not lost in silence
+    page.evaluate("Storage.prototype.setItem = function () { throw new DOMException("
+                  "'quota', 'QuotaExceededError'); }")
+    page.evaluate("document.querySelector('.arena-notebook-run').arenaNotebook"
+                  ".views[1].editor.setCode('x = 1')")
+    status = page.locator(".arena-notebook-run .arena-status").inner_text()
+    assert status.startswith("Le navigateur n'a pas pu garder cette modification")
+    assert page.get_attribute(".arena-notebook-run", "data-unsaved") == "true"
 
 
 def test_both_languages_load_the_notebook_script():
@@ -173,9 +292,9 @@ def test_both_languages_load_the_notebook_script():
 
     def scripts(name: str) -> list[str]:
         text = (ROOT / name).read_text(encoding="utf-8")
-        block = re.search(r"^extra_javascript:\n((?:  - .*\n)+)", text, re.M).group(1)
+        block = re.search(r"^extra_javascript:\n((?:  [-#].*\n)+)", text, re.M).group(1)
         return [line.strip().removeprefix("- ").removeprefix("../")
-                for line in block.splitlines()]
+                for line in block.splitlines() if not line.strip().startswith("#")]
 
     assert "assets/javascripts/notebook.js" in scripts("mkdocs.base.yml")
     assert scripts("mkdocs.base.yml") == scripts("mkdocs.en.yml")

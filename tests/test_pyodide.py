@@ -9,7 +9,9 @@ from urllib.parse import urlparse
 
 import pytest
 from browsing import CHROMIUM, NO_CHROMIUM, Visit, local_sitemap
+from check_tampering import ROUTES
 from exercise_wrong import QUADRATIC, RECURSIVE, WRONG
+from test_notebooks_run import COUNT_JOBS
 
 from coursebuild.exercise_source import python_exercises
 
@@ -397,6 +399,123 @@ def test_a_check_judges_the_students_function_alone(exercises_page):
     output = page.locator('[data-exercise="minimax"] [data-role="output"]')
     assert output.inner_text().strip() == "False 42"
     assert _check(page, "grundy", EXERCISES["grundy"].answer)["status"] == "pass"
+
+
+# -- the Check's guarantee (issue 38), in the page: the student's code answers in a worker
+# of its own, the verdict is made in another that never runs it -----------------------------
+
+@pytest.fixture(scope="module")
+def degrees_page(browser, base_url):
+    """The chapter that sets degres, in English, the jobs its workers are given counted."""
+    context = browser.new_context()
+    context.add_init_script(COUNT_JOBS)
+    page = context.new_page()
+    outside: list[str] = []
+    page.on("request", lambda r: r.url.startswith(base_url.split("/arena/")[0])
+            or r.url.startswith("data:") or outside.append(r.url))
+    page.goto(base_url + "en/modelling/", wait_until="networkidle")
+    page.wait_for_selector('[data-exercise="degrees"].ready')
+    yield page
+    assert outside == []
+    context.close()
+
+
+def test_clicks_made_while_python_loads_run_once(degrees_page):
+    """Issue 37 §3: Run clicked ten times at once, before Python is loaded: one run, and
+    its output. (Runs first in this module: no Python is loaded yet.)"""
+    page = degrees_page
+    assert page.evaluate("window.__arenaExercises.worker") is None     # nothing loaded yet
+    page.evaluate("window.arenaExercises.setCode('reverse', "
+                  "\"import os\\nopen('/tmp/runs', 'a').write('x')\\n"
+                  "print(6 * 7, len(open('/tmp/runs').read()))\")")
+    page.evaluate("""() => {
+        const run = document.querySelector('[data-exercise="reverse"] [data-action="run"]');
+        for (let k = 0; k < 10; k++) run.click();
+    }""")
+    output = page.locator('[data-exercise="reverse"] [data-role="output"]')
+    page.wait_for_function("document.querySelector('[data-exercise=\"reverse\"] "
+                           "[data-role=\"output\"]').textContent.includes('42')",
+                           timeout=120_000)
+    assert output.inner_text().strip() == "42 1"
+    assert page.evaluate("window.__jobs") == ["run"]
+
+
+@pytest.mark.parametrize("route", sorted(ROUTES))
+def test_code_that_tampers_with_its_python_cannot_pass_a_wrong_function(degrees_page, route):
+    """Each route made a wrong degres pass in the page; now it fails (or its Python stops
+    answering the checker), and a correct answer still passes after it."""
+    verdict = _check(degrees_page, "degrees", ROUTES[route])
+    assert verdict["status"] != "pass", verdict
+    assert ("Call: degres({0: [0]})\nExpected: ({0: 1}, {0: 1})\nObtained: ({0: 0}, {0: 0})"
+            in verdict["message"] or verdict["message"].startswith(
+                "The check stopped before your function had answered every case")), verdict
+    assert _check(degrees_page, "degrees", EXERCISES["degrees"].answer)["status"] == "pass"
+
+
+def test_check_shows_the_prints_of_the_case_it_shows(degrees_page):
+    """Issue 37 §5: the prints of the failing case (not of every case), and the page says
+    what Check guarantees."""
+    page = degrees_page
+    code = ("print('top')\ndef degres(A):\n    print('graph', A)\n"
+            "    return {v: len(A[v]) for v in A}, {v: 0 for v in A}\n")
+    assert _check(page, "degrees", code)["status"] == "fail"
+    output = page.locator('[data-exercise="degrees"] [data-role="output"]').inner_text()
+    assert output == "top\nWhat the failing call prints:\ngraph {0: [0]}"
+    guarantee = page.locator('[data-exercise="degrees"] .arena-exercise-guarantee')
+    assert guarantee.is_visible() and "which your code cannot reach" in guarantee.inner_text()
+
+
+def test_an_edit_the_browser_cannot_keep_is_said(degrees_page):
+    """Issue 38: code over the storage quota was silently not kept; now a line says so,
+    until an edit is kept again."""
+    page = degrees_page
+    note = page.locator('[data-exercise="reverse"] .arena-unsaved')
+    page.evaluate("window.__setItem = Storage.prototype.setItem; Storage.prototype.setItem = "
+                  "function () { throw new DOMException('quota', 'QuotaExceededError'); }")
+    try:
+        page.evaluate("window.arenaExercises.setCode('reverse', 'x = 1')")
+        assert note.inner_text().startswith("The browser could not keep this code")
+    finally:
+        page.evaluate("Storage.prototype.setItem = window.__setItem")
+    page.evaluate("window.arenaExercises.setCode('reverse', 'x = 2')")
+    assert note.count() == 0
+    assert page.evaluate("localStorage.getItem('arena-exercise:reverse')") == "x = 2"
+
+
+DEEP_RECURSION = "import sys\nsys.setrecursionlimit(10_000)\ndef f(n):\n    return f(n + 1)\n"
+DEEP_TUPLE = "t = ()\nfor _ in range(10 ** 6):\n    t = (t,)\n"
+CRASHED = "Python stopped for good (its call stack overflowed"
+
+
+def test_a_python_that_crashes_is_replaced_with_one_line(degrees_page):
+    """Issue 38: a stack overflow inside WebAssembly ended Pyodide for good ("Pyodide
+    already fatally failed" until a reload); now one line, and a fresh Python runs the
+    next job, in a Run and in a Check."""
+    page = degrees_page
+    output = page.locator('[data-exercise="reverse"] [data-role="output"]')
+    # a recursion under a limit of 10,000: the stack may overflow inside WebAssembly (the
+    # crash) or Python may stop it first, depending on the frames' size; both in a line or
+    # two, and the next Run works
+    page.evaluate("([c]) => window.arenaExercises.setCode('reverse', c)",
+                  [DEEP_RECURSION + "f(0)\n"])
+    result = page.evaluate("window.arenaExercises.run('reverse')")
+    assert result["status"] == "error"
+    assert (result["message"].startswith(CRASHED)
+            or result["message"].endswith("RecursionError: maximum recursion depth exceeded")
+            ), result
+    assert "Pyodide" not in output.inner_text()
+    # the repr of a tuple 10^6 deep: the crash, always
+    page.evaluate("([c]) => window.arenaExercises.setCode('reverse', c)",
+                  [DEEP_TUPLE + "print(repr(t)[:9])\n"])
+    result = page.evaluate("window.arenaExercises.run('reverse')")
+    assert result["status"] == "error" and result["message"].startswith(CRASHED)
+    assert output.inner_text().count("\n") == 0
+    page.evaluate("window.arenaExercises.setCode('reverse', 'print(6 * 7)')")
+    assert page.evaluate("window.arenaExercises.run('reverse')")["status"] == "ok"
+    assert output.inner_text().strip() == "42"
+    verdict = _check(page, "degrees", DEEP_TUPLE + "def degres(A):\n    return repr(t), {}\n")
+    assert verdict["status"] == "error" and verdict["message"].startswith(CRASHED), verdict
+    assert _check(page, "degrees", EXERCISES["degrees"].answer)["status"] == "pass"
 
 
 # -- the notebooks run in the browser (issue 27), in this module so that the suite

@@ -104,8 +104,8 @@ def calcule_rangs(A, S0, V0):
             if x in rang:
                 continue
             d[x] -= 1
-            #fr À J_0 : son premier successeur gagnant, le plus proche, donne son rang.
-            #fr À l'adversaire : son dernier successeur gagnant, le plus loin.
+            #fr À J_0 : son premier successeur gagnant, le plus proche, donne
+            #fr son rang. À l'adversaire : son dernier, le plus loin.
             #en J_0's: its first winning successor, the nearest, gives its rank.
             #en The opponent's: its last winning successor, the farthest.
             if x in S0 or d[x] == 0:
@@ -117,9 +117,11 @@ def calcule_rangs(A, S0, V0):
 # listing: strategie
 def strategie(A, Si, rangs_i, rangs_adv):
     #fr Le coup de J_i en chacune de ses positions qui ont un successeur.
-    #fr rangs_i, rangs_adv : les rangs dans les attracteurs de J_i et de l'adversaire.
+    #fr rangs_i, rangs_adv : les rangs dans les attracteurs de J_i et de
+    #fr l'adversaire.
     #en J_i's move at each of its positions that have a successor.
-    #en rangs_i, rangs_adv: the ranks in the attractors of J_i and of the opponent.
+    #en rangs_i, rangs_adv: the ranks in the attractors of J_i and of the
+    #en opponent.
     coup = {}
     for s in Si:
         if not A[s]:

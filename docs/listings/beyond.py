@@ -5,10 +5,12 @@
 
 # listing: minimax
 def minimax(p, profondeur, joueur_max, coups, valeur, heuristique):
-    #fr coups(p) : les positions atteintes en un coup depuis p (aucune : partie finie).
+    #fr coups(p) : les positions atteintes en un coup depuis p (aucune : partie
+    #fr finie).
     #fr valeur(p) : la vraie valeur d'une partie finie en p, pour J_max.
     #fr heuristique(p) : une estimation de la valeur de p pour J_max.
-    #en coups(p): the positions reached in one move from p (none: the game is over).
+    #en coups(p): the positions reached in one move from p (none: the game is
+    #en over).
     #en valeur(p): the true value for J_max of a game over at p.
     #en heuristique(p): an estimate of the value of p for J_max.
     suivants = coups(p)
@@ -26,7 +28,9 @@ def minimax(p, profondeur, joueur_max, coups, valeur, heuristique):
 # listing: othello
 def heuristique_othello(plateau, poids):
     #fr plateau[i][j] vaut 1 (pion de J_max), -1 (pion de J_min) ou 0 (case vide).
-    #fr La note : la somme des poids des cases de J_max moins celle des cases de J_min.
-    #en plateau[i][j] is 1 (a disc of J_max), -1 (a disc of J_min) or 0 (empty square).
+    #fr La note : la somme des poids des cases de J_max moins celle des cases
+    #fr de J_min.
+    #en plateau[i][j] is 1 (a disc of J_max), -1 (a disc of J_min) or 0 (an
+    #en empty square).
     #en The score: the weights of J_max's squares minus those of J_min's.
     return sum(poids[i][j] * plateau[i][j] for i in range(8) for j in range(8))

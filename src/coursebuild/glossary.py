@@ -80,7 +80,7 @@ def course_names() -> set[str]:
     """Every name the course's own code defines: the listings' functions, parameters and
     variables, the Python exercises' (starting code and solution), and the pseudo-code's
     functions, parameters and assigned names, as the English chapters print it."""
-    from coursebuild.python_exercises import EXERCISES
+    from coursebuild.exercise_source import python_exercises
 
     names: set[str] = set()
 
@@ -95,9 +95,9 @@ def course_names() -> set[str]:
 
     for path in sorted((ROOT / "docs" / "listings").glob("*.py")):
         visit(path.read_text(encoding="utf-8"))
-    for exercise in EXERCISES.values():
+    for exercise in python_exercises().values():
         visit(exercise.starter)
-        visit(exercise.solution)
+        visit(exercise.answer)
     for path in sorted((ROOT / "docs" / "en").glob("*.md")):
         for block in re.findall(r"```text\n(.*?)```", path.read_text(encoding="utf-8"), re.S):
             for m in re.finditer(r"Function ([\w*]+)\(([^)]*)\)", block):

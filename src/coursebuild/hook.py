@@ -178,7 +178,7 @@ def _node_file(*parts: str) -> Path:
 # they share with the pages, the typography of their French messages
 PYODIDE_COURSE_MODULES = ("__init__.py", "paths.py", "examples.py", "typography.py",
                           "python_exercises.py", "widgets.py", "design.py",
-                          "notebook_kernel.py")
+                          "notebook_kernel.py", "judging.py")
 
 
 def _notebook_packages() -> dict[str, bytes]:
@@ -407,22 +407,48 @@ def interactive_html(kind: str, args: list[str], lang: str, page_url: str) -> st
             raise PluginError(f"game: unknown board figure {args[1]!r}")
         attrs["data-board"] = url(f"{args[1]}.svg")
     attrs["data-embedded"] = _embedded_data(
-        figure_id, args[1] if kind == "game" and len(args) > 1 else None)
+        figure_id, args[1] if kind == "game" and len(args) > 1 else None, lang)
     text = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
     words = NO_SCRIPT_TRACE if kind == "trace" else NO_SCRIPT
     return f'<div {text}><p class="arena-noscript">{words[lang]}</p></div>'
 
 
-def _embedded_data(figure_id: str, board: str | None) -> str:
+def _embedded_data(figure_id: str, board: str | None, lang: str) -> str:
     """The widget's data in the page itself (its SVG, its JSON, the board's SVG), as
     JSON for a ``data-`` attribute, so that it plays where nothing can be fetched: the
     site opened from a folder (file://). (Not a ``<script>``: instant navigation would
-    run it as JavaScript.)"""
-    data = {"svg": (FIGURES / f"{figure_id}.svg").read_text("utf-8"),
+    run it as JavaScript.) The figures' files serve both languages (their title is the
+    French caption, " / ", the English one); the page's copy has its language's alone
+    (:func:`one_language`)."""
+    data = {"svg": one_language(figure_id, lang),
             "json": json.loads((FIGURES / f"{figure_id}.json").read_text("utf-8"))}
     if board is not None:
-        data["board"] = (FIGURES / _manifest[board]["svg"]).read_text("utf-8")
+        data["board"] = one_language(board, lang)
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+FIGURE_TITLE = re.compile(r'<title id="fig-title">([^<]*)</title>')
+
+
+def one_language(figure_id: str, lang: str) -> str:
+    """The SVG of a catalogue figure whose title (the tooltip of a drawing put in a page)
+    is its caption in ``lang`` alone: the file's title is both captions, French first,
+    which serves a teacher who reuses it in either language. A title that is not the two
+    captions is a build error (the figure and the manifest disagree)."""
+    entry = _manifest[figure_id]
+    svg = (FIGURES / entry["svg"]).read_text("utf-8")
+    both = f"{entry['caption']['fr']} / {entry['caption']['en']}"
+    found = FIGURE_TITLE.search(svg)
+    if found is None or html.unescape(found.group(1)) != both:
+        raise PluginError(f"figures/{entry['svg']}: its title is not the captions of "
+                          f"{figure_id!r} in figures/manifest.json: run `make figures`")
+    caption = entry["caption"][lang]
+    if lang == "fr":
+        from coursebuild.typography import french
+
+        caption = french(caption)
+    title = f'<title id="fig-title">{html.escape(caption)}</title>'
+    return svg[:found.start()] + title + svg[found.end():]
 
 
 EXERCISE_WORDS = {
@@ -430,23 +456,37 @@ EXERCISE_WORDS = {
            "stop": "Arrêter", "reset": "Réinitialiser", "solution": "Solution",
            "noscript": "Cet exercice demande JavaScript ; le code de départ est ci-dessus.",
            "help": "Tab indente\u00a0; Échap puis Tab quitte l'éditeur.",
-           "output": "Sortie", "editor": "Code Python de l'exercice"},
+           "output": "Sortie", "editor": "Code Python de l'exercice",
+           "guarantee": "« Vérifier » exécute votre code dans un Python à part et juge les "
+                        "réponses qu'il donne dans un autre, que votre code ne peut pas "
+                        "atteindre\u00a0: seules des réponses justes réussissent.",
+           "measured": "« Vérifier » exécute votre code dans un Python à part et juge les "
+                       "réponses qu'il donne dans un autre, que votre code ne peut pas "
+                       "atteindre\u00a0: seules des réponses justes réussissent, mais {what} "
+                       "se mesurent dans le Python de votre code, qui pourrait les fausser."},
     "en": {"exercise": "Exercise (Python)", "run": "Run", "check": "Check", "stop": "Stop",
            "reset": "Reset", "solution": "Solution",
            "noscript": "This exercise needs JavaScript; the starter code is above.",
            "help": "Tab indents; Escape then Tab leaves the editor.",
-           "output": "Output", "editor": "Python code of the exercise"},
+           "output": "Output", "editor": "Python code of the exercise",
+           "guarantee": "Check runs your code in a Python of its own and judges the answers "
+                        "it gives in another one, which your code cannot reach: only right "
+                        "answers pass.",
+           "measured": "Check runs your code in a Python of its own and judges the answers "
+                       "it gives in another one, which your code cannot reach: only right "
+                       "answers pass, but {what} are measured in your code's Python, where "
+                       "code could fake them."},
 }
 
 
 def exercise_html(exercise_id: str, lang: str, page_url: str, config=None) -> str:
     """The block ``assets/javascripts/exercises.js`` brings to life: statement, starter
-    code (static, and what print shows), buttons, output, verdict, folded solution (the
-    answer's code, then what the exercise's source adds). The texts come from
-    ``docs/exercises`` (:mod:`coursebuild.exercise_source`), the function's name from
-    its checker (:mod:`coursebuild.python_exercises`)."""
+    code (static, and what print shows), buttons, output, verdict, what Check guarantees,
+    folded solution (the answer's code, then what the exercise's source adds). The texts
+    come from ``docs/exercises`` (:mod:`coursebuild.exercise_source`), the function's name
+    and what its check measures from its checker (:mod:`coursebuild.python_exercises`)."""
     from coursebuild import exercise_source
-    from coursebuild.python_exercises import FUNCTIONS
+    from coursebuild.python_exercises import FUNCTIONS, MEASURED
     from coursebuild.typography import french
 
     exercise = exercise_source.python_exercises().get(exercise_id)
@@ -467,12 +507,16 @@ def exercise_html(exercise_id: str, lang: str, page_url: str, config=None) -> st
         statement, more = french(statement), french(more)
     buttons = "".join(f'<button type="button" class="md-button" data-action="{a}">{w[a]}</button>'
                       for a in ("run", "check", "stop", "reset"))
+    measured = MEASURED.get(exercise_id)
+    guarantee = (w["measured"].format(what=measured[lang]) if measured else w["guarantee"])
     return (f'<div {text} id="{exercise.anchor}"><p class="arena-exercise-title"><strong>'
             f'{html.escape(exercise.heading(lang))}</strong></p>{statement}'
             f'<pre class="arena-exercise-starter"><code>{html.escape(exercise.starter)}'
             '</code></pre>'
             f'<div class="arena-exercise-editor" hidden></div>'
             f'<p class="arena-exercise-help" hidden>{w["help"]}</p>'
+            f'<p class="arena-exercise-help arena-exercise-guarantee" hidden>'
+            f'{html.escape(guarantee)}</p>'
             f'<div class="arena-exercise-buttons" hidden>{buttons}</div>'
             f'<pre class="arena-exercise-output" data-role="output" role="log" '
             f'aria-label="{w["output"]}" hidden></pre>'

@@ -125,12 +125,19 @@ class Kernel:
 
     @staticmethod
     def _traceback(err: BaseException) -> str:
-        """The traceback from the cell's first frame on (the kernel's frames left out)."""
+        """The traceback from the cell's first frame on (the kernel's frames left out);
+        one line for what is not an error but a way out (SystemExit, KeyboardInterrupt,
+        any BaseException that is not an Exception), as Jupyter shows it: its name, its
+        message and the cell's line that raised it."""
         tb = err.__traceback__
         while tb is not None and not tb.tb_frame.f_code.co_filename.startswith("<cell "):
             tb = tb.tb_next
         if isinstance(err, SyntaxError):
             tb = None
+        if not isinstance(err, Exception):
+            frames = [f for f in traceback.extract_tb(tb) if f.filename.startswith("<cell ")]
+            where = f" ({frames[-1].filename[1:-1]}, line {frames[-1].lineno})" if frames else ""
+            return traceback.format_exception_only(type(err), err)[-1].rstrip() + where + "\n"
         return "".join(traceback.format_exception(type(err), err, tb))
 
     def _capped(self, text: str) -> str:

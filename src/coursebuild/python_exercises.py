@@ -12,6 +12,12 @@ opponent of its owner (a player who cannot move loses, as in Nim): J_1's dead en
 V0 and J_0's form V1. The chapters' definitions of the attractor (with "all successors
 in A_n" read literally) and the library's then agree.
 
+The student's code never runs where the verdict is made (:mod:`coursebuild.judging`):
+:func:`answers` runs it, in an interpreter of its own, and writes its function's answers
+to the checker's questions on a tape of plain data; :func:`judge`, in an interpreter
+that never runs it, runs the same checker again on the answers of the tape. :func:`check`
+does both, the first in a fresh process.
+
 The same module runs in CPython (``tests/test_exercises.py``) and in Pyodide
 (``assets/javascripts/exercises-worker.js``); it needs neither numpy nor PyYAML.
 """
@@ -19,23 +25,27 @@ The same module runs in CPython (``tests/test_exercises.py``) and in Pyodide
 from __future__ import annotations
 
 import copy
+import marshal
 import math
+import operator
 import random
 import re
 import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any, cast
 
 from arena.arena import Arena
 from arena.games.chain import chain
 from coursebuild.examples import SLIDES_TREE
+from coursebuild.judging import CappedText, Tape, TapeError, fresh_process
 from coursebuild.paths import EXAMPLES
 from coursebuild.typography import french
 
-__all__ = ["FUNCTIONS", "check", "run"]
+__all__ = ["FUNCTIONS", "MEASURED", "answers", "check", "judge", "run"]
 
 
 FUNCTIONS: dict[str, str] = {
@@ -103,6 +113,26 @@ _WORDS = {
                      "greatest rank in attr1 ({r})."},
     "draw": {"fr": "{s!r} est nul : il faut un successeur hors de attr1.",
              "en": "{s!r} is a draw: a successor outside attr1 is needed."},
+    "printed-fail": {"fr": "Ce qu'affiche l'appel qui échoue\u00a0:",
+                     "en": "What the failing call prints:"},
+    "printed-first": {"fr": "Ce qu'affiche le premier cas (ceux des autres cas ne sont pas "
+                            "montrés)\u00a0:",
+                      "en": "What the first case prints (the other cases' prints are not "
+                            "shown):"},
+    "left-out": {"fr": "\n… {n} caractères omis …\n", "en": "\n… {n} characters left out …\n"},
+    "unreadable": {"fr": "Les réponses de votre fonction n'ont pas pu être lues (le code "
+                         "a-t-il modifié ce qui les écrit ?).",
+                   "en": "Your function's answers could not be read (did the code change "
+                         "what writes them?)."},
+    "incomplete": {"fr": "La vérification s'est arrêtée avant que votre fonction ait "
+                         "répondu à tous les cas (le code a-t-il modifié le vérificateur ?).",
+                   "en": "The check stopped before your function had answered every case "
+                         "(did the code change the checker?)."},
+    "died": {"fr": "Python s'est arrêté pendant la vérification (le code l'a peut-être "
+                   "fermé).",
+             "en": "Python stopped during the check (the code may have ended it)."},
+    "timeout": {"fr": "Temps limite dépassé ({s} s) : vérification arrêtée.",
+                "en": "Time limit exceeded ({s} s): check stopped."},
 }
 
 
@@ -126,14 +156,23 @@ def _source(code: str) -> None:
 
 
 def _tb(exc: BaseException, limit: int = 4) -> str:
-    """The last lines of the traceback, inside the student's code only."""
+    """The last lines of the traceback, inside the student's code only; one line for what
+    is not an error but a way out (SystemExit, KeyboardInterrupt, any BaseException that
+    is not an Exception): its name, its message and the line that raised it.
+
+    >>> print(_tb(SystemExit(3)))
+    SystemExit: 3
+    """
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == "<exercice>"]
-    lines = [f'  line {f.lineno}, in {f.name}\n    {f.line}' for f in frames[-limit:]]
     try:
         said = str(exc)
     except BaseException:                # a __str__ of the student's that raises
         said = "(its message cannot be shown: its __str__ raised)"
-    return "\n".join(lines + [f"{type(exc).__name__}: {said}"])
+    last = type(exc).__name__ + (f": {said}" if said else "")
+    if not isinstance(exc, Exception):
+        return last + (f" (line {frames[-1].lineno})" if frames else "")
+    lines = [f'  line {f.lineno}, in {f.name}\n    {f.line}' for f in frames[-limit:]]
+    return "\n".join([*lines, last])
 
 
 class _Failure(Exception):
@@ -141,10 +180,12 @@ class _Failure(Exception):
 
 
 class _Guard:
-    """What the checker relies on, saved before the student's code runs and put back after
-    it runs (its top level, then each call of its function): the builtins and the
-    dictionaries of the library's and the course's modules. A student's code that patches
-    ``isinstance`` or a checker function changes nothing of the verdict (issue 26.5)."""
+    """What the checker and the next Run rely on, saved before the student's code runs and
+    put back after it runs (its top level, then each call of its function): the builtins,
+    the dictionaries of the library's and the course's modules, and the interpreter's
+    settings a Run could leave behind (its recursion limit, a trace or profile function,
+    the standard streams). The verdict does not depend on it (the judge never runs the
+    student's code); it keeps the student's own Python usable from one Run to the next."""
 
     def __init__(self) -> None:
         import builtins
@@ -164,19 +205,35 @@ class _Guard:
             (m.__dict__, dict(m.__dict__)) for m in mine]
         self.modules = dict(sys.modules)
         self.sys = sys
+        self.settings = (sys.getrecursionlimit(), sys.gettrace(), sys.getprofile(),
+                         sys.stdin, sys.stdout, sys.stderr)
 
     def remember(self, live: dict) -> None:
         """Save ``live`` again, as it is now (the guard itself noted in it)."""
         self.saved = [(d, dict(d) if d is live else saved) for d, saved in self.saved]
 
     def restore(self) -> None:
+        """Put back what changed, compared by identity (a value whose ``==`` lies is seen);
+        modules imported since stay (the solver imports its compiled path when first
+        used)."""
         for live, saved in self.saved:
-            if live != saved:
+            # values by identity, in order (a key written again keeps its place); the keys
+            if (len(live) != len(saved) or not all(map(operator.is_, live.values(),
+                                                       saved.values()))
+                    or live.keys() != saved.keys()):
                 live.clear()
                 live.update(saved)
-        if self.sys.modules != self.modules:
-            self.sys.modules.clear()
-            self.sys.modules.update(self.modules)
+        modules = self.sys.modules
+        for name, module in self.modules.items():
+            if modules.get(name) is not module:
+                modules[name] = module
+        sys = self.sys
+        limit, trace, profile, sys.stdin, sys.stdout, sys.stderr = self.settings
+        sys.setrecursionlimit(limit)
+        if sys.gettrace() is not trace:
+            sys.settrace(trace)
+        if sys.getprofile() is not profile:
+            sys.setprofile(profile)
 
 
 _guard: _Guard | None = None
@@ -205,6 +262,22 @@ def _plain(x: Any, depth: int = 0) -> Any:
 
 
 def _load(code: str, name: str, lang: str) -> tuple[Callable | None, dict | None]:
+    """The student's function, or the error verdict; in the judge, what the tape says of
+    the code's loading (the function itself is never there)."""
+    tape = _tape
+    if tape is not None and tape.replaying:
+        error = tape.load["error"]
+        if error is not None:
+            return None, {"status": "error", "message": error}
+        return _never_called, None
+    f, error = _loaded(code, name, lang, out := CappedText())
+    if tape is not None:
+        tape.set_load(error["message"] if error else None, out.text(_left_out(lang)))
+    return f, error
+
+
+def _loaded(code: str, name: str, lang: str, out: CappedText
+            ) -> tuple[Callable | None, dict | None]:
     try:
         compiled = compile(code, "<exercice>", "exec")
     except SyntaxError as exc:
@@ -213,7 +286,8 @@ def _load(code: str, name: str, lang: str) -> tuple[Callable | None, dict | None
     _source(code)
     namespace: dict[str, Any] = {"__name__": "__exercice__"}
     try:
-        exec(compiled, namespace)
+        with redirect_stdout(out), redirect_stderr(out):
+            exec(compiled, namespace)
     except BaseException as exc:  # anything, SystemExit included, is the student's error
         return None, {"status": "error", "message": _say("load", lang) + "\n" + _tb(exc)}
     finally:
@@ -223,6 +297,17 @@ def _load(code: str, name: str, lang: str) -> tuple[Callable | None, dict | None
     if not callable(f):
         return None, {"status": "error", "message": _say("missing", lang, f=name)}
     return f, None
+
+
+def _never_called(*args: Any) -> Any:
+    """The judge's stand-in for the student's function: its answers come from the tape."""
+    raise AssertionError("the judge never calls the student's code")
+
+
+def _left_out(lang: str) -> Callable[[int], str]:
+    sep = "\u202f" if lang == "fr" else ","
+    return lambda n: _WORDS["left-out"][lang if lang == "fr" else "en"].format(
+        n=f"{n:,}".replace(",", sep))
 
 
 def run(code: str, lang: str = "fr") -> dict[str, str]:
@@ -342,35 +427,107 @@ _ATOMS = (int, str, float, bool, type(None))
 
 
 def _fresh(x: Any) -> Any:
-    """A copy of ``x`` the student's function may change at will: dicts and lists of the
-    chapter's representation copied quickly, anything else by :func:`copy.deepcopy`."""
+    """A copy of ``x`` the student's function may change at will: built-in values (the
+    chapter's representation) copied by :mod:`marshal`, in C (a check copies tic-tac-toe's
+    graph 200 times), anything else by :func:`copy.deepcopy`.
+
+    >>> A = {(0, 1): [(1, 0)], (1, 0): []}
+    >>> B = _fresh(A)
+    >>> B == A and B[(0, 1)] is not A[(0, 1)]
+    True
+    """
+    try:
+        return marshal.loads(marshal.dumps(x))
+    except ValueError:                 # not made of built-in values only
+        return _copied(x)
+
+
+def _copied(x: Any) -> Any:
     t = type(x)
     if t is dict:
-        return {k: _fresh(v) for k, v in x.items()}
+        return {k: _copied(v) for k, v in x.items()}
     if t is list:
-        return [_fresh(v) for v in x]
+        return [_copied(v) for v in x]
     if t in _ATOMS or (t is tuple and all(type(e) in _ATOMS for e in x)):
         return x
     return copy.deepcopy(x)
 
 
-def _call(f: Callable, args: tuple, lang: str, shown: str, expected: Any) -> Any:
+_tape: Tape | None = None
+"""The tape of the check in progress: written by :func:`answers`, read by :func:`judge`."""
+
+MEASURED = {"attractor": {"fr": "le temps et les lectures du graphe",
+                          "en": "its time and its reads of the graph"},
+            "alphabeta": {"fr": "les feuilles lues", "en": "the leaves it reads"}}
+"""The checks that take a measure of the student's function (:func:`_measured`), besides
+its answers: taken where the code runs, code that tampers with its Python can fake them
+(the page says so)."""
+
+
+def _answer(thunk: Callable[[], Any], lang: str) -> tuple[str, Any]:
+    """The answer of the student's code to one question of the checker, ``(kind, value)``
+    (:data:`coursebuild.judging.KINDS`). Where the code runs, ``thunk()`` is called with
+    its prints kept apart, and what it gave, made of plain values, is written on the tape;
+    in the judge, it is read from the tape."""
+    tape = cast(Tape, _tape)
+    if tape.replaying:
+        return tape.next()
+    out = CappedText()
+    kind, value = "value", None
     try:
-        result = f(*[_fresh(a) for a in args])
+        with redirect_stdout(out), redirect_stderr(out):
+            value = thunk()
     except RecursionError:
-        raise
+        kind = "recursion"
     except BaseException as exc:        # SystemExit, KeyboardInterrupt: the student's too
-        c = _colon(lang)
-        raise _Failure({"status": "fail", "message": "\n".join([
-            _say("raised", lang), f"{_say('call', lang)}{c}{shown}",
-            f"{_say('expected', lang)}{c}{_short(expected)}", _tb(exc)])}) from None
+        kind, value = "raised", _tb(exc)
     finally:
         if _guard is not None:
             _guard.restore()
-    try:
-        return _plain(result)
-    except (TypeError, RecursionError) as exc:
-        raise _wrong(lang, shown, expected, f"<{exc}>") from None
+    printed = out.text(_left_out(lang))
+    if kind == "value":
+        try:
+            value = _plain(value)
+            tape.record(kind, value, printed)
+            return kind, value
+        except (TypeError, ValueError, RecursionError) as exc:
+            kind, value = "unplain", str(exc)
+    tape.record(kind, value, printed)
+    return kind, value
+
+
+def _raised(lang: str, shown: str, traceback_text: str, expected: Any = None) -> _Failure:
+    c = _colon(lang)
+    lines = [_say("raised", lang), f"{_say('call', lang)}{c}{shown}"]
+    if expected is not None:
+        lines.append(f"{_say('expected', lang)}{c}{_short(expected)}")
+    return _Failure({"status": "fail", "message": "\n".join([*lines, traceback_text])})
+
+
+def _call(f: Callable, args: tuple, lang: str, shown: str, expected: Any) -> Any:
+    """The student's function called on copies of ``args``: its answer, made of plain
+    values; a failure when it raises or answers something else than plain values."""
+    kind, value = _answer(lambda: f(*[_fresh(a) for a in args]), lang)
+    if kind == "recursion":
+        raise RecursionError
+    if kind == "raised":
+        raise _raised(lang, shown, value, expected)
+    if kind == "unplain":
+        raise _wrong(lang, shown, expected, f"<{value}>")
+    return value
+
+
+def _measured(thunk: Callable[[], Any], lang: str, shown: str, kind_of: type) -> Any:
+    """A measure of the student's function (its reads of a graph, its time, the leaves it
+    evaluates), taken where it runs: a number of type ``kind_of``."""
+    kind, value = _answer(thunk, lang)
+    if kind == "recursion":
+        raise RecursionError
+    if kind == "raised":
+        raise _raised(lang, shown, value)
+    if type(value) is not kind_of:
+        raise TapeError(f"a measure of type {type(value).__name__}")
+    return value
 
 
 def _colon(lang: str) -> str:
@@ -546,6 +703,13 @@ class _CountingGraph(dict):
         return [self[s] for s in self.__iter__()]
 
 
+def _timed(f: Callable, A: dict, S0: dict, V0: dict) -> tuple[float, Any]:
+    """``(seconds, answer)`` of the student's function on one arena."""
+    start = time.perf_counter()
+    got = f(A, S0, V0)
+    return time.perf_counter() - start, got
+
+
 def _reads(f: Callable, n: int) -> int:
     A, S0, V0 = _chain(n)
     counter = _Counter()
@@ -562,10 +726,14 @@ def _complexity(f: Callable, lang: str) -> str:
     2. A chain of 16001 vertices: a recursive version goes as deep and fails. Its time
        catches a quadratic version that works on its own lists (``list.remove``...):
        more than 0.1 s and 3.2 times as much on two doublings in a row."""
+    def chain_call(n: int) -> str:
+        return (f"calcule_attracteur(<{n + 1} sommets en chaîne>, …)" if lang == "fr"
+                else f"calcule_attracteur(<chain of {n + 1} vertices>, …)")
+
     reads: list[tuple[int, int]] = []
     for n in (100, 200, 400, 800):
         try:
-            reads.append((n, _reads(f, n)))
+            reads.append((n, _measured(lambda n=n: _reads(f, n), lang, chain_call(n), int)))
         except RecursionError:
             break
         if len(reads) >= 3:
@@ -576,26 +744,30 @@ def _complexity(f: Callable, lang: str) -> str:
     times: list[tuple[int, float]] = []
     for n in (4000, 8000, 16000):
         A, S0, V0 = _chain(n)
-        start = time.perf_counter()
-        try:
-            got = f(A, S0, V0)
-        except RecursionError:
+        kind, answer = _answer(lambda A=A, S0=S0, V0=V0: _timed(f, A, S0, V0), lang)
+        if kind == "recursion":
             message = _say("recursive", lang, n=n + 1)
             raise _Failure({"status": "fail", "message": message}) from None
-        times.append((n, time.perf_counter() - start))
-        if not isinstance(got, dict) or len(got) != n + 1:
-            raise _wrong(lang, f"calcule_attracteur(<{n + 1} sommets en chaîne>, …)"
-                         if lang == "fr" else f"calcule_attracteur(<chain of {n + 1} vertices>, …)",
-                         f"{n + 1} keys", f"{len(got) if isinstance(got, dict) else got!r}")
+        if kind == "raised":
+            raise _raised(lang, chain_call(n), answer)
+        if kind == "unplain":
+            raise _wrong(lang, chain_call(n), f"{n + 1} keys", f"<{answer}>")
+        if not (type(answer) is tuple and len(answer) == 2 and type(answer[0]) is float):
+            raise TapeError("not a timed answer")
+        seconds, got = answer
+        times.append((n, seconds))
+        if not isinstance(got, dict) or set(got) != set(range(n + 1)):
+            raise _wrong(lang, chain_call(n), f"{n + 1} keys", f"{len(got)} keys"
+                         if isinstance(got, dict) else _short(got))
         if len(times) == 3:
             (_, t0), (a, ta), (b, tb) = times
             if tb > 0.1 and tb > 3.2 * ta and ta > 3.2 * t0:
                 # a pause of the machine looks like a quadratic jump: the best of two more
                 # runs on the same chain (a quadratic version stays slow)
                 for _ in range(2):
-                    start = time.perf_counter()
-                    f(A, S0, V0)
-                    tb = min(tb, time.perf_counter() - start)
+                    again = _measured(lambda A=A, S0=S0, V0=V0: _timed(f, A, S0, V0)[0], lang,
+                                      chain_call(n), float)
+                    tb = min(tb, again)
             if tb > 0.1 and tb > 3.2 * ta and ta > 3.2 * t0:
                 raise _Failure({"status": "fail", "message": _say(
                     "quadratic", lang, r=tb / ta, a=a + 1, b=b + 1, ta=ta, tb=tb)})
@@ -726,19 +898,29 @@ def _check_tree_values(f: Callable, lang: str, name: str, pruning: bool) -> int:
 
 def _check_alphabeta(f: Callable, lang: str) -> tuple[int, str]:
     n_cases = _check_tree_values(f, lang, "alphabeta", True)
-    seen: set = set()
-    tree = _counting(SLIDES_TREE, seen)
-    f(tree, -math.inf, math.inf, True)
+
+    def leaves_read() -> int:
+        seen: set = set()
+        f(_counting(SLIDES_TREE, seen), -math.inf, math.inf, True)
+        return len(seen)
+
+    k = _measured(leaves_read, lang, f"alphabeta({SLIDES_TREE!r}, -inf, inf, True)", int)
     total = _count_leaves(SLIDES_TREE)
-    if len(seen) >= total:
-        raise _Failure({"status": "fail", "message": _say("pruning", lang, k=len(seen), m=total)})
-    return n_cases, _say("pruned", lang, k=len(seen), m=total)
+    if k >= total:
+        raise _Failure({"status": "fail", "message": _say("pruning", lang, k=k, m=total)})
+    return n_cases, _say("pruned", lang, k=k, m=total)
 
 
-def check(exercise_id: str, code: str, lang: str = "fr") -> dict[str, Any]:
-    """Check the student's ``code`` for an exercise: ``{"status", "message"}`` with status
-    ``pass``, ``fail`` or ``error`` (the code does not compile, raises on loading, or does
-    not define the function); ``graph`` is added when the failing case is small.
+def check(exercise_id: str, code: str, lang: str = "fr", timeout: float = 120.0
+          ) -> dict[str, Any]:
+    """Check the student's ``code`` for an exercise: ``{"status", "message", "output"}``
+    with status ``pass``, ``fail``, ``error`` (the code does not compile, raises on
+    loading, or does not define the function) or ``timeout``; ``graph`` is added when the
+    failing case is small; ``output`` is what the code printed at its top level and in
+    the case shown (the failing one, or the first).
+
+    The code runs in a fresh process (:func:`answers`), the verdict is made here
+    (:func:`judge`): nothing the code does reaches the verdict, or a later check.
 
     >>> check("degrees", "def degres(A):\\n    return ({s: len(A[s]) for s in A}, "
     ...       "{s: sum(s in A[t] for t in A) for s in A})", "en")["status"]
@@ -749,15 +931,71 @@ def check(exercise_id: str, code: str, lang: str = "fr") -> dict[str, Any]:
     Expected: ({0: 1}, {0: 1})
     Obtained: ({}, {})
     """
-    global _guard
+    FUNCTIONS[exercise_id]             # an unknown id is a KeyError here, not in the process
+    # the solver's compiled path (numba), when installed, is imported once, by the server
+    # the process is forked from
+    done, text = fresh_process("coursebuild.python_exercises:answers",
+                               (exercise_id, code, lang), timeout,
+                               preload=("coursebuild.python_exercises", "arena._compiled"))
+    if done == "timeout":
+        return {"status": "timeout", "message": _say("timeout", lang, s=f"{timeout:g}"),
+                "output": ""}
+    if done != "ok":
+        return {"status": "error", "message": _say("died", lang) + (f"\n{text}" if text else ""),
+                "output": ""}
+    return judge(exercise_id, text, lang)
+
+
+def answers(exercise_id: str, code: str, lang: str = "fr") -> str:
+    """The student's side of a Check, run in an interpreter of its own: the code's
+    loading, then its function's answer to each question of the checker, on a tape of
+    plain data (:class:`coursebuild.judging.Tape`, as JSON). The checker stops at the
+    first wrong answer it sees, but its verdict here is not kept: :func:`judge` makes it
+    again from the tape, elsewhere."""
+    global _guard, _tape
     function = FUNCTIONS[exercise_id]
+    tape = _tape = Tape()
     guard = _guard = _Guard()
     guard.remember(globals())
     try:
-        return _check(exercise_id, function, code, lang)
+        _check(exercise_id, function, code, lang)
+    except BaseException:   # noqa: BLE001 - only code that broke the checker gets here:
+        pass                # its tape ends early, and the judge says so
     finally:
         guard.restore()
-        _guard = None
+        _guard = _tape = None
+    return tape.dumps()
+
+
+def judge(exercise_id: str, tape_text: str, lang: str = "fr") -> dict[str, Any]:
+    """The verdict on the answers of a tape (:func:`answers`), made in an interpreter that
+    never ran the student's code: the checker computes the expected answers and reads the
+    student's from the tape. The result is :func:`check`'s.
+
+    >>> print(judge("minimax", answers("minimax", "def minimax(a, j):\\n    print(a)\\n"
+    ...                                "    return 0", "en"), "en")["output"])
+    What the failing call prints:
+    4
+    """
+    global _tape
+    function = FUNCTIONS[exercise_id]
+    tape = None
+    try:
+        tape = _tape = Tape.replay(tape_text)
+        verdict = _check(exercise_id, function, "", lang)
+    except TapeError as exc:
+        return {"status": "error", "output": tape.load["out"] if tape else "",
+                "message": _say("incomplete" if exc.early else "unreadable", lang)}
+    finally:
+        _tape = None
+    # what the code printed: at its top level, then in the case shown (failing or first)
+    passed = verdict["status"] == "pass"
+    index = 0 if passed else tape.position - 1
+    printed = tape.printed(index)
+    head = _say("printed-first" if passed and len(tape.entries) > 1 else "printed-fail", lang)
+    parts = [tape.load["out"].rstrip("\n")] + ([head, printed.rstrip("\n")] if printed else [])
+    verdict["output"] = "\n".join(p for p in parts if p)
+    return verdict
 
 
 def _check(exercise_id: str, function: str, code: str, lang: str) -> dict[str, Any]:

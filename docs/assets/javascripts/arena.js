@@ -12,10 +12,11 @@
       added: (n, list) => `Étape ${n} : ${list.length} sommet${list.length > 1 ? "s" : ""} ajouté${list.length > 1 ? "s" : ""} (${list.join(" ; ")}).`,
       side: "Vous jouez", start: "Départ", restart: "Recommencer", undo: "Annuler",
       hint: "Indice", moves: "Vos coups possibles", player: (p) => `J${p}`,
-      yourTurn: (p) => `À vous de jouer (J${p}).`, computer: "L'ordinateur a joué.",
-      position: (w, r) => w === null ? "Cette position est un match nul si chacun joue au mieux."
-        : `Cette position est gagnante pour J${w}, de rang ${r}.`,
-      won: (p) => `Partie terminée : J${p} a gagné.`, draw: "Partie terminée sur un cul-de-sac : match nul.",
+      yourTurn: (who) => `À vous de jouer (${who}).`, computer: "L'ordinateur a joué.",
+      position: (who, r) => who === null ? "Cette position est un match nul si chacun joue au mieux."
+        : `Cette position est gagnante pour ${who}, de rang ${r}.`,
+      states: "Le graphe des positions du jeu",
+      won: (who) => `Partie terminée, gagnée par ${who}.`, draw: "Partie terminée sur un cul-de-sac : match nul.",
       hintMove: (m) => `Coup gagnant : ${m}.`, noHint: "Aucun coup ne gagne ici : retardez la défaite.",
       drawHint: (m) => `Pour ne pas perdre : ${m}.`, moveTo: (m) => `Jouer ${m}`,
       count: (n) => `${n} coup${n > 1 ? "s" : ""} joué${n > 1 ? "s" : ""}.`,   // 0 coup, 1 coup, 2 coups
@@ -23,6 +24,7 @@
       spot: (c) => `Sommet ${c} du plateau`,
       broken: "Les données de cette figure n'ont pas pu être lues : la figure statique et le texte restent valables.",
       traceSlider: "Étape de l'algorithme",
+      empty: (p) => `J${p} n'a aucune position de victoire : son attracteur est vide, aucun sommet n'y entre.`,
     },
     en: {
       first: "First step", prev: "Previous step", next: "Next step", last: "Last step",
@@ -30,10 +32,11 @@
       added: (n, list) => `Step ${n}: ${list.length} vert${list.length === 1 ? "ex" : "ices"} added (${list.join("; ")}).`,
       side: "You play", start: "Start", restart: "Restart", undo: "Undo", hint: "Hint",
       moves: "Your possible moves", player: (p) => `J${p}`,
-      yourTurn: (p) => `Your move (J${p}).`, computer: "The computer has played.",
-      position: (w, r) => w === null ? "This position is a draw when both play their best."
-        : `This position is winning for J${w}, of rank ${r}.`,
-      won: (p) => `Game over: J${p} has won.`, draw: "Game over at a dead end: a draw.",
+      yourTurn: (who) => `Your move (${who}).`, computer: "The computer has played.",
+      position: (who, r) => who === null ? "This position is a draw when both play their best."
+        : `This position is winning for ${who}, of rank ${r}.`,
+      states: "The graph of the game's positions",
+      won: (who) => `Game over: won by ${who}.`, draw: "Game over at a dead end: a draw.",
       hintMove: (m) => `Winning move: ${m}.`, noHint: "No move wins here: delay the defeat.",
       drawHint: (m) => `Not to lose: ${m}.`, moveTo: (m) => `Play ${m}`,
       count: (n) => `${n} move${n === 1 ? "" : "s"} played.`,   // 0 moves, 1 move, 2 moves
@@ -41,6 +44,7 @@
       spot: (c) => `Board vertex ${c}`,
       broken: "This figure's data could not be read: the static figure and the text still hold.",
       traceSlider: "Step of the algorithm",
+      empty: (p) => `J${p} has no victory position: its attractor is empty, no vertex enters it.`,
     },
   };
   const language = () => document.documentElement.lang === "fr" ? "fr" : "en";
@@ -99,6 +103,14 @@
     return svg.querySelector(`[id="${prefix}${data.vertices[name].svg}"]`);
   }
 
+  // A vertex's text: its name, or the label its data gives (the game-design page names
+  // vertices by number, so that two positions never share a name, and labels them with
+  // the position as Python writes it)
+  const labelOf = (data, name) => {
+    const label = data.vertices[name].label;
+    return typeof label === "string" ? label : name;
+  };
+
   // ---- attractor stepper ---------------------------------------------------------------
   async function stepper(box) {
     const figure = box.dataset.figure;
@@ -110,10 +122,18 @@
       !(name in data.vertices) || !vertexNode(svg, prefix, data, name)))) {
       throw new Error(`${figure}: the data does not match the figure`);
     }
-    const last = layers.length - 1;
     const stage = el("div", { class: "arena-live" });
     stage.append(svg);
     const live = el("p", { class: "arena-status", "aria-live": "polite" });
+    const tabs = box.nextElementSibling;
+    if (!layers.length) {          // no victory position: nothing to step through
+      live.textContent = t().empty(player);
+      box.replaceChildren(stage, live);
+      if (tabs && tabs.classList.contains("tabbed-set")) tabs.style.display = "none";
+      box.classList.add("ready");
+      return;
+    }
+    const last = layers.length - 1;
     const label = el("span", { class: "arena-step-label" });
     const slider = el("input", { type: "range", min: "0", max: String(last), value: "0",
       "aria-label": t().slider });
@@ -148,10 +168,9 @@
         g.classList.add("in", `in-${player}`);
         if (k === step) g.classList.add("new");
       }));
-      live.textContent = t().added(step, layers[step]);
+      live.textContent = t().added(step, layers[step].map((name) => labelOf(data, name)));
     }
     slider.addEventListener("input", () => show(Number(slider.value)));
-    const tabs = box.nextElementSibling;
     if (tabs && tabs.classList.contains("tabbed-set")) tabs.style.display = "none";   // fallback
     box.classList.add("ready");
     show(0);
@@ -295,11 +314,18 @@
     stage.append(board || svg);
     const status = el("p", { class: "arena-status", "aria-live": "polite" });
     const choices = el("div", { class: "arena-choices", role: "group", "aria-label": t().moves });
+    // the sides by the names the game's rules give them (the ourson, the puppies), J0 and J1
+    // otherwise
+    const who = (p) => (rules ? rules.players[p][lang] : t().player(p));
     const sideSelect = el("select", { "aria-label": t().side },
-      ...[0, 1].map((p) => el("option", { value: String(p) },
-        rules ? rules.players[p][lang] : t().player(p))));
+      ...[0, 1].map((p) => el("option", { value: String(p) }, who(p))));
+    // the start menu lists positions by value (the data's order), not as text
+    const canStart = new Set(playable);
+    const order = Array.isArray(data.order) && data.order.length === names.length
+      ? data.order.filter((n) => n in V) : names;
     const startSelect = el("select", { "aria-label": t().start },
-      ...playable.map((n) => el("option", { value: n }, n)));
+      ...order.filter((n) => canStart.has(n)).map((n) => el("option", { value: n },
+        labelOf(data, n))));
     const current = () => history[history.length - 1];
     // a play stops at a victory, a dead end, or after the game's move limit, if any
     const limitReached = () => limit !== null && history.length > limit;
@@ -307,7 +333,7 @@
       || (limitReached() && v === current());
     const readerToMove = () => !over(current()) && V[current()].owner === side;
     const moveText = (a, b) => {
-      if (!rules) return b;
+      if (!rules) return labelOf(data, b);
       const m = rules.moves[a][b];
       return rules.pieces[m.piece].move[lang].replace(/\{(from|to)\}/g, (_, k) => m[k]);
     };
@@ -362,8 +388,8 @@
       const lines = [];
       if (message) lines.push(message);
       if (limitReached() && V[v].victory === null) lines.push(rules.limit.text[lang]);
-      else if (over(v)) lines.push(V[v].victory === null ? t().draw : t().won(V[v].victory));
-      else if (mine) lines.push(t().yourTurn(side));
+      else if (over(v)) lines.push(V[v].victory === null ? t().draw : t().won(who(V[v].victory)));
+      else if (mine) lines.push(t().yourTurn(who(side)));
       lines.push(limit !== null ? t().outOf(history.length - 1, limit)
         : t().count(history.length - 1));
       status.textContent = lines.join(" ");
@@ -397,7 +423,7 @@
       if (!readerToMove()) return;
       const v = current();
       const best = V[v].move;
-      const verdict = t().position(V[v].winner, V[v].rank);
+      const verdict = t().position(V[v].winner === null ? null : who(V[v].winner), V[v].rank);
       message = `${verdict} ${V[v].winner === side ? t().hintMove(moveText(v, best))
         : (V[v].winner === null ? t().drawHint(moveText(v, best)) : t().noHint)}`;
       draw();
@@ -472,7 +498,7 @@
     box.replaceChildren(controls, stage, choices, status);
     if (board) {
       // the state graph, folded below the board: styled and playable like the stage
-      const graph = el("details", { class: "arena-states arena-live" }, el("summary", {}, figure));
+      const graph = el("details", { class: "arena-states arena-live" }, el("summary", {}, t().states));
       graph.append(svg);
       box.append(graph);
     }

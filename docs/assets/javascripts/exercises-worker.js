@@ -1,10 +1,17 @@
 // The exercises' Python: a Web Worker that loads Pyodide (served by the site itself) and
-// the library (assets/pyodide/arena.zip) on its first job, then runs and checks code.
-// Messages in: {job, nonce, kind: "run" | "check" | "boot", exercise, code, lang, base}.
-// Messages out, each with the job's nonce (a secret the page checks; Python never sees
-// it): {job, type: "alive"} at once (a worker that says nothing is dead),
-// {job, type: "progress", step} while loading, {job, type: "start"} when
-// the code starts (the page's time limit counts from there), {job, type: "done", result}.
+// the library (assets/pyodide/arena.zip) on its first job, then does one of three jobs:
+// "run" runs the student's code; "check" runs it and returns its function's answers to the
+// checker's questions as a tape of plain data (coursebuild.python_exercises.answers); "judge"
+// makes the verdict on a tape (coursebuild.python_exercises.judge). A worker that judges is
+// never given any code: the page keeps one for that alone.
+// Messages in: {job, nonce, kind: "run" | "check" | "judge" | "boot", exercise, code, tape,
+// lang, base}. Messages out, each with the job's nonce (a secret the page checks; Python
+// never sees it): {job, type: "alive"} at once (a worker that says nothing is dead),
+// {job, type: "progress", step} while loading, {job, type: "start"} when the job starts
+// (the page's time limit counts from there), {job, type: "done", result}; and
+// {job: 0, type: "ready"} once a worker started by "boot" has loaded Python. A result
+// with `fatal` says that Pyodide itself broke (its stack ran out): the page replaces the
+// worker.
 /* global loadPyodide */
 let pyodide = null;
 // taken before any Python runs: the student's code may replace self.postMessage
@@ -68,29 +75,53 @@ async function boot(base, say) {
   return py;
 }
 
+// Pyodide cannot go on after a fatal error (a JavaScript stack overflow inside
+// WebAssembly, say): every later call throws "Pyodide already fatally failed"
+const isFatal = (err) => Boolean(err && (err.pyodide_fatal_error
+  || /Pyodide already (fatally failed|exited)/.test(String(err))));
+
+const CALLS = {
+  run: "import json\nfrom coursebuild.python_exercises import run\njson.dumps(run(_code, _lang))",
+  check: "from coursebuild.python_exercises import answers\nanswers(_id, _code, _lang)",
+  judge: "import json\nfrom coursebuild.python_exercises import judge\n"
+    + "json.dumps(judge(_id, _tape, _lang))",
+};
+
 self.onmessage = async (event) => {
-  const { job, nonce, kind, exercise, code, lang, base } = event.data;
+  const { job, nonce, kind, exercise, code, tape, lang, base } = event.data;
   const say = (message) => post({ ...message, job, nonce });
   if (kind !== "boot") say({ type: "alive" });   // the page's watchdog
   try {
     if (!pyodide) pyodide = await (booting = booting || boot(base, say));
-    if (kind === "boot") return;      // a fresh worker warming up after a stop
+    if (kind === "boot") {            // a fresh worker warming up, ready for a job
+      post({ job: 0, type: "ready" });
+      return;
+    }
     const out = cappedText();
     pyodide.setStdout({ batched: (s) => out.push(s) });
     pyodide.setStderr({ batched: (s) => out.push(s) });
     say({ type: "start" });
     const t0 = performance.now();
-    const call = kind === "check" ? "check(_id, _code, _lang)" : "run(_code, _lang)";
-    const ns = pyodide.toPy({ _id: exercise, _code: code, _lang: lang });
-    const json = pyodide.runPython(
-      `import json\nfrom coursebuild.python_exercises import check, run\njson.dumps(${call})`, { globals: ns });
+    const ns = pyodide.toPy({ _id: exercise, _code: code, _tape: tape, _lang: lang });
+    const answer = pyodide.runPython(CALLS[kind], { globals: ns });
     ns.destroy();
-    const result = JSON.parse(json);
-    result.output = out.text(lang);
-    result.message = capped(result.message || "", lang);
+    let result;
+    if (kind === "check") {           // the answers, as they are: the judge reads them
+      result = { status: "answered", tape: String(answer), output: out.text(lang) };
+    } else {
+      result = JSON.parse(answer);
+      result.output = [result.output, out.text(lang)].filter(Boolean).join("\n");
+      result.message = capped(result.message || "", lang);
+    }
     result.seconds = (performance.now() - t0) / 1000;
     say({ type: "done", result });
   } catch (err) {
-    say({ type: "done", result: { status: "error", message: capped(err, lang), output: "" } });
+    if (isFatal(err)) {
+      say({ type: "done", result: { status: "error", fatal: true, message: "", output: "" } });
+    } else {
+      // Python's own error (the student's code broke what runs it): its last line
+      const last = String(err).trim().split("\n").pop();
+      say({ type: "done", result: { status: "error", message: capped(last, lang), output: "" } });
+    }
   }
 };

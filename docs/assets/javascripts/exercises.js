@@ -1,10 +1,14 @@
 // Python exercises (the blocks <div class="arena-exercise"> written by src/coursebuild/hook.py).
 // Nothing heavy loads with the page: the editor script is loaded when a page has an
 // exercise, Pyodide only on the first Run or Check. Runs share one Web Worker kept for the
-// whole visit (instant navigation keeps this script's state); each Check runs in a worker
-// of its own that no other code has touched (one is kept loaded in advance) and that ends
-// with the Check, so nothing a Run did can reach a verdict. A job that passes the time
-// limit, or Stop, terminates its worker; the next job starts a fresh one.
+// whole visit (instant navigation keeps this script's state). A Check is made in two
+// interpreters: the student's code runs in a worker of its own that no other code has
+// touched (one is kept loaded in advance) and that ends with the Check; it sends back only
+// its function's answers, as plain data (a JSON text this script never reads); a third
+// worker, which never runs any code of the student's, makes the verdict on them
+// (coursebuild.python_exercises.answers, judge). Nothing the student's code does can reach
+// the verdict, nor a later Check. A job that passes the time limit, or Stop, terminates
+// its worker; the next job starts a fresh one; so does a worker whose Pyodide broke.
 (function () {
   "use strict";
   const WORDS = {
@@ -13,6 +17,9 @@
           stopped: "Exécution arrêtée.", pass: "Réussi", fail: "Échec", error: "Erreur",
           stale: "Le code a changé depuis cette vérification : vérifiez-le de nouveau.",
           dead: "Python ne répond plus (le code a peut-être fermé le worker) : relancez.",
+          fatal: "Python s'est arrêté pour de bon (sa pile d'appels a débordé : une récursion ou une valeur trop profonde ; ou le code l'a terminé) ; un Python neuf prend la suite.",
+          unsaved: "Le navigateur n'a pas pu garder ce code (stockage plein ou refusé) : il sera perdu si la page est rechargée.",
+          tooLarge: "Les réponses de votre fonction sont trop volumineuses pour être jugées.",
           launcher: "Ouverte depuis un dossier, la page ne peut pas exécuter Python (le navigateur l'interdit) : dans le dossier arena-site, lancez python3 serve.py (ou double-cliquez serve.command sous macOS, serve.bat sous Windows), puis ouvrez la page à l'adresse qu'il affiche.",
           nothing: "(aucune sortie)", resetAsk: "Remettre le code de départ ? Le code actuel sera perdu.",
           drawing: "Le plus petit contre-exemple : les sommets de J0 sont des cercles, ceux de J1 des carrés, les positions de victoire de J0 sont doublées, celles de J1 en pointillés." },
@@ -21,14 +28,19 @@
           stopped: "Run stopped.", pass: "Passed", fail: "Failed", error: "Error",
           stale: "The code has changed since this check: check it again.",
           dead: "Python stopped answering (the code may have closed the worker): try again.",
+          fatal: "Python stopped for good (its call stack overflowed: too deep a recursion or value; or the code ended it); a fresh Python takes over.",
+          unsaved: "The browser could not keep this code (storage full or refused): it will be lost if the page reloads.",
+          tooLarge: "Your function's answers are too large to be judged.",
           launcher: "Opened from a folder, the page cannot run Python (the browser forbids it): in the arena-site folder, run python3 serve.py (or double-click serve.command on macOS, serve.bat on Windows), then open the page at the address it prints.",
           nothing: "(no output)", resetAsk: "Put the starter code back? The current code will be lost.",
           drawing: "The smallest counterexample: J0's vertices are circles, J1's squares, J0's victory positions are doubled, J1's dashed." },
   };
   const LIMIT = 5000;
+  const JUDGE_LIMIT = 60000;     // ms for a verdict: no student code runs there
+  const MAX_TAPE = 32e6;         // characters of answers a judge is given at most
   const state = window.__arenaExercises || (window.__arenaExercises = {
-    worker: null, spare: null, queue: [], current: null, next: 1, blocks: new Map(),
-    editorLoad: null,
+    worker: null, spare: null, judge: null, queue: [], current: null, next: 1,
+    blocks: new Map(), editorLoad: null,
   });
 
   function words(block) { return WORDS[block.dataset.lang] || WORDS.en; }
@@ -49,8 +61,9 @@
   // before it has ended. Every job ends (result, error, timeout or Stop): its time limit
   // counts from the worker's "start"; a worker that answers nothing within ALIVE ms of a
   // job (closed by the student's code, crashed) is replaced and the job sent again once;
-  // loading Python may take up to BOOT ms. A timeout or Stop ends the worker (a loop
-  // cannot be interrupted otherwise) and the next job starts on a fresh one.
+  // loading Python may take up to BOOT ms (a worker still loading may not answer at once:
+  // it has BOOT ms). A timeout or Stop ends the worker (a loop cannot be interrupted
+  // otherwise) and the next job starts on a fresh one.
   const ALIVE = 5000;
   const BOOT = 120000;
   if (!state.queue) state.queue = [];
@@ -60,12 +73,21 @@
     state.worker = null;
   }
 
+  function forget(worker) {          // a worker that is ended is no one's any more
+    worker.terminate();
+    for (const role of ["worker", "spare", "judge"]) {
+      if (state[role] === worker) state[role] = null;
+    }
+  }
+
   // A job's messages are taken only from its own worker, with its own secret: a random
   // nonce the page sends with the job and the worker's script returns, never given to
   // Python (the student's code can post messages, not guess this one).
   function newWorker(url) {
     const worker = new Worker(url);
+    worker.ready = false;
     worker.onmessage = (e) => {
+      if (e.data.job === 0 && e.data.type === "ready") worker.ready = true;
       const job = state.current;
       if (job && job.worker === worker && e.data.job === job.id && e.data.nonce === job.nonce) {
         job.onMessage(e.data);
@@ -83,21 +105,26 @@
       base: new URL(block.dataset.pyodide, location.href).href });
   }
 
+  // Loaded in advance, once a job has ended: the Runs' worker and the next Check's; the
+  // judge once a Check was asked for (a reader who only runs code needs no third Python)
   function warmUp(block) {
     const url = new URL(block.dataset.worker, location.href).href;
-    if (!state.worker) boot(state.worker = newWorker(url), block);
-    if (!state.spare) boot(state.spare = newWorker(url), block);
+    for (const role of state.checked ? ["worker", "spare", "judge"] : ["worker", "spare"]) {
+      if (!state[role]) boot(state[role] = newWorker(url), block);
+    }
   }
 
-  // Runs: the shared worker. Checks: the spare (loaded, never given any code), used once.
+  // Runs: the shared worker. A Check's answers: the spare (loaded, never given any code),
+  // used once. Verdicts: the judge, which is given answers (data), never code.
   function workerFor(kind, url) {
     if (kind === "check") {
       const worker = state.spare || newWorker(url);
       state.spare = null;
       return worker;
     }
-    if (!state.worker) state.worker = newWorker(url);
-    return state.worker;
+    const role = kind === "judge" ? "judge" : "worker";
+    if (!state[role]) state[role] = newWorker(url);
+    return state[role];
   }
 
   function nonce() {
@@ -112,14 +139,18 @@
     job.post();
   }
 
-  // Run a job; resolves to {status, message, output}; never rejects.
+  // Run a job; resolves to {status, message, output}; never rejects. A Check has two
+  // steps, each with its own worker and secret: the student's answers, then the verdict.
   function submit(block, kind, code, report) {
     const w = words(block);
     const limit = Number(block.dataset.timeout || LIMIT);
     const id = state.next++;
+    const url = new URL(block.dataset.worker, location.href).href;
     return new Promise((resolve) => {
       let timer = null;
       let tries = 0;
+      let step = kind;                 // "run", or "check" then "judge"
+      let stray = "";                  // what the student's worker printed past the tape
       const job = {
         id, block,
         worker: null, nonce: nonce(),
@@ -127,17 +158,17 @@
           clearTimeout(timer);
           if (state.current === job) state.current = null;
           else state.queue = state.queue.filter((j) => j !== job);
-          if (kind === "check" && job.worker) {      // a Check's worker serves it alone
-            job.worker.terminate();
+          if (step === "check" && job.worker) {  // a Check's worker serves it alone
+            forget(job.worker);
             job.worker = null;
           }
+          if (stray) result.output = [result.output, stray].filter(Boolean).join("\n");
           resolve(result);
           pump();
           if (!state.current) warmUp(block);
         },
-        end() {                        // a timeout or no answer: the job's worker goes
-          if (job.worker) job.worker.terminate();
-          if (job.worker === state.worker) state.worker = null;
+        end() {                        // a timeout, no answer or a broken Python: it goes
+          if (job.worker) forget(job.worker);
           job.worker = null;
         },
         watch(ms, then) { clearTimeout(timer); timer = setTimeout(then, ms); },
@@ -148,26 +179,50 @@
         },
         post() {
           tries += 1;
-          job.worker = workerFor(kind, new URL(block.dataset.worker, location.href).href);
+          job.worker = workerFor(step, url);
           job.worker.postMessage({
-            job: id, nonce: job.nonce, kind, exercise: block.dataset.exercise, code,
+            job: id, nonce: job.nonce, kind: step, exercise: block.dataset.exercise,
+            code: step === "judge" ? undefined : code, tape: job.tape,
             lang: block.dataset.lang, base: new URL(block.dataset.pyodide, location.href).href,
           });
-          job.watch(ALIVE, job.dead);
+          job.watch(job.worker.ready ? ALIVE : BOOT, job.dead);
+        },
+        judge(answered) {              // the answers go to the judge, as they are
+          forget(job.worker);
+          stray = answered.output || "";
+          if (typeof answered.tape !== "string" || answered.tape.length > MAX_TAPE) {
+            job.worker = null;
+            step = "judge";
+            job.finish({ status: "error", message: w.tooLarge, output: "" });
+            return;
+          }
+          job.tape = answered.tape;
+          step = "judge";
+          tries = 0;
+          job.nonce = nonce();
+          job.post();
         },
         onMessage(msg) {
           if (msg.type === "alive") job.watch(BOOT, job.dead);
           else if (msg.type === "progress") {
-            report(w[msg.step]);
+            if (step !== "judge") report(w[msg.step]);
             job.watch(BOOT, job.dead);
           } else if (msg.type === "start") {
-            report(kind === "check" ? w.checking : w.running);
-            job.watch(limit, () => {
+            if (step !== "judge") report(kind === "check" ? w.checking : w.running);
+            const ms = step === "judge" ? JUDGE_LIMIT : limit;
+            job.watch(ms, () => {
               job.end();
-              job.finish({ status: "timeout", message: w.timeout.replace("{s}", limit / 1000),
+              job.finish({ status: "timeout", message: w.timeout.replace("{s}", ms / 1000),
                            output: "" });
             });
-          } else if (msg.type === "done") job.finish(msg.result);
+          } else if (msg.type === "done") {
+            const result = msg.result;
+            if (result.fatal) {        // Pyodide broke: this worker can do nothing more
+              job.end();
+              job.finish({ status: "error", message: w.fatal, output: "" });
+            } else if (step === "check" && result.status === "answered") job.judge(result);
+            else job.finish(result);
+          }
         },
       };
       state.queue.push(job);
@@ -237,6 +292,19 @@
     return svg;
   }
 
+  // An edit the browser could not keep (storage full or refused) is said, once, until an
+  // edit is kept again
+  function unsaved(block, on) {
+    let note = block.querySelector(".arena-unsaved");
+    if (!on) { if (note) note.remove(); return; }
+    if (note) return;
+    note = document.createElement("p");
+    note.className = "arena-unsaved arena-error";
+    note.setAttribute("role", "status");
+    note.textContent = words(block).unsaved;
+    block.querySelector(".arena-exercise-editor").after(note);
+  }
+
   // A verdict stays readable while the student edits, marked as about earlier code
   function markStale(block) {
     const verdict = block.querySelector('[data-role="verdict"]');
@@ -268,8 +336,19 @@
     });
   }
 
-  async function act(block, kind) {
+  // One job at a time per exercise: a click (or a call) while the exercise's job waits
+  // or runs, Python loading included, gets that job's result and starts nothing more.
+  function act(block, kind) {
     const info = state.blocks.get(block.dataset.exercise);
+    if (!info.pending) {
+      const done = () => { info.pending = null; };
+      info.pending = perform(block, info, kind);
+      info.pending.then(done, done);
+    }
+    return info.pending;
+  }
+
+  async function perform(block, info, kind) {
     await info.ready;
     const output = block.querySelector('[data-role="output"]');
     const verdict = block.querySelector('[data-role="verdict"]');
@@ -281,6 +360,11 @@
       verdict.textContent = "";
     }
     setBusy(block, true);
+    // the judge loads beside the Check's own Python, not after it
+    if (kind === "check") state.checked = true;
+    if (kind === "check" && !state.judge) {
+      boot(state.judge = newWorker(new URL(block.dataset.worker, location.href).href), block);
+    }
     const result = await submit(block, kind, info.editor.getCode(), (text) => { output.textContent = text; });
     setBusy(block, false);
     const w = words(block);
@@ -317,13 +401,15 @@
       info.editor = window.ArenaEditor.create(holder, saved ?? block.dataset.starter, {
         label: block.dataset.label,
         onChange: (code) => {
-          try { localStorage.setItem(key, code); } catch (e) { /* storage off */ }
+          let kept = true;
+          try { localStorage.setItem(key, code); } catch (e) { kept = false; }
+          unsaved(block, !kept);
           markStale(block);
         },
       });
       holder.hidden = false;
       block.querySelector(".arena-exercise-starter").hidden = true;
-      block.querySelector(".arena-exercise-help").hidden = false;
+      block.querySelectorAll(".arena-exercise-help").forEach((p) => { p.hidden = false; });
       block.querySelector(".arena-exercise-buttons").hidden = false;
       block.querySelector(".arena-noscript").hidden = true;
       setBusy(block, false);

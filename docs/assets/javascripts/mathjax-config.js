@@ -15,7 +15,29 @@ window.MathJax = {
     ignoreHtmlClass: "md-typeset",
     processHtmlClass: "arithmatex|jp-RenderedMarkdown",
   },
+  startup: {
+    pageReady: () => MathJax.startup.defaultPageReady().then(() => window.fitWideFormulas()),
+  },
 };
+
+// A formula in a line of text that is wider than the text (on a phone's screen, say):
+// MathJax 3 cannot break it, so it scrolls inside its own box (course.css, .arena-wide)
+// and the page itself never scrolls sideways. Measured again when the window's width
+// changes. (Set up once: a notebook page may load this file twice.)
+if (!window.fitWideFormulas) {
+  window.fitWideFormulas = () => {
+    document.querySelectorAll('mjx-container[jax="CHTML"]:not([display="true"])').forEach((m) => {
+      m.classList.remove("arena-wide");
+      const block = m.parentElement && m.parentElement.closest("p, li, td, th, dd, figcaption, div");
+      if (block && m.getBoundingClientRect().width > block.clientWidth) m.classList.add("arena-wide");
+    });
+  };
+  let resized = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resized);
+    resized = setTimeout(window.fitWideFormulas, 200);
+  });
+}
 
 if (typeof document$ !== "undefined") {
   let first = true;
@@ -29,6 +51,6 @@ if (typeof document$ !== "undefined") {
       MathJax.typesetClear();
       MathJax.texReset();
       return MathJax.typesetPromise();
-    });
+    }).then(() => window.fitWideFormulas());
   });
 }

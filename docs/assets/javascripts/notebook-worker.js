@@ -2,12 +2,18 @@
 // by the site: assets/pyodide/) and Graphviz compiled to WebAssembly (the figures), then
 // runs a notebook's cells one after the other in one namespace
 // (coursebuild.notebook_kernel.Kernel). Messages in: {job, code, lang, base, viz}; a job
-// without code only loads. Messages out: {job, type: "ready"} once loaded, then
+// without code only loads. Messages out: {job, type: "alive"} at once (a worker that says
+// nothing was closed by a cell's code, or lost its handler), {job, type: "ready"} once
+// loaded, then
 // {job, type: "done", outputs} for each cell ({job, type: "failed", message} if Python
-// itself could not load).
+// itself could not load; {job, type: "fatal"} if Pyodide broke while a cell ran, a stack
+// overflow inside WebAssembly or os._exit say: it can run nothing more, the page replaces
+// this worker).
 /* global loadPyodide, Viz */
 let kernel = null;
 let booting = null;
+// taken before any Python runs: a cell's code may replace self.postMessage
+const post = self.postMessage.bind(self);
 
 async function boot(base, viz, lang) {
   importScripts(base + "pyodide.js", viz);
@@ -27,21 +33,27 @@ async function boot(base, viz, lang) {
 
 self.onmessage = async (event) => {
   const { job, code, lang, base, viz } = event.data;
+  post({ job, type: "alive" });
   try {
     if (!kernel) kernel = await (booting = booting || boot(base, viz, lang));
   } catch (err) {
-    self.postMessage({ job, type: "failed", message: String(err).slice(0, 2000) });
+    post({ job, type: "failed", message: String(err).slice(0, 2000) });
     return;
   }
   if (code === undefined) {
-    self.postMessage({ job, type: "ready" });
+    post({ job, type: "ready" });
     return;
   }
   let outputs;
   try {
     outputs = JSON.parse(kernel.run_json(code));
-  } catch (err) {            // Python itself broke (a stack overflow in WebAssembly, say)
+  } catch (err) {
+    if (err && (err.pyodide_fatal_error
+      || /Pyodide already (fatally failed|exited)/.test(String(err)))) {
+      post({ job, type: "fatal" });
+      return;
+    }
     outputs = [{ type: "error", text: String(err).slice(0, 4000) }];
   }
-  self.postMessage({ job, type: "done", outputs });
+  post({ job, type: "done", outputs });
 };

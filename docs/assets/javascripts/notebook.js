@@ -20,7 +20,13 @@
       done: "Terminé.", failedAt: (i) => `La cellule ${i} a échoué : l'exécution s'arrête là.`,
       stopped: "Python arrêté : ses variables sont perdues ; exécutez de nouveau les " +
         "cellules depuis le début.",
-      dead: "Python ne répond plus : relancez l'exécution.",
+      dead: "Python ne répond plus (le code l'a peut-être fermé) : ses variables sont " +
+        "perdues ; exécutez de nouveau les cellules depuis le début.",
+      fatal: "Python s'est arrêté pour de bon (sa pile d'appels a débordé : une récursion " +
+        "ou une valeur trop profonde ; ou le code l'a terminé) ; ses variables sont perdues : " +
+        "exécutez de nouveau les cellules depuis le début.",
+      unsaved: "Le navigateur n'a pas pu garder cette modification (stockage plein ou " +
+        "refusé) : elle reste sur cette page, mais sera perdue si la page est rechargée.",
       failed: "Python n'a pas pu se charger : ",
       restored: "Vos modifications précédentes sont reprises ; « Réinitialiser » rend le " +
         "carnet d'origine.",
@@ -44,7 +50,12 @@
       running: (i, n) => `Running cell ${i} of ${n}…`,
       done: "Done.", failedAt: (i) => `Cell ${i} failed: the run stops there.`,
       stopped: "Python stopped: its variables are lost; run the cells again from the top.",
-      dead: "Python stopped answering: run again.",
+      dead: "Python stopped answering (the code may have closed it): its variables are " +
+        "lost; run the cells again from the top.",
+      fatal: "Python stopped for good (its call stack overflowed: too deep a recursion or " +
+        "value; or the code ended it); its variables are lost: run the cells again from the top.",
+      unsaved: "The browser could not keep this change (storage full or refused): it stays " +
+        "on this page, but will be lost if the page reloads.",
       failed: "Python could not be loaded: ",
       restored: "Your earlier changes are restored; Reset gives back the original notebook.",
       resetDone: "The original notebook is back, and Python starts afresh.",
@@ -57,6 +68,7 @@
     },
   };
   const BOOT = 120000;      // ms to load Python before the page says it is dead
+  const ALIVE = 10000;      // ms for a worker to say it got a job (see notebook-worker.js)
 
   function el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
@@ -79,29 +91,18 @@
     try { return JSON.parse(localStorage.getItem(key) || "{}"); } catch (e) { return {}; }
   }
 
-  // An SVG from Python, put into the page as elements it may hold: the drawing's own
-  // elements only, no script, no event handler, no link.
-  const SVG_TAGS = new Set(["svg", "g", "title", "desc", "defs", "style", "polygon",
-    "polyline", "path", "ellipse", "circle", "rect", "line", "text", "tspan"]);
+  // An SVG from Python, put into the page through the site's one sanitiser
+  // (sanitize.js: no script, event handler, link, <style> or outside address), then made
+  // one image named by its title, its ids dropped (several figures share a page).
   function safeSvg(text) {
-    const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-    const svg = doc.documentElement;
-    if (svg.nodeName !== "svg") return null;
-    for (const node of [...svg.querySelectorAll("*"), svg]) {
-      if (!SVG_TAGS.has(node.nodeName)) { node.remove(); continue; }
-      for (const attr of [...node.attributes]) {
-        const name = attr.name.toLowerCase();
-        if (name.startsWith("on") || name.includes("href") || /javascript:/i.test(attr.value)) {
-          node.removeAttribute(attr.name);
-        }
-      }
-    }
+    const svg = window.arenaSanitizeSVG(text);
+    if (!svg) return null;
     const title = svg.querySelector("title");
     svg.removeAttribute("aria-labelledby");
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", title ? title.textContent : "");
     svg.querySelectorAll("[id]").forEach((n) => n.removeAttribute("id"));   // unique ids
-    return document.importNode(svg, true);
+    return svg;
   }
 
   function setup(block) {
@@ -129,11 +130,11 @@
     const stop = button("stop", w.stop);
     const reset = button("reset", w.reset);
     stop.disabled = true;
+    reset.disabled = true;
     const controls = el("div", { class: "arena-controls arena-notebook-controls" },
       runAll, stop, reset);
     block.replaceChildren(controls, status);
     block.classList.add("arena-notebook-open");
-    await script(new URL(block.dataset.editor, location.href).href);
 
     const saved = storedEdits(key);
     const base = new URL(block.dataset.pyodide, location.href).href;
@@ -143,8 +144,71 @@
     let waiting = null;       // the job the page waits for: {job, resolve}
     let loading = null;       // Python loading in the worker: its answer, when it comes
     let running = false;
+    let views = null;         // the cells' editors, once the editor's script is loaded
+    let asked = null;         // the cells a click asked to run before that: run once ready
+    let unsaved = false;      // an edit the browser could not keep was said
 
-    const views = cells.map((cell, i) => {
+    // Python ends: stopped by the reader ("stopped"), or found dead ("dead": it did not
+    // say it got its job, or it broke); the job waited for ends with that
+    function kill(why = "stopped") {
+      if (worker) worker.terminate();
+      worker = null;
+      loading = null;
+      delete block.dataset.python;
+      if (why === "dead") status.textContent = w.dead;
+      if (waiting) {
+        clearTimeout(waiting.timer);
+        clearTimeout(waiting.alive);
+        waiting.resolve({ type: why });
+        waiting = null;
+      }
+    }
+
+    function send(message, limit) {
+      if (!worker) {
+        worker = new Worker(new URL(block.dataset.worker, location.href).href);
+        worker.onmessage = (e) => {
+          if (!waiting || e.data.job !== waiting.job) return;
+          clearTimeout(waiting.alive);
+          if (e.data.type === "alive") return;
+          clearTimeout(waiting.timer);
+          const { resolve } = waiting;
+          waiting = null;
+          resolve(e.data);
+        };
+        worker.onerror = () => kill("dead");
+      }
+      return new Promise((resolve) => {
+        const mine = ++job;
+        waiting = { job: mine, resolve, timer: limit ? setTimeout(() => kill("dead"), limit) : null,
+          alive: setTimeout(() => kill("dead"), ALIVE) };
+        worker.postMessage({ ...message, job: mine, lang, base, viz });
+      });
+    }
+
+    function load() {                  // Python, loading now: the first Run answers sooner
+      loading = send({}, BOOT);
+      loading.then((r) => {
+        if (r.type === "ready") block.dataset.python = "ready";
+        if (running || asked) return;
+        if (r.type === "ready" && status.textContent === w.loading) status.textContent = w.ready;
+        else if (r.type === "failed") status.textContent = w.failed + r.message;
+      });
+    }
+
+    // A click on Run all (or a cell's Run) before the cells are editors is kept and run
+    // once they are; more clicks meanwhile ask for nothing more.
+    const every = () => cells.map((_, i) => i);
+    runAll.addEventListener("click", () => {
+      if (views) runCells(every());
+      else asked = asked || every();
+    });
+    stop.addEventListener("click", () => { asked = null; kill(); status.textContent = w.stopped; });
+    status.textContent = w.loading;
+    load();
+    await script(new URL(block.dataset.editor, location.href).href);
+
+    views = cells.map((cell, i) => {
       const node = document.querySelector(`[id="cell-id=${cell.id}"]`);
       if (!node) throw new Error(`no cell ${cell.id} on this page`);
       const input = node.querySelector(".jp-InputArea-editor");
@@ -154,14 +218,19 @@
       input.after(wrap);
       const code = saved[cell.id] ?? cell.code;
       const editor = window.ArenaEditor.create(host, code, {
-        label: w.cell(i + 1),
+        label: w.cell(i + 1), whole: true,
         onChange: (text) => {
           const edits = storedEdits(key);
           if (text === cell.code) delete edits[cell.id]; else edits[cell.id] = text;
           try {
             if (Object.keys(edits).length) localStorage.setItem(key, JSON.stringify(edits));
             else localStorage.removeItem(key);
-          } catch (e) { /* storage full or refused: the edit stays on the page only */ }
+            unsaved = false;
+          } catch (e) {              // storage full or refused: the edit stays on the page
+            if (!unsaved) status.textContent = w.unsaved;
+            unsaved = true;
+          }
+          block.dataset.unsaved = unsaved ? "true" : "false";
         },
       });
       const run = el("button", { type: "button", class: "md-button arena-notebook-run-cell",
@@ -174,7 +243,6 @@
       return { cell, node, editor, out, run };
     });
     block.arenaNotebook = { views };       // for the page's tests
-    if (Object.keys(saved).length) status.textContent = w.restored;
 
     function busy(on) {
       running = on;
@@ -183,37 +251,6 @@
       reset.disabled = on;
       stop.disabled = !on;
       views.forEach((v) => { v.run.disabled = on; });
-    }
-
-    function kill() {
-      if (worker) worker.terminate();
-      worker = null;
-      loading = null;
-      delete block.dataset.python;
-      if (waiting) { waiting.resolve({ type: "stopped" }); waiting = null; }
-    }
-
-    function send(message, limit) {
-      if (!worker) {
-        worker = new Worker(new URL(block.dataset.worker, location.href).href);
-        worker.onmessage = (e) => {
-          if (waiting && e.data.job === waiting.job) {
-            clearTimeout(waiting.timer);
-            const { resolve } = waiting;
-            waiting = null;
-            resolve(e.data);
-          }
-        };
-        worker.onerror = () => { kill(); status.textContent = w.dead; };
-      }
-      return new Promise((resolve) => {
-        const mine = ++job;
-        waiting = { job: mine, resolve, timer: limit ? setTimeout(() => {
-          kill();
-          status.textContent = w.dead;
-        }, limit) : null };
-        worker.postMessage({ ...message, job: mine, lang, base, viz });
-      });
     }
 
     function show(view, outputs) {
@@ -233,7 +270,7 @@
     async function runCells(indices) {
       if (running) return;
       busy(true);
-      if (!loading) loading = send({}, BOOT);
+      if (!loading) load();
       if (block.dataset.python !== "ready") status.textContent = w.loading;
       const booted = await loading;
       if (booted.type !== "ready") {
@@ -250,8 +287,16 @@
         view.node.classList.add("arena-notebook-busy");
         const r = await send({ code: view.editor.getCode() });
         view.node.classList.remove("arena-notebook-busy");
+        if (r.type === "fatal") {          // Pyodide broke: a fresh one for the next run
+          kill();
+          show(view, [{ type: "error", text: w.fatal }]);
+          status.textContent = w.fatal;
+          busy(false);
+          return;
+        }
         if (r.type !== "done") {           // stopped, or Python died
           if (r.type === "stopped") status.textContent = w.stopped;
+          else if (r.type === "dead") status.textContent = w.dead;
           else if (r.type === "failed") status.textContent = w.failed + r.message;
           busy(false);
           return;
@@ -267,8 +312,6 @@
       busy(false);
     }
 
-    runAll.addEventListener("click", () => runCells(views.map((_, i) => i)));
-    stop.addEventListener("click", () => { kill(); status.textContent = w.stopped; });
     reset.addEventListener("click", () => {
       if (!window.confirm(w.resetAsk)) return;
       kill();
@@ -284,14 +327,12 @@
       status.textContent = w.resetDone;
     });
     busy(false);
-    if (!Object.keys(saved).length) status.textContent = w.loading;
-    loading = send({}, BOOT);          // Python loads now: the first Run answers sooner
-    loading.then((r) => {
-      if (r.type === "ready") block.dataset.python = "ready";
-      if (running) return;
-      if (r.type === "ready" && status.textContent === w.loading) status.textContent = w.ready;
-      else if (r.type === "failed") status.textContent = w.failed + r.message;
-    });
+    if (Object.keys(saved).length && !asked) status.textContent = w.restored;
+    if (asked) {
+      const indices = asked;
+      asked = null;
+      runCells(indices);
+    }
   }
 
   function init() {

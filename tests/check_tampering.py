@@ -1,0 +1,64 @@
+"""Six ways for a wrong ``degres`` to tamper with the interpreter that checks it (issue 38,
+"the Check's guarantee"), shared by the CPython tests (test_check_attacks.py) and the
+browser's (test_pyodide.py). Each made a wrong function pass Check, in CPython and in the
+page, while the student's code ran in the interpreter that gave the verdict; in CPython
+most of them also made later checks pass."""
+
+from __future__ import annotations
+
+WRONG_DEGRES = "def degres(A):\n    return {v: 0 for v in A}, {v: 0 for v in A}\n"
+"""Every degree 0: wrong on the smallest case, the graph {0: [0]}."""
+
+ROUTES = {
+    # a trace function writes the checker's local variable `got` (the answer it compares)
+    "sys.settrace": (
+        "import sys\n"
+        "def tracer(frame, event, arg):\n"
+        "    return local if frame.f_code.co_name == '_check_degrees' else None\n"
+        "def local(frame, event, arg):\n"
+        "    if event == 'line' and 'got' in frame.f_locals and 'dmoins' in frame.f_locals:\n"
+        "        frame.f_locals['got'] = (frame.f_locals['dplus'], frame.f_locals['dmoins'])\n"
+        "    return local\n"
+        "sys.settrace(tracer)\n" + WRONG_DEGRES),
+    # the function reaches its callers' frames and writes the expected answers there
+    "frame f_locals": (
+        "import sys\n"
+        "def degres(A):\n"
+        "    frame = sys._getframe(1)\n"
+        "    while frame is not None:\n"
+        "        for name, value in list(frame.f_locals.items()):\n"
+        "            if type(value) is dict and name in ('dplus', 'dmoins'):\n"
+        "                for k in value:\n"
+        "                    value[k] = 0\n"
+        "        frame = frame.f_back\n"
+        "    return {v: 0 for v in A}, {v: 0 for v in A}\n"),
+    # the guard's saved copies of the modules, found through gc, get a forged checker
+    "gc and the guard's copies": (
+        "import gc\n"
+        "for o in gc.get_objects():\n"
+        "    if type(o).__name__ == '_Guard':\n"
+        "        for live, saved in o.saved:\n"
+        "            if '_check_degrees' in saved:\n"
+        "                saved['_check_degrees'] = lambda f, lang: 999\n" + WRONG_DEGRES),
+    # the checker function keeps its identity and gets another body
+    "__code__ swap": (
+        "import coursebuild.python_exercises as p\n"
+        "p._check_degrees.__code__ = (lambda f, lang: 999).__code__\n" + WRONG_DEGRES),
+    # a class of the library the checker builds its expected answer with
+    "class patch": (
+        "import arena.arena\n"
+        "arena.arena.Arena.successors = lambda self, v: ()\n" + WRONG_DEGRES),
+    # a forged checker that says it equals the real one: a guard that compares with ==
+    # believes nothing changed
+    "a value whose == lies": (
+        "import coursebuild.python_exercises as p\n"
+        "class Same:\n"
+        "    def __eq__(self, other):\n"
+        "        return True\n"
+        "    def __ne__(self, other):\n"
+        "        return False\n"
+        "    __hash__ = object.__hash__\n"
+        "    def __call__(self, f, lang):\n"
+        "        return 999\n"
+        "p._check_degrees = Same()\n" + WRONG_DEGRES),
+}
