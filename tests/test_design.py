@@ -228,6 +228,17 @@ STEPPER = """(box) => [...box.querySelectorAll('svg .vertex')].map((g) => ({
 }))"""
 
 
+RANKS_INSIDE = """(box) => {
+  const svg = box.querySelector('svg').getBoundingClientRect();
+  return [...box.querySelectorAll('text.arena-rank')]
+    .filter((t) => getComputedStyle(t).display !== 'none').map((t) => {
+      const r = t.getBoundingClientRect();
+      return r.left >= svg.left - 0.5 && r.right <= svg.right + 0.5
+        && r.top >= svg.top - 0.5 && r.bottom <= svg.bottom + 0.5;
+    });
+}"""
+
+
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_game_typed_in_the_page_is_drawn_stepped_and_played(chromium, browser, base_url,
                                                               lang):
@@ -259,6 +270,9 @@ def test_a_game_typed_in_the_page_is_drawn_stepped_and_played(chromium, browser,
         assert all(v["texts"] == [v["label"]] + (["0"] if v["in"] else []) for v in seen)
         stepper.locator("button").nth(3).click()               # » the last step
         assert stepper.locator("input[type=range]").input_value() == str(len(layers) - 1)
+        # every rank written is inside the drawing (one beside a vertex at its left edge
+        # was cut off)
+        assert stepper.evaluate(RANKS_INSIDE) == [True] * sum(map(len, layers))
         # the start menu lists positions by value
         playable = [label[k] for k in data["order"] if data["vertices"][k]["successors"]
                     and data["vertices"][k]["victory"] is None]
