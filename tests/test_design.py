@@ -7,6 +7,7 @@ blocked, against the attacks of issue 38."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -18,7 +19,17 @@ from arena import ArenaError, solve
 from arena.games import tictactoe
 from arena.render import PAPER
 from arena.rules import load_rules, rules_arena
-from coursebuild.design import DRAW_LIMIT, DRAW_MOVES, EXAMPLES, PLAIN_MOVES, SOLVE_LIMIT, design
+from coursebuild.design import (
+    DRAW_LIMIT,
+    DRAW_MOVES,
+    EXAMPLES,
+    MEMORY_LIMIT,
+    PLAIN_MOVES,
+    PROGRESS_EVERY,
+    SOLVE_LIMIT,
+    Design,
+    design,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -111,9 +122,6 @@ def test_a_dense_game_is_solved_and_not_drawn():
     ("START = 0\n", "en", "rules: STUCK is missing"),
     ('START = 0\nSTUCK = "loses"\nplayer = 1\ndef moves(p):\n    return []\n', "en",
      "rules: player must be a function"),
-    ('START = 0\nSTUCK = "loses"\ndef player(p):\n    return 0\n'
-     'def moves(p):\n    return [p + 1]\n', "fr",
-     "plus de 50\u202f000 positions : le jeu est trop grand"),
     # what is not an Exception, and what cannot be written, is one line too (issue 38)
     ("import sys\nsys.exit(0)\n", "en", "line 2: SystemExit: 0"),
     ("raise KeyboardInterrupt\n", "fr", "ligne 1 : KeyboardInterrupt"),
@@ -131,6 +139,70 @@ def test_a_dense_game_is_solved_and_not_drawn():
 def test_rules_that_cannot_be_solved_get_one_line(code, lang, message):
     error = design(code, lang)["error"]
     assert error.startswith(message) and "\n" not in error and len(error) < 400, error
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_game_past_the_pages_limits_is_stopped_in_one_line(lang):
+    endless = _rules("return [p + 1]")
+    assert design(endless, lang, limit=5000)["error"] == (
+        "plus de 5\u202f000 positions : le jeu est trop grand pour être résolu dans la page "
+        "(utilisez arena solve sur votre ordinateur)" if lang == "fr" else
+        "more than 5,000 positions: the game is too large to be solved in the page (use "
+        "arena solve on your computer)")
+    # memory: checked every PROGRESS_EVERY positions; here the page's Python holds 1 MB
+    # more at each check: past 3 MB at the fourth
+    checks = itertools.count(1)
+    r = design(endless, lang, memory=lambda: next(checks) << 20, memory_limit=3 << 20)
+    assert r["error"] == (
+        f"plus de 3 Mo de mémoire après {4 * PROGRESS_EVERY:,} positions explorées : le jeu "
+        "est trop grand pour la page (utilisez arena solve sur votre ordinateur)".replace(
+            ",", "\u202f") if lang == "fr" else
+        f"more than 3 MB of memory after {4 * PROGRESS_EVERY:,} positions explored: the game "
+        "is too large for the page (use arena solve on your computer)")
+
+
+def test_the_exploration_is_told_as_it_goes():
+    heard: list[tuple[str, int]] = []
+    r = design(EXAMPLES["tictactoe"]["code"]["en"], progress=lambda *a: heard.append(a))
+    explored = [n for phase, n in heard if phase == "explore"]
+    assert explored == list(range(PROGRESS_EVERY, 5478, PROGRESS_EVERY))
+    assert heard[-1] == ("solve", 5478) and r["positions"] == 5478
+
+
+TICTACTOE_DRAWN = ("def draw(grid):\n    return '\\n'.join(grid[k:k + 3] for k in (0, 3, 6))\n"
+                   "\n\n")
+"""The tic-tac-toe example with a board: its draw(position) writes the grid on 3 lines."""
+
+
+def test_a_game_too_large_to_draw_gives_its_best_first_moves_and_a_board():
+    code = EXAMPLES["tictactoe"]["code"]["en"] + "\n\n" + TICTACTOE_DRAWN
+    d = Design(code)
+    g, sol = d.arena, d.solution
+    r = d.result
+    assert not r["drawn"] and (r["start_winner"], r["start_rank"]) == (None, None)
+    # the nine first moves: none wins (a draw with best play), in the input's order
+    assert [m["label"] for m in r["first_moves"]] == [
+        "-" * k + "x" + "-" * (8 - k) for k in range(9)]
+    assert {(m["winner"], m["rank"]) for m in r["first_moves"]} == {(None, None)}
+    assert r["board"]["text"] == "---\n---\n---" and r["board"]["id"] == g.index(g.start)
+    # a position where x (J_0) wins at once, o threatens, and o could still win: moves
+    # best first for x, each as the library solved it; the strategy's move is the first
+    v = "xx-oo----"
+    pos = d.position(g.index(v))
+    assert (pos["owner"], pos["winner"], pos["rank"], pos["text"]) == (0, 0, 1, "xx-\noo-\n---")
+    moves = pos["successors"]
+    assert moves[0]["label"] == "xxxoo----" and (moves[0]["winner"], moves[0]["rank"]) == (0, 0)
+    assert pos["move"] == moves[0]["id"] == g.index(sol.move[v])
+    assert [(m["winner"], m["rank"]) for m in moves] == [
+        (sol.winner[g.vertices[m["id"]]], sol.rank[g.vertices[m["id"]]]) for m in moves]
+    assert sorted(m["label"] for m in moves) == sorted(g.successors(v))
+    assert [m["winner"] for m in moves].index(1) > [m["winner"] for m in moves].index(0)
+    # a victory position: no move; and draw's own failures are one line
+    assert d.position(g.index(moves[0]["label"]))["successors"] == []
+    bad = Design(EXAMPLES["tictactoe"]["code"]["fr"] + "\ndef draw(grid):\n    return 3\n", "fr")
+    assert bad.result["board"] == {"error": "draw doit renvoyer un texte, pas un int"}
+    loud = Design(EXAMPLES["tictactoe"]["code"]["en"] + "\ndef draw(grid):\n    return 1 / 0\n")
+    assert loud.result["board"]["error"] == "line 25: ZeroDivisionError: division by zero"
 
 
 def test_a_position_that_cannot_be_written_is_still_shown():
@@ -158,6 +230,13 @@ def test_the_pages_numbers_are_the_codes():
     for text, sep in ((fr, " "), (en, ",")):
         for n in (DRAW_LIMIT, DRAW_MOVES, SOLVE_LIMIT):
             assert f"{n:,}".replace(",", sep) in text, n
+    # the memory and time limits: 1 GB (Go), 20 seconds (the page's script)
+    script = (ROOT / "docs/assets/javascripts/design.js").read_text(encoding="utf-8")
+    seconds = int(re.search(r"const LIMIT = (\d+);", script).group(1)) // 1000
+    gb = MEMORY_LIMIT >> 30
+    assert gb << 30 == MEMORY_LIMIT
+    assert f"de {gb} Go de mémoire ou de {seconds} secondes" in fr
+    assert f"{gb} GB of\nmemory or {seconds} seconds" in en
 
 
 @pytest.fixture(scope="module")
@@ -508,3 +587,123 @@ def test_a_chapters_stepper_with_no_victory_position_says_so(chromium, browser, 
         assert errors == []
     finally:
         context.close()
+
+
+CONNECT4 = """# Connect-4 on a board of 4 columns and 4 rows
+W, H = 4, 4
+TITLE = {"fr": "Puissance 4 (4 × 4)", "en": "Connect-4 (4 × 4)"}
+START = ("." * (W * H), 0)
+STUCK = "draw"
+LINES = ([[r * W + c + k for k in range(4)] for r in range(H) for c in range(W - 3)]
+         + [[(r + k) * W + c for k in range(4)] for r in range(H - 3) for c in range(W)]
+         + [[(r + k) * W + c + k for k in range(4)] for r in range(H - 3) for c in range(W - 3)]
+         + [[(r + k) * W + c + 3 - k for k in range(4)] for r in range(H - 3)
+            for c in range(W - 3)])
+
+
+def player(p):
+    return p[1]
+
+
+def winner(p):
+    b = p[0]
+    for a, b1, c, d in LINES:
+        if b[a] != "." and b[a] == b[b1] == b[c] == b[d]:
+            return "xo".index(b[a])
+    return None
+
+
+def moves(p):
+    b, i = p
+    out = []
+    for c in range(W):
+        for r in range(H):
+            k = r * W + c
+            if b[k] == ".":
+                out.append((b[:k] + "xo"[i] + b[k + 1:], 1 - i))
+                break
+    return out
+
+
+def draw(p):
+    b = p[0]
+    return "\\n".join(" ".join(b[r * W:(r + 1) * W]) for r in reversed(range(H)))
+"""
+"""Connect-4 on 4 columns and 4 rows, typed as rules (issue 41: 161,029 positions, a draw),
+with a board: draw(position) writes the grid, top row first."""
+
+
+def test_connect_four_is_solved_and_played_in_the_page(chromium, browser, base_url, tmp_path):
+    # the library's numbers, from the same rules read as a rules file
+    rules = tmp_path / "connect4.py"
+    rules.write_text(CONNECT4, encoding="utf-8")
+    g = load_rules(rules)
+    sol = solve(g)
+    assert (len(g), sol.winner[g.start]) == (161_029, None)
+    visit = _open(browser, base_url, "en")
+    page = visit.page
+    status = page.locator(".arena-design > .arena-status")
+    try:
+        # speed is the bench's: here no time limit gets in the way
+        page.evaluate(f"{BLOCK}.dataset.timeout = '600000'")
+        # the exploration is told as it goes, and Stop ends it midway
+        _set(page, CONNECT4)
+        page.click('[data-action="solve"]')
+        page.wait_for_function("/Exploring: [0-9,]+ positions explored/.test(document"
+                               ".querySelector('.arena-design > .arena-status').textContent)",
+                               timeout=120_000)
+        page.click('[data-action="stop"]')
+        assert status.inner_text() == "Stopped." and _summary(page) == ""
+        assert page.evaluate(f"{BLOCK}.dataset.busy") == ""
+        # past the page's memory limit (lowered here to 40 MB; Python starts near 24): one line
+        page.evaluate(f"{BLOCK}.dataset.memoryLimit = String(40 << 20)")
+        assert re.fullmatch(r"more than 40 MB of memory after [0-9,]+ positions explored: the "
+                            r"game is too large for the page \(use arena solve on your "
+                            r"computer\)", _solve(page))
+        page.evaluate(f"delete {BLOCK}.dataset.memoryLimit")
+        # solved: the library's numbers; the progress line went from exploring to solving
+        page.evaluate("""() => { window.__seen = [];
+          new MutationObserver(() => window.__seen.push(document.querySelector(
+            '.arena-design > .arena-status').textContent)).observe(document.querySelector(
+            '.arena-design > .arena-status'), {childList: true, characterData: true,
+            subtree: true}); }""")
+        assert _solve(page, timeout=600_000) == ""
+        seen = page.evaluate("window.__seen")
+        assert any(t.startswith("Exploring: ") for t in seen)
+        assert "Solving: 161,029 positions explored, attractors being computed…" in seen
+        summary = _summary(page)
+        assert "Connect-4 (4 × 4)" in summary
+        assert f"161,029 positions and {g.n_edges:,} moves." in summary
+        counts = sol.summary()
+        assert (f"Winning for J₀: {counts['won_by_0']:,}; for J₁: {counts['won_by_1']:,}; "
+                f"draws: {counts['draws']:,}.") in summary
+        assert "neither player can force a win: a draw." in summary
+        # the best first moves: the four columns, each a draw
+        rows = page.locator(".arena-design-first tbody tr").all_inner_texts()
+        assert rows == [f"{y!s}\ta draw" for y in g.successors(g.start)]
+        # played on the board: the reader defends (J_1); the computer plays the strategy
+        play = page.locator(".arena-design-play")
+        page.wait_for_function("document.querySelector('.arena-design-play')?.dataset.turn"
+                               " === 'reader'")
+        board = play.locator(".arena-design-board")
+        first = g.vertices[int(play.get_attribute("data-position"))]
+        assert first == sol.move[g.start] and board.inner_text() == (
+            ". . . .\n. . . .\n. . . .\n" + " ".join(first[0][:4]))
+        mine = play.locator(".arena-move").nth(3)
+        reply = g.successors(first)[3]
+        mine.focus()
+        page.keyboard.press("Enter")                     # from the keyboard
+        page.wait_for_function("document.querySelector('.arena-design-play').dataset.moves"
+                               " === '3'")
+        now = g.vertices[int(play.get_attribute("data-position"))]
+        assert now == sol.move[reply]
+        # a hint: the best move for the reader, as the library ranks it
+        play.locator(".arena-hint").click()
+        best = g.vertices[int(play.get_attribute("data-hint"))]
+        assert sol.winner[best] in (None, 1) and best in g.successors(now)
+        play.locator(".arena-undo").click()
+        page.wait_for_function("document.querySelector('.arena-design-play').dataset.moves"
+                               " === '1'")
+        assert visit.outside == [] and visit.errors == []
+    finally:
+        visit.close()

@@ -31,8 +31,22 @@ bounded and straight edges, a few seconds at most where curves could take minute
 QUICK_LAYOUT = {"mclimit": "0.1", "nslimit": "1", "nslimit1": "1", "searchsize": "10",
                 "splines": "line"}
 
-SOLVE_LIMIT = 50_000
-"""More positions than this: the exploration stops (the page's worker would take long)."""
+SOLVE_LIMIT = 1_000_000
+"""More positions than this: the exploration stops (as the library's default limit)."""
+
+MEMORY_LIMIT = 1 << 30
+"""More bytes than this held by the page's Python: the exploration stops (a game whose
+positions are large would otherwise take the browser's memory before the position limit).
+Connect-4 on 4 x 4 (161,029 positions) takes about 90 MB."""
+
+PROGRESS_EVERY = 4096
+"""The page hears of the exploration, and checks the memory, every so many positions."""
+
+FIRST_MOVES = 30
+"""A game too large to draw: its best first moves shown, at most so many."""
+
+BOARD_SIZE = 2000
+"""The longest text ``draw(position)`` may give (a board, not a book)."""
 
 LABEL_SIZE = 40
 """The longest text a position is shown with (longer ones are cut, with an ellipsis)."""
@@ -48,6 +62,9 @@ WORDS = {
                    "la page (utilisez arena solve sur votre ordinateur)",
         "title": "TITLE : un texte, ou un texte par langue ({{\"fr\": ..., \"en\": ...}}), "
                  "pas {value}",
+        "memory": "plus de {size} Mo de mémoire après {explored} positions explorées : le jeu "
+                  "est trop grand pour la page (utilisez arena solve sur votre ordinateur)",
+        "board": "draw doit renvoyer un texte, pas un {value}",
         "game": "Votre jeu",
     },
     "en": {
@@ -60,6 +77,9 @@ WORDS = {
                    "page (use arena solve on your computer)",
         "title": "TITLE: a text, or one text per language ({{\"fr\": ..., \"en\": ...}}), "
                  "not {value}",
+        "memory": "more than {size} MB of memory after {explored} positions explored: the "
+                  "game is too large for the page (use arena solve on your computer)",
+        "board": "draw must return a text, not a {value}",
         "game": "Your game",
     },
 }
@@ -149,17 +169,9 @@ def labels(vertices: list[Any]) -> list[str]:
     return [f"{t} #{k}" if counts[t] > 1 else t for k, t in enumerate(texts)]
 
 
-def design(code: str, lang: str = "en", *, limit: int = SOLVE_LIMIT,
-           draw_limit: int = DRAW_LIMIT, draw_moves: int = DRAW_MOVES,
-           progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """What the design page shows for the rules ``code``: ``{"error": line}`` for rules
-    that cannot be explored (one line, in ``lang``, whatever the code raises), else the
-    title, counts, the start's winner and rank, and, for at most ``draw_limit`` positions
-    and ``draw_moves`` moves, ``dot`` and ``data``.
-
-    Positions are named by their number in the exploration (``"0"``, ``"1"``, ...: two
-    positions never share a name, even when their texts coincide) and shown with
-    :func:`labels`.
+def design(code: str, lang: str = "en", **options: Any) -> dict[str, Any]:
+    """What the design page shows for the rules ``code`` (see :class:`Design`, whose
+    ``result`` it is; ``options`` are its own).
 
     Examples
     --------
@@ -171,54 +183,124 @@ def design(code: str, lang: str = "en", *, limit: int = SOLVE_LIMIT,
     >>> design("raise SystemExit(3)", "fr")["error"]
     'ligne 1 : SystemExit : 3'
     """
-    words = WORDS.get(lang, WORDS["en"])
-    try:
-        return _design(code, lang, words, limit, draw_limit, draw_moves, progress)
-    except BaseException as exc:    # the student's code, wherever it ran: one line
-        return {"error": _failure(exc, words)}
+    return Design(code, lang, **options).result
 
 
-def _design(code: str, lang: str, words: dict[str, str], limit: int, draw_limit: int,
-            draw_moves: int, progress: Callable[[int], None] | None) -> dict[str, Any]:
-    from arena import ArenaError, solve
-    from arena.rules import rules_arena
+class _OutOfMemory(BaseException):
+    """Raised in the exploration when the page's memory limit is passed (a BaseException,
+    so that the library does not report it as an error of ``moves``)."""
 
-    names: dict[str, Any] = {"__name__": "__rules__"}
-    try:
-        exec(compile(code, "<rules>", "exec"), names)
-    except SyntaxError as exc:
-        return {"error": words["syntax" if exc.lineno else "syntax_nowhere"].format(
-            line=exc.lineno, message=shown(exc.msg))}
-    try:
-        title = _title(names, lang, words)
-    except ValueError as exc:
-        return {"error": shown(exc, 300)}
-    try:
-        g = rules_arena(names, limit=limit, progress=progress,
-                        title={"fr": title or WORDS["fr"]["game"],
-                               "en": title or WORDS["en"]["game"]})
-    except ArenaError as exc:
-        if "more than" in str(exc) and "positions" in str(exc):
-            return {"error": words["too_big"].format(limit=f"{limit:,}".replace(
-                ",", "\u202f" if lang == "fr" else ","))}
-        return {"error": words["rules"].format(message=shown(exc, 300))}
-    sol = solve(g)
-    summary = sol.summary()
-    texts = labels(list(g.vertices))
-    number = {v: k for k, v in enumerate(g.vertices)}
-    out: dict[str, Any] = {
-        "title": title, "positions": len(g), "moves": g.n_edges,
-        "won_by_0": summary["won_by_0"], "won_by_1": summary["won_by_1"],
-        "draws": summary["draws"], "start": texts[number[g.start]],
-        "start_winner": sol.winner[g.start], "start_rank": sol.rank[g.start],
-        "limits": {"positions": draw_limit, "moves": draw_moves},
-        "too_many": "positions" if len(g) > draw_limit
-        else "moves" if g.n_edges > draw_moves else None,
-    }
-    out["drawn"] = out["too_many"] is None
-    if out["drawn"]:
+    def __init__(self, explored: int) -> None:
+        super().__init__(explored)
+        self.explored = explored
+
+
+class _NotABoard(Exception):
+    """``draw`` returned something other than a text (the message says what)."""
+
+
+class Design:
+    """One Solve of the design page: the rules ``code`` run, explored and solved.
+
+    ``result`` is what the page shows: ``{"error": line}`` for rules that cannot be
+    explored (one line, in ``lang``, whatever the code raises), else the title, counts,
+    the start's winner and rank, and, for at most ``draw_limit`` positions and
+    ``draw_moves`` moves, ``dot`` and ``data`` (the drawing and the widgets' data). A
+    game too large to draw has instead its best first moves (``first_moves``), and, when
+    the rules give ``draw(position)``, ``board``: the start's text, and
+    :meth:`position` answers for each position a play reaches.
+
+    Positions are named by their number in the exploration (``"0"``, ``"1"``, ...: two
+    positions never share a name, even when their texts coincide) and shown with
+    :func:`labels`.
+
+    ``progress(phase, n)`` is told ``("explore", n)`` every :data:`PROGRESS_EVERY`
+    positions explored, then ``("solve", n)``, and ``("draw", 0)`` before the board;
+    ``memory()`` gives the bytes the page's Python holds, checked as often: past
+    ``memory_limit`` the exploration stops.
+    """
+
+    def __init__(self, code: str, lang: str = "en", *, limit: int = SOLVE_LIMIT,
+                 draw_limit: int = DRAW_LIMIT, draw_moves: int = DRAW_MOVES,
+                 progress: Callable[[str, int], None] | None = None,
+                 memory: Callable[[], int] | None = None,
+                 memory_limit: int = MEMORY_LIMIT) -> None:
+        self.lang = lang if lang in WORDS else "en"
+        self.words = WORDS[self.lang]
+        self.names: dict[str, Any] = {"__name__": "__rules__"}
+        self.arena: Any = None
+        self.solution: Any = None
+        try:
+            self.result = self._solve(code, limit, draw_limit, draw_moves, progress, memory,
+                                      memory_limit)
+        except _OutOfMemory as exc:
+            self.result = {"error": self.words["memory"].format(
+                size=_number(memory_limit >> 20, self.lang),
+                explored=_number(exc.explored, self.lang))}
+        except BaseException as exc:    # the student's code, wherever it ran: one line
+            self.result = {"error": _failure(exc, self.words)}
+
+    def _solve(self, code: str, limit: int, draw_limit: int, draw_moves: int,
+               progress: Callable[[str, int], None] | None, memory: Callable[[], int] | None,
+               memory_limit: int) -> dict[str, Any]:
+        from arena import ArenaError, solve
+        from arena.rules import rules_arena
+
+        words, names = self.words, self.names
+        try:
+            exec(compile(code, "<rules>", "exec"), names)
+        except SyntaxError as exc:
+            return {"error": words["syntax" if exc.lineno else "syntax_nowhere"].format(
+                line=exc.lineno, message=shown(exc.msg))}
+        try:
+            title = _title(names, self.lang, words)
+        except ValueError as exc:
+            return {"error": shown(exc, 300)}
+        rules = dict(names)
+        if callable(names.get("moves")) and (progress is not None or memory is not None):
+            rules["moves"] = _watched(names["moves"], progress, memory, memory_limit)
+        try:
+            g = rules_arena(rules, limit=limit, title={"fr": title or WORDS["fr"]["game"],
+                                                       "en": title or WORDS["en"]["game"]})
+        except ArenaError as exc:
+            if "positions" in str(exc) and f"{limit:,}" in str(exc):
+                return {"error": words["too_big"].format(limit=_number(limit, self.lang))}
+            return {"error": words["rules"].format(message=shown(exc, 300))}
+        if progress is not None:
+            progress("solve", len(g))
+        sol = solve(g)
+        self.arena, self.solution = g, sol
+        summary = sol.summary()
+        too_many = ("positions" if len(g) > draw_limit
+                    else "moves" if g.n_edges > draw_moves else None)
+        out: dict[str, Any] = {
+            "title": title, "positions": len(g), "moves": g.n_edges,
+            "won_by_0": summary["won_by_0"], "won_by_1": summary["won_by_1"],
+            "draws": summary["draws"], "start": shown(g.start, LABEL_SIZE),
+            "start_winner": sol.winner[g.start], "start_rank": sol.rank[g.start],
+            "limits": {"positions": draw_limit, "moves": draw_moves},
+            "too_many": too_many, "drawn": too_many is None,
+        }
+        if too_many is None:
+            out.update(self._drawing())
+            return out
+        first = self.position(g.index(g.start), texts=False)["successors"]
+        out["first_moves"] = first[:FIRST_MOVES]
+        out["more_first_moves"] = max(0, len(first) - FIRST_MOVES)
+        if callable(names.get("draw")):
+            if progress is not None:
+                progress("draw", 0)
+            out["board"] = self.position(g.index(g.start))
+        return out
+
+    def _drawing(self) -> dict[str, Any]:
+        """The drawing (DOT), its text alternative and the widgets' data."""
         from arena.render import View, arena_dot, describe, plain_label
         from coursebuild.widgets import figure_data
+
+        g, sol = self.arena, self.solution
+        texts = labels(list(g.vertices))
+        number = {v: k for k, v in enumerate(g.vertices)}
 
         def name(v: Any) -> str:
             return str(number[v])
@@ -227,12 +309,74 @@ def _design(code: str, lang: str, words: dict[str, str], limit: int, draw_limit:
             return texts[number[v]]
 
         # uncoloured, like a chapter's interactive figure: the stepper colours the steps
-        out["dot"] = arena_dot(g, sol, View(), name=name, label=lambda v: plain_label(text(v)),
-                               graph_attr=QUICK_LAYOUT if g.n_edges > PLAIN_MOVES else None
-                               ).source
-        out["desc"] = describe(g, sol, name=text)
-        out["data"] = figure_data("design", g, name, label=text)
-    return out
+        dot = arena_dot(g, sol, View(), name=name, label=lambda v: plain_label(text(v)),
+                        graph_attr=QUICK_LAYOUT if g.n_edges > PLAIN_MOVES else None)
+        return {"dot": dot.source, "desc": describe(g, sol, name=text),
+                "data": figure_data("design", g, name, label=text)}
+
+    def position(self, k: int, texts: bool = True) -> dict[str, Any]:
+        """What a play at position number ``k`` shows: its text (``draw``'s, with
+        ``texts``), owner, victory, winner and rank, the strategy's move there, and each
+        move with its text, winner and rank, best first for the player to move (winning
+        moves by rank, then draws, then losing moves, the longest defence first).
+        ``{"error": line}`` when ``draw`` fails."""
+        g, sol = self.arena, self.solution
+        try:
+            v = g.vertices[k]
+            draw = self.names.get("draw") if texts else None
+            owner = g.owner(v)
+            rank = sol.ranks(owner)
+
+            def entry(x: Any) -> dict[str, Any]:
+                return {"id": g.index(x), "label": shown(x, LABEL_SIZE),
+                        "winner": sol.winner[x], "rank": sol.rank[x],
+                        **({"text": _board(draw, x, self.words)} if draw else {})}
+
+            def best(x: Any) -> tuple:
+                w, r = sol.winner[x], rank[x]
+                return ((0, r) if w == owner else (1, 0) if w is None
+                        else (2, -(sol.rank[x] or 0)))
+
+            moves = sorted(g.successors(v), key=best) if g.victory(v) is None else []
+            move = sol.move[v]
+            return {**entry(v), "owner": owner, "victory": g.victory(v),
+                    "move": None if move is None else g.index(move),
+                    "successors": [entry(x) for x in moves]}
+        except _NotABoard as exc:
+            return {"error": str(exc)}
+        except BaseException as exc:
+            return {"error": _failure(exc, self.words)}
+
+
+def _number(n: int, lang: str) -> str:
+    return f"{n:,}".replace(",", "\u202f" if lang == "fr" else ",")
+
+
+def _board(draw: Callable[[Any], Any], position: Any, words: dict[str, str]) -> str:
+    """``draw(position)``: a text of at most :data:`BOARD_SIZE` characters."""
+    text = draw(position)
+    if not isinstance(text, str):
+        raise _NotABoard(words["board"].format(value=shown(type(text).__name__, 40)))
+    return text if len(text) <= BOARD_SIZE else text[:BOARD_SIZE - 1] + "…"
+
+
+def _watched(moves: Callable[[Any], Any], progress: Callable[[str, int], None] | None,
+             memory: Callable[[], int] | None, memory_limit: int) -> Callable[[Any], Any]:
+    """``moves``, counting the positions it is asked about: every
+    :data:`PROGRESS_EVERY` of them, the page is told how many, and the memory checked."""
+    explored = 0
+
+    def watched(p: Any) -> Any:
+        nonlocal explored
+        explored += 1
+        if explored % PROGRESS_EVERY == 0:
+            if memory is not None and memory() > memory_limit:
+                raise _OutOfMemory(explored)
+            if progress is not None:
+                progress("explore", explored)
+        return moves(p)
+
+    return watched
 
 
 # Each example is written once; its comments and the names a student reads are in the

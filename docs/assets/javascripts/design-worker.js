@@ -6,20 +6,23 @@
 // Solve did to Python (a recursion limit, a patched module, a fatal error) reaches the
 // next one.
 //
-// Messages in: {kind: "boot", base, viz, nonce}, then {kind: "solve", code, lang, nonce}.
-// Messages out, each with the nonce of the message it answers (a secret Python never
-// sees: the student's code can post messages, not forge these): {type: "ready"} once
-// loaded (or {type: "failed"}), then {type: "start"} when the rules start running,
-// {type: "progress", positions} while they are explored, {type: "solved", result}, and
-// for a game drawn, {type: "drawn", svg} (or {type: "drawn", error}). A fatal error of
-// Python itself gives {type: "solved", result: {fatal: true}}. What the rules print is
-// dropped.
+// Messages in: {kind: "boot", base, viz, nonce}, then {kind: "solve", code, lang,
+// memoryLimit, nonce}, then for a game played on its board, any number of
+// {kind: "position", id, query, nonce}. Messages out, each with the nonce of the message
+// it answers (a secret Python never sees: the student's code can post messages, not
+// forge these): {type: "ready"} once loaded (or {type: "failed"}), then {type: "start"}
+// when the rules start running, {type: "progress", phase: "explore" | "solve", positions}
+// as they are explored and solved, {type: "solved", result}, and for a game drawn,
+// {type: "drawn", svg} (or {type: "drawn", error}); {type: "position", query, data} for
+// each position asked. A fatal error of Python itself gives {type: "solved", result:
+// {fatal: true}}. What the rules print is dropped.
 /* global loadPyodide, Viz */
 // taken before any Python runs: the student's code may replace self.postMessage
 const post = self.postMessage.bind(self);
 const parse = JSON.parse;
 let loading = null;
 let used = false;
+let tools = null;
 
 async function boot(base, viz) {
   importScripts(base + "pyodide.js", viz);
@@ -40,6 +43,9 @@ function lastLine(err) {
   return (lines[lines.length - 1] || "").slice(0, 300);
 }
 
+let session = null;                // the Solve's Python object, for a play's positions
+let globals = null;
+
 self.onmessage = async (event) => {
   const { kind, nonce } = event.data;
   const say = (message) => post({ ...message, nonce });
@@ -52,9 +58,20 @@ self.onmessage = async (event) => {
     }
     return;
   }
+  if (kind === "position") {         // a play reaches a position: what the page shows
+    if (!session) return;
+    let data;
+    try {
+      globals.set("_k", Number(event.data.id));
+      data = parse(tools.py.runPython("json.dumps(_session.position(_k))", { globals }));
+    } catch (err) {
+      data = { error: lastLine(err) };
+    }
+    say({ type: "position", query: event.data.query, data });
+    return;
+  }
   if (kind !== "solve" || used || !loading) return;      // one Solve per worker
   used = true;
-  let tools;
   try {
     tools = await loading;
   } catch (err) {
@@ -62,18 +79,24 @@ self.onmessage = async (event) => {
     return;
   }
   const { py, graphviz } = tools;
+  const heap = () => (py._module && py._module.HEAP8 ? py._module.HEAP8.length : 0);
   let result;
-  let ns = null;
   try {
     say({ type: "start" });
-    ns = py.toPy({ _code: event.data.code, _lang: event.data.lang });
-    ns.set("_progress", (n) => say({ type: "progress", positions: Number(n) }));
+    globals = py.toPy({ _code: event.data.code, _lang: event.data.lang });
+    globals.set("_progress", (phase, n) => say({ type: "progress", phase: String(phase),
+      positions: Number(n) }));
+    globals.set("_memory", heap);
+    globals.set("_memory_limit", Number(event.data.memoryLimit) || 0);
     const json = py.runPython(
-      "import json\nfrom coursebuild.design import design\n"
-      + "json.dumps(design(_code, _lang, progress=_progress))", { globals: ns });
+      "import json\nfrom coursebuild.design import Design, MEMORY_LIMIT\n"
+      + "_session = Design(_code, _lang, progress=_progress, memory=_memory,\n"
+      + "                  memory_limit=_memory_limit or MEMORY_LIMIT)\n"
+      + "json.dumps(_session.result)", { globals });
     result = parse(json);
+    if (result && result.board) session = true;
   } catch (err) {
-    // design() answers every error of the rules in one line: what reaches here is Python
+    // Design answers every error of the rules in one line: what reaches here is Python
     // itself failing (a stack overflow in WebAssembly: "Maximum call stack size
     // exceeded", after which Pyodide cannot run again) or our own code broken by the
     // rules (json patched, say)

@@ -1,11 +1,13 @@
 // The game-design page (a `<!-- design: EXAMPLE -->` marker): the student writes the rules
 // of a game in the editor (kept in the browser; downloaded and opened as a rules file,
 // the `.py` that `arena solve` reads); Solve sends them to a fresh worker
-// (design-worker.js) that explores and solves them in Python and lays out the drawing
-// with Graphviz compiled to WebAssembly; the page shows the title, the counts, the
-// start's winner and rank and, for a small game, its graph, sanitised
-// (sanitize.js), with the course's attractor stepper and game (arena.js,
-// window.arenaWidgets). Everything comes from the site itself.
+// (design-worker.js) that explores and solves them in Python, telling how far it got,
+// and lays out the drawing with Graphviz compiled to WebAssembly; the page shows the
+// title, the counts, the start's winner and rank and, for a small game, its graph,
+// sanitised (sanitize.js), with the course's attractor stepper and game (arena.js,
+// window.arenaWidgets); for a larger one, its best first moves and, if the rules draw
+// positions as text (draw), a game against the strategy on that board, each position
+// asked of the worker that solved it. Everything comes from the site itself.
 (function () {
   "use strict";
   const fmt = (n, lang) => Number(n).toLocaleString(lang === "fr" ? "fr-FR" : "en-GB");
@@ -17,8 +19,12 @@
       open: "Ouvrir un fichier…", download: "Télécharger", reset: "Réinitialiser",
       openLabel: "Ouvrir un fichier de règles (.py)",
       loading: "Chargement de Python (la première fois, quelques secondes)…",
-      running: "Exploration…", solving: "Résolution…", drawing: "Dessin du graphe…",
+      running: "Exploration…", drawing: "Dessin du graphe…",
+      drawingBoard: "Dessin du plateau (draw)…",
       explored: (n) => `Exploration : ${fmt(n, "fr")} positions explorées…`,
+      solvingN: (n) => `Résolution : ${fmt(n, "fr")} position${plural(n, "fr")} explorée${plural(n, "fr")}, attracteurs en calcul…`,
+      bigTimeout: (s, n) => `Arrêté après ${s} s, ${fmt(n, "fr")} positions explorées : le jeu ` +
+        "est trop grand pour la page (utilisez arena solve sur votre ordinateur).",
       stopped: "Arrêté.",
       timeout: (s) => `Arrêté après ${s} s : les règles bouclent-elles ?`,
       layoutTimeout: (s) => `Le jeu est résolu, mais son dessin a été arrêté après ${s} s ` +
@@ -56,14 +62,34 @@
       notText: (name) => `${name} n'est pas un fichier de règles (du texte Python en UTF-8).`,
       tooLarge: (name, k) => `${name} est trop gros (plus de ${fmt(k, "fr")} ko) pour un fichier de règles.`,
       file: "jeu",
+      firstMoves: "Les meilleurs premiers coups, depuis le départ",
+      reached: "Position atteinte", outcome: "Issue si chacun joue au mieux",
+      result: (w, r) => w === null ? "match nul" : r === 0 ? `J${w ? "₁" : "₀"} a gagné`
+        : `J${w ? "₁" : "₀"} gagne, en ${r} coup${plural(r, "fr")} au plus`,
+      more: (n) => `… et ${fmt(n, "fr")} autre${plural(n, "fr")} coup${plural(n, "fr")}.`,
+      side: "Vous jouez", restart: "Recommencer", undo: "Annuler", hint: "Indice",
+      board: "Le plateau", moves: "Vos coups possibles",
+      moveTo: (k, label) => `Coup ${k} : ${label}`,
+      yourTurn: (p) => `À vous de jouer (J${p}).`, computer: "L'ordinateur a joué.",
+      won: (p) => `Partie terminée : J${p} a gagné.`, over: "Partie terminée : match nul.",
+      hintMove: (k, why) => `Coup gagnant : le coup ${k} (${why}).`,
+      drawHint: (k) => `Pour ne pas perdre : le coup ${k} (match nul).`,
+      noHint: "Aucun coup ne gagne ni ne tient le match nul ici : retardez la défaite.",
+      count: (n) => `${n} coup${plural(n, "fr")} joué${plural(n, "fr")}.`,
+      playFailed: (m) => `La partie s'arrête : ${m}`,
+      playTimeout: (s) => `La partie s'arrête : draw a mis plus de ${s} s à dessiner une position.`,
     },
     en: {
       example: "Example", load: "Load", solve: "Solve", stop: "Stop",
       open: "Open a file…", download: "Download", reset: "Reset",
       openLabel: "Open a rules file (.py)",
       loading: "Loading Python (the first time, a few seconds)…",
-      running: "Exploring…", solving: "Solving…", drawing: "Drawing the graph…",
+      running: "Exploring…", drawing: "Drawing the graph…",
+      drawingBoard: "Drawing the board (draw)…",
       explored: (n) => `Exploring: ${fmt(n, "en")} positions explored…`,
+      solvingN: (n) => `Solving: ${fmt(n, "en")} position${plural(n, "en")} explored, attractors being computed…`,
+      bigTimeout: (s, n) => `Stopped after ${s} s, ${fmt(n, "en")} positions explored: the ` +
+        "game is too large for the page (use arena solve on your computer).",
       stopped: "Stopped.",
       timeout: (s) => `Stopped after ${s} s: do the rules loop?`,
       layoutTimeout: (s) => `The game is solved, but drawing it was stopped after ${s} s ` +
@@ -99,12 +125,29 @@
       notText: (name) => `${name} is not a rules file (Python text in UTF-8).`,
       tooLarge: (name, k) => `${name} is too large (more than ${fmt(k, "en")} kB) for a rules file.`,
       file: "game",
+      firstMoves: "The best first moves, from the start",
+      reached: "Position reached", outcome: "Outcome with best play",
+      result: (w, r) => w === null ? "a draw" : r === 0 ? `J${w ? "₁" : "₀"} has won`
+        : `J${w ? "₁" : "₀"} wins, within ${r} move${plural(r, "en")}`,
+      more: (n) => `… and ${fmt(n, "en")} more move${plural(n, "en")}.`,
+      side: "You play", restart: "Restart", undo: "Undo", hint: "Hint",
+      board: "The board", moves: "Your possible moves",
+      moveTo: (k, label) => `Move ${k}: ${label}`,
+      yourTurn: (p) => `Your move (J${p}).`, computer: "The computer has played.",
+      won: (p) => `Game over: J${p} has won.`, over: "Game over: a draw.",
+      hintMove: (k, why) => `Winning move: move ${k} (${why}).`,
+      drawHint: (k) => `Not to lose: move ${k} (a draw).`,
+      noHint: "No move wins or holds the draw here: delay the defeat.",
+      count: (n) => `${n} move${plural(n, "en")} played.`,
+      playFailed: (m) => `The game stops: ${m}`,
+      playTimeout: (s) => `The game stops: draw took more than ${s} s to draw a position.`,
     },
   };
   const LIMIT = 20000;      // ms of exploration and solving
   const LAYOUT = 15000;     // ms of layout
   const BOOT = 120000;      // ms to load Python
   const MAX_FILE = 256;     // kB: a rules file is a page or two of Python
+  const ASK = 5000;         // ms for a position of a play (the rules' draw)
   let counter = 0;
 
   const el = (...args) => window.arenaWidgets.el(...args);    // arena.js's, loaded before
@@ -280,10 +323,11 @@
     }
 
     let run = null;                    // the Solve under way
-    function finish(r, message) {
+    let player = null;                 // the worker a play on a board asks, kept after it
+    function finish(r, message, keep = false) {
       if (run !== r) return;
       clearTimeout(r.timer);
-      if (r.py) r.py.worker.terminate();
+      if (r.py && !keep) r.py.worker.terminate();
       run = null;
       solveButton.disabled = false;
       stopButton.disabled = true;
@@ -307,6 +351,8 @@
       block.dataset.busy = "true";
       summary.replaceChildren();       // nothing of the previous game stays on screen
       widgets.replaceChildren();
+      if (player) player.worker.terminate();
+      player = null;
       await ready;
       if (run !== r) return;
       const code = editor.getCode();
@@ -331,15 +377,30 @@
         const m = e.data;
         if (run !== r || !m || m.nonce !== secret) return;      // not this Solve's worker
         if (m.type === "start") {
+          r.started = performance.now();
           status.textContent = w.running;
           watch(r, limit, w.timeout(limit / 1000));
         } else if (m.type === "progress") {
-          status.textContent = w.explored(m.positions);
+          const n = Number(m.positions) || 0;
+          status.textContent = m.phase === "solve" ? w.solvingN(n)
+            : m.phase === "draw" ? w.drawingBoard : w.explored(n);
+          // a game this large that runs out of time is too large, not looping (draw,
+          // which draws the board, may loop)
+          watch(r, Math.max(0, limit - (performance.now() - r.started)),
+            m.phase === "draw" ? w.timeout(limit / 1000) : w.bigTimeout(limit / 1000, n));
         } else if (m.type === "solved") {
           const result = m.result || {};
           if (!result.dot) {
-            finish(r, "");
+            const board = result.board && !result.board.error;
+            finish(r, "", board);
             show(result);
+            if (result.board && result.board.error) {
+              status.textContent = w.playFailed(String(result.board.error));
+            }
+            if (board) {
+              player = py;
+              play(py, secret, result.board);
+            }
             return;
           }
           r.result = result;
@@ -354,7 +415,8 @@
           finish(r, w.dead);
         }
       };
-      py.worker.postMessage({ kind: "solve", code, lang, nonce: secret });
+      py.worker.postMessage({ kind: "solve", code, lang, nonce: secret,
+        memoryLimit: Number(block.dataset.memoryLimit || 0) });
       block.dataset.runs = String(Number(block.dataset.runs) + 1);
     });
 
@@ -377,6 +439,124 @@
       if (!r.dot && r.too_many && r.limits) {
         summary.append(el("p", {}, w.notDrawn(r.too_many, r.positions, r.moves, r.limits)));
       }
+      if (Array.isArray(r.first_moves) && r.first_moves.length) {
+        summary.append(el("table", { class: "arena-design-first" },
+          el("caption", {}, w.firstMoves),
+          el("thead", {}, el("tr", {}, el("th", { scope: "col" }, w.reached),
+            el("th", { scope: "col" }, w.outcome))),
+          el("tbody", {}, ...r.first_moves.map((m) => el("tr", {},
+            el("td", {}, el("code", {}, String(m.label))),
+            el("td", {}, w.result(m.winner, m.rank)))))));
+        if (r.more_first_moves > 0) summary.append(el("p", {}, w.more(r.more_first_moves)));
+      }
+    }
+
+    // A play against the strategy on the board the rules draw (draw(position), a text):
+    // each position it reaches is asked of the Solve's worker, which kept the game
+    function play(py, secret, first) {
+      const box = el("div", { class: "arena-design-play" });
+      const board = el("pre", { class: "arena-design-board", "aria-label": w.board });
+      const choices = el("div", { class: "arena-choices", role: "group", "aria-label": w.moves });
+      const said = el("p", { class: "arena-status", "aria-live": "polite" });
+      const sideSelect = el("select", { "aria-label": w.side },
+        ...[0, 1].map((p) => el("option", { value: String(p) }, `J${p}`)));
+      const buttons = [w.restart, w.undo, w.hint].map((text, k) => el("button", {
+        type: "button", class: `md-button arena-${["restart", "undo", "hint"][k]}` }, text));
+      box.append(el("div", { class: "arena-controls" }, el("label", {}, `${w.side} `,
+        sideSelect), ...buttons), board, choices, said);
+      widgets.replaceChildren(el("h3", {}, w.game), box);
+      const known = new Map([[first.id, first]]);
+      const asked = new Map();
+      let queries = 0;
+      let history = [first.id];
+      let side = first.winner === 1 ? 0 : 1;          // by default, the reader defends
+      let message = "";
+      let dead = false;
+      sideSelect.value = String(side);
+      py.worker.onmessage = (e) => {
+        const m = e.data;
+        if (player !== py || !m || m.nonce !== secret || m.type !== "position") return;
+        const wait = asked.get(m.query);
+        if (wait) wait(m.data);
+      };
+      function stop(text) {
+        dead = true;
+        py.worker.terminate();
+        if (player === py) player = null;
+        box.querySelectorAll("button, select").forEach((b) => { b.disabled = true; });
+        said.textContent = text;
+      }
+      function position(id) {
+        if (known.has(id)) return Promise.resolve(known.get(id));
+        const query = ++queries;
+        return new Promise((resolve) => {
+          const timer = setTimeout(() => stop(w.playTimeout(ASK / 1000)), ASK);
+          asked.set(query, (data) => {
+            clearTimeout(timer);
+            asked.delete(query);
+            if (data && !data.error) known.set(id, data);
+            resolve(data);
+          });
+          py.worker.postMessage({ kind: "position", id, query, nonce: secret });
+        });
+      }
+      const over = (v) => v.victory !== null || !v.successors.length;
+      async function changed() {
+        message = "";
+        for (;;) {                     // the computer answers while it is its turn
+          const v = await position(history[history.length - 1]);
+          if (dead) return;
+          if (!v || v.error) { stop(w.playFailed(v ? v.error : "")); return; }
+          if (over(v) || v.owner === side || v.move === null) { show(v); return; }
+          history.push(v.move);
+          message = w.computer;
+        }
+      }
+      function show(v) {
+        board.textContent = v.text;
+        const mine = !over(v) && v.owner === side;
+        choices.replaceChildren(...(mine ? v.successors : []).map((s, k) => el("button", {
+          type: "button", class: "md-button arena-move", "data-move": String(s.id),
+          "aria-label": w.moveTo(k + 1, s.label), onclick: () => move(s.id) },
+          el("span", {}, w.moveTo(k + 1, s.label)), el("pre", {}, s.text))));
+        const lines = message ? [message] : [];
+        if (over(v)) lines.push(v.victory !== null ? w.won(v.victory)
+          : v.winner !== null ? w.won(v.winner) : w.over);
+        else if (mine) lines.push(w.yourTurn(side));
+        lines.push(w.count(history.length - 1));
+        said.textContent = lines.join(" ");
+        box.dataset.position = String(v.id);
+        box.dataset.turn = over(v) ? "over" : mine ? "reader" : "computer";
+        box.dataset.moves = String(history.length - 1);
+      }
+      function move(id) {
+        if (dead || box.dataset.turn !== "reader") return;
+        history.push(id);
+        changed();
+      }
+      buttons[0].addEventListener("click", () => { history = [first.id]; changed(); });
+      buttons[1].addEventListener("click", async () => {   // back to the reader's decision
+        while (history.length > 1) {
+          history.pop();
+          const v = await position(history[history.length - 1]);
+          if (!v || v.error || (!over(v) && v.owner === side)) break;
+        }
+        changed();
+      });
+      buttons[2].addEventListener("click", async () => {
+        const v = await position(history[history.length - 1]);
+        if (dead || !v || v.error || over(v) || v.owner !== side) return;
+        const best = v.successors[0];         // best first, for the player to move
+        said.textContent = best.winner === side ? w.hintMove(1, w.result(best.winner, best.rank))
+          : best.winner === null ? w.drawHint(1) : w.noHint;
+        box.dataset.hint = best.winner === side || best.winner === null ? String(best.id) : "";
+      });
+      sideSelect.addEventListener("change", () => {
+        side = Number(sideSelect.value);
+        history = [first.id];
+        changed();
+      });
+      changed();
     }
 
     function draw(r, text) {
