@@ -529,6 +529,12 @@ def test_the_rules_are_kept_downloaded_and_opened(chromium, browser, base_url, l
         page.wait_for_function("document.querySelector('.arena-design > .arena-status')"
                                ".textContent.startsWith('binary.py')")
         assert _code(page) == EXAMPLES["putback"]["code"][lang]
+        large = tmp_path / "large.py"
+        large.write_text("# " + "x" * 300_000 + "\n", encoding="utf-8")
+        page.set_input_files('[data-role="open"]', str(large))
+        page.wait_for_function("document.querySelector('.arena-design > .arena-status')"
+                               ".textContent.startsWith('large.py')")
+        assert _code(page) == EXAMPLES["putback"]["code"][lang]
         # Load over the student's own rules asks first (declined: nothing changes); Reset
         # puts the starting example back and forgets the kept rules
         _set(page, mine)

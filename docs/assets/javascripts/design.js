@@ -440,13 +440,14 @@
         summary.append(el("p", {}, w.notDrawn(r.too_many, r.positions, r.moves, r.limits)));
       }
       if (Array.isArray(r.first_moves) && r.first_moves.length) {
-        summary.append(el("table", { class: "arena-design-first" },
+        // a table without a class: Material styles it as the course's tables
+        summary.append(el("div", { class: "arena-design-first" }, el("table", {},
           el("caption", {}, w.firstMoves),
           el("thead", {}, el("tr", {}, el("th", { scope: "col" }, w.reached),
             el("th", { scope: "col" }, w.outcome))),
           el("tbody", {}, ...r.first_moves.map((m) => el("tr", {},
             el("td", {}, el("code", {}, String(m.label))),
-            el("td", {}, w.result(m.winner, m.rank)))))));
+            el("td", {}, w.result(m.winner, m.rank))))))));
         if (r.more_first_moves > 0) summary.append(el("p", {}, w.more(r.more_first_moves)));
       }
     }
