@@ -157,6 +157,17 @@
       label.textContent = String(n);
       g.append(label);
     }));
+    // a rank written left of a vertex at the drawing's edge would be cut: the view grows
+    // to hold every rank (measured with them all shown; show() then sets the classes)
+    const view = svg.viewBox && svg.viewBox.baseVal;
+    layers.flat().forEach((name) => vertexNode(svg, prefix, data, name).classList.add("in"));
+    const all = svg.getBBox();
+    if (view && view.width && all.width) {
+      const x = Math.min(view.x, all.x - 2);
+      const y = Math.min(view.y, all.y - 2);
+      svg.setAttribute("viewBox", [x, y, Math.max(view.x + view.width, all.x + all.width) - x,
+        Math.max(view.y + view.height, all.y + all.height) - y].join(" "));
+    }
     function show(n) {
       step = Math.max(0, Math.min(last, n));
       slider.value = String(step);

@@ -1,36 +1,113 @@
-// The game-design page's Python: a Web Worker that loads Pyodide (served by the site) and
-// the library (assets/pyodide/arena.zip), then explores and solves the rules a student
-// wrote (coursebuild.design.design). Messages in: {job, code, lang, base}. Messages out:
-// {job, type: "start"} when the rules start running (the page's time limit counts from
-// there), then {job, type: "done", result}. What the rules print is dropped.
-/* global loadPyodide */
-let pyodide = null;
-let booting = null;
+// The game-design page's Python: a Web Worker that loads Pyodide and the library (both
+// served by the site: assets/pyodide/) and Graphviz compiled to WebAssembly, then serves
+// ONE Solve: it explores and solves the rules a student wrote (coursebuild.design.design)
+// and lays out the drawing, here rather than on the page, so that the page's time limit
+// and Stop reach the layout too. The page gives each Solve a fresh worker: nothing a
+// Solve did to Python (a recursion limit, a patched module, a fatal error) reaches the
+// next one.
+//
+// Messages in: {kind: "boot", base, viz, nonce}, then {kind: "solve", code, lang,
+// memoryLimit, nonce}, then for a game played on its board, any number of
+// {kind: "position", id, query, nonce}. Messages out, each with the nonce of the message
+// it answers (a secret Python never sees: the student's code can post messages, not
+// forge these): {type: "ready"} once loaded (or {type: "failed"}), then {type: "start"}
+// when the rules start running, {type: "progress", phase: "explore" | "solve", positions}
+// as they are explored and solved, {type: "solved", result}, and for a game drawn,
+// {type: "drawn", svg} (or {type: "drawn", error}); {type: "position", query, data} for
+// each position asked. A fatal error of Python itself gives {type: "solved", result:
+// {fatal: true}}. What the rules print is dropped.
+/* global loadPyodide, Viz */
+// taken before any Python runs: the student's code may replace self.postMessage
+const post = self.postMessage.bind(self);
+const parse = JSON.parse;
+let loading = null;
+let used = false;
+let tools = null;
 
-async function boot(base) {
-  importScripts(base + "pyodide.js");
-  const py = await loadPyodide({ indexURL: base });
+async function boot(base, viz) {
+  importScripts(base + "pyodide.js", viz);
+  const [py, graphviz] = await Promise.all([loadPyodide({ indexURL: base }), Viz.instance()]);
   const zip = await (await fetch(base + "arena.zip")).arrayBuffer();
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/site-lib" });
-  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/site-lib'); import coursebuild.design");
+  // everything design() imports, imported now: the Solve's time limit is the rules' alone
+  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/site-lib')\n"
+    + "import json, arena, arena.rules, arena.render, coursebuild.design, coursebuild.widgets");
   py.setStdout({ batched: () => {} });
   py.setStderr({ batched: () => {} });
-  return py;
+  return { py, graphviz };
 }
 
+// the last line of an error (a Python traceback's last line says what went wrong)
+function lastLine(err) {
+  const lines = String(err).split("\n").map((l) => l.trim()).filter(Boolean);
+  return (lines[lines.length - 1] || "").slice(0, 300);
+}
+
+let session = null;                // the Solve's Python object, for a play's positions
+let globals = null;
+
 self.onmessage = async (event) => {
-  const { job, code, lang, base } = event.data;
+  const { kind, nonce } = event.data;
+  const say = (message) => post({ ...message, nonce });
+  if (kind === "boot") {
+    try {
+      await (loading = loading || boot(event.data.base, event.data.viz));
+      say({ type: "ready" });
+    } catch (err) {
+      say({ type: "failed", message: lastLine(err) });
+    }
+    return;
+  }
+  if (kind === "position") {         // a play reaches a position: what the page shows
+    if (!session) return;
+    let data;
+    try {
+      globals.set("_k", Number(event.data.id));
+      data = parse(tools.py.runPython("json.dumps(_session.position(_k))", { globals }));
+    } catch (err) {
+      data = { error: lastLine(err) };
+    }
+    say({ type: "position", query: event.data.query, data });
+    return;
+  }
+  if (kind !== "solve" || used || !loading) return;      // one Solve per worker
+  used = true;
   try {
-    if (!pyodide) pyodide = await (booting = booting || boot(base));
-    if (code === undefined) return;          // warming up
-    self.postMessage({ job, type: "start" });
-    const ns = pyodide.toPy({ _code: code, _lang: lang });
-    const json = pyodide.runPython(
-      "import json\nfrom coursebuild.design import design\njson.dumps(design(_code, _lang))",
-      { globals: ns });
-    ns.destroy();
-    self.postMessage({ job, type: "done", result: JSON.parse(json) });
+    tools = await loading;
   } catch (err) {
-    self.postMessage({ job, type: "done", result: { error: String(err).slice(0, 2000) } });
+    say({ type: "failed", message: lastLine(err) });
+    return;
+  }
+  const { py, graphviz } = tools;
+  const heap = () => (py._module && py._module.HEAP8 ? py._module.HEAP8.length : 0);
+  let result;
+  try {
+    say({ type: "start" });
+    globals = py.toPy({ _code: event.data.code, _lang: event.data.lang });
+    globals.set("_progress", (phase, n) => say({ type: "progress", phase: String(phase),
+      positions: Number(n) }));
+    globals.set("_memory", heap);
+    globals.set("_memory_limit", Number(event.data.memoryLimit) || 0);
+    const json = py.runPython(
+      "import json\nfrom coursebuild.design import Design, MEMORY_LIMIT\n"
+      + "_session = Design(_code, _lang, progress=_progress, memory=_memory,\n"
+      + "                  memory_limit=_memory_limit or MEMORY_LIMIT)\n"
+      + "json.dumps(_session.result)", { globals });
+    result = parse(json);
+    if (result && result.board) session = true;
+  } catch (err) {
+    // Design answers every error of the rules in one line: what reaches here is Python
+    // itself failing (a stack overflow in WebAssembly: "Maximum call stack size
+    // exceeded", after which Pyodide cannot run again) or our own code broken by the
+    // rules (json patched, say)
+    result = err && err.constructor && err.constructor.name === "PythonError"
+      ? { error: lastLine(err) } : { fatal: true };
+  }
+  say({ type: "solved", result });
+  if (!result || typeof result.dot !== "string") return;
+  try {
+    say({ type: "drawn", svg: graphviz.renderString(result.dot, { format: "svg" }) });
+  } catch (err) {
+    say({ type: "drawn", error: lastLine(err) });
   }
 };
