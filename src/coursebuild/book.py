@@ -190,11 +190,15 @@ def figure_metrics(site: Path) -> dict:
     return out
 
 
-def traces(site: Path) -> set[str]:
-    """The figures that are a stepper's still picture (their data has steps)."""
-    return {path.stem for path in (site / "figures").glob("*.json")
-            if path.name != "manifest.json"
-            and "steps" in json.loads(path.read_text("utf-8"))}
+def traces(site: Path) -> dict[str, dict]:
+    """The steppers' data, by figure (the figures whose data has steps)."""
+    out = {}
+    for path in sorted((site / "figures").glob("*.json")):
+        if path.name != "manifest.json":
+            data = json.loads(path.read_text("utf-8"))
+            if "steps" in data:
+                out[path.stem] = data
+    return out
 
 
 def bibliography() -> list[dict]:
@@ -397,7 +401,8 @@ def _inputs_hash(site: Path, langs: tuple[str, ...]) -> str:
     """Everything a book is made from: its pages, the figures, the bibliography, this
     code and the preamble, the site's address and the date."""
     digest = hashlib.sha256()
-    files = [HERE / "book.py", HERE / "latex.py", HERE / "book_preamble.tex", BIBLIOGRAPHY]
+    files = [HERE / "book.py", *sorted((HERE / "latex").glob("*.py")), HERE / "book_preamble.tex",
+             BIBLIOGRAPHY]
     files += sorted((site / "figures").glob("*.pdf")) + [site / "figures" / "manifest.json"]
     for lang in langs:
         root = site / ("" if lang == "fr" else "en")
