@@ -229,6 +229,7 @@ def book_date(lang: str) -> str:
 
 def _bib_entry(work: dict, lang: str) -> str:
     from coursebuild.latex import escape
+    from coursebuild.latex.links import url
     from coursebuild.pages.bibliography import field
 
     authors = escape(work["authors"])
@@ -240,9 +241,9 @@ def _bib_entry(work: dict, lang: str) -> str:
     year = field(work, "year", lang)
     extra = ""
     if work.get("doi"):
-        extra = f". \\textsc{{doi}}~\\url{{https://doi.org/{work['doi']}}}"
+        extra = f". \\textsc{{doi}}~\\url{{{url('https://doi.org/' + work['doi'])}}}"
     elif work.get("url"):
-        extra = f". \\url{{{work['url']}}}"
+        extra = f". \\url{{{url(work['url'])}}}"
     note = field(work, "note", lang)
     note = f" {escape(note)}" if note else ""
     year = f", {year}" if year else ""
@@ -254,6 +255,7 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
                 ) -> tuple[str, list[str]]:
     """The LaTeX of one book and the warnings of its conversion."""
     from coursebuild.latex import Chapter, Context, escape, print_caption
+    from coursebuild.latex.links import url
     from coursebuild.typography import french
 
     words = WORDS[lang]
@@ -292,7 +294,11 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
     preamble = (HERE / "book_preamble.tex").read_text("utf-8")
     title = escape(site_name)
     subtitle = escape(words[edition])
-    address_line = (f"{escape(words['site'])}\\\\\\url{{{site_url}}}" if site_url else "")
+    try:
+        address_line = (f"{escape(words['site'])}\\\\\\url{{{url(site_url)}}}" if site_url
+                        else "")
+    except ValueError as exc:
+        raise SystemExit(f"book: {lang}: the site's address (SITE_URL): {exc}") from exc
     from arena import __version__
 
     settings = "\n".join([

@@ -13,7 +13,7 @@ from bs4 import BeautifulSoup, NavigableString, Tag
 
 from coursebuild.latex import figures, headings, index, links, listings, steppers, tables
 from coursebuild.latex.context import Context
-from coursebuild.latex.text import book_wording, escape, math_unicode
+from coursebuild.latex.text import book_wording, check_formula, escape, math_unicode
 
 DROPPED = ("script, style, .md-content__button, a.headerlink, a.anchor-link, .md-source-file, "
            ".arena-exercise-editor, .arena-exercise-help, .arena-exercise-buttons, "
@@ -194,7 +194,7 @@ def inline_math(tex: str) -> str:
         tex = tex[2:-2]
     elif tex.startswith("$") and tex.endswith("$"):
         tex = tex.strip("$")
-    tex = math_unicode(tex)
+    tex = math_unicode(check_formula(tex))
     if len(tex) > 20:       # a long set or list may break after its commas
         tex = re.sub(r",(?=\s*[(\\\w])", r",\\allowbreak{}", tex)
     return r"\(" + tex + r"\)"
@@ -206,7 +206,7 @@ def display_math(tex: str) -> str:
     if (tex.startswith(r"\[") and tex.endswith(r"\]")) or (
             tex.startswith("$$") and tex.endswith("$$")):
         tex = tex[2:-2]
-    return "\\[\n" + math_unicode(tex.strip()) + "\n\\]\n"
+    return "\\[\n" + math_unicode(check_formula(tex.strip())) + "\n\\]\n"
 
 
 def _clean(root: Tag) -> Tag:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from bs4 import Tag
 
 from coursebuild.latex.links import live_line, url
-from coursebuild.latex.text import escape
+from coursebuild.latex.text import escape, label
 
 if TYPE_CHECKING:
     from coursebuild.latex.converter import Converter
@@ -80,11 +80,11 @@ def float_figure(conv: Converter, fid: str, caption: str, extra: str = "",
         place = "" if here else "[!htbp]"
         return (f"\\begin{{{env}}}{place}\n\\centering\n"
                 f"\\includegraphics[width={width:.1f}pt]{{{fid}}}\n"
-                f"\\caption{{{caption_tex}}}\\label{{fig:{fid}}}\n\\end{{{env}}}\n")
+                f"\\caption{{{caption_tex}}}\\label{{{label('fig:' + fid)}}}\n\\end{{{env}}}\n")
     if here:     # wider than the text, announced here: in place, over the margins
         return ("\\begin{herefigure}\n\\centering\n"
                 f"\\makebox[\\linewidth]{{\\includegraphics[width={min(need, 560):.1f}pt]"
-                f"{{{fid}}}}}\n\\caption{{{caption_tex}}}\\label{{fig:{fid}}}\n"
+                f"{{{fid}}}}}\n\\caption{{{caption_tex}}}\\label{{{label('fig:' + fid)}}}\n"
                 "\\end{herefigure}\n")
     # wider than the text: the figure and its caption turned a quarter, across the
     # page's height, on a page of its own that comes right after the current page
@@ -98,12 +98,12 @@ def float_figure(conv: Converter, fid: str, caption: str, extra: str = "",
             conv.ctx.warnings.append(f"{conv.slug}: figure {fid} needs {need:.0f} pt")
         return ("\\begin{figure}[p]\n\\centering\n"
                 f"\\makebox[\\textwidth]{{\\includegraphics[width={need:.1f}pt]{{{fid}}}}}\n"
-                f"\\caption{{{caption_tex}}}\\label{{fig:{fid}}}\n\\end{{figure}}\n"
+                f"\\caption{{{caption_tex}}}\\label{{{label('fig:' + fid)}}}\n\\end{{figure}}\n"
                 "\\afterpage{\\clearpage}\n")
     return ("\\begin{figure}[p]\n\\centering\n"
             f"\\rotatebox{{90}}{{\\begin{{minipage}}{{{room:.1f}pt}}\\centering\n"
             f"\\includegraphics[width={width:.1f}pt]{{{fid}}}\n"
-            f"\\caption{{{caption_tex}}}\\label{{fig:{fid}}}\n\\end{{minipage}}}}\n"
+            f"\\caption{{{caption_tex}}}\\label{{{label('fig:' + fid)}}}\n\\end{{minipage}}}}\n"
             "\\end{figure}\n\\afterpage{\\clearpage}\n")
 
 def image(conv: Converter, e: Tag) -> str:
@@ -155,10 +155,10 @@ def tabbed(conv: Converter, e: Tag) -> str:
     labels = [lab.get_text(" ", strip=True) for lab in e.select(".tabbed-labels > label")]
     blocks = e.select(".tabbed-content > .tabbed-block")
     out = []
-    for label, block in zip(labels, blocks, strict=False):
+    for name, block in zip(labels, blocks, strict=False):
         only_figure = block.find("figure") is not None and not "".join(
             t for t in block.find_all(string=True)
             if t.find_parent("figure") is None).strip()
-        head = "" if only_figure else f"\\paragraph{{{escape(label)}}}\n"
+        head = "" if only_figure else f"\\paragraph{{{escape(name)}}}\n"
         out.append(head + conv.blocks(block))
     return "\n".join(out)

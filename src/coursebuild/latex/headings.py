@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from bs4 import NavigableString, Tag
 
 from coursebuild.latex.figures import room_for_what_follows
-from coursebuild.latex.text import escape, plain
+from coursebuild.latex.text import escape, label, plain
 
 if TYPE_CHECKING:
     from coursebuild.latex.converter import Converter
@@ -68,7 +68,7 @@ def heading(conv: Converter, e: Tag) -> str:
     if name == "h1":
         head = r"\chapter" if conv.numbered else r"\chapter*"
         title = conv.inlines(e) if conv.numbered else escape(conv.ctx.words["introduction"])
-        out = f"{head}{{{title}}}\n\\label{{ch:{conv.slug}}}\n"
+        out = f"{head}{{{title}}}\n\\label{{{label('ch:' + conv.slug)}}}\n"
         if not conv.numbered:
             out += (f"\\addcontentsline{{toc}}{{chapter}}{{{title}}}\n"
                     f"\\markboth{{{title}}}{{{title}}}\n")
@@ -77,12 +77,12 @@ def heading(conv: Converter, e: Tag) -> str:
         command = {"h2": "section", "h3": "subsection", "h4": "subsubsection*"}[name]
         if not conv.numbered:
             command = command.rstrip("*") + "*"
-        label = f"\\label{{{conv.slug}:{e['id']}}}" if e.get("id") else ""
+        key = f"\\label{{{label(conv.slug + ':' + e['id'])}}}" if e.get("id") else ""
         title = conv.inlines(e)
         bookmark = plain(e.get_text(" ", strip=True))
         heading = f"\\texorpdfstring{{{title}}}{{{escape(bookmark)}}}"
         return (room_for_what_follows(conv, e) + f"\\{command}{{{heading}}}"
-                f"{label}\n")
+                f"{key}\n")
     raise ValueError(f"not a heading: {name}")
 
 
@@ -110,7 +110,7 @@ def admonition(conv: Converter, e: Tag, classes: set[str]) -> str:
 
 def exercise(conv: Converter, title_tex: str, body: str) -> str:
     conv.exercise_count += 1
-    conv.exercise_label = f"ex:{conv.slug}:{conv.exercise_count}"
+    conv.exercise_label = label(f"ex:{conv.slug}:{conv.exercise_count}")
     conv.exercise_title = title_tex
     return (f"\\begin{{exercise}}{{{title_tex}}}\\label{{{conv.exercise_label}}}\n"
             f"{body}\\end{{exercise}}\n")
@@ -140,7 +140,7 @@ def details(conv: Converter, e: Tag) -> str:
         summary.extract()
     if classes & SOLUTION_CLASSES:
         number = len(conv.solutions) + 1
-        label = f"sol:{conv.slug}:{number}"
+        key = label(f"sol:{conv.slug}:{number}")
         answers = conv.exercise_label
         head = escape(conv.ctx.words["solution"])
         if "answer" in classes and summary_text:
@@ -148,11 +148,11 @@ def details(conv: Converter, e: Tag) -> str:
         elif answers:
             colon = "~: " if conv.ctx.lang == "fr" else ": "
             head += f"{colon}{conv.exercise_title}, p.~\\pageref{{{answers}}}"
-        conv.solutions.append(f"\\subsection*{{{head}}}\\label{{{label}}}\n"
+        conv.solutions.append(f"\\subsection*{{{head}}}\\label{{{key}}}\n"
                               + conv.blocks(e))
         colon = "~:" if conv.ctx.lang == "fr" else ":"
         return (f"\\solutionpointer{{{escape(conv.ctx.words['solution'])}{colon}}}"
-                f"{{\\pageref{{{label}}}}}\n")
+                f"{{\\pageref{{{key}}}}}\n")
     if "proof" in classes:
         note = summary_tex
         for word in ("Démonstration", "Proof"):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from coursebuild.latex.text import escape
+from coursebuild.latex.text import escape, label
 
 if TYPE_CHECKING:
     from bs4 import Tag
@@ -33,7 +33,8 @@ def link(conv: Converter, e: Tag) -> str:
     if target is not None:
         chapter, anchor = target
         if chapter in ctx.chapter_of and chapter != ctx.page_path:
-            return chapter_reference(conv, e, inner, f"\\ref{{ch:{ctx.chapter_of[chapter]}}}")
+            ref = label("ch:" + ctx.chapter_of[chapter])
+            return chapter_reference(conv, e, inner, f"\\ref{{{ref}}}")
         if chapter == ctx.page_path:
             return inner
         if ctx.site_url:
@@ -100,5 +101,33 @@ def live_line(conv: Converter, words: str) -> str:
     return f"{escape(words)} \\url{{{url(address)}}}\n"
 
 
+class BadAddress(ValueError):
+    """An address the book refuses: it holds a character no address may hold (the
+    build names the page and the link)."""
+
+
+# what an address may hold (RFC 3986: unreserved and reserved characters, and % of an
+# escaped byte); a character beyond ASCII is escaped as its UTF-8 bytes
+_ADDRESS = re.compile(r"[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]*")
+
+
 def url(address: str) -> str:
-    return address.replace("%", r"\%").replace("#", r"\#")
+    """An address as the argument of ``\\url`` or ``\\href``: ``%`` and ``#`` escaped,
+    letters beyond ASCII as their UTF-8 bytes; any other character that is not an
+    address's (a space, a quote, ``\\``, ``{``, ``}``, ``^``, ``|``, ``<``, ``>``, a
+    backquote, a control character) is refused with one line that names the link.
+
+    >>> print(url("https://fr.wikipedia.org/wiki/Théorème#Énoncé"))
+    https://fr.wikipedia.org/wiki/Th\\%C3\\%A9or\\%C3\\%A8me\\#\\%C3\\%89nonc\\%C3\\%A9
+    >>> url("https://x.org/}{A}")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    coursebuild.latex.links.BadAddress: the link 'https://x.org/}{A}' holds '}' (U+007D), ...
+    """
+    encoded = "".join(c if ord(c) < 0x80 else "".join(f"%{b:02X}" for b in c.encode())
+                      for c in address)
+    if _ADDRESS.fullmatch(encoded) is None:
+        c = next(c for c in encoded if _ADDRESS.fullmatch(c) is None)
+        raise BadAddress(f"the link {address!r} holds {c!r} (U+{ord(c):04X}), which no "
+                         f"address may hold (write it %{ord(c):02X})")
+    return encoded.replace("%", r"\%").replace("#", r"\#")

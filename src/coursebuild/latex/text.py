@@ -208,3 +208,43 @@ def book_wording(tex: str, lang: str) -> str:
 
     return "".join(part if part.startswith("\\begin{verbatim}") else prose(part)
                    for part in _VERBATIM.split(tex))
+
+
+def label(name: str) -> str:
+    """A name (a heading's id, a figure's, a page's) as the key of ``\\label`` and
+    ``\\ref``: letters, digits and ``:._-`` as they are, any other character as its code.
+
+    >>> label("ex:modelling:fig-1"), label("a}\\\\input{b")
+    ('ex:modelling:fig-1', 'a+7D+5Cinput+7Bb')
+    """
+    return "".join(c if c.isascii() and (c.isalnum() or c in ":._-") else f"+{ord(c):02X}"
+                   for c in name)
+
+
+class UnsafeFormula(ValueError):
+    """A formula that would make TeX read or write files or define commands (the pages'
+    formulas are mathematics: MathJax knows none of these)."""
+
+
+_UNSAFE = re.compile(
+    r"\\(input|include|openin|openout|read|readline|write|immediate|catcode|[egx]?def|let|"
+    r"futurelet|csname|special|newcommand|renewcommand|providecommand|usepackage|"
+    r"endinput|IfFileExists|InputIfFileExists|includegraphics|pdf[a-z]+|directlua|"
+    r"makeatletter|scantokens|everyjob|everypar|shipout|output|jobname)(?![a-zA-Z])|\^\^")
+
+
+def check_formula(tex: str) -> str:
+    """``tex``, when it is mathematics and nothing else.
+
+    >>> check_formula(r"x \\in \\mathcal{A}^i_n")
+    'x \\\\in \\\\mathcal{A}^i_n'
+    >>> check_formula(r"\\input{/etc/hostname}")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    coursebuild.latex.text.UnsafeFormula: the formula '\\\\input{/etc/hostname}' uses \\input, ...
+    """
+    m = _UNSAFE.search(tex)
+    if m:
+        raise UnsafeFormula(f"the formula {tex[:60]!r} uses {m[0]}, which a formula may not "
+                            "(it reads or writes files, or defines commands)")
+    return tex
