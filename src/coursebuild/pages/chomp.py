@@ -10,6 +10,7 @@ from coursebuild.markdown import (
     Bilingual,
     both,
     fragment,
+    num,
     table,
     who,
 )
@@ -125,8 +126,12 @@ def ex_chomp_count() -> Bilingual:
         size = len(chomp(m, n))
         claim(size == 2 * (comb(m + n, m) - 1), f"chomp {m} x {n} has 2 x (C(m + n, m) - 1) positions")
         rows.append((f"${m} \\times {n}$", comb(m + n, m) - 1, size))
-    return both(table(("Tablette", "Escaliers", "Sommets du graphe"), rows, "lrr"),
-                table(("Bar", "Staircases", "Vertices of the graph"), rows, "lrr"))
+
+    def lang_rows(lang: str) -> list[tuple[str, str, str]]:
+        return [(bar, num(count, lang), num(size, lang)) for bar, count, size in rows]
+
+    return both(table(("Tablette", "Escaliers", "Sommets du graphe"), lang_rows("fr"), "lrr"),
+                table(("Bar", "Staircases", "Vertices of the graph"), lang_rows("en"), "lrr"))
 
 @fragment
 def ex_chomp_square() -> Bilingual:
