@@ -166,12 +166,13 @@ def ex41_solution() -> Bilingual:
     return both(
         f"Le joueur qui doit jouer avec $k$ bâtonnets perd exactement pour "
         f"$k \\in \\{{{ks}\\}}$, c'est-à-dire quand $k$ vaut 0 ou 1 modulo 7. Avec 15 "
-        f"bâtonnets, $J_0$ perd : $J_1$ gagne en {sol.rank[g.start]} coups au plus, et "
+        f"bâtonnets, $J_0$ perd : $J_1$ gagne en {sol.rank[g.start]} coups au plus"
+        "[](#fig-ex41-strategy), et "
         f"`verify_strategy` a vérifié que toute partie suivant sa stratégie finit en "
         f"{longest[g.start]} coups au plus.\n\n" + _strategy_table(g, 1, "fr"),
         f"The player to move with $k$ sticks loses exactly for $k \\in \\{{{ks}\\}}$, that is "
         f"when $k$ is 0 or 1 modulo 7. With 15 sticks, $J_0$ loses: $J_1$ wins within "
-        f"{sol.rank[g.start]} moves, and `verify_strategy` checked that every play following "
+        f"{sol.rank[g.start]} moves[](#fig-ex41-strategy), and `verify_strategy` checked that every play following "
         f"its strategy ends within {longest[g.start]} moves.\n\n" + _strategy_table(g, 1, "en"))
 
 @fragment
@@ -185,12 +186,12 @@ def ex42_solution() -> Bilingual:
     draws = ", ".join(code(v) for v in facts.draws)
     s = g.start
     return both(
-        f"$\\mathcal{{A}}^0$ (avec les rangs) : {attr(0)}.\n\n$\\mathcal{{A}}^1$ : {attr(1)}.\n\n"
+        f"$\\mathcal{{A}}^0$ (avec les rangs)[](#fig-ex42-attractors) : {attr(0)}.\n\n$\\mathcal{{A}}^1$ : {attr(1)}.\n\n"
         f"Matchs nuls : {draws}. Le départ {code(s)} est dans $\\mathcal{{A}}^0$ : $J_0$ est sûr de "
-        f"gagner, en {sol.rank[s]} coups au plus. Sa stratégie :\n\n" + _strategy_table(g, 0, "fr"),
-        f"$\\mathcal{{A}}^0$ (with ranks): {attr(0)}.\n\n$\\mathcal{{A}}^1$: {attr(1)}.\n\n"
+        f"gagner, en {sol.rank[s]} coups au plus. Sa stratégie[](#fig-ex42-strategy) :\n\n" + _strategy_table(g, 0, "fr"),
+        f"$\\mathcal{{A}}^0$ (with ranks)[](#fig-ex42-attractors): {attr(0)}.\n\n$\\mathcal{{A}}^1$: {attr(1)}.\n\n"
         f"Draws: {draws}. The start {code(s)} is in $\\mathcal{{A}}^0$: $J_0$ is sure to win, "
-        f"within {sol.rank[s]} moves. Its strategy:\n\n" + _strategy_table(g, 0, "en"))
+        f"within {sol.rank[s]} moves. Its strategy[](#fig-ex42-strategy):\n\n" + _strategy_table(g, 0, "en"))
 
 @fragment
 def chomp_solution() -> Bilingual:
@@ -207,12 +208,12 @@ def chomp_solution() -> Bilingual:
         f"One of the {len(winning)} winning first moves"
     return both(
         f"La tablette entière $(3, 3)$ (longueurs des lignes) est gagnante pour $J_0$, en "
-        f"{sol.rank[g.start]} coups au plus. {count_fr} laisse {_shape(move)} : manger le carré "
+        f"{sol.rank[g.start]} coups au plus[](#fig-chomp-attractor). {count_fr} laisse {_shape(move)} : manger le carré "
         "en bas à droite. Ensuite, $J_0$ peut toujours rendre à $J_1$ une tablette dont la "
         "ligne du haut a exactement un carré de plus que celle du bas ; le calcul des attracteurs confirme "
         "que ces positions sont perdantes pour $J_1$.\n",
         f"The whole bar $(3, 3)$ (row lengths) is won by $J_0$, within {sol.rank[g.start]} "
-        f"moves. {count_en} leaves {_shape(move)}: eat the bottom-right square. Then $J_0$ can "
+        f"moves[](#fig-chomp-attractor). {count_en} leaves {_shape(move)}: eat the bottom-right square. Then $J_0$ can "
         "always hand $J_1$ a bar whose top row has exactly one square more than the bottom "
         "row; computing the attractors confirms these positions are lost for $J_1$.\n")
 
