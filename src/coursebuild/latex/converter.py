@@ -36,10 +36,39 @@ class Converter:
         self.exercise_label = ""
         self.exercise_title = ""
         self.exercise_count = 0
+        self.listings = 0
+        self.tables = 0
+        self.depth = 0
+        # figures waiting for the text that cites them: (figure, its LaTeX, the depth of
+        # the blocks it is in)
+        self.pending: list[tuple[str, str, int]] = []
+
+    def defer(self, fid: str, tex: str) -> str:
+        """A figure goes after the paragraph that first cites it (a float may rise to the
+        top of that paragraph's page, never above its citation's page)."""
+        if fid in self.ctx.referenced:
+            return tex
+        self.pending.append((fid, tex, self.depth))
+        return ""
+
+    def release(self, everything: bool = False) -> str:
+        """The figures now cited (or, with ``everything``, all those of this depth and
+        deeper: the end of a box, a section or the page)."""
+        out = [tex for fid, tex, depth in self.pending
+               if fid in self.ctx.referenced or (everything and depth >= self.depth)]
+        self.pending = [p for p in self.pending if p[1] not in out]
+        return "".join(out)
 
     # -- blocks --------------------------------------------------------------------------
 
     def blocks(self, node: Tag) -> str:
+        self.depth += 1
+        try:
+            return self._blocks(node) + self.release(everything=True)
+        finally:
+            self.depth -= 1
+
+    def _blocks(self, node: Tag) -> str:
         parts: list[str] = []
         inline: list[str] = []
 
@@ -48,12 +77,15 @@ class Converter:
             if text:
                 parts.append(text + "\n")
             inline.clear()
+            released = self.release()
+            if released:
+                parts.append(released)
 
         proof: list[str] | None = None     # the blocks of a proof written as paragraphs
         for child in list(node.children):
             if isinstance(child, NavigableString):
                 if type(child) is NavigableString:
-                    inline.append(self.text(str(child)))
+                    inline.append(self.text(child))
                 continue
             if not isinstance(child, Tag):
                 continue
@@ -74,6 +106,9 @@ class Converter:
                 out = self.block(child)
                 if out:
                     parts.append(out)
+                released = self.release()
+                if released:
+                    parts.append(released)
             else:
                 inline.append(self.inline(child))
         flush()
@@ -86,7 +121,7 @@ class Converter:
             return headings.heading(self, e)
         if name == "p":
             text = self.inlines(e).strip()
-            return text + "\n" if text else ""
+            return text + self.notations(text, "text") + "\n" if text else ""
         if name in ("ul", "ol"):
             env = "itemize" if name == "ul" else "enumerate"
             items = [r"\item " + self.blocks(li).strip()
@@ -105,7 +140,7 @@ class Converter:
         if name == "figure":
             return figures.figure(self, e)
         if name == "details":
-            if steppers.is_steps(self, e):
+            if steppers.trace_of(self, e):
                 return steppers.steps(self, e)
             return headings.details(self, e)
         if name == "hr":
@@ -133,18 +168,35 @@ class Converter:
             return figures.image(self, e)
         return self.blocks(e)
 
+    def notations(self, tex: str, where: str) -> str:
+        """The labels of the notations the book's list points to, at the first paragraph
+        ("text") or definition of a chapter that writes them."""
+        out = ""
+        for key, (pattern, kind) in self.ctx.notations.items():
+            if self.numbered and kind == where and key not in self.ctx.placed and \
+                    re.search(pattern, tex):
+                self.ctx.placed.add(key)
+                out += f"\\label{{{key}}}"
+        return out
+
     # -- inline --------------------------------------------------------------------------
 
-    def text(self, s: str) -> str:
-        # the page's line breaks are spaces
-        return escape(s.replace("\n", " "))
+    def text(self, node: NavigableString) -> str:
+        """A piece of the page's text (its line breaks are spaces), with the index's
+        entries it holds."""
+        s = str(node).replace("\n", " ")
+        out, last = [], 0
+        for pos, command in index.occurrences(self, node, s):
+            out += [escape(s[last:pos]), command]
+            last = pos
+        return "".join(out) + escape(s[last:])
 
     def inlines(self, node: Tag) -> str:
         out = []
         for child in node.children:
             if isinstance(child, NavigableString):
                 if type(child) is NavigableString:
-                    out.append(self.text(str(child)))
+                    out.append(self.text(child))
             elif isinstance(child, Tag):
                 if child.name in ("ul", "ol", "pre", "table", "div", "figure", "details"):
                     out.append("\n" + self.block(child))
@@ -176,6 +228,8 @@ class Converter:
             return f"\\textsuperscript{{{self.inlines(e)}}}"
         if name == "br":
             return "\\\\\n"
+        if name in ("a", "span") and figures.referenced(e):
+            return figures.reference(self, e, figures.referenced(e) or "")
         if name == "a":
             return links.link(self, e)
         if name == "img":
@@ -196,8 +250,27 @@ def inline_math(tex: str) -> str:
         tex = tex.strip("$")
     tex = math_unicode(check_formula(tex))
     if len(tex) > 20:       # a long set or list may break after its commas
-        tex = re.sub(r",(?=\s*[(\\\w])", r",\\allowbreak{}", tex)
+        tex = _breaks_between_items(tex)
     return r"\(" + tex + r"\)"
+
+
+def _breaks_between_items(tex: str) -> str:
+    """A break allowed after each comma that separates the items of a set or a list,
+    never inside a pair or an argument list: ``(2, 0)`` stays on one line.
+
+    >>> print(_breaks_between_items(r"\\{(0, 1), (2, 0)\\}"))
+    \\{(0, 1),\\allowbreak{} (2, 0)\\}
+    """
+    out, depth = [], 0
+    for k, c in enumerate(tex):
+        if c in "([" and tex[k - 1:k] != "\\":
+            depth += 1
+        elif c in ")]" and tex[k - 1:k] != "\\":
+            depth = max(0, depth - 1)
+        out.append(c)
+        if c == "," and depth == 0 and re.match(r"\s*[(\\\w]", tex[k + 1:]):
+            out.append("\\allowbreak{}")
+    return "".join(out)
 
 
 def display_math(tex: str) -> str:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from bs4 import NavigableString, Tag
 
-from coursebuild.latex.figures import room_for_what_follows
+from coursebuild.latex import index
 from coursebuild.latex.text import escape, label, plain
 
 if TYPE_CHECKING:
@@ -80,9 +80,10 @@ def heading(conv: Converter, e: Tag) -> str:
         key = f"\\label{{{label(conv.slug + ':' + e['id'])}}}" if e.get("id") else ""
         title = conv.inlines(e)
         bookmark = plain(e.get_text(" ", strip=True))
+        index.heading(conv, e.get_text(" ", strip=True))
+        waiting = conv.release(everything=True)       # a section keeps its figures
         heading = f"\\texorpdfstring{{{title}}}{{{escape(bookmark)}}}"
-        return (room_for_what_follows(conv, e) + f"\\{command}{{{heading}}}"
-                f"{key}\n")
+        return waiting + f"\\{command}{{{heading}}}{key}\n"
     raise ValueError(f"not a heading: {name}")
 
 
@@ -103,9 +104,15 @@ def admonition(conv: Converter, e: Tag, classes: set[str]) -> str:
         opt = f"[{note_tex}]" if note_tex else ""
         if body.lstrip().startswith(("\\begin{itemize}", "\\begin{enumerate}")):
             body = "\\leavevmode\n" + body
+        if kind == "definition":
+            body += conv.notations(body, "definition")
+        if note:          # the terms a title names are defined (stated) here
+            body = index.defining(conv, note) + body
         return f"\\begin{{{kind}}}{opt}\n{body}\\end{{{kind}}}\n"
-    # a box of the page (info, remark without a word): a titled aside
-    return f"\\begin{{aside}}{{{title_tex}}}\n{body}\\end{{aside}}\n"
+    # a box of the page (info, remark without a word): a titled aside (which defines
+    # what its title names)
+    return (f"\\begin{{aside}}{{{title_tex}}}\n{index.defining(conv, title)}{body}"
+            "\\end{aside}\n")
 
 
 def exercise(conv: Converter, title_tex: str, body: str) -> str:
@@ -162,7 +169,9 @@ def details(conv: Converter, e: Tag) -> str:
         colon = "~: " if conv.ctx.lang == "fr" else ": "
         opt = f"[{escape(conv.ctx.words['proof'])}{colon}{note}]" \
             if note else ""
-        return f"\\begin{{proof}}{opt}\n{qed_in_list(conv.blocks(e))}\\end{{proof}}\n"
+        named = index.defining(conv, summary_text)      # the argument a proof names
+        return (f"\\begin{{proof}}{opt}\n{named}{qed_in_list(conv.blocks(e))}"
+                "\\end{proof}\n")
     return f"\\begin{{aside}}{{{summary_tex}}}\n{conv.blocks(e)}\\end{{aside}}\n"
 
 
@@ -184,5 +193,5 @@ def solutions_section(conv: Converter) -> str:
     if not conv.solutions:
         return ""
     title = escape(conv.ctx.words["solutions"])
-    return ("\n\\needspace{14\\baselineskip}\\section*{" + title + "}\n"
+    return ("\n\\needspace{8\\baselineskip}\\section*{" + title + "}\n"
             "\\markright{" + title + "}\n" + "\n".join(conv.solutions))

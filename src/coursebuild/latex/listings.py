@@ -7,15 +7,17 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from coursebuild.latex.text import escape
+from coursebuild.latex.text import escape, label
 
 if TYPE_CHECKING:
     from coursebuild.latex.converter import Converter
 
-CODE_WIDTH = 84          # characters of a listing line at \small (10 pt, the text width)
-SMALL_CODE_WIDTH = 95    # at \footnotesize (9 pt)
+CHAR_PT = {"small": 5.25, "footnotesize": 4.725}   # a typewriter character's width
+CODE_INDENT_PT = 11.0     # a listing is indented by 1 em
+LINE_PT = 12.0            # a listing's line (at \small)
 OUTPUT_LINES = 14        # an output longer than this (and 2) is folded
-
+CODE_WIDTH = 60          # characters of a listing line at \small in the text's width
+SMALL_CODE_WIDTH = 69    # at \footnotesize
 
 def wrap_code(text: str, width: int) -> list[str]:
     """Lines of a listing no longer than ``width`` characters, each long line broken at
@@ -53,20 +55,47 @@ def fold_output(lines: list[str], keep: int, words: dict[str, str]) -> list[str]
 
 
 def listing(conv: Converter, text: str) -> str:
-    """A listing, verbatim: a size smaller when a line is longer than the text at
-    ``\\small``, never a line of code broken (but beyond the smaller size). What a
-    command prints (a shell session, ``$ ...``) is folded to its first lines."""
+    """A listing, verbatim. One shorter than half a page is one box, never broken across
+    pages: at ``\\small``, or ``\\footnotesize`` when a line would not fit in the text
+    and the outer margin, and a line longer still broken between tokens; a longer one
+    may go on over a page, in the text's width (a size smaller, then lines broken
+    between tokens). What a command prints (a shell session, ``$ ...``) is folded to its
+    first lines."""
+    ctx = conv.ctx
     lines = text.rstrip("\n").split("\n")
-    longest = max((len(ln.expandtabs(4).rstrip()) for ln in lines), default=0)
+    if lines[0].startswith("$ "):
+        lines = fold_output(lines, OUTPUT_LINES, ctx.words)
+    longest = max((columns(ln) for ln in lines), default=0)
+    if len(lines) * LINE_PT <= ctx.text_height_pt / 2:          # one box
+        room = ctx.text_width_pt + ctx.margin_pt - CODE_INDENT_PT
+        size = "small" if longest * CHAR_PT["small"] <= room else "footnotesize"
+        fits = int(room // CHAR_PT[size])
+        if longest > fits:         # a symbol beyond ASCII takes two columns: room for it
+            lines = wrap_code("\n".join(lines), fits - 2)
+            longest = max(columns(ln) for ln in lines)
+        width = max(longest * CHAR_PT[size] + 1, ctx.text_width_pt - CODE_INDENT_PT - 1)
+        conv.listings += 1
+        key = label(f"code:{conv.slug}:{conv.listings}")
+        body = "\n".join(_verbatim_line(line) for line in lines)
+        return (f"\\begin{{codebox}}{{{key}}}{{\\{size}}}{{{width:.1f}pt}}\n"
+                f"\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n\\end{{codebox}}\n")
     env = "codeblock"
     if longest > CODE_WIDTH:        # \footnotesize holds SMALL_CODE_WIDTH characters
-        lines = wrap_code(text, SMALL_CODE_WIDTH)
+        lines = wrap_code("\n".join(lines), SMALL_CODE_WIDTH)
         env = "smallcodeblock"
-    if lines[0].startswith("$ "):
-        lines = fold_output(lines, OUTPUT_LINES, conv.ctx.words)
     body = "\n".join(_verbatim_line(line) for line in lines)
     return (f"\\begin{{{env}}}\n\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n"
             f"\\end{{{env}}}\n")
+
+
+def columns(line: str) -> int:
+    """How many characters of a typewriter font a line of code takes: a symbol beyond
+    ASCII (``←``, ``∈``, set as mathematics) takes two.
+
+    >>> columns("x ← y"), columns("if x ∈ S0:")
+    (6, 11)
+    """
+    return sum(2 if ord(c) > 0x7F else 1 for c in line.expandtabs(4).rstrip())
 
 
 def inline_code(text: str) -> str:
@@ -74,13 +103,13 @@ def inline_code(text: str) -> str:
     underscore, a dot or a comma (as a listing may not); quotes as typed.
 
     >>> inline_code("f(a, b)")
-    '\\\\texttt{f(a, \\\\allowbreak{}b)}'
+    '\\\\texttt{f(\\\\allowbreak{}a, \\\\allowbreak{}b)}'
     """
     body = escape(text, formulas=False).replace("-", "-{}")
     body = body.replace("'", r"\textquotesingle{}")
     body = body.replace('"', r"\textquotedbl{}")
     body = body.replace("`", r"\textasciigrave{}")
-    body = re.sub(r"(, |/)", r"\1\\allowbreak{}", body)
+    body = re.sub(r"(, |/|\\_|-\{\}|\.(?=\w)|\((?=\w))", r"\1\\allowbreak{}", body)
     return r"\texttt{" + body + "}"
 
 

@@ -1,10 +1,12 @@
-"""Tables: a column of long text wraps (tabularx), a table of short cells keeps its
-natural width (set smaller when wider than the text), a long table goes across pages with
-its head on each."""
+"""Tables: a table of short cells keeps its natural width (in the outer margin when it is
+wider than the text, set smaller only when wider than both); a column of long text wraps
+(tabularx); a long table goes across pages with its head on each."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from coursebuild.latex.text import escape, label
 
 if TYPE_CHECKING:
     from bs4 import Tag
@@ -12,6 +14,7 @@ if TYPE_CHECKING:
     from coursebuild.latex.converter import Converter
 
 LONG_TABLE_ROWS = 24      # a table of more rows may go across pages
+LONG_CELL = 40            # a cell of more characters wraps
 
 
 def table(conv: Converter, e: Tag) -> str:
@@ -28,42 +31,74 @@ def table(conv: Converter, e: Tag) -> str:
                 style = row[k]["style"]
                 break
         aligns.append("r" if "right" in style else "c" if "center" in style else "l")
-    # columns of long text wrap (tabularx's X columns, as wide as their text asks);
-    # a table of short cells keeps its natural width, set smaller if it is too wide
-    lengths = [max((len(row[k].get_text(" ", strip=True)) for row in cells if k < len(row)),
-                   default=0) for k in range(ncols)]
-    wide = [k for k in range(ncols) if lengths[k] > 25] if sum(lengths) > 80 else []
-    spec = []
-    share = sum(lengths[k] for k in wide) or 1
-    for k in range(ncols):
-        if k in wide:
-            size = len(wide) * lengths[k] / share
-            spec.append(f">{{\\raggedright\\arraybackslash\\hsize={size:.2f}\\hsize}}X")
-        else:
-            spec.append(aligns[k])
     head = [r for r in rows if r.find_parent("thead") is not None]
+    body_cells = [c for r, c in zip(rows, cells, strict=True) if r not in head]
+    lengths = [max((len(row[k].get_text(" ", strip=True)) for row in body_cells
+                    if k < len(row)), default=0) for k in range(ncols)]
+    # a head longer than its column goes on two lines
+    heads = {k for row in cells for k, c in enumerate(row) if c.parent in head
+             and len(c.get_text(" ", strip=True)) > lengths[k] + 3
+             and " " in c.get_text(" ", strip=True)}
+    lengths = [max(n, *(len(row[k].get_text(" ", strip=True)) // (2 if k in heads else 1)
+                        for row in cells if k < len(row)))
+               for k, n in enumerate(lengths)]
+    long = len(rows) > LONG_TABLE_ROWS
+    # a table whose cells are short keeps its natural width (into the outer margin if it
+    # must); columns of long text wrap
+    wraps = long or max(lengths, default=0) > LONG_CELL
+    columns = column_spec(lengths, aligns, long) if wraps else "".join(aligns)
     lines = []
     for row, row_cells in zip(rows, cells, strict=True):
         texts = [conv.inlines(c).strip() for c in row_cells]
         if row in head:
-            texts = [f"\\textbf{{{t}}}" if t else "" for t in texts]
+            texts = [two_lines(c.get_text(" ", strip=True), aligns[k]) if k in heads
+                     else f"\\textbf{{{t}}}" if t else "" for k, (c, t) in
+                     enumerate(zip(row_cells, texts, strict=True))]
         texts += [""] * (ncols - len(texts))
         lines.append(" & ".join(texts) + r" \\" + (r" \hline" if row in head else ""))
     body = "\n".join(lines)
-    columns = "".join(spec)
-    if len(rows) > LONG_TABLE_ROWS:                # across pages, its head on each
-        if wide:     # longtable has no X column: p columns share what is left
-            narrow = sum(lengths[k] for k in range(ncols) if k not in wide)
-            room = max(0.3, 0.92 - 0.011 * narrow)
-            columns = "".join(
-                f">{{\\raggedright\\arraybackslash}}p{{{room * lengths[k] / share:.2f}"
-                f"\\linewidth}}" if k in wide else aligns[k] for k in range(ncols))
+    if long:                                       # across pages, its head on each
         if head:
             body = body.replace(r"\hline", r"\hline\endhead", 1)
         return ("{\\small\n\\begin{longtable}{" + columns + "}\n\\hline\n" + body
                 + "\n\\hline\n\\end{longtable}\n}\n")
-    if wide:
+    if "X" in columns:
         return ("\\begin{center}\\small\n\\begin{tabularx}{\\linewidth}{" + columns
                 + "}\n\\hline\n" + body + "\n\\hline\n\\end{tabularx}\n\\end{center}\n")
-    return ("\\begin{center}\\small\n\\fitwidth{\\begin{tabular}{" + columns + "}\n\\hline\n"
-            + body + "\n\\hline\n\\end{tabular}}\n\\end{center}\n")
+    conv.tables += 1
+    key = label(f"table:{conv.slug}:{conv.tables}")
+    return ("\\begin{center}\\small\n\\booktable{" + key + "}{\\begin{tabular}{" + columns
+            + "}\n\\hline\n" + body + "\n\\hline\n\\end{tabular}}\n\\end{center}\n")
+
+def two_lines(text: str, align: str) -> str:
+    """A column's head on two lines, cut at the space nearest its middle.
+
+    >>> print(two_lines("Positions atteignables", "r"))
+    \\begin{tabular}[b]{@{}r@{}}\\textbf{Positions}\\\\\\textbf{atteignables}\\end{tabular}
+    """
+    spaces = [k for k, c in enumerate(text) if c == " "]
+    cut = min(spaces, key=lambda k: abs(k - len(text) / 2))
+    first, second = escape(text[:cut]), escape(text[cut + 1:])
+    return (f"\\begin{{tabular}}[b]{{@{{}}{align}@{{}}}}\\textbf{{{first}}}\\\\"
+            f"\\textbf{{{second}}}\\end{{tabular}}")
+
+
+def column_spec(lengths: list[int], aligns: list[str], long: bool) -> str:
+    """The columns of a table whose longest cells hold ``lengths`` characters: columns of
+    long text wrap, sharing what the others leave (tabularx's X columns, or p columns in
+    a long table), the others keep their alignment.
+
+    >>> print(column_spec([2, 40, 30], ["r", "l", "l"], long=False).replace(chr(92), "/"))
+    r>{/raggedright/arraybackslash/hsize=1.14/hsize}X>{/raggedright/arraybackslash/hsize=0.86/hsize}X
+    >>> column_spec([2, 5], ["r", "c"], long=True)
+    'rc'
+    """
+    wide = [k for k, n in enumerate(lengths) if n > 25] if sum(lengths) > 60 else []
+    share = sum(lengths[k] for k in wide) or 1
+    if not long:
+        return "".join(f">{{\\raggedright\\arraybackslash\\hsize={len(wide) * n / share:.2f}"
+                       "\\hsize}X" if k in wide else aligns[k] for k, n in enumerate(lengths))
+    narrow = sum(n for k, n in enumerate(lengths) if k not in wide)
+    room = max(0.3, 0.92 - 0.016 * narrow)
+    return "".join(f">{{\\raggedright\\arraybackslash}}p{{{room * n / share:.2f}\\linewidth}}"
+                   if k in wide else aligns[k] for k, n in enumerate(lengths))
