@@ -1,7 +1,7 @@
 """Figures on paper.
 
-- **Size**: the site's vector PDF at the size where no text is under 7 pt (never larger
-  than its natural size, no taller than 45 % of the page unless legibility asks).
+- **Size**: the site's vector PDF at a size where its text is between 7 and 9 pt (never
+  larger than its natural size, no taller than 45 % of the page unless legibility asks).
 - **Place**: every figure floats (``[!htbp]``), numbered by chapter, and the text cites
   it by number (:func:`reference`): a figure as wide as the text sits in it; a wider one
   keeps its edge on the spine's side and takes the outer margin (``\\bookwide``, the side
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from coursebuild.latex.converter import Converter
 
 MIN_TEXT_PT = 7.0          # no text of a figure smaller than this on paper
+MAX_TEXT_PT = 9.0          # nor, when the figure can be smaller, larger
 _ANIMATED = re.compile(r"\s*(Dans la version animée|In the animated version)\b.*$", re.S)
 
 
@@ -194,7 +195,10 @@ def float_figure(conv: Converter, fid: str, caption: str, extra: str = "") -> st
     need = legible_width(conv, fid)
     full = ctx.text_width_pt + ctx.margin_pt
     width = min(fig.width_pt, ctx.text_width_pt)
-    # no taller than 45 % of the page unless its text would get under 7 pt
+    # its text no larger than 9 pt (a figure's words are smaller than the text's), no
+    # taller than 45 % of the page, unless its text would get under 7 pt
+    if fig.min_font_pt:
+        width = min(width, fig.width_pt * MAX_TEXT_PT / fig.min_font_pt)
     width = min(width, fig.width_pt * ctx.text_height_pt * 0.45 / fig.height_pt)
     width = max(width, need)
     caption_tex = caption + (" " + extra if extra else "")

@@ -1,6 +1,7 @@
 """Tables: a table of short cells keeps its natural width (in the outer margin when it is
-wider than the text, set smaller only when wider than both); a column of long text wraps
-(tabularx); a long table goes across pages with its head on each."""
+wider than the text, set smaller only when wider than both); a table with a column of
+long text takes the text and the outer margin, that column wrapped (tabularx); a long
+table goes across pages with its head on each."""
 
 from __future__ import annotations
 
@@ -62,11 +63,12 @@ def table(conv: Converter, e: Tag) -> str:
             body = body.replace(r"\hline", r"\hline\endhead", 1)
         return ("{\\small\n\\begin{longtable}{" + columns + "}\n\\hline\n" + body
                 + "\n\\hline\n\\end{longtable}\n}\n")
-    if "X" in columns:
-        return ("\\begin{center}\\small\n\\begin{tabularx}{\\linewidth}{" + columns
-                + "}\n\\hline\n" + body + "\n\\hline\n\\end{tabularx}\n\\end{center}\n")
     conv.tables += 1
     key = label(f"table:{conv.slug}:{conv.tables}")
+    if "X" in columns:           # long text: as wide as the text and the outer margin
+        return ("\\begin{center}\\small\n\\booktable{" + key
+                + "}{\\begin{tabularx}{\\bookfullwidth}{" + columns
+                + "}\n\\hline\n" + body + "\n\\hline\n\\end{tabularx}}\n\\end{center}\n")
     return ("\\begin{center}\\small\n\\booktable{" + key + "}{\\begin{tabular}{" + columns
             + "}\n\\hline\n" + body + "\n\\hline\n\\end{tabular}}\n\\end{center}\n")
 
