@@ -422,11 +422,15 @@ def test_figures_are_numbered_in_their_order_of_appearance(lang):
     assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers), numbers
 
 
-def test_a_long_output_is_folded_and_the_site_address_printed_when_set(monkeypatch):
+def _site_and_figures() -> tuple[Path, dict]:
     site = ROOT / "site"
     if not (site / "index.html").exists():
         pytest.skip("needs a built site (make site)")
-    figures = book.figure_metrics(site)
+    return site, book.figure_metrics(site)
+
+
+def test_a_long_output_is_folded_and_the_site_address_printed_when_set(monkeypatch):
+    site, figures = _site_and_figures()
     tex, _ = book.book_source("fr", "teachers", site, figures)
     # the command line's --help is printed to a few lines, the rest counted
     assert re.search(r"\$ arena render --help\n(.*\n){13}\[\.\.\. \d+ lignes de plus\]", tex)
@@ -721,10 +725,7 @@ def test_one_number_format_and_no_pair_broken_across_lines(lang):
 
 
 def test_the_title_page_names_the_authors_set_for_the_course(monkeypatch):
-    site = ROOT / "site"
-    if not (site / "index.html").exists():
-        pytest.skip("needs a built site (make site)")
-    figures = book.figure_metrics(site)
+    site, figures = _site_and_figures()
     tex, _ = book.book_source("en", "students", site, figures)
     assert "authors of arena" not in tex.lower()
     monkeypatch.setattr(book, "course_setting", lambda lang, name: {

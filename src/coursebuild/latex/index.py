@@ -50,6 +50,14 @@ def entries(lang: str) -> tuple[Entry, ...]:
     return tuple(out)
 
 
+@functools.cache
+def any_entry(lang: str) -> re.Pattern:
+    """What finds any entry indexed at each chapter's first use (most of the text holds
+    none: the entries are then not tried one by one)."""
+    return re.compile("|".join(f"(?:{e.find.pattern})" for e in entries(lang)
+                               if not e.only_definition or e.defined_first), re.I)
+
+
 def command(printed: str, defining: bool) -> str:
     """The ``\\index`` of an entry (``!`` separates an entry from its sub-entry), its page
     in bold where the term is defined.
@@ -83,6 +91,8 @@ def occurrences(conv: Converter, node: NavigableString, text: str) -> list[tuple
     after the term, its ``\\index``), the first use of each entry in the chapter."""
     ctx = conv.ctx
     if not ctx.index or not conv.numbered or not _prose(node):
+        return []
+    if not any_entry(ctx.lang).search(text) and not ctx.index_heading:
         return []
     found = []
     for k, entry in enumerate(entries(ctx.lang)):
