@@ -41,8 +41,9 @@ __all__ = [
     "font_files",
     # arenas and trees as DOT
     "View", "arena_dot", "tree_dot", "svg_id", "plain_label", "coloured_text", "html_table",
-    # layout and rendering
-    "render", "render_svg", "positions_of", "arena_svg", "vertex_titles", "describe",
+    # layout and rendering, labels placed where they touch nothing
+    "render", "render_svg", "place_labels", "text_width", "LABEL_GAP", "positions_of",
+    "arena_svg", "vertex_titles", "describe",
     "PDF_DATE", "RenderError", "SVG_ENGINE",
 ]
 
@@ -61,6 +62,8 @@ PAPER = "#FFFFFF"
 FONT = "Source Sans Pro"
 """The font of every figure: the pinned package ``font-source-sans-pro`` (see
 :func:`font_files`), the same on every machine."""
+FONT_FILES = {400: "SourceSansPro-Regular.ttf", 700: "SourceSansPro-Bold.ttf"}
+"""The files of :data:`FONT` by weight (in :func:`font_files`), embedded in SVGs."""
 PDF_DATE = b"D:20000101000000Z"
 """The creation and modification date written in every PDF, so that the same figure
 gives the same bytes."""
@@ -327,7 +330,7 @@ def render(dot: graphviz.Digraph | str, *, title: str, desc: str, prog: str = "d
 # free spot around their vertex, and drawn as nodes pinned there (``xl-<vertex id>``,
 # class ``xlabel``).
 
-Box = tuple[float, float, float, float]
+_Box = tuple[float, float, float, float]
 """A rectangle ``(x0, y0, x1, y1)``, in points, in the drawing's coordinates (an SVG's:
 y grows downwards)."""
 LABEL_GAP = 1.5
@@ -397,7 +400,7 @@ def _attribute(attrs: str, name: str, default: str = "0") -> str:
     return m[1] if m else default
 
 
-def _text_box(attrs: str, text: str) -> Box:
+def _text_box(attrs: str, text: str) -> _Box:
     """The box of a text an SVG draws (its glyphs above and below the baseline)."""
     x, y = float(_attribute(attrs, "x")), float(_attribute(attrs, "y"))
     size = float(_attribute(attrs, "font-size", "14"))
@@ -408,13 +411,13 @@ def _text_box(attrs: str, text: str) -> Box:
     return (x0, y - 0.75 * size, x0 + width, y + 0.25 * size)
 
 
-def _drawn(svg: str) -> tuple[dict[str, list[tuple[Box, bool]]],
-                              dict[str, tuple[list[tuple[float, float]], list[Box], int]]]:
+def _drawn(svg: str) -> tuple[dict[str, list[tuple[_Box, bool]]],
+                              dict[str, tuple[list[tuple[float, float]], list[_Box], int]]]:
     """What a drawing holds: each node's shapes by id (box, whether an ellipse), and each
     edge's points (along its line, then across its arrowheads), the boxes of its labels
     and how many of the points are its line's, by id."""
-    shapes: dict[str, list[tuple[Box, bool]]] = {}
-    edges: dict[str, tuple[list[tuple[float, float]], list[Box], int]] = {}
+    shapes: dict[str, list[tuple[_Box, bool]]] = {}
+    edges: dict[str, tuple[list[tuple[float, float]], list[_Box], int]] = {}
     for gid, cls, body in re.findall(r'<g id="([^"]+)" class="([^"]+)">(.*?)</g>', svg, re.S):
         gid = html.unescape(gid)
         if "edge" in cls.split():
@@ -441,17 +444,17 @@ def _drawn(svg: str) -> tuple[dict[str, list[tuple[Box, bool]]],
     return shapes, edges
 
 
-def _hits(box: Box, points: Iterable[tuple[float, float]], margin: float) -> int:
+def _hits(box: _Box, points: Iterable[tuple[float, float]], margin: float) -> int:
     x0, y0, x1, y1 = box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
     return sum(1 for x, y in points if x0 <= x <= x1 and y0 <= y <= y1)
 
 
-def _meets(a: Box, b: Box, margin: float) -> bool:
+def _meets(a: _Box, b: _Box, margin: float) -> bool:
     return not (a[2] + margin <= b[0] or b[2] + margin <= a[0]
                 or a[3] + margin <= b[1] or b[3] + margin <= a[1])
 
 
-def _meets_shape(box: Box, shape: Box, ellipse: bool, margin: float) -> bool:
+def _meets_shape(box: _Box, shape: _Box, ellipse: bool, margin: float) -> bool:
     """Whether a label's box comes within ``margin`` of a node's shape."""
     if not _meets(box, shape, margin) or not ellipse:
         return _meets(box, shape, margin)
@@ -461,11 +464,11 @@ def _meets_shape(box: Box, shape: Box, ellipse: bool, margin: float) -> bool:
     return ((nx - cx) / rx) ** 2 + ((ny - cy) / ry) ** 2 <= 1
 
 
-def _distance(a: Box, b: Box) -> float:
+def _distance(a: _Box, b: _Box) -> float:
     return math.hypot(max(b[0] - a[2], a[0] - b[2], 0.0), max(b[1] - a[3], a[1] - b[3], 0.0))
 
 
-def _union(boxes: Iterable[Box]) -> Box:
+def _union(boxes: Iterable[_Box]) -> _Box:
     bs = list(boxes)
     return (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs),
             max(b[3] for b in bs))
@@ -486,7 +489,7 @@ def _restore_sizes(graph, source: str) -> None:
                     {"width": "0.75", "height": "0.5"}[key]
 
 
-def _cost(box: Box, points, shapes, taken, margin: float = LABEL_GAP) -> int:
+def _cost(box: _Box, points, shapes, taken, margin: float = LABEL_GAP) -> int:
     """How much a label's box touches: points of lines, node shapes, other labels."""
     bad = _hits(box, points, margin)
     bad += sum(10 for mine in shapes for shape, ellipse in mine
@@ -654,8 +657,6 @@ def render_svg(dot: graphviz.Digraph | str, *, title: str, desc: str, prog: str 
 
 
 _TEXT = re.compile(r"<text[^>]*>([^<]*)</text>")
-FONT_FILES = {400: "SourceSansPro-Regular.ttf", 700: "SourceSansPro-Bold.ttf"}
-"""The files of :data:`FONT` by weight (in :func:`font_files`), embedded in SVGs."""
 
 
 @lru_cache(maxsize=256)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from coursebuild.latex.text import escape, label
+from coursebuild.latex.text import label
 
 if TYPE_CHECKING:
     from bs4 import Tag
@@ -52,9 +52,8 @@ def table(conv: Converter, e: Tag) -> str:
     for row, row_cells in zip(rows, cells, strict=True):
         texts = [conv.inlines(c).strip() for c in row_cells]
         if row in head:
-            texts = [two_lines(c.get_text(" ", strip=True), aligns[k]) if k in heads
-                     else f"\\textbf{{{t}}}" if t else "" for k, (c, t) in
-                     enumerate(zip(row_cells, texts, strict=True))]
+            texts = [(two_lines(t, aligns[k]) if k in heads else None)
+                     or (f"\\textbf{{{t}}}" if t else "") for k, t in enumerate(texts)]
         texts += [""] * (ncols - len(texts))
         lines.append(" & ".join(texts) + r" \\" + (r" \hline" if row in head else ""))
     body = "\n".join(lines)
@@ -72,17 +71,30 @@ def table(conv: Converter, e: Tag) -> str:
     return ("\\begin{center}\\small\n\\booktable{" + key + "}{\\begin{tabular}{" + columns
             + "}\n\\hline\n" + body + "\n\\hline\n\\end{tabular}}\n\\end{center}\n")
 
-def two_lines(text: str, align: str) -> str:
-    """A column's head on two lines, cut at the space nearest its middle.
+def two_lines(tex: str, align: str) -> str | None:
+    """A column's head (its LaTeX) on two lines, cut at the space nearest its middle that
+    is neither in a formula nor in braces nor before a colon; None if there is none.
 
     >>> print(two_lines("Positions atteignables", "r"))
     \\begin{tabular}[b]{@{}r@{}}\\textbf{Positions}\\\\\\textbf{atteignables}\\end{tabular}
+    >>> print(two_lines(r"Won by \\(J_0 + J_1\\)", "l"))
+    \\begin{tabular}[b]{@{}l@{}}\\textbf{Won by}\\\\\\textbf{\\(J_0 + J_1\\)}\\end{tabular}
     """
-    spaces = [k for k, c in enumerate(text) if c == " "]
-    cut = min(spaces, key=lambda k: abs(k - len(text) / 2))
-    first, second = escape(text[:cut]), escape(text[cut + 1:])
-    return (f"\\begin{{tabular}}[b]{{@{{}}{align}@{{}}}}\\textbf{{{first}}}\\\\"
-            f"\\textbf{{{second}}}\\end{{tabular}}")
+    spaces, depth, math = [], 0, False
+    for k, c in enumerate(tex):
+        if tex.startswith(r"\(", k) or tex.startswith(r"\)", k):
+            math = tex[k + 1] == "("
+        elif c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        elif c == " " and depth == 0 and not math and tex[k + 1:k + 2] not in (":", ";", ")"):
+            spaces.append(k)
+    if not spaces:
+        return None
+    cut = min(spaces, key=lambda k: abs(k - len(tex) / 2))
+    return (f"\\begin{{tabular}}[b]{{@{{}}{align}@{{}}}}\\textbf{{{tex[:cut]}}}\\\\"
+            f"\\textbf{{{tex[cut + 1:]}}}\\end{{tabular}}")
 
 
 def column_spec(lengths: list[int], aligns: list[str], long: bool) -> str:
