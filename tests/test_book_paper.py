@@ -45,6 +45,6 @@ def test_the_book_prints_the_paper_wording_not_the_screen_one(lang, site):
 def test_no_figure_is_printed_twice_in_the_students_chapters(lang):
     text = _text(lang)        # the students' book (the teachers' lists every caption)
     captions = re.findall(r"(?i)Figure \d+\.\d+(?: –|:) (.{100})", text)
-    assert len(captions) > 30
+    assert len(captions) >= 25      # an attractor's steps print as one figure, with a table
     twice = {c: text.count(c) for c in captions if text.count(c) > 1}
     assert twice == {}

@@ -51,45 +51,72 @@ TEACHERS = {"teachers", "sources"}
 """The pages of the teachers' book (by their slug); the others are the students'."""
 EDITIONS = ("students", "teachers")
 BIBLIOGRAPHY = ROOT / "docs" / "data" / "bibliography.yaml"
+INDEX = ROOT / "docs" / "data" / "index.yaml"
 WORK = ROOT / "build" / "book"
-TEXT_WIDTH_PT = 455.0        # the preamble's geometry: A4, 160 mm of text
-TEXT_HEIGHT_PT = 660.0
+MM = 72.27 / 25.4
+TEXT_WIDTH_PT = 115 * MM     # the preamble's geometry: A4, a text block of 115 mm
+MARGIN_PT = 55 * MM          # and what a wide figure may take of the outer margin
+TEXT_HEIGHT_PT = 232 * MM
 MONTHS = {"fr": ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
                  "septembre", "octobre", "novembre", "décembre"],
           "en": ["January", "February", "March", "April", "May", "June", "July", "August",
                  "September", "October", "November", "December"]}
 WORDS = {
-    "fr": {"solution": "Solution", "solutions": "Solutions des exercices",
-           "proof": "Démonstration", "chapter": "chapitre",
-           "live": "Version interactive sur le site :",
-           "playable": "La figure, en version jouable sur le site :",
-           "more_lines": "[... {n} lignes de plus]", "contents": "Table des matières",
+    "fr": {"contents": "Table des matières",
            "students": "Cours et exercices", "teachers": "Guide de l'enseignant",
-           "site": "Le site du cours :", "edition": "Édition", "licence":
-           "Texte, figures et code sous licence MIT.",
-           "authors": "Les auteurs d'arena",
+           "site": "Le site du cours :", "edition": "Édition", "version": "version",
+           "licence": "Texte, figures et code sous licence MIT.",
            "made": "Composé avec LaTeX à partir des sources du site ; chaque figure et chaque "
                    "nombre y sont calculés par le solveur arena.",
-           "bibliography": "Bibliographie", "index": "Index des termes définis",
-           "introduction": "Introduction", "on_site": "dans les pages web du cours",
-           "of_students_book": "du livre des élèves",
-           "in_teachers_book": "dans le livre de l'enseignant"},
-    "en": {"solution": "Solution", "solutions": "Solutions to the exercises",
-           "proof": "Proof", "chapter": "chapter",
-           "live": "Interactive version on the site:",
-           "playable": "The figure, playable on the site:",
-           "more_lines": "[... {n} more lines]", "contents": "Contents",
+           "bibliography": "Bibliographie", "index": "Index",
+           "notations": "Notations", "notation": "Notation", "meaning": "Sens",
+           "defined": "Définie"},
+    "en": {"contents": "Contents",
            "students": "Course and exercises", "teachers": "Teacher's guide",
-           "site": "The course's site:", "edition": "Edition", "licence":
-           "Text, figures and code under the MIT licence.",
-           "authors": "The authors of arena",
+           "site": "The course's site:", "edition": "Edition", "version": "version",
+           "licence": "Text, figures and code under the MIT licence.",
            "made": "Typeset with LaTeX from the site's sources; every figure and every number "
                    "in it is computed by the arena solver.",
-           "bibliography": "Bibliography", "index": "Index of defined terms",
-           "introduction": "Introduction", "on_site": "in the course's web pages",
-           "of_students_book": "of the students' book",
-           "in_teachers_book": "in the teacher's book"},
+           "bibliography": "Bibliography", "index": "Index",
+           "notations": "Notations", "notation": "Notation", "meaning": "Meaning",
+           "defined": "Defined"},
 }
+"""The book's own words (title page, its verso, the front and back matter); the
+converters' are :data:`coursebuild.latex.WORDS`."""
+NOTATIONS = [
+    # (the notation, what it names in each language, where the book defines it: the
+    # first paragraph or definition whose LaTeX matches, "text" or "definition")
+    (r"\(J_0\), \(J_1\)", {"fr": "les deux joueurs~; \\(J_0\\) joue en premier",
+                            "en": "the two players; \\(J_0\\) moves first"},
+     r"J_\{?0\}?", "text"),
+    (r"\((S, A)\)", {"fr": "le graphe du jeu~: ses positions et ses coups",
+                     "en": "the graph of the game: its positions and its moves"},
+     r"\(S, ?A\)", "text"),
+    (r"\(S_0\), \(S_1\)", {"fr": "les positions où \\(J_0\\), \\(J_1\\) doit jouer",
+                            "en": "the positions where \\(J_0\\), \\(J_1\\) is to move"},
+     r"S_\{?0\}?", "text"),
+    (r"\(V_0\), \(V_1\)", {"fr": "les positions de victoire de \\(J_0\\), de \\(J_1\\)",
+                            "en": "the victory positions of \\(J_0\\), of \\(J_1\\)"},
+     r"V_\{?0\}?", "text"),
+    (r"\(d^+(x)\), \(d^-(x)\)", {"fr": "le degré sortant, entrant de \\(x\\)",
+                                   "en": "the out-degree, in-degree of \\(x\\)"},
+     r"d\^\{?\+", "definition"),
+    (r"\(\sigma\), \(\tau\)", {"fr": "des stratégies (sans mémoire) des deux joueurs",
+                                  "en": "strategies (memoryless) of the two players"},
+     r"\\sigma", "definition"),
+    (r"\(\mathcal{A}^i\), \(\mathcal{A}^i_n\)",
+     {"fr": "l'attracteur de \\(J_i\\) et son étape \\(n\\)",
+      "en": "the attractor of \\(J_i\\) and its step \\(n\\)"},
+     r"\\mathcal\{A\}\^", "definition"),
+    ({"fr": r"\(\mathrm{rg}(x)\)", "en": r"\(\mathrm{rank}(x)\)"},
+     {"fr": "le rang d'une position \\(x\\) de l'attracteur",
+      "en": "the rank of a position \\(x\\) of the attractor"},
+     r"\\mathrm\{(rg|rank)\}", "definition"),
+    (r"\(g(x)\)", {"fr": "le nombre de Grundy de \\(x\\)",
+                    "en": "the Grundy number of \\(x\\)"},
+     r"\bmex\b", "definition"),
+]
+"""The list of notations at the front of the students' book."""
 
 
 @dataclass(frozen=True)
@@ -193,11 +220,19 @@ def figure_metrics(site: Path) -> dict:
     return out
 
 
-def traces(site: Path) -> set[str]:
-    """The figures that are a stepper's still picture (their data has steps)."""
-    return {path.stem for path in (site / "figures").glob("*.json")
-            if path.name != "manifest.json"
-            and "steps" in json.loads(path.read_text("utf-8"))}
+def figure_data(site: Path) -> dict[str, dict]:
+    """The data of the interactive figures (a game's positions, a stepper's steps), by
+    figure."""
+    return {path.stem: json.loads(path.read_text("utf-8"))
+            for path in sorted((site / "figures").glob("*.json"))
+            if path.name != "manifest.json"}
+
+
+def course_setting(lang: str, name: str) -> str:
+    """A setting of the course in the site's configuration (``extra.author``,
+    ``extra.institution``: COURSE_AUTHOR and COURSE_INSTITUTION in the environment), or
+    ""."""
+    return str(_config(lang)["extra"].get(name) or "").strip()
 
 
 def bibliography() -> list[dict]:
@@ -228,6 +263,7 @@ def book_date(lang: str) -> str:
 
 def _bib_entry(work: dict, lang: str) -> str:
     from coursebuild.latex import escape
+    from coursebuild.latex.links import url
     from coursebuild.pages.bibliography import field
 
     authors = escape(work["authors"])
@@ -239,9 +275,9 @@ def _bib_entry(work: dict, lang: str) -> str:
     year = field(work, "year", lang)
     extra = ""
     if work.get("doi"):
-        extra = f". \\textsc{{doi}}~\\url{{https://doi.org/{work['doi']}}}"
+        extra = f". \\textsc{{doi}}~\\url{{{url('https://doi.org/' + work['doi'])}}}"
     elif work.get("url"):
-        extra = f". \\url{{{work['url']}}}"
+        extra = f". \\url{{{url(work['url'])}}}"
     note = field(work, "note", lang)
     note = f" {escape(note)}" if note else ""
     year = f", {year}" if year else ""
@@ -253,10 +289,14 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
                 ) -> tuple[str, list[str]]:
     """The LaTeX of one book and the warnings of its conversion."""
     from coursebuild.latex import Chapter, Context, escape, print_caption
+    from coursebuild.latex.links import url
     from coursebuild.typography import french
 
     words = WORDS[lang]
     root = "/" if lang == "fr" else "/en/"
+    notations = {f"not:{k}": (pattern, where)
+                 for k, (_, _, pattern, where) in enumerate(NOTATIONS)} \
+        if edition == "students" else {}
     folder = site / ("" if lang == "fr" else "en")
     site_name, site_url, pages = book_pages(lang, root, edition)
     manifest = json.loads((site / "figures" / "manifest.json").read_text("utf-8"))
@@ -264,10 +304,12 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
                                        else e["caption"][lang]) for e in manifest}
     works = bibliography()
     chapter_of = {p.url[len(root):]: p.slug for p in pages}
-    ctx = Context(lang=lang, words=words, figures=figures, captions=captions,
+    ctx = Context(lang=lang, figures=figures, captions=captions,
                   site_url=site_url, page_path="", chapter_of=chapter_of,
                   references={w["key"] for w in works}, text_width_pt=TEXT_WIDTH_PT,
-                  text_height_pt=TEXT_HEIGHT_PT, traces=traces(site))
+                  text_height_pt=TEXT_HEIGHT_PT, margin_pt=MARGIN_PT,
+                  data=figure_data(site), notations=notations,
+                  index=edition == "students")
     if edition == "teachers":      # the teachers' book refers to the students' chapters
         numbered = [p for p in book_pages(lang, root, "students")[2] if p.numbered]
         ctx.other_book = {p.url[len(root):]: k for k, p in enumerate(numbered, 1)}
@@ -300,10 +342,20 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
         if bank_html:
             ctx.page_path = "bank/"
             body.append(Chapter(bank_html, ctx, "bank").latex())
+    unprinted = sorted(set(ctx.referenced) - ctx.printed)
+    if unprinted:
+        ctx.warnings.append(f"figures cited but not printed: {', '.join(unprinted)}")
+    unplaced = [key for key in notations if key not in ctx.placed]
+    if unplaced:
+        ctx.warnings.append(f"notations defined nowhere: {', '.join(unplaced)}")
     preamble = (HERE / "book_preamble.tex").read_text("utf-8")
     title = escape(site_name)
     subtitle = escape(words[edition])
-    address_line = (f"{escape(words['site'])}\\\\\\url{{{site_url}}}" if site_url else "")
+    try:
+        address_line = (f"{escape(words['site'])}\\\\\\url{{{url(site_url)}}}" if site_url
+                        else "")
+    except ValueError as exc:
+        raise SystemExit(f"book: {lang}: the site's address (SITE_URL): {exc}") from exc
     from arena import __version__
 
     settings = "\n".join([
@@ -311,9 +363,10 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
         "\\newif\\ifbookfrench" + ("\\bookfrenchtrue" if lang == "fr" else ""),
         f"\\newcommand{{\\booktitle}}{{{title}}}",
         f"\\newcommand{{\\booksubtitle}}{{{subtitle}}}",
-        f"\\newcommand{{\\bookauthors}}{{{escape(words['authors'])}}}",
+        f"\\newcommand{{\\bookauthors}}{{{escape(course_setting(lang, 'author'))}}}",
+        f"\\newcommand{{\\bookinstitution}}{{{escape(course_setting(lang, 'institution'))}}}",
         f"\\newcommand{{\\bookdate}}{{{escape(book_date(lang))}}}",
-        f"\\newcommand{{\\bookedition}}{{{escape(words['edition'])} {__version__}}}",
+        f"\\newcommand{{\\bookedition}}{{{escape(words['edition'])} {escape(__version__)}}}",
         f"\\newcommand{{\\booklicence}}{{{escape(words['licence'])}}}",
         f"\\newcommand{{\\bookmade}}{{{escape(words['made'])}}}",
         f"\\newcommand{{\\bookaddress}}{{{address_line}}}",
@@ -334,8 +387,48 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
     tex = (preamble.replace("%%SETTINGS%%", settings)
            .replace("%%UNICODE%%", unicode_declarations())
            .replace("%%GRAPHICS%%", (site / "figures").as_posix() + "/")
+           .replace("%%VERSO%%", _verso(lang, edition, site_name, site_url))
+           .replace("%%FRONT%%", _notations(lang) if edition == "students" else "")
            .replace("%%BODY%%", "".join(body) + back))
     return tex, ctx.warnings
+
+
+def _verso(lang: str, edition: str, site_name: str, site_url: str) -> str:
+    """The title page's verso: the book, its authors, its version and date, how it was
+    made, its licence, and the site's address when it is set."""
+    from arena import __version__
+    from coursebuild.latex import escape
+    from coursebuild.latex.links import url
+
+    words = WORDS[lang]
+    who = ", ".join(escape(x) for x in (course_setting(lang, "author"),
+                                        course_setting(lang, "institution")) if x)
+    lines = [f"\\textbf{{{escape(site_name)}}}. {escape(words[edition])}.",
+             *([who + "."] if who else []),
+             f"{escape(words['edition'])} {escape(book_date(lang))}, arena "
+             f"{escape(words['version'])} {escape(__version__)}.",
+             escape(words["made"]), escape(words["licence"])]
+    if site_url:
+        lines.append(escape(words["site"]) + " \\url{" + url(site_url) + "}")
+    return ("\\thispagestyle{empty}\n\\null\\vfill\n\\noindent{\\small\\raggedright\n"
+            + "\\\\[1ex]\n".join(lines) + "\\par}\n")
+
+
+def _notations(lang: str) -> str:
+    """The list of notations, each with the page where the book defines it."""
+    from coursebuild.latex import escape
+
+    words = WORDS[lang]
+    rows = [f"{tex[lang] if isinstance(tex, dict) else tex} & {meaning[lang]} & "
+            f"\\pageref{{not:{k}}} \\\\"
+            for k, (tex, meaning, _, _) in enumerate(NOTATIONS)]
+    title = escape(words["notations"])
+    return (f"\\chapter*{{{title}}}\n\\addcontentsline{{toc}}{{chapter}}{{{title}}}\n"
+            f"\\markboth{{{title}}}{{{title}}}\n"
+            "\\begin{center}\n\\begin{tabular}{l p{0.62\\linewidth} r}\n\\hline\n"
+            f"\\textbf{{{escape(words['notation'])}}} & \\textbf{{{escape(words['meaning'])}}} "
+            f"& \\textbf{{p.}} \\\\ \\hline\n" + "\n".join(rows)
+            + "\n\\hline\n\\end{tabular}\n\\end{center}\n")
 
 
 # ---------------------------------------------------------------------------------------
@@ -361,9 +454,12 @@ def _run(cmd: list[str], folder: Path, env: dict[str, str], name: str) -> None:
         raise SystemExit(f"book: {name}: {cmd[0]} failed:\n{context}")
 
 
-def typeset(tex: str, folder: Path, name: str) -> bytes:
-    """pdfLaTeX until the page references settle (at most four runs), makeindex between
-    the first two; the PDF's bytes."""
+def typeset(tex: str, folder: Path, name: str, runs: int = 5) -> bytes:
+    """pdfLaTeX until the page references settle (at most ``runs`` runs), makeindex after
+    each (its entries one a line, a page listed once: :func:`coursebuild.latex.index.tidy`);
+    the PDF's bytes."""
+    from coursebuild.latex.index import tidy
+
     folder.mkdir(parents=True, exist_ok=True)
     write_if_changed(folder / "book.tex", tex)
     for stale in ("book.aux", "book.toc", "book.ind", "book.idx", "book.out"):
@@ -371,12 +467,15 @@ def typeset(tex: str, folder: Path, name: str) -> bytes:
     env = _latex_env(folder)
     latex = ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "book.tex"]
     previous = ""
-    for run in range(4):
+    write_if_changed(folder / "book.ist", "line_max 1000\n")
+    for run in range(runs):
         _run(latex, folder, env, name)
-        if run == 0 and (folder / "book.idx").exists():
-            _run(["makeindex", "-q", "book.idx"], folder, env, name)
+        if (folder / "book.idx").exists():
+            _run(["makeindex", "-q", "-s", "book.ist", "book.idx"], folder, env, name)
+            ind = folder / "book.ind"
+            ind.write_text(tidy(ind.read_text("utf-8")), "utf-8")
         state = "".join((folder / f).read_text("utf-8", errors="replace")
-                        for f in ("book.aux", "book.toc") if (folder / f).exists())
+                        for f in ("book.aux", "book.toc", "book.ind") if (folder / f).exists())
         if run >= 1 and state == previous:
             break
         previous = state
@@ -412,14 +511,17 @@ def _inputs_hash(site: Path, langs: tuple[str, ...]) -> str:
     """Everything a book is made from: its pages, the figures, the bibliography, this
     code and the preamble, the site's address and the date."""
     digest = hashlib.sha256()
-    files = [HERE / "book.py", HERE / "latex.py", HERE / "book_preamble.tex", BIBLIOGRAPHY,
-             HERE / "glossary.py", ROOT / "docs" / "data" / "glossary.yaml"]
+    files = [HERE / "book.py", *sorted((HERE / "latex").glob("*.py")),
+             HERE / "book_preamble.tex", BIBLIOGRAPHY, INDEX, HERE / "glossary.py",
+             ROOT / "docs" / "data" / "glossary.yaml"]
     files += sorted((site / "figures").glob("*.pdf")) + [site / "figures" / "manifest.json"]
     for lang in langs:
         root = site / ("" if lang == "fr" else "en")
         for page in book_pages(lang, "/")[2]:
             files.append(root / page.url.lstrip("/") / "index.html")
-        digest.update(f"{lang}:{address.published(lang)}:{book_date(lang)}\n".encode())
+        digest.update(f"{lang}:{address.published(lang)}:{book_date(lang)}:"
+                      f"{course_setting(lang, 'author')}:{course_setting(lang, 'institution')}\n"
+                      .encode())
     from coursebuild import bank_pages
 
     digest.update(bank_pages.inputs_digest().encode())    # the teachers' book's bank

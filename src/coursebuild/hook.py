@@ -769,8 +769,30 @@ def clone_markdown(lang: str) -> str:
             + "\n```\n")
 
 
+# a link to a figure (``[below](#fig-ID)``, ``[](other.md#fig-ID)``): the book cites the
+# figure by number there (coursebuild.latex.figures)
+FIGURE_REFERENCE = re.compile(r'<a (?P<attrs>[^>]*?)href="(?P<page>[^"#]*)#fig-(?P<id>[^"]*)"'
+                              r'(?P<rest>[^>]*)>(?P<text>.*?)</a>', re.S)
+
+
+def figure_references(html_text: str, where: str) -> str:
+    """Check that every link to a figure names one of the catalogue, and make an empty one
+    (a reference the book alone prints) a hidden span: no empty link on the site."""
+    def check(m: re.Match) -> str:
+        fid = m.group("id")
+        if fid not in _manifest:
+            raise PluginError(f"{where}: a link to the figure {fid!r}, which is not in the "
+                              f"catalogue{_near(fid, _manifest)}")
+        if m.group("text").strip():
+            return m.group(0)
+        return f'<span class="arena-figref" data-figure="{html.escape(fid)}" hidden></span>'
+
+    return FIGURE_REFERENCE.sub(check, html_text)
+
+
 def on_page_content(html_text: str, page, config, files, **kwargs):
     lang = config.theme["language"]
+    html_text = figure_references(html_text, f"docs/{lang}/{page.file.src_uri}")
     html_text = SPHINX_ROLE.sub(_role, html_text)
     html_text = html_text.replace(NOTEBOOK_COPIED, "").replace(
         'aria-label="Copy to Clipboard"', NOTEBOOK_COPY_LABEL[lang])

@@ -90,7 +90,7 @@ def markdown_html(text: str, lang: str, figures: dict[str, dict] | None = None) 
 
 
 _PAGE_LINK = re.compile(r'href="(?P<page>[a-z0-9-]+)\.md(?P<anchor>#[^"]*)?"')
-_FLOAT = re.compile(r"\\begin\{figure\}\[!htbp\](?P<body>.*?)\\end\{figure\}", re.S)
+_FLOAT = re.compile(r"\\begin\{figure\}\[!(?:htbp|tb)\](?P<body>.*?)\\end\{figure\}", re.S)
 _PAGE_FLOAT = re.compile(r"\\begin\{figure\}\[p\](?P<body>.*?)\\end\{figure\}\n"
                          r"\\afterpage\{\\clearpage\}", re.S)
 
@@ -125,26 +125,23 @@ class Converter:
     def latex(self, text: str, page: str = "", slug: str = "sheet") -> str:
         """``text`` (Markdown) as LaTeX; ``page`` is the chapter it comes from (its links
         to other chapters are set as references to the students' book)."""
-        from coursebuild.latex import Chapter
+        from coursebuild.latex import fragment
 
         self.ctx.page_path = f"{page}/" if page else ""
         body = markdown_html(text, self.lang, self.figures)
-        chapter = Chapter(f'<article class="md-content__inner">{body}</article>', self.ctx,
-                          slug, numbered=False)
         # a sheet is read in order: a figure the book lets float stays by its text, and
         # one wider than the text takes a page of its own right there
         tex = _FLOAT.sub(lambda m: f"\\begin{{herefigure}}{m['body']}\\end{{herefigure}}",
-                         chapter.blocks(chapter.article))
+                         fragment(body, self.ctx, slug))
         return _PAGE_FLOAT.sub(lambda m: f"\\clearpage\n\\begin{{herefigure}}{m['body']}"
                                "\\end{herefigure}\n\\clearpage", tex)
 
     def listing(self, code: str) -> str:
         """Code as the book sets a listing."""
-        from coursebuild.latex import Chapter
+        from coursebuild.latex.converter import Converter
+        from coursebuild.latex.listings import listing
 
-        chapter = Chapter('<article class="md-content__inner"></article>', self.ctx, "code",
-                          numbered=False)
-        return chapter.listing(code)
+        return listing(Converter(self.ctx, "code", numbered=False), code)
 
     @property
     def warnings(self) -> list[str]:

@@ -90,7 +90,11 @@ def counter_trace(g: Arena, player: Player) -> dict:
     queue, done = deque(Vi), list[Vertex]()
     J = f"J{'₀₁'[player]}"
 
-    def snapshot(current, touched, fr: str, en: str) -> dict:
+    def snapshot(current, touched, fr: str, en: str, found=()) -> dict:
+        # the row of the step in the book's table: what changed, nothing else
+        row = ["—" if current is None else _show(current),
+               ", ".join(f"d{_arg(x)} = {d[x]}" for x in touched if x not in rang),
+               ", ".join(f"r{_arg(x)} = {rang[x]}" for x in found), _names(queue)]
         marks = {vertex_id(v): "done" for v in done}
         marks.update({vertex_id(v): "queued" for v in queue})
         marks.update({vertex_id(v): "touched" for v in touched if v not in rang})
@@ -100,6 +104,7 @@ def counter_trace(g: Arena, player: Player) -> dict:
                   for v in A if A[v] or v in rang}
         q = _names(queue)
         return {"text": {"fr": fr, "en": en}, "marks": marks, "labels": _both_labels(labels),
+                "row": row,
                 "state": {"fr": [f"File : {q}", "Rangs trouvés : " + _ranks_text(rang)],
                           "en": [f"Queue: {q}", "Ranks found: " + _ranks_text(rang)]}}
 
@@ -107,7 +112,7 @@ def counter_trace(g: Arena, player: Player) -> dict:
                       f"la file contient les positions de victoire de {J}, de rang 0 : "
                       f"{_names(queue)}.",
                       f"Start: each counter d(x) is the out-degree of x; the queue holds the "
-                      f"victory positions of {J}, of rank 0: {_names(queue)}.")]
+                      f"victory positions of {J}, of rank 0: {_names(queue)}.", list(queue))]
     for y, visits in queue_steps(B, Si, rang, d, queue):
         fr, en = [], []
         for x, what in visits:
@@ -131,7 +136,8 @@ def counter_trace(g: Arena, player: Player) -> dict:
             "Il n'a pas de prédécesseur."
         body_en = ("Its predecessors: " + "; ".join(en) + ".") if en else \
             "It has no predecessor."
-        steps.append(snapshot(y, B[y], head_fr + body_fr, head_en + body_en))
+        steps.append(snapshot(y, B[y], head_fr + body_fr, head_en + body_en,
+                              [x for x, what in visits if what == "enters"]))
         done.append(y)
     claim(rang == attractor(g, player), "the stepper must find the solver's ranks")
     steps.append(snapshot(None, (), "La file est vide : chaque position de l'attracteur de "
@@ -139,7 +145,11 @@ def counter_trace(g: Arena, player: Player) -> dict:
                           f"The queue is empty: every position of the attractor of {J} "
                           f"has its rank; the others are not winning for {J}."))
     nodes = {vertex_id(v): f"v-{svg_id(vertex_id(v))}" for v in g.vertices}
-    return {"kind": "counter", "nodes": nodes, "steps": steps}
+    columns = {"fr": ["Étape", "Sort de la file", "Compteurs baissés", "Rangs trouvés",
+                      "File après"],
+               "en": ["Step", "Out of the queue", "Counters lowered", "Ranks found",
+                      "Queue after"]}
+    return {"kind": "counter", "nodes": nodes, "steps": steps, "columns": columns}
 
 def _ranks_text(rang: dict) -> str:
     return ", ".join(f"r{_arg(v)} = {r}" for v, r in rang.items()) or "∅"

@@ -276,7 +276,7 @@ def alphabeta_trace(tree) -> dict:
     def name(p):
         return f"n{''.join(map(str, p))}"
 
-    def step(p, fr, en, alpha, beta):
+    def step(p, fr, en, alpha, beta, event):
         marks = dict(status)
         for q in stack:
             marks[q] = "path"
@@ -284,7 +284,9 @@ def alphabeta_trace(tree) -> dict:
         labels = dict(shown)
         if len(p) < 3:
             labels[name(p)] = f"α={_bound(alpha)} β={_bound(beta)}"
-        steps.append({"text": {"fr": fr, "en": en}, "marks": marks,
+        # the row of the step in the book's table
+        row = [_tree_name(p), _bound(alpha), _bound(beta), event]
+        steps.append({"text": {"fr": fr, "en": en}, "marks": marks, "row": row,
                       "labels": _both_labels(labels),
                       "state": {"fr": [f"En {_tree_name(p)} : α = {_bound(alpha)}, "
                                        f"β = {_bound(beta)}"],
@@ -297,12 +299,13 @@ def alphabeta_trace(tree) -> dict:
             evaluated.append(p)
             status[name(p)] = "done"
             step(p, f"{n} est une feuille : sa valeur est {_bound(node)}.",
-                 f"{n} is a leaf: its value is {_bound(node)}.", alpha, beta)
+                 f"{n} is a leaf: its value is {_bound(node)}.", alpha, beta,
+                 {"fr": f"feuille, valeur {_bound(node)}", "en": f"leaf, value {_bound(node)}"})
             return node
         who = "Jₘₐₓ" if maxing else "Jₘᵢₙ"
         step(p, f"On entre en {n} ({who}) avec α = {_bound(alpha)} et β = {_bound(beta)}.",
              f"Enter {n} ({who}) with α = {_bound(alpha)} and β = {_bound(beta)}.",
-             alpha, beta)
+             alpha, beta, {"fr": f"entrée ({who})", "en": f"enter ({who})"})
         stack.append(name(p))
         value = -math.inf if maxing else math.inf
         for i, child in enumerate(node):
@@ -333,24 +336,32 @@ def alphabeta_trace(tree) -> dict:
                      f"{_bound(value)}, une borne : sa vraie valeur est {bound}.",
                      f"{c} returns {_bound(v)}; at {n}, α = {_bound(alpha)} ≥ β = "
                      f"{_bound(beta)}: cut, {names} {verb_en}. {n} returns "
-                     f"{_bound(value)}, a bound: its true value is {bound}.", alpha, beta)
+                     f"{_bound(value)}, a bound: its true value is {bound}.", alpha, beta,
+                     {"fr": f"{c} renvoie {_bound(v)} ; coupure : {names} ; {n} vaut {bound}",
+                      "en": f"{c} returns {_bound(v)}; cut: {names}; {n} is {bound}"})
                 return value
             step(p, f"{c} renvoie {_bound(v)} ; en {n}, la meilleure valeur est "
                  f"{_bound(value)}, d'où α = {_bound(alpha)}, β = {_bound(beta)}.",
                  f"{c} returns {_bound(v)}; at {n}, the best value is {_bound(value)}, "
-                 f"hence α = {_bound(alpha)}, β = {_bound(beta)}.", alpha, beta)
+                 f"hence α = {_bound(alpha)}, β = {_bound(beta)}.", alpha, beta,
+                 {"fr": f"{c} renvoie {_bound(v)}", "en": f"{c} returns {_bound(v)}"})
         stack.pop()
         shown[name(p)] = _bound(value)
         status[name(p)] = "done"
         steps[-1]["text"]["fr"] += f" {n} renvoie sa valeur {_bound(value)}."
         steps[-1]["text"]["en"] += f" {n} returns its value {_bound(value)}."
+        steps[-1]["row"][-1] = {
+            "fr": steps[-1]["row"][-1]["fr"] + f" ; {n} vaut {_bound(value)}",
+            "en": steps[-1]["row"][-1]["en"] + f"; {n} is {_bound(value)}"}
         return value
 
     value = visit(tree, (), True, -math.inf, math.inf)
     ref = search(tree)
     claim(value == ref.value and evaluated == [p for p in ref.visited if len(p) == 3], 'the course says: value == ref.value and evaluated == [p for p in ref.visited if len(p) == 3]')
     nodes = {name(p): name(p) for p in _all_paths(tree)}
-    return {"kind": "alphabeta", "nodes": nodes, "steps": steps}
+    columns = {"fr": ["Étape", "Nœud", "α", "β", "Ce qui se passe"],
+               "en": ["Step", "Node", "α", "β", "What happens"]}
+    return {"kind": "alphabeta", "nodes": nodes, "steps": steps, "columns": columns}
 
 def _subtree(tree, p):
     for i in p:
@@ -421,7 +432,7 @@ def astar_trace(graph, start, goal, h) -> dict:
         text = f"{round(x, 1):g}"
         return text.replace(".", ",") if lang == "fr" else text
 
-    def snapshot(current, fr, en):
+    def snapshot(current, fr, en, updates=""):
         waiting = sorted({v for _, _, v in heap if v not in done},
                          key=lambda v: (dist[v] + h(v), order[v]))
         marks = {v: "done" for v in done}
@@ -432,7 +443,14 @@ def astar_trace(graph, start, goal, h) -> dict:
                   for lang in ("fr", "en")}
         q = {lang: "; ".join(f"{v} (f = {fmt(dist[v] + h(v), lang)})" for v in waiting) or "∅"
              for lang in ("fr", "en")}
+        # the row of the step in the book's table
+        row = ["—" if current is None else current,
+               {lang: "" if current is None else fmt(dist[current] + h(current), lang)
+                for lang in ("fr", "en")}, updates,
+               {lang: ", ".join(f"{v} ({fmt(dist[v] + h(v), lang)})" for v in waiting) or "∅"
+                for lang in ("fr", "en")}]
         steps.append({"text": {"fr": fr, "en": en}, "marks": marks, "labels": labels,
+                      "row": row,
                       "state": {"fr": [f"File de priorité : {q['fr'].replace('; ', ' ; ')}"],
                                 "en": [f"Priority queue: {q['en']}"]}})
 
@@ -471,11 +489,14 @@ def astar_trace(graph, start, goal, h) -> dict:
         tail_en = ("; updates: " + ", ".join(news_en)) if news_en else "; no update"
         snapshot(u, f"On développe {u} (f = g + h = {f}), le plus petit f de la file"
                  f"{tail_fr}.",
-                 f"Expand {u} (f = g + h = {f_en}), the least f in the queue{tail_en}.")
+                 f"Expand {u} (f = g + h = {f_en}), the least f in the queue{tail_en}.",
+                 ", ".join(news_en))
     ref = astar(graph, start, goal, h)
     claim(found == ref.path and tuple(done) == ref.expanded, 'the course says: found == ref.path and tuple(done) == ref.expanded')
     return {"kind": "astar", "nodes": {v: f"v-{v}" for v in graph}, "steps": steps,
-            "goal_first_reached": {"from": first[0], "g": first[1]} if first else None}
+            "goal_first_reached": {"from": first[0], "g": first[1]} if first else None,
+            "columns": {"fr": ["Étape", "Développé", "f", "Mises à jour", "File de priorité (f)"],
+                        "en": ["Step", "Expanded", "f", "Updates", "Priority queue (f)"]}}
 
 def astar_steps() -> Drawing:
     from arena.astar import EXAMPLE_GRAPH, EXAMPLE_POSITIONS, straight_line

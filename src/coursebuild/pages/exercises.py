@@ -238,12 +238,12 @@ def ex6_1_solution() -> Bilingual:
     return both(
         f"Le joueur qui doit jouer avec $k$ bâtonnets perd exactement pour "
         f"$k \\in \\{{{ks}\\}}$, c'est-à-dire quand $k$ vaut {residues} modulo {period}. "
-        f"Avec {n} bâtonnets, $J_0$ perd : $J_1$ gagne en {said(ex41_start_rank, 'fr')} coups au plus ; en "
+        f"Avec {n} bâtonnets, $J_0$ perd : $J_1$ gagne en {said(ex41_start_rank, 'fr')} coups au plus[](#fig-ex6-1-strategy) ; en "
         f"explorant toutes les réponses de $J_0$, toute partie qui suit la stratégie de $J_1$ "
         f"finit en {said(ex41_longest, 'fr')} coups au plus.\n\n" + _strategy_table(g, 1, "fr"),
         f"The player to move with $k$ sticks loses exactly for $k \\in \\{{{ks}\\}}$, that "
         f"is when $k$ is {residues.replace(' ou ', ' or ')} modulo {period}. With {n} sticks, "
-        f"$J_0$ loses: $J_1$ wins within {said(ex41_start_rank, 'en')} moves; exploring every reply of $J_0$, "
+        f"$J_0$ loses: $J_1$ wins within {said(ex41_start_rank, 'en')} moves[](#fig-ex6-1-strategy); exploring every reply of $J_0$, "
         f"every play that follows $J_1$'s strategy ends within {said(ex41_longest, 'en')} moves."
         "\n\n" + _strategy_table(g, 1, "en"))
 
@@ -258,13 +258,13 @@ def ex6_2_solution() -> Bilingual:
     draws = ", ".join(code(v) for v in facts.draws)
     s = g.start
     return both(
-        f"$\\mathcal{{A}}^0$ (avec les rangs) : {attr(0)}.\n\n$\\mathcal{{A}}^1$ : {attr(1)}.\n\n"
+        f"$\\mathcal{{A}}^0$ (avec les rangs)[](#fig-ex6-2-attractors) : {attr(0)}.\n\n$\\mathcal{{A}}^1$ : {attr(1)}.\n\n"
         f"Matchs nuls : {draws}. Le départ {code(s)} est dans $\\mathcal{{A}}^0$ : $J_0$ est sûr de "
-        f"gagner, en {said(ex42_start_rank, 'fr')} coups au plus. La stratégie de $J_0$ :\n\n"
+        f"gagner, en {said(ex42_start_rank, 'fr')} coups au plus. La stratégie de $J_0$[](#fig-ex6-2-strategy) :\n\n"
         + _strategy_table(g, 0, "fr"),
-        f"$\\mathcal{{A}}^0$ (with ranks): {attr(0)}.\n\n$\\mathcal{{A}}^1$: {attr(1)}.\n\n"
+        f"$\\mathcal{{A}}^0$ (with ranks)[](#fig-ex6-2-attractors): {attr(0)}.\n\n$\\mathcal{{A}}^1$: {attr(1)}.\n\n"
         f"Draws: {draws}. The start {code(s)} is in $\\mathcal{{A}}^0$: $J_0$ is sure to win, "
-        f"within {said(ex42_start_rank, 'en')} moves. The strategy of $J_0$:\n\n" + _strategy_table(g, 0, "en"))
+        f"within {said(ex42_start_rank, 'en')} moves. The strategy of $J_0$[](#fig-ex6-2-strategy):\n\n" + _strategy_table(g, 0, "en"))
 
 @fragment
 def chomp_solution() -> Bilingual:
@@ -285,12 +285,12 @@ def chomp_solution() -> Bilingual:
         f"One of the {len(winning)} winning first moves"
     return both(
         f"La tablette entière ${_shape(whole)}$ (longueurs des lignes) est gagnante pour $J_0$, en "
-        f"{said(chomp_2x3_start_rank, 'fr')} coups au plus. {count_fr} laisse {_shape(move)} : manger le carré "
+        f"{said(chomp_2x3_start_rank, 'fr')} coups au plus[](#fig-chomp-attractor). {count_fr} laisse {_shape(move)} : manger le carré "
         "en bas à droite. Ensuite, $J_0$ peut toujours rendre à $J_1$ une tablette dont la "
         "ligne du haut a exactement un carré de plus que celle du bas ; le calcul des attracteurs confirme "
         "que ces positions sont perdantes pour $J_1$.\n",
         f"The whole bar ${_shape(whole)}$ (row lengths) is won by $J_0$, within {said(chomp_2x3_start_rank, 'en')} "
-        f"moves. {count_en} leaves {_shape(move)}: eat the bottom-right square. Then $J_0$ can "
+        f"moves[](#fig-chomp-attractor). {count_en} leaves {_shape(move)}: eat the bottom-right square. Then $J_0$ can "
         "always hand $J_1$ a bar whose top row has exactly one square more than the bottom "
         "row; computing the attractors confirms these positions are lost for $J_1$.\n")
 

@@ -1,0 +1,88 @@
+"""What the conversion of a page needs from the book: its language and words, the
+figures and their captions, the chapters and their labels, the sizes of the page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+WORDS = {
+    "fr": {"solution": "Solution", "solutions": "Solutions des exercices",
+           "proof": "Démonstration", "chapter": "chapitre", "figure": "figure",
+           "figures": "figures", "and": "et",
+           "steps_table": "{what}\u00a0: une ligne par étape, avec ce que l'étape change.",
+           "rank": "Rang", "won_by": "gagnées par", "draw": "nul",
+           "all_won": "toutes sont gagnées par {player}",
+           "won_counts": "{zero} gagnées par \\(J_0\\), {one} par \\(J_1\\), {draws} nulles",
+           "by_rank": "Ici par rang (le nombre de coups en lequel le gagnant gagne contre la "
+                      "meilleure défense)~; {who}. Le site du cours dessine le graphe et ses "
+                      "coups.",
+           "live": "Version interactive sur le site :",
+           "playable": "La figure, en version jouable sur le site :",
+           "more_lines": "[... {n} lignes de plus]",
+           "introduction": "Introduction", "on_site": "dans les pages web du cours",
+           "of_students_book": "du livre des élèves",
+           "in_teachers_book": "dans le livre de l'enseignant"},
+    "en": {"solution": "Solution", "solutions": "Solutions to the exercises",
+           "proof": "Proof", "chapter": "chapter", "figure": "figure",
+           "figures": "figures", "and": "and",
+           "steps_table": "{what}: a row per step, with what the step changes.",
+           "rank": "Rank", "won_by": "won by", "draw": "draw",
+           "all_won": "all are won by {player}",
+           "won_counts": "{zero} won by \\(J_0\\), {one} by \\(J_1\\), {draws} draws",
+           "by_rank": "Here by rank (the number of moves within which the winner wins "
+                      "against the best defence); {who}. The course's site draws the graph "
+                      "and its moves.",
+           "live": "Interactive version on the site:",
+           "playable": "The figure, playable on the site:",
+           "more_lines": "[... {n} more lines]",
+           "introduction": "Introduction", "on_site": "in the course's web pages",
+           "of_students_book": "of the students' book",
+           "in_teachers_book": "in the teacher's book"},
+}
+"""The words the converters write (the book's own, for its title page and apparatus, are
+in :mod:`coursebuild.book`)."""
+
+
+@dataclass
+class Figure:
+    """A figure the book includes: the site's PDF and what the size rule needs."""
+
+    id: str
+    width_pt: float        # natural size of the PDF
+    height_pt: float
+    min_font_pt: float     # its smallest text at natural size
+
+
+@dataclass
+class Context:
+    """What the conversion of a page needs from the book. Only the language is required:
+    a fragment converted alone (an exercise statement) needs nothing else."""
+
+    lang: str
+    words: dict[str, str] = field(default_factory=dict)
+    figures: dict[str, Figure] = field(default_factory=dict)
+    captions: dict[str, str] = field(default_factory=dict)    # figure id -> caption (text)
+    site_url: str = ""                      # the language's published address, or ""
+    page_path: str = ""                     # e.g. "attractors/" ("" for the home page)
+    chapter_of: dict[str, str] = field(default_factory=dict)  # page path -> chapter label
+    references: set[str] = field(default_factory=set)         # bibliography keys
+    text_width_pt: float = 326.0            # the text block (book_preamble.tex)
+    text_height_pt: float = 660.0
+    margin_pt: float = 156.0                # what a wide figure may take of the outer margin
+    data: dict[str, dict] = field(default_factory=dict)  # figures' data (games, steppers)
+    other_book: dict[str, int] = field(default_factory=dict)  # page -> its chapter there
+    teachers_pages: set[str] = field(default_factory=set)     # in the teacher's book
+    printed: set[str] = field(default_factory=set)  # figures already in the book
+    notations: dict[str, tuple[str, str]] = field(default_factory=dict)  # key -> (pattern,
+    placed: set[str] = field(default_factory=set)    # "text" or "definition"), and placed
+    index: bool = False                   # the book has an index (coursebuild.latex.index)
+    index_seen: set[tuple[str, int]] = field(default_factory=set)  # (chapter, entry) met
+    index_defined: set[int] = field(default_factory=set)    # entries whose definition is met
+    index_own: set[str] = field(default_factory=set)        # terms with an entry of their own
+    index_heading: set[int] = field(default_factory=set)    # entries the section names
+    cited: list[str] = field(default_factory=list)   # works of the bibliography
+    referenced: list[str] = field(default_factory=list)   # figures cited by number
+    warnings: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.words = {**WORDS[self.lang], **self.words}

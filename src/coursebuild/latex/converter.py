@@ -1,0 +1,318 @@
+"""The walk: a page's elements, block by block and inline, each handed to the converter
+of its kind (:mod:`~coursebuild.latex.headings` for headings and boxes,
+:mod:`~coursebuild.latex.figures`, :mod:`~coursebuild.latex.listings`,
+:mod:`~coursebuild.latex.tables`, :mod:`~coursebuild.latex.steppers`,
+:mod:`~coursebuild.latex.links`); paragraphs, lists, formulas and emphasis are converted
+here. :func:`fragment` converts a piece of HTML, :class:`Chapter` a whole page."""
+
+from __future__ import annotations
+
+import re
+
+from bs4 import BeautifulSoup, NavigableString, Tag
+
+from coursebuild.latex import figures, headings, index, links, listings, steppers, tables
+from coursebuild.latex.context import Context
+from coursebuild.latex.text import book_wording, check_formula, escape, math_unicode
+
+DROPPED = ("script, style, .md-content__button, a.headerlink, a.anchor-link, .md-source-file, "
+           ".arena-exercise-editor, .arena-exercise-help, .arena-exercise-buttons, "
+           ".arena-exercise-output, .arena-exercise-verdict, .arena-noscript, "
+           ".arena-handouts, .arena-trace, a.arena-pdf, button, .md-clipboard, .arena-book, "
+           ".arena-screen, .arena-notebook-run, .arena-download")
+"""What speaks to a screen: left out of the book."""
+BLOCKS = {"h1", "h2", "h3", "h4", "p", "hr", "blockquote", "section", "img", "div",
+          "details", "figure", "table", "pre", "ul", "ol", "dl"}
+"""The elements a page's text is made of, each converted by :meth:`Converter.block`."""
+
+
+class Converter:
+    """The conversion of one page (or fragment): the book's context and what the page's
+    boxes collect on the way (its solutions, the exercise they answer)."""
+
+    def __init__(self, ctx: Context, slug: str, numbered: bool = True) -> None:
+        self.ctx, self.slug, self.numbered = ctx, slug, numbered
+        self.solutions: list[str] = []
+        self.exercise_label = ""
+        self.exercise_title = ""
+        self.exercise_count = 0
+        self.listings = 0
+        self.tables = 0
+        self.depth = 0
+        # figures waiting for the text that cites them: (figure, its LaTeX, the depth of
+        # the blocks it is in)
+        self.pending: list[tuple[str, str, int]] = []
+
+    def defer(self, fid: str, tex: str) -> str:
+        """A figure goes after the paragraph that first cites it (a float may rise to the
+        top of that paragraph's page, never above its citation's page)."""
+        if fid in self.ctx.referenced:
+            return tex
+        self.pending.append((fid, tex, self.depth))
+        return ""
+
+    def release(self, everything: bool = False) -> str:
+        """The figures now cited (or, with ``everything``, all those of this depth and
+        deeper: the end of a box, a section or the page)."""
+        out = [tex for fid, tex, depth in self.pending
+               if fid in self.ctx.referenced or (everything and depth >= self.depth)]
+        self.pending = [p for p in self.pending if p[1] not in out]
+        return "".join(out)
+
+    # -- blocks --------------------------------------------------------------------------
+
+    def blocks(self, node: Tag) -> str:
+        self.depth += 1
+        try:
+            return self._blocks(node) + self.release(everything=True)
+        finally:
+            self.depth -= 1
+
+    def _blocks(self, node: Tag) -> str:
+        parts: list[str] = []
+        inline: list[str] = []
+
+        def flush() -> None:
+            text = "".join(inline).strip()
+            if text:
+                parts.append(text + "\n")
+            inline.clear()
+            released = self.release()
+            if released:
+                parts.append(released)
+
+        proof: list[str] | None = None     # the blocks of a proof written as paragraphs
+        for child in list(node.children):
+            if isinstance(child, NavigableString):
+                if type(child) is NavigableString:
+                    inline.append(self.text(child))
+                continue
+            if not isinstance(child, Tag):
+                continue
+            if child.name == "p" and headings.opens_proof(child):
+                flush()
+                proof = []
+            if proof is not None and child.name in ("p", "ul", "ol", "div", "pre", "table"):
+                ends = headings.closes_proof(child)
+                proof.append(self.block(child))
+                if ends or child.find_next_sibling() is None or \
+                        child.find_next_sibling().name in ("h1", "h2", "h3", "h4"):
+                    parts.append("\\begin{proof}\n" + headings.qed_in_list("".join(proof))
+                                 + "\\end{proof}\n")
+                    proof = None
+                continue
+            if child.name in BLOCKS:
+                flush()
+                out = self.block(child)
+                if out:
+                    parts.append(out)
+                released = self.release()
+                if released:
+                    parts.append(released)
+            else:
+                inline.append(self.inline(child))
+        flush()
+        return "\n".join(parts)
+
+    def block(self, e: Tag) -> str:
+        name = e.name
+        classes = set(e.get("class", []))
+        if name in ("h1", "h2", "h3", "h4"):
+            return headings.heading(self, e)
+        if name == "p":
+            text = self.inlines(e).strip()
+            return text + self.notations(text, "text") + "\n" if text else ""
+        if name in ("ul", "ol"):
+            env = "itemize" if name == "ul" else "enumerate"
+            items = [r"\item " + self.blocks(li).strip()
+                     for li in e.find_all("li", recursive=False)]
+            return f"\\begin{{{env}}}\n" + "\n".join(items) + f"\n\\end{{{env}}}\n"
+        if name == "dl":
+            items = []
+            for dt in e.find_all("dt", recursive=False):
+                dd = dt.find_next_sibling("dd")
+                items.append(f"\\item[{self.inlines(dt)}] " + (self.blocks(dd) if dd else ""))
+            return "\\begin{description}\n" + "\n".join(items) + "\n\\end{description}\n"
+        if name == "pre":
+            return listings.listing(self, e.get_text())
+        if name == "table":
+            return tables.table(self, e)
+        if name == "figure":
+            return figures.figure(self, e)
+        if name == "details":
+            if steppers.trace_of(self, e):
+                return steppers.steps(self, e)
+            return headings.details(self, e)
+        if name == "hr":
+            return "\\medskip\n"
+        if name == "blockquote":
+            return "\\begin{quote}\n" + self.blocks(e) + "\\end{quote}\n"
+        if name == "div":
+            if "arithmatex" in classes:
+                return display_math(e.get_text())
+            if "admonition" in classes:
+                return headings.admonition(self, e, classes)
+            if "highlight" in classes or "highlight-ipynb" in classes:
+                pre = e.find("pre")
+                return listings.listing(self, pre.get_text() if pre else "")
+            if "arena-exercise" in classes:
+                return headings.python_exercise(self, e)
+            if classes & {"arena-game", "arena-stepper"}:
+                return figures.widget(self, e)
+            if "arena-print" in classes:
+                return self.blocks(e) + links.live_line(self, self.ctx.words["live"])
+            if "tabbed-set" in classes:
+                return figures.tabbed(self, e)
+            return self.blocks(e)
+        if name == "img":
+            return figures.image(self, e)
+        return self.blocks(e)
+
+    def notations(self, tex: str, where: str) -> str:
+        """The labels of the notations the book's list points to, at the first paragraph
+        ("text") or definition of a chapter that writes them."""
+        out = ""
+        for key, (pattern, kind) in self.ctx.notations.items():
+            if self.numbered and kind == where and key not in self.ctx.placed and \
+                    re.search(pattern, tex):
+                self.ctx.placed.add(key)
+                out += f"\\label{{{key}}}"
+        return out
+
+    # -- inline --------------------------------------------------------------------------
+
+    def text(self, node: NavigableString) -> str:
+        """A piece of the page's text (its line breaks are spaces), with the index's
+        entries it holds."""
+        s = str(node).replace("\n", " ")
+        out, last = [], 0
+        for pos, command in index.occurrences(self, node, s):
+            out += [escape(s[last:pos]), command]
+            last = pos
+        return "".join(out) + escape(s[last:])
+
+    def inlines(self, node: Tag) -> str:
+        out = []
+        for child in node.children:
+            if isinstance(child, NavigableString):
+                if type(child) is NavigableString:
+                    out.append(self.text(child))
+            elif isinstance(child, Tag):
+                if child.name in ("ul", "ol", "pre", "table", "div", "figure", "details"):
+                    out.append("\n" + self.block(child))
+                elif child.name == "sub" and out and re.search(r"(?<![\w\\])[A-Za-z]$",
+                                                               out[-1]):
+                    # J<sub>i</sub>, V<sub>0</sub>: the letter and its index, a formula
+                    letter = out[-1][-1]
+                    out[-1] = out[-1][:-1]
+                    out.append(f"\\({letter}_{{{escape(child.get_text())}}}\\)")
+                else:
+                    out.append(self.inline(child))
+        return "".join(out)
+
+    def inline(self, e: Tag) -> str:
+        name = e.name
+        classes = set(e.get("class", []))
+        if name == "span" and "arithmatex" in classes:
+            return inline_math(e.get_text())
+        if name == "strong" or name == "b":
+            inner = self.inlines(e)
+            return f"\\textbf{{{inner}}}" + index.defined_here(self, e, inner)
+        if name in ("em", "i", "dfn", "cite"):
+            return f"\\emph{{{self.inlines(e)}}}"
+        if name in ("code", "kbd", "samp", "tt"):
+            return listings.inline_code(e.get_text())
+        if name == "sub":
+            return f"\\textsubscript{{{self.inlines(e)}}}"
+        if name == "sup":
+            return f"\\textsuperscript{{{self.inlines(e)}}}"
+        if name == "br":
+            return "\\\\\n"
+        if name in ("a", "span") and figures.referenced(e):
+            return figures.reference(self, e, figures.referenced(e) or "")
+        if name == "a":
+            return links.link(self, e)
+        if name == "img":
+            return figures.image(self, e)
+        return self.inlines(e)
+
+
+def inline_math(tex: str) -> str:
+    """A formula within a sentence; a long set or list may break after its commas.
+
+    >>> inline_math(r"\\(x \\in S_0\\)")
+    '\\\\(x \\\\in S_0\\\\)'
+    """
+    tex = tex.strip()
+    if tex.startswith(r"\(") and tex.endswith(r"\)"):
+        tex = tex[2:-2]
+    elif tex.startswith("$") and tex.endswith("$"):
+        tex = tex.strip("$")
+    tex = math_unicode(check_formula(tex))
+    if len(tex) > 20:       # a long set or list may break after its commas
+        tex = _breaks_between_items(tex)
+    return r"\(" + tex + r"\)"
+
+
+def _breaks_between_items(tex: str) -> str:
+    """A break allowed after each comma that separates the items of a set or a list,
+    never inside a pair or an argument list: ``(2, 0)`` stays on one line.
+
+    >>> print(_breaks_between_items(r"\\{(0, 1), (2, 0)\\}"))
+    \\{(0, 1),\\allowbreak{} (2, 0)\\}
+    """
+    out, depth = [], 0
+    for k, c in enumerate(tex):
+        if c in "([" and tex[k - 1:k] != "\\":
+            depth += 1
+        elif c in ")]" and tex[k - 1:k] != "\\":
+            depth = max(0, depth - 1)
+        out.append(c)
+        if c == "," and depth == 0 and re.match(r"\s*[(\\\w]", tex[k + 1:]):
+            out.append("\\allowbreak{}")
+    return "".join(out)
+
+
+def display_math(tex: str) -> str:
+    """A displayed formula."""
+    tex = tex.strip()
+    if (tex.startswith(r"\[") and tex.endswith(r"\]")) or (
+            tex.startswith("$$") and tex.endswith("$$")):
+        tex = tex[2:-2]
+    return "\\[\n" + math_unicode(check_formula(tex.strip())) + "\n\\]\n"
+
+
+def _clean(root: Tag) -> Tag:
+    for e in root.select(DROPPED):
+        e.decompose()
+    return root
+
+
+def fragment(html: str, ctx: Context, slug: str = "fragment") -> str:
+    """A piece of a page's HTML (what Markdown makes of an exercise's statement, a
+    paragraph, a table) as LaTeX, by the same converters as the book's chapters; the
+    solutions it holds follow it. ``slug`` names it in labels and messages.
+
+    >>> print(fragment("<p>Let <strong>x</strong> be in <code>S0</code>.</p>",
+    ...                Context("en")).strip())
+    Let \\textbf{x} be in \\texttt{S0}.
+    """
+    conv = Converter(ctx, slug, numbered=False)
+    root = _clean(BeautifulSoup(html, "lxml").body or BeautifulSoup("", "lxml"))
+    body = conv.blocks(root) + headings.solutions_section(conv)
+    return book_wording(body, ctx.lang)
+
+
+class Chapter:
+    """One page of the site as a chapter of the book."""
+
+    def __init__(self, html: str, ctx: Context, slug: str, numbered: bool = True) -> None:
+        article = BeautifulSoup(html, "lxml").select_one("article.md-content__inner")
+        if article is None:
+            raise ValueError("no article in the page")
+        self.article = _clean(article)
+        self.conv = Converter(ctx, slug, numbered)
+
+    def latex(self) -> str:
+        body = self.conv.blocks(self.article) + headings.solutions_section(self.conv)
+        return book_wording(body, self.conv.ctx.lang)

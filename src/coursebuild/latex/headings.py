@@ -1,0 +1,197 @@
+"""Headings and the course's boxes: a page's title is a chapter, its headings sections;
+definitions, theorems, propositions, remarks and examples become theorem-like
+environments numbered by chapter, proofs (folded or written as paragraphs) the proof
+environment, exercises keep their title and send their solutions to the chapter's end,
+any other box is a titled aside."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from bs4 import NavigableString, Tag
+
+from coursebuild.latex import index
+from coursebuild.latex.text import escape, label, plain
+
+if TYPE_CHECKING:
+    from coursebuild.latex.converter import Converter
+
+THEOREMS = {
+    "définition": "definition", "définitions": "definition", "definition": "definition",
+    "definitions": "definition", "théorème": "theorem", "theorem": "theorem",
+    "proposition": "proposition", "lemme": "lemma", "lemma": "lemma",
+    "corollaire": "corollary", "corollary": "corollary", "remarque": "remark",
+    "remark": "remark", "exemple": "example", "example": "example",
+}
+SOLUTION_CLASSES = {"solution", "success", "arena-exercise-solution", "answer"}
+PROOF_WORDS = ("Preuve.", "Proof.", "Démonstration.")
+
+
+def opens_proof(p: Tag) -> bool:
+    """A paragraph that opens a proof: ``*Preuve.* ...`` (the label is removed; the
+    proof environment prints its own)."""
+    first = next((c for c in p.children if not (isinstance(c, NavigableString)
+                                                 and not c.strip())), None)
+    if isinstance(first, Tag) and first.name == "em" and first.get_text().strip() in PROOF_WORDS:
+        first.decompose()
+        return True
+    return False
+
+
+def closes_proof(block: Tag) -> bool:
+    """A block that ends a proof with its square (removed: the environment sets it)."""
+    for m in block.find_all("span", class_="arithmatex"):
+        if m.get_text().strip() in (r"\(\square\)", "$\\square$"):
+            m.decompose()
+            return True
+    for t in block.find_all(string=lambda x: x and x.rstrip().endswith("□")):
+        t.replace_with(t.rstrip()[:-1])
+        return True
+    return False
+
+
+def qed_in_list(body: str) -> str:
+    """A proof ending with a list gets its square on the list's last line."""
+    stripped = body.rstrip()
+    for env in ("itemize", "enumerate"):
+        end = f"\\end{{{env}}}"
+        if stripped.endswith(end):
+            return stripped[:-len(end)] + "\\qedhere\n" + end + "\n"
+    return body
+
+
+def heading(conv: Converter, e: Tag) -> str:
+    """A page's title (h1) as a chapter, unnumbered for the home page (the book's
+    introduction); h2-h4 as sections, subsections and unnumbered paragraphs' heads."""
+    name = e.name
+    if name == "h1":
+        head = r"\chapter" if conv.numbered else r"\chapter*"
+        title = conv.inlines(e) if conv.numbered else escape(conv.ctx.words["introduction"])
+        out = f"{head}{{{title}}}\n\\label{{{label('ch:' + conv.slug)}}}\n"
+        if not conv.numbered:
+            out += (f"\\addcontentsline{{toc}}{{chapter}}{{{title}}}\n"
+                    f"\\markboth{{{title}}}{{{title}}}\n")
+        return out
+    if name in ("h2", "h3", "h4"):
+        command = {"h2": "section", "h3": "subsection", "h4": "subsubsection*"}[name]
+        if not conv.numbered:
+            command = command.rstrip("*") + "*"
+        key = f"\\label{{{label(conv.slug + ':' + e['id'])}}}" if e.get("id") else ""
+        title = conv.inlines(e)
+        bookmark = plain(e.get_text(" ", strip=True))
+        index.heading(conv, e.get_text(" ", strip=True))
+        waiting = conv.release(everything=True)       # a section keeps its figures
+        heading = f"\\texorpdfstring{{{title}}}{{{escape(bookmark)}}}"
+        return waiting + f"\\{command}{{{heading}}}{key}\n"
+    raise ValueError(f"not a heading: {name}")
+
+
+def admonition(conv: Converter, e: Tag, classes: set[str]) -> str:
+    title_p = e.find("p", class_="admonition-title", recursive=False)
+    title = title_p.get_text(" ", strip=True) if title_p else ""
+    title_tex = conv.inlines(title_p) if title_p else ""
+    if title_p:
+        title_p.extract()
+    body = conv.blocks(e)
+    kind = "exercise" if "exercise" in classes else None
+    word, note, note_tex = split_title(title, title_tex)
+    if kind is None:
+        kind = THEOREMS.get(word.lower())
+    if kind == "exercise":
+        return exercise(conv, title_tex, body)
+    if kind is not None:
+        opt = f"[{note_tex}]" if note_tex else ""
+        if body.lstrip().startswith(("\\begin{itemize}", "\\begin{enumerate}")):
+            body = "\\leavevmode\n" + body
+        if kind == "definition":
+            body += conv.notations(body, "definition")
+        if note:          # the terms a title names are defined (stated) here
+            body = index.defining(conv, note) + body
+        return f"\\begin{{{kind}}}{opt}\n{body}\\end{{{kind}}}\n"
+    # a box of the page (info, remark without a word): a titled aside (which defines
+    # what its title names)
+    return (f"\\begin{{aside}}{{{title_tex}}}\n{index.defining(conv, title)}{body}"
+            "\\end{aside}\n")
+
+
+def exercise(conv: Converter, title_tex: str, body: str) -> str:
+    conv.exercise_count += 1
+    conv.exercise_label = label(f"ex:{conv.slug}:{conv.exercise_count}")
+    conv.exercise_title = title_tex
+    return (f"\\begin{{exercise}}{{{title_tex}}}\\label{{{conv.exercise_label}}}\n"
+            f"{body}\\end{{exercise}}\n")
+
+
+def python_exercise(conv: Converter, e: Tag) -> str:
+    title_p = e.find("p", class_="arena-exercise-title")
+    title_tex = conv.inlines(title_p.find("strong") or title_p) if title_p else ""
+    if title_p:
+        title_p.decompose()
+    solution = e.find("details", class_="arena-exercise-solution")
+    if solution is not None:
+        solution.extract()
+    body = conv.blocks(e)
+    out = exercise(conv, title_tex, body)
+    if solution is not None:
+        out += details(conv, solution)
+    return out
+
+
+def details(conv: Converter, e: Tag) -> str:
+    classes = set(e.get("class", []))
+    summary = e.find("summary", recursive=False)
+    summary_text = summary.get_text(" ", strip=True) if summary else ""
+    summary_tex = conv.inlines(summary) if summary else ""
+    if summary is not None:
+        summary.extract()
+    if classes & SOLUTION_CLASSES:
+        number = len(conv.solutions) + 1
+        key = label(f"sol:{conv.slug}:{number}")
+        answers = conv.exercise_label
+        head = escape(conv.ctx.words["solution"])
+        if "answer" in classes and summary_text:
+            head += " (" + summary_tex + ")"
+        elif answers:
+            colon = "~: " if conv.ctx.lang == "fr" else ": "
+            head += f"{colon}{conv.exercise_title}, p.~\\pageref{{{answers}}}"
+        conv.solutions.append(f"\\subsection*{{{head}}}\\label{{{key}}}\n"
+                              + conv.blocks(e))
+        colon = "~:" if conv.ctx.lang == "fr" else ":"
+        return (f"\\solutionpointer{{{escape(conv.ctx.words['solution'])}{colon}}}"
+                f"{{\\pageref{{{key}}}}}\n")
+    if "proof" in classes:
+        note = summary_tex
+        for word in ("Démonstration", "Proof"):
+            if summary_text.startswith(word):
+                rest = summary_text[len(word):].lstrip(" :\u00a0\u202f")
+                note = escape(rest.removeprefix("(").removesuffix(")"))
+        colon = "~: " if conv.ctx.lang == "fr" else ": "
+        opt = f"[{escape(conv.ctx.words['proof'])}{colon}{note}]" \
+            if note else ""
+        named = index.defining(conv, summary_text)      # the argument a proof names
+        return (f"\\begin{{proof}}{opt}\n{named}{qed_in_list(conv.blocks(e))}"
+                "\\end{proof}\n")
+    return f"\\begin{{aside}}{{{summary_tex}}}\n{conv.blocks(e)}\\end{{aside}}\n"
+
+
+def split_title(title: str, title_tex: str) -> tuple[str, str, str]:
+    """'Théorème (Bouton, 1901)' -> ('Théorème', 'Bouton, 1901', its LaTeX)."""
+    m = re.match(r"\s*([^\s(]+)\s*(?:\((.*)\))?\s*$", title)
+    if not m:
+        return "", "", ""
+    word = m[1]
+    note_tex = ""
+    if m[2]:
+        inner = re.match(r"\s*[^\s(]+\s*\((.*)\)\s*$", title_tex, re.S)
+        note_tex = inner[1] if inner else escape(m[2])
+    return word, m[2] or "", note_tex
+
+
+def solutions_section(conv: Converter) -> str:
+    """The solutions of the chapter's exercises, at its end."""
+    if not conv.solutions:
+        return ""
+    title = escape(conv.ctx.words["solutions"])
+    return ("\n\\needspace{8\\baselineskip}\\section*{" + title + "}\n"
+            "\\markright{" + title + "}\n" + "\n".join(conv.solutions))

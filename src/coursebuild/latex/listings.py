@@ -1,0 +1,118 @@
+"""Code: listings set verbatim (a size smaller when a line is long, never a line of code
+broken inside a token), what a command prints folded to its first lines, and code within
+a sentence."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from coursebuild.latex.text import escape, label
+
+if TYPE_CHECKING:
+    from coursebuild.latex.converter import Converter
+
+CHAR_PT = {"small": 5.25, "footnotesize": 4.725}   # a typewriter character's width
+CODE_INDENT_PT = 11.0     # a listing is indented by 1 em
+LINE_PT = 12.0            # a listing's line (at \small)
+OUTPUT_LINES = 14        # an output longer than this (and 2) is folded
+CODE_WIDTH = 60          # characters of a listing line at \small in the text's width
+SMALL_CODE_WIDTH = 69    # at \footnotesize
+
+def wrap_code(text: str, width: int) -> list[str]:
+    """Lines of a listing no longer than ``width`` characters, each long line broken at
+    a space (never inside a token): a comment goes on as a comment, anything else one
+    step deeper. A line with no space to break at is kept whole (and reported).
+
+    >>> wrap_code("    # a long comment here", 18)
+    ['    # a long', '    # comment here']
+    """
+    out: list[str] = []
+    for line in text.rstrip("\n").split("\n"):
+        line = line.expandtabs(4).rstrip()
+        indent = len(line) - len(line.lstrip(" "))
+        comment = line.lstrip().startswith("#")
+        while len(line) > width:
+            cut = line.rfind(" ", indent + 1, width)
+            if cut <= indent:
+                break
+            out.append(line[:cut])
+            line = " " * indent + ("# " if comment else "    ") + line[cut + 1:].lstrip()
+        out.append(line)
+    return out
+
+
+def fold_output(lines: list[str], keep: int, words: dict[str, str]) -> list[str]:
+    """An output of more than 1.5 ``keep`` lines shortened to its first ``keep`` lines
+    and a line saying how many were left out.
+
+    >>> fold_output([str(k) for k in range(30)], 3, {"more_lines": "[{n} more]"})
+    ['0', '1', '2', '[27 more]']
+    """
+    if len(lines) <= keep * 3 // 2:
+        return lines
+    return lines[:keep] + [words["more_lines"].format(n=len(lines) - keep)]
+
+
+def listing(conv: Converter, text: str) -> str:
+    """A listing, verbatim. One shorter than half a page is one box, never broken across
+    pages: at ``\\small``, or ``\\footnotesize`` when a line would not fit in the text
+    and the outer margin, and a line longer still broken between tokens; a longer one
+    may go on over a page, in the text's width (a size smaller, then lines broken
+    between tokens). What a command prints (a shell session, ``$ ...``) is folded to its
+    first lines."""
+    ctx = conv.ctx
+    lines = text.rstrip("\n").split("\n")
+    if lines[0].startswith("$ "):
+        lines = fold_output(lines, OUTPUT_LINES, ctx.words)
+    longest = max((columns(ln) for ln in lines), default=0)
+    if len(lines) * LINE_PT <= ctx.text_height_pt / 2:          # one box
+        room = ctx.text_width_pt + ctx.margin_pt - CODE_INDENT_PT
+        size = "small" if longest * CHAR_PT["small"] <= room else "footnotesize"
+        fits = int(room // CHAR_PT[size])
+        if longest > fits:         # a symbol beyond ASCII takes two columns: room for it
+            lines = wrap_code("\n".join(lines), fits - 2)
+            longest = max(columns(ln) for ln in lines)
+        width = max(longest * CHAR_PT[size] + 1, ctx.text_width_pt - CODE_INDENT_PT - 1)
+        conv.listings += 1
+        key = label(f"code:{conv.slug}:{conv.listings}")
+        body = "\n".join(_verbatim_line(line) for line in lines)
+        return (f"\\begin{{codebox}}{{{key}}}{{\\{size}}}{{{width:.1f}pt}}\n"
+                f"\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n\\end{{codebox}}\n")
+    env = "codeblock"
+    if longest > CODE_WIDTH:        # \footnotesize holds SMALL_CODE_WIDTH characters
+        lines = wrap_code("\n".join(lines), SMALL_CODE_WIDTH)
+        env = "smallcodeblock"
+    body = "\n".join(_verbatim_line(line) for line in lines)
+    return (f"\\begin{{{env}}}\n\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n"
+            f"\\end{{{env}}}\n")
+
+
+def columns(line: str) -> int:
+    """How many characters of a typewriter font a line of code takes: a symbol beyond
+    ASCII (``←``, ``∈``, set as mathematics) takes two.
+
+    >>> columns("x ← y"), columns("if x ∈ S0:")
+    (6, 11)
+    """
+    return sum(2 if ord(c) > 0x7F else 1 for c in line.expandtabs(4).rstrip())
+
+
+def inline_code(text: str) -> str:
+    """Code within a sentence, in typewriter type: a long name may break after an
+    underscore, a dot or a comma (as a listing may not); quotes as typed.
+
+    >>> inline_code("f(a, b)")
+    '\\\\texttt{f(\\\\allowbreak{}a, \\\\allowbreak{}b)}'
+    """
+    body = escape(text, formulas=False).replace("-", "-{}")
+    body = body.replace("'", r"\textquotesingle{}")
+    body = body.replace('"', r"\textquotedbl{}")
+    body = body.replace("`", r"\textasciigrave{}")
+    body = re.sub(r"(, |/|\\_|-\{\}|\.(?=\w)|\((?=\w))", r"\1\\allowbreak{}", body)
+    return r"\texttt{" + body + "}"
+
+
+def _verbatim_line(line: str) -> str:
+    # \end{verbatim} never closes a listing early
+    return line.replace("\\end{verbatim}", "\\end {verbatim}")
