@@ -270,8 +270,8 @@ def _arena_python(order: list[Any], owners: bytearray, ends: list[int], targets:
         renumber = [0] * n
         for new, old in enumerate(perm):
             renumber[old] = new
-        at = renumber.__getitem__
-        rows = [tuple(map(at, targets[ends[old]:ends[old + 1]])) for old in perm]
+        targets = list(map(renumber.__getitem__, targets))
+        rows = [tuple(targets[ends[old]:ends[old + 1]]) for old in perm]
         order = list(map(order.__getitem__, perm))
         victory = list(map(victory.__getitem__, perm))
     else:
