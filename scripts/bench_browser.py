@@ -168,7 +168,7 @@ def browser_table(rows: list[dict]) -> list[str]:
         f"J_{first['winner']} wins in {first['rank']}"
     lines = [f"Connect-4 on 4 rows × 4 columns typed as a rules file "
              f"(`scripts/bench_browser.py`): {first['positions']:,} positions, "
-             f"{first['moves']:,} moves, {result}. Seconds, median (min-max) of "
+             f"{first['moves']:,} moves, {result}. Wall seconds, median (min-max) of "
              f"{len(rows[0]['runs'])} runs, each in a fresh interpreter (goal: at least "
              "200,000 positions within 20 s in the page).", "",
              "| where | explore (`from_rules`) | solve | both | thousand positions per second |",

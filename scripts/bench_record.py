@@ -115,6 +115,7 @@ def _sections() -> dict[str, Callable[[dict], list[str]]]:
     import bench_browser
     import bench_connect4
     import bench_kernel
+    import bench_notebooks
     import bench_search
 
     def kernel(m: dict) -> list[str]:
@@ -127,10 +128,11 @@ def _sections() -> dict[str, Callable[[dict], list[str]]]:
             "search": lambda m: bench_search.search_table(m["search"]),
             "connect4": lambda m: bench_connect4.connect4_table(m["connect4"]),
             "cold": lambda m: bench.cold_table(m["cold_site"])[2:],
-            "browser": lambda m: bench_browser.browser_table(m["browser"])}
+            "browser": lambda m: bench_browser.browser_table(m["browser"]),
+            "notebooks": lambda m: bench_notebooks.notebooks_table(m["notebooks"])[2:]}
 
 
-SECTIONS = ("construction", "kernel", "search", "connect4", "cold", "browser")
+SECTIONS = ("construction", "kernel", "search", "connect4", "cold", "browser", "notebooks")
 """The sections whose records the README shows."""
 
 

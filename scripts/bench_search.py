@@ -309,9 +309,15 @@ def search_line(row: dict, rows: list[dict]) -> str:
 def search_table(rows: list[dict]) -> list[str]:
     if not rows:
         return ["easyAI is not installed (`pip install easyAI`): no search comparison."]
+    rounds = max(len(cell["seconds"]) for r in rows for cell in r["solvers"].values())
     head = ("| start position of | easyAI plays | result | "
             + " | ".join(title for _, title in SOLVERS) + " | Negamax / `start_value` |")
-    return [head, "|---|---|---|" + "---:|" * (len(SOLVERS) + 1),
+    return [f"Wall seconds of each solver in a process of its own, median (min-max) of "
+            f"{rounds} rounds that take the solvers in turn (a solver stopped once is not "
+            "run again); the last column is the ratio of the same rounds (on easyAI's "
+            "class, against `start_value` on the rules). **says in r**: the win's distance "
+            "the solver reports, where it is not the rank.", "",
+            head, "|---|---|---|" + "---:|" * (len(SOLVERS) + 1),
             *(search_line(r, rows[:k]) for k, r in enumerate(rows))]
 
 

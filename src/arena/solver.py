@@ -43,12 +43,13 @@ KERNEL: str | None = None
 """Force a path (one of :data:`KERNELS`); ``None`` reads the environment variable
 ``ARENA_KERNEL``, and without it the solver chooses (see :func:`_kernel`)."""
 
-COMPILED_FROM = 1_000_000
+COMPILED_FROM = 2_000_000
 """Vertices plus edges from which an arena takes the compiled path while numba is not yet
-imported. Importing numba and loading the compiled loops from their disk cache costs about
-half a second once per process; below this size the compiled path saves less than that on
-one solve (``python scripts/bench.py --only kernel`` measures both, and a test checks that
-this number lies where the measures put the break-even point). Once numba is imported (a
+imported. Importing numba and loading the compiled loops from their disk cache costs a
+few tenths of a second of processor time once per process; below this size the compiled
+path saves less than that on one solve, on average over random arenas, chains and grids
+(``python scripts/bench.py --only kernel`` measures both, and a test checks that this
+number lies where the last recorded measures put the break-even point). Once numba is imported (a
 large arena, ``ARENA_KERNEL=compiled``), every later solve of the process takes the
 compiled path, which is then the fastest at every size."""
 
