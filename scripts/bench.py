@@ -4,9 +4,13 @@ Speed is measured here, never asserted in tests. Each table says what it measure
 ``--quick`` runs smaller sizes. ``--json`` keeps the measures for the course site, whose
 algorithms chapter shows them (``make bench`` refreshes them).
 
-Usage: python scripts/bench.py [--quick] [--json FILE]
-       [--only construction|solver|kernel|games|rules|search|build|cold|serve|exercises|
-               notebooks|sheets]
+``--record`` keeps each section's measures, with the command, the machine and the load, in
+``docs/data/bench/SECTION.json`` and writes the README's table of that section from them
+(``scripts/bench_record.py``): the README's figures are the bench's.
+
+Usage: python scripts/bench.py [--quick] [--json FILE] [--record]
+       [--only construction|solver|kernel|games|rules|search|connect4|build|cold|serve|
+               exercises|notebooks|sheets|browser] [--big]
 """
 
 from __future__ import annotations
@@ -15,8 +19,8 @@ import argparse
 import gc
 import importlib
 import json
-import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -70,45 +74,55 @@ def random_lists(n: int, degree: int = 3, seed: int = 1) -> tuple[list, list, di
             edges)
 
 
-def construction_rows(quick: bool) -> list[dict]:
+def construction_rows(quick: bool, rounds: int = 3) -> list[dict]:
     """Building an arena of n vertices and about 3n edges three ways: successor lists of
-    integer vertices, of text vertices (``"v17"``), and :meth:`Arena.from_csr` arrays."""
+    integer vertices, of text vertices (``"v17"``), and :meth:`Arena.from_csr` arrays;
+    processor seconds of each way in every round (the ways taken in turn)."""
     rows = []
     for n in ([10_000, 100_000] if quick else [10_000, 100_000, 1_000_000]):
-        rows.append(_construction_row(n, 3 if n <= 100_000 else 1))
+        rows.append(_construction_row(n, rounds))
         print(construction_line(rows[-1]), file=sys.stderr, flush=True)
     return rows
 
 
-def _construction_row(n: int, repeat: int) -> dict:
+def _construction_row(n: int, rounds: int) -> dict:
     import numpy as np
 
     S0, S1, edges = random_lists(n)
     V0 = S0[::50]
-    t_int = best_of(repeat, lambda: Arena(S0, S1, edges, V0=V0))
     name = [f"v{k}" for k in range(n)]
     T0, T1 = [name[k] for k in S0], [name[k] for k in S1]
     text_edges = {name[x]: [name[y] for y in ys] for x, ys in edges.items()}
     W0 = [name[k] for k in V0]
-    t_text = best_of(repeat, lambda: Arena(T0, T1, text_edges, V0=W0))
     g = Arena(S0, S1, edges, V0=V0)
     offsets, targets = (np.asarray(a) for a in g._csr_arrays())
     labels0, labels1 = list(g.S0), list(g.S1)
     won = [g.index(v) for v in V0]
-    t_csr = best_of(repeat, lambda: Arena.from_csr(labels0, labels1, offsets, targets,
-                                                   V0=won))
-    return {"vertices": n, "edges": g.n_edges, "int": t_int, "text": t_text, "csr": t_csr}
+    ways: dict[str, Callable[[], object]] = {
+        "int": lambda: Arena(S0, S1, edges, V0=V0),
+        "text": lambda: Arena(T0, T1, text_edges, V0=W0),
+        "csr": lambda: Arena.from_csr(labels0, labels1, offsets, targets, V0=won)}
+    times: dict[str, list[float]] = {key: [] for key in ways}
+    for _ in range(rounds):
+        for key, fn in ways.items():
+            times[key].append(timed(fn)[0])
+    # the medians under the names the teachers' page reads, every round beside them
+    return {"vertices": n, "edges": g.n_edges,
+            **{key: statistics.median(values) for key, values in times.items()},
+            "rounds": times}
 
 
 def construction_line(r: dict) -> str:
-    return (f"| {r['vertices']:,} | {r['edges']:,} | {r['int']:.3f} | {r['text']:.3f} | "
-            f"{r['csr']:.3f} |")
+    return (f"| {r['vertices']:,} | {r['edges']:,} | {spread(r['rounds']['int'], 3)} | "
+            f"{spread(r['rounds']['text'], 3)} | {spread(r['rounds']['csr'], 3)} |")
 
 
 def construction_table(rows: list[dict]) -> list[str]:
+    rounds = len(rows[0]["rounds"]["int"]) if rows else 0
     return ["### Construction: `Arena(...)` from Python successor lists, and "
-            "`Arena.from_csr` from numpy arrays (seconds; target: 1,000,000 vertices in "
-            "at most 2 s)", "",
+            "`Arena.from_csr` from numpy arrays", "",
+            f"Processor seconds, median (min-max) of {rounds} rounds (target: 1,000,000 "
+            "vertices in at most 2 s).", "",
             "| vertices | edges | lists, integer vertices | lists, text vertices "
             "| `from_csr` |", "|---:|---:|---:|---:|---:|",
             *map(construction_line, rows)]
@@ -144,6 +158,18 @@ def timed(fn: Callable[[], object]) -> tuple[float, object]:
 
 def best_of(k: int, fn: Callable[[], object]) -> float:
     return min(timed(fn)[0] for _ in range(k))
+
+
+def spread(values: Sequence[float], digits: int = 2) -> str:
+    """``median (min-max)`` of a list of measures, or the value alone for one.
+
+    >>> spread([0.5, 0.25, 1.0]), spread([2.0], 1)
+    ('0.50 (0.25-1.00)', '2.0')
+    """
+    med = statistics.median(values)
+    if len(values) == 1:
+        return f"{med:.{digits}f}"
+    return f"{med:.{digits}f} ({min(values):.{digits}f}-{max(values):.{digits}f})"
 
 
 def solver_rows(quick: bool) -> list[dict]:
@@ -239,15 +265,32 @@ COLD_STEPS = (("figures, exercise sheets, fragments, notebooks", "figures:"),
               ("the zip's copy", "site: the copy"), ("", "site: done"))
 
 
-def cold_site_rows(bench_json: bool = True) -> list[dict]:
-    """A cold ``python -m coursebuild site``, set-up excluded (the environment, npm's
-    packages and the editor bundle exist; no figure, sheet, fragment, notebook, page or
-    book does), in a copy of the project's tracked files, timed step by step from the
-    build's own progress lines. With ``bench_json``, the machine's quick benchmark
-    (measured once per machine) is copied in, as on a machine that built once."""
+def _cold_products(copy: Path) -> None:
+    """Remove what a site build made in ``copy`` (everything git ignores there but the
+    environment, npm's packages, the editor bundle and the quick benchmark's file)."""
+    import shutil
+
+    for name in ("site", "docs/figures", "docs/generated", "site.new"):
+        shutil.rmtree(copy / name, ignore_errors=True)
+    for path in (copy / "build").iterdir():
+        if path.name not in ("js", "bench.json"):
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
+    for notebook in copy.glob("docs/*/notebooks/*.ipynb"):
+        notebook.unlink()
+
+
+def cold_site_rows(runs: int = 2, bench_json: bool = True) -> list[dict]:
+    """A newcomer's cold ``make site``, in a copy of the project's tracked files: the set-up
+    first, timed apart (the virtual environment with the ``docs`` extra, as the Makefile
+    makes it: no numba), then ``runs`` cold builds with that environment (no figure,
+    sheet, fragment, notebook, page or book: each run starts from none), timed step by
+    step from the build's own progress lines. npm's packages and the editor bundle are
+    this checkout's. With ``bench_json``, the machine's quick benchmark (measured once
+    per machine) is copied in, as on a machine that built once."""
     import shutil
     import tempfile
 
+    rows: list[dict] = []
     with tempfile.TemporaryDirectory() as tmp:
         from coursebuild.paths import copy_project
 
@@ -257,34 +300,60 @@ def cold_site_rows(bench_json: bool = True) -> list[dict]:
         shutil.copy2(ROOT / "build" / "js" / "editor.js", copy / "build" / "js")
         if bench_json and (ROOT / "build" / "bench.json").exists():
             shutil.copy2(ROOT / "build" / "bench.json", copy / "build")
-        env = dict(os.environ, PYTHONPATH=str(copy / "src"))
         t0 = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "coursebuild", "site"], cwd=copy,
-                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                text=True)
-        starts: dict[str, float] = {}
-        for line in proc.stderr:  # type: ignore[union-attr]
-            for step, prefix in COLD_STEPS:
-                if line.startswith(prefix) and step not in starts:
-                    starts[step] = time.perf_counter() - t0
-                    break
-        if proc.wait():
-            raise SystemExit("bench: the cold site build failed")
-        total = time.perf_counter() - t0
-    order = [step for step, _ in COLD_STEPS if step in starts]
-    rows = []
-    for step, after in zip(order, order[1:] + [None]):
-        if step:
-            end = starts[after] if after is not None else total
-            rows.append({"step": step, "seconds": end - starts[step]})
-    rows.append({"step": "cold `coursebuild site`, in all", "seconds": total})
+        subprocess.run(["make", "-s", ".venv/.docs-installed", "PYTHON=python3"], cwd=copy,
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        python = str(copy / ".venv" / "bin" / "python")
+        numba = subprocess.run([python, "-c", "import importlib.util as u; "
+                                "print(u.find_spec('numba') is not None)"], check=True,
+                               capture_output=True, text=True).stdout.strip() == "True"
+        rows.append({"step": "set-up: the virtual environment (pip, the docs extra)",
+                     "seconds": [time.perf_counter() - t0], "numba": numba})
+        steps: dict[str, list[float]] = {}
+        for _ in range(runs):
+            _cold_products(copy)
+            for step, seconds in _cold_build(copy, python).items():
+                steps.setdefault(step, []).append(seconds)
+            print(f"  cold build: {steps[COLD_TOTAL][-1]:.1f} s", file=sys.stderr, flush=True)
+    rows += [{"step": step, "seconds": seconds} for step, seconds in steps.items()]
     return rows
 
 
+COLD_TOTAL = "cold `coursebuild site`, in all"
+
+
+def _cold_build(copy: Path, python: str) -> dict[str, float]:
+    """One cold ``python -m coursebuild site`` in ``copy``: wall seconds of each step."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([python, "-m", "coursebuild", "site"], cwd=copy,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    starts: dict[str, float] = {}
+    for line in proc.stderr:  # type: ignore[union-attr]
+        for step, prefix in COLD_STEPS:
+            if line.startswith(prefix) and step not in starts:
+                starts[step] = time.perf_counter() - t0
+                break
+    if proc.wait():
+        raise SystemExit("bench: the cold site build failed")
+    total = time.perf_counter() - t0
+    order = [step for step, _ in COLD_STEPS if step in starts]
+    out = {}
+    for step, after in zip(order, order[1:] + [None]):
+        if step:
+            out[step] = (starts[after] if after is not None else total) - starts[step]
+    out[COLD_TOTAL] = total
+    return out
+
+
 def cold_table(rows: list[dict]) -> list[str]:
-    return ["### A cold site build, step by step (set-up excluded), seconds", "",
+    setup = rows[0] if rows and "numba" in rows[0] else None
+    runs = max(len(r["seconds"]) for r in rows) if rows else 0
+    return ["### A newcomer's cold `make site`, step by step (wall seconds)", "",
+            f"The environment that `make site` makes (the `docs` extra: numba "
+            f"{'installed' if setup and setup['numba'] else 'not installed'}), set up once, "
+            f"then {runs} cold builds: median (min-max).", "",
             "| step | seconds |", "|---|---:|",
-            *(f"| {r['step']} | {r['seconds']:.1f} |" for r in rows)]
+            *(f"| {r['step']} | {spread(r['seconds'], 1)} |" for r in rows)]
 
 
 def build_line(r: dict) -> str:
@@ -298,75 +367,112 @@ def build_table(rows: list[dict]) -> list[str]:
             *(build_line(r) for r in rows)]
 
 
+ONLY = ["construction", "solver", "kernel", "games", "rules", "search", "connect4", "build",
+        "cold", "serve", "exercises", "notebooks", "sheets", "browser"]
+
+
+def _measure(section: str, args: argparse.Namespace) -> tuple[dict, list[list[str]]]:
+    """A section's measures (the names its record and ``--json`` keep) and tables."""
+    quick = args.quick
+    if section == "construction":
+        rows = construction_rows(quick)
+        return {"construction": rows}, [construction_table(rows)]
+    if section == "solver":
+        rows = solver_rows(quick)
+        return {"solver": rows}, [solver_table(rows), pure_table(rows)]
+    if section == "kernel":                                 # numba and gcc
+        import bench_kernel as k
+
+        kernel, first = k.kernel_rows(quick), k.first_call_rows()
+        even = k.break_even_rows()
+        return ({"kernel": kernel, "first_call": first, "break_even": even},
+                [k.kernel_table(kernel), k.first_call_table(first),
+                 k.break_even_table(even, first)])
+    if section == "games":
+        from bench_games import games_rows, games_table
+
+        rows = games_rows(quick)
+        return {"games": rows}, [games_table(rows)]
+    if section == "rules":
+        from bench_rules import easyai_rows, easyai_table, rules_rows, rules_table
+
+        rules, easy = rules_rows(quick), easyai_rows(quick)
+        return {"rules": rules, "rules_easyai": easy}, [rules_table(rules), easyai_table(easy)]
+    if section == "search":
+        from bench_search import search_rows, search_table
+
+        rows = search_rows(quick)
+        return {"search": rows}, [search_table(rows)]
+    if section == "connect4":
+        from bench_connect4 import connect4_rows, connect4_table
+
+        rows = connect4_rows(big=args.big)
+        return {"connect4": rows}, [connect4_table(rows)]
+    if section == "cold":
+        rows = cold_site_rows()
+        return {"cold_site": rows}, [cold_table(rows)]
+    if section == "build":
+        rows = build_rows()
+        return {"build": rows}, [build_table(rows)]
+    if section == "serve":                                  # edits, restores
+        from bench_serve import serve_rows, serve_table
+
+        rows = serve_rows()
+        return {"serve": rows}, [serve_table(rows)]
+    if section == "exercises":                              # the built site and Chromium
+        from bench_exercises import exercises_rows, exercises_table
+
+        rows = exercises_rows()
+        return {"exercises": rows}, [exercises_table(rows)]
+    if section == "notebooks":                              # the built site and Chromium
+        from bench_notebooks import notebooks_rows, notebooks_table
+
+        rows = notebooks_rows()
+        return {"notebooks": rows}, [notebooks_table(rows)]
+    if section == "sheets":                                 # TeX Live and the bank
+        from bench_sheets import sheets_rows, sheets_table
+
+        rows = sheets_rows()
+        return {"sheets": rows}, [sheets_table(rows)]
+    assert section == "browser"                             # the built site and Chromium
+    from bench_browser import browser_rows, browser_table
+
+    rows = browser_rows(quick)
+    return {"browser": rows}, [browser_table(rows)]
+
+
+# what a run without --only measures (--quick: the site's quick benchmark)
+FULL = ["construction", "solver", "kernel", "games", "rules", "search", "cold", "build",
+        "serve"]
+QUICK = ["construction", "solver", "games", "rules", "search"]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
-    parser.add_argument("--only", choices=["construction", "solver", "kernel", "games", "rules",
-                                           "search", "build", "cold", "serve", "exercises",
-                                           "notebooks", "sheets"])
+    parser.add_argument("--only", choices=ONLY)
+    parser.add_argument("--big", action="store_true",
+                        help="with --only connect4: also 7 × 4 (5 minutes, 6 GB)")
     parser.add_argument("--json", type=Path,
                         help="also write the measures to this file (the site shows "
                              "build/bench.json)")
+    parser.add_argument("--record", action="store_true",
+                        help="keep each section's measures in docs/data/bench/SECTION.json "
+                             "and write its README table from them")
     args = parser.parse_args(argv)
+    if args.record and args.quick:
+        parser.error("--record keeps full measures: not with --quick")
     print(f"python {sys.version.split()[0]}", file=sys.stderr)
+    from bench_record import load_watch, save
+
     tables, measures = [], {"python": sys.version.split()[0], "quick": args.quick}
-    if args.only in (None, "construction"):
-        measures["construction"] = construction_rows(args.quick)
-        tables.append(construction_table(measures["construction"]))
-    if args.only in (None, "solver"):
-        measures["solver"] = solver_rows(args.quick)
-        tables.append(solver_table(measures["solver"]))
-        tables.append(pure_table(measures["solver"]))
-    if args.only == "kernel" or (args.only is None and not args.quick):   # numba and gcc
-        from bench_kernel import first_call_rows, first_call_table, kernel_rows, kernel_table
-
-        measures["kernel"] = kernel_rows(args.quick)
-        tables.append(kernel_table(measures["kernel"]))
-        measures["first_call"] = first_call_rows()
-        tables.append(first_call_table(measures["first_call"]))
-    if args.only in (None, "games"):
-        from bench_games import games_rows, games_table
-
-        measures["games"] = games_rows(args.quick)
-        tables.append(games_table(measures["games"]))
-    if args.only in (None, "rules"):
-        from bench_rules import easyai_rows, easyai_table, rules_rows, rules_table
-
-        measures["rules"] = rules_rows(args.quick)
-        tables.append(rules_table(measures["rules"]))
-        measures["rules_easyai"] = easyai_rows(args.quick)
-        tables.append(easyai_table(measures["rules_easyai"]))
-    if args.only in (None, "search"):
-        from bench_search import search_rows, search_table
-
-        measures["search"] = search_rows(args.quick)
-        tables.append(search_table(measures["search"]))
-    if args.only in ("build", "cold") or (args.only is None and not args.quick):
-        measures["cold_site"] = cold_site_rows()
-        tables.append(cold_table(measures["cold_site"]))
-    if args.only == "build" or (args.only is None and not args.quick):
-        measures["build"] = build_rows()
-        tables.append(build_table(measures["build"]))
-    if args.only == "serve" or (args.only is None and not args.quick):   # edits, restores
-        from bench_serve import serve_rows, serve_table
-
-        measures["serve"] = serve_rows()
-        tables.append(serve_table(measures["serve"]))
-    if args.only == "exercises":      # needs the built site and Chromium
-        from bench_exercises import exercises_rows, exercises_table
-
-        measures["exercises"] = exercises_rows()
-        tables.append(exercises_table(measures["exercises"]))
-    if args.only == "notebooks":      # needs the built site and Chromium
-        from bench_notebooks import notebooks_rows, notebooks_table
-
-        measures["notebooks"] = notebooks_rows()
-        tables.append(notebooks_table(measures["notebooks"]))
-    if args.only == "sheets":         # needs TeX Live and the bank
-        from bench_sheets import sheets_rows, sheets_table
-
-        measures["sheets"] = sheets_rows()
-        tables.append(sheets_table(measures["sheets"]))
+    for section in [args.only] if args.only else QUICK if args.quick else FULL:
+        with load_watch() as load:
+            found, shown = _measure(section, args)
+        measures.update(found)
+        tables += shown
+        if args.record:
+            save(section, found, load, sys.argv[1:] if argv is None else list(argv))
     print("\n\n".join("\n".join(t) for t in tables))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

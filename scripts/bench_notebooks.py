@@ -76,7 +76,7 @@ def notebooks_rows() -> list[dict]:
 
 def notebooks_table(rows: list[dict]) -> list[str]:
     return ["### Notebooks in the browser (Chromium, site served locally)", "",
-            "| step | seconds (or kB) |", "|---|---:|",
+            "| step | seconds (or kB), one run |", "|---|---:|",
             *(f"| {r['step']} | {r['seconds']:.3f} |" for r in rows)]
 
 

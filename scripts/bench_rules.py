@@ -14,7 +14,6 @@ from arena import from_rules, solve
 from arena.arena import Arena
 from arena.games import chain, tictactoe
 from arena.games.chomp import _bites
-from arena.games.tictactoe import lines, winner_of
 
 
 def _best(k: int, fn: Callable[[], object]) -> tuple[float, object]:
@@ -115,77 +114,23 @@ def rules_table(rows: list[dict]) -> list[str]:
 
 # -- easyAI, solving the same start position ----------------------------------------------
 
-def _easyai_games():
-    """Tic-tac-toe and Nim as easyAI ``TwoPlayerGame`` classes (with ``unmake_move`` and
-    ``ttentry``, the fastest way easyAI offers), or None when easyAI is not installed."""
-    try:
-        from easyAI import TwoPlayerGame
-    except ImportError:
-        return None
-    runs = lines(3, 3)
-
-    class TicTacToe(TwoPlayerGame):
-        def __init__(self):
-            self.players, self.current_player, self.board = [None, None], 1, ["-"] * 9
-
-        def possible_moves(self):
-            return [k for k in range(9) if self.board[k] == "-"]
-
-        def make_move(self, k):
-            self.board[k] = "xo"[self.current_player - 1]
-
-        def unmake_move(self, k):
-            self.board[k] = "-"
-
-        def lost(self):                # the opponent has a run
-            return winner_of("".join(self.board), runs) is not None
-
-        def is_over(self):
-            return self.lost() or "-" not in self.board
-
-        def scoring(self):
-            return -100 if self.lost() else 0
-
-        def ttentry(self):
-            return "".join(self.board)
-
-    class Nim(TwoPlayerGame):
-        def __init__(self, n, rule):
-            self.players, self.current_player, self.n, self.rule = [None, None], 1, n, rule
-
-        def possible_moves(self):
-            return [q for q in self.rule if q <= self.n]
-
-        def make_move(self, q):
-            self.n -= q
-
-        def unmake_move(self, q):
-            self.n += q
-
-        def is_over(self):
-            return self.n < self.rule[0]
-
-        def scoring(self):
-            return -100 if self.is_over() else 0        # the player to move is stuck
-
-        def ttentry(self):
-            return self.n
-
-    return TicTacToe, Nim
-
-
 def easyai_rows(quick: bool) -> list[dict]:
     """The start position's winner: from_rules + solve (every position, ranks and
     strategies) against easyAI's depth-first solver with a transposition table (the start
-    position only), best of three runs each; both winners are checked to agree."""
-    games = _easyai_games()
-    if games is None:
+    position only) on the same rules (:func:`bench_search.rules_game`: each position's
+    rules read once), best of three runs each; both winners are checked to agree. Empty
+    when easyAI is not installed."""
+    try:
+        from easyAI import solve_with_depth_first_search
+        from easyAI.AI import TranspositionTable
+    except ImportError:
         return []
-    from easyAI import solve_with_depth_first_search
-    from easyAI.AI import TranspositionTable
+    from bench_search import rules_game, rules_of
 
-    TicTacToe, Nim = games
     n = 200 if quick else 2_000
+    start, moves, _, winner = rules_of(("tictactoe", 3, 3, 3))
+    TicTacToe = rules_game(start, moves, winner)
+    Nim = rules_game((n, 0), _nim_rules(n, (1, 2, 3))[1], stuck="loses")
     cases = [
         ("tic-tac-toe 3 × 3", lambda: solve(tictactoe(3, 3)).winner["---------"],
          lambda: solve_with_depth_first_search(TicTacToe(), 90, maxdepth=20,
@@ -193,7 +138,7 @@ def easyai_rows(quick: bool) -> list[dict]:
         (f"Nim {n}, rule {{1, 2, 3}}",
          lambda: solve(from_rules((n, 0), *_nim_rules(n, (1, 2, 3))[1:],
                                   stuck="loses")).winner[(n, 0)],
-         lambda: solve_with_depth_first_search(Nim(n, (1, 2, 3)), 90, maxdepth=n + 5,
+         lambda: solve_with_depth_first_search(Nim(), 90, maxdepth=n + 5,
                                                tt=TranspositionTable())),
     ]
     import sys
@@ -201,10 +146,10 @@ def easyai_rows(quick: bool) -> list[dict]:
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10 * n))
     rows = []
     for name, ours, theirs in cases:
-        t_ours, winner = _best(3, ours)
+        t_ours, winner_ = _best(3, ours)
         t_easy, value = _best(3, theirs)
         # easyAI: 1 the first player wins, -1 loses, 0 draw; ours: 0, 1 or None (draw)
-        agree = {1: 0, -1: 1, 0: None}[value] == winner
+        agree = {1: 0, -1: 1, 0: None}[value] == winner_
         rows.append({"game": name, "from_rules_solve": t_ours, "easyai_dfs_tt": t_easy,
                      "agree": agree})
     return rows

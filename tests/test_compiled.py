@@ -73,9 +73,15 @@ class TestSameResultsOnEveryPath:
 
 
 class TestChoiceOfPath:
-    def test_numba_installed_makes_the_compiled_path_the_default(self, monkeypatch):
+    def test_numba_installed_makes_the_compiled_path_the_default_for_large_arenas(
+            self, monkeypatch):
         monkeypatch.delenv("ARENA_KERNEL", raising=False)
-        assert SOLVER._kernel() == "compiled"
+        with patch.object(SOLVER, "_compiled", None):       # numba not imported yet
+            assert SOLVER._kernel(SOLVER.COMPILED_FROM - 1) == "numpy"
+            assert SOLVER._kernel(SOLVER.COMPILED_FROM) == "compiled"
+            assert SOLVER._kernel() == "compiled"           # Connect-4's plies
+        with patch.object(SOLVER, "_compiled", SOLVER._compiled_module()):
+            assert SOLVER._kernel(10) == "compiled"         # once imported, at every size
 
     @pytest.mark.parametrize("name", ["python", "numpy", "compiled"])
     def test_the_environment_variable_forces_a_path(self, monkeypatch, name):
@@ -89,12 +95,14 @@ class TestChoiceOfPath:
 
     def test_an_unknown_path_is_refused_with_the_choices(self, monkeypatch):
         monkeypatch.setenv("ARENA_KERNEL", "fortran")
-        with pytest.raises(ValueError, match="one of python, numpy, compiled, not 'fortran'"):
+        with pytest.raises(SOLVER.KernelError,
+                           match="one of python, numpy, compiled, not 'fortran'"):
             solve(nim(3))
 
     def test_without_numba_the_numpy_path_is_the_default(self, monkeypatch):
         monkeypatch.delenv("ARENA_KERNEL", raising=False)
-        with patch.object(SOLVER, "_compiled_module", lambda: None):
+        with patch.object(SOLVER, "_compiled_module", lambda: None), \
+                patch.object(SOLVER, "_compiled", None):
             assert SOLVER._kernel() == "numpy"
             monkeypatch.setenv("ARENA_KERNEL", "compiled")
             with pytest.raises(ImportError, match=r"pip install 'arena-reachability\[fast\]'"):
@@ -108,14 +116,49 @@ class TestChoiceOfPath:
             assert solve(g).rank[(10, 0)] == 7
 
 
+# a fresh process in which numba cannot be imported (as where it is not installed)
+NO_NUMBA = """
+import sys
+class _Blocked:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "numba":
+            raise ImportError("numba is not installed here")
+sys.meta_path.insert(0, _Blocked())
+"""
+
+
+def _fresh(code: str, *, kernel: str = "", numba: bool = True) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", ("" if numba else NO_NUMBA) + code],
+                          capture_output=True, text=True, check=False,
+                          env={**os.environ, "ARENA_KERNEL": kernel})
+
+
 class TestImport:
-    def test_numba_is_imported_at_the_first_solve_not_with_arena(self):
-        code = ("import sys, arena; from arena.games import nim; "
-                "before = 'numba' in sys.modules; arena.solve(nim(3)); "
-                "print(before, 'numba' in sys.modules)")
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                              check=True, env={**os.environ, "ARENA_KERNEL": ""})
-        assert done.stdout.split() == ["False", "True"]
+    def test_small_solves_do_not_import_numba_and_large_ones_do(self):
+        code = ("import sys, arena, arena.solver as s; from arena.cli import main\n"
+                "from arena.games import chain, nim\n"
+                "seen = ['numba' in sys.modules]\n"
+                "main(['solve', 'nim', '--json'], out=open('/dev/null', 'w'))\n"
+                "arena.solve(chain(s.COMPILED_FROM // 2 - 2))\n"
+                "seen.append('numba' in sys.modules)\n"
+                "arena.solve(chain(s.COMPILED_FROM // 2))\n"
+                "print(*seen, 'numba' in sys.modules)")
+        done = _fresh(code)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.split() == ["False", "False", "True"]
+
+    def test_forcing_the_compiled_path_without_numba_is_one_line_and_status_2(self):
+        done = _fresh("import sys; from arena.cli import main; sys.exit(main(['solve', 'nim']))",
+                      kernel="compiled", numba=False)
+        assert (done.returncode, done.stdout) == (2, "")
+        assert done.stderr == ("arena: error: ARENA_KERNEL=compiled: the solver's compiled path "
+                               "needs numba (pip install 'arena-reachability[fast]')\n")
+
+    def test_without_numba_a_large_arena_takes_the_numpy_path(self):
+        code = ("import arena.solver as s; from arena.games import chain\n"
+                "print(s._kernel(10 ** 9), s.solve(chain(3)).rank[0])")
+        done = _fresh(code, numba=False)
+        assert done.stdout.split() == ["numpy", "3"], done.stderr
 
 
 class TestTheoremCheck:

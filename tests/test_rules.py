@@ -196,3 +196,42 @@ def test_positions_given_to_include_come_first_in_their_order():
     g = from_rules(5, lambda k: [k - 1] if k else [], lambda k: k % 2, stuck="loses",
                    include=[0, 2, 1])
     assert g.start == 5 and g.S0 == (0, 2, 4) and g.S1 == (1, 5, 3)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_without_numpy_the_builder_makes_the_same_arena(seed, monkeypatch):
+    """The pure-Python assembly (Pyodide's: no from_csr checks, rows renumbered by map)
+    against numpy's, on random rules that list positions twice and mix the owners."""
+    import arena.rules as rules
+
+    rng = random.Random(seed)
+    n = rng.randint(1, 30)
+    succ = [[rng.randrange(n) for _ in range(rng.randint(0, 4))] for _ in range(n)]
+    owner = [rng.randint(0, 1) for _ in range(n)]
+    won = {p: rng.randint(0, 1) for p in range(n) if rng.random() < 0.1}
+    args = dict(start=[0, n - 1], moves=lambda p: succ[p], player=lambda p: owner[p],
+                stuck=rng.choice(["loses", "draw"]), winner=won.get,
+                include=[n // 2] if seed % 3 == 0 else ())
+    with_numpy = from_rules(**args)
+    monkeypatch.setattr(rules, "_np", None)
+    pure = from_rules(**args)
+    assert pure == with_numpy and pure.start == with_numpy.start
+    assert pure.n_edges == with_numpy.n_edges == sum(map(len, map(pure.successors, pure.vertices)))
+    assert [pure.index(v) for v in pure.vertices] == list(range(len(pure)))
+    assert solve(pure)._win == solve(with_numpy)._win
+
+
+def test_progress_is_called_every_so_many_positions_and_can_stop_the_exploration():
+    seen = []
+    g = from_rules(0, lambda k: [k + 1] if k < 9 else [], lambda k: k % 2, stuck="loses",
+                   progress=seen.append, progress_every=3)
+    assert len(g) == 10 and seen == [3, 6, 9]
+
+    def stop(k):
+        raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt):
+        from_rules(0, lambda k: [k + 1], lambda k: k % 2, stuck="loses", progress=stop,
+                   progress_every=5)
+    with pytest.raises(ArenaError, match="progress_every must be a positive integer, not 0"):
+        from_rules(0, lambda k: [], lambda k: 0, stuck="loses", progress=seen.append,
+                   progress_every=0)

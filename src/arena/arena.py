@@ -308,6 +308,27 @@ class Arena:
             self._n_edges = len(tgt)
         return self
 
+    @classmethod
+    def _from_rows(cls, vertices: list[Vertex], n0: int, rows: tuple[tuple[int, ...], ...],
+                   victory: tuple[int | None, ...], n_edges: int, start: Vertex | None,
+                   title: Mapping[str, str] | None) -> Arena:
+        """An arena from parts its maker has already checked, without checking them again:
+        ``vertices`` distinct (J_0's ``n0`` first), ``rows`` the successors of each as
+        vertex numbers without repeats, ``victory`` the mark of each, ``start`` one of
+        them. :func:`arena.rules.from_rules` builds its arena so, without numpy (in
+        Pyodide, where :meth:`from_csr`'s checks cost as much as the exploration's own
+        work). O(|S|): the index of the vertices."""
+        self = cls.__new__(cls)
+        self._vertices = tuple(vertices)
+        self._index = dict(zip(vertices, range(len(vertices))))
+        self._owner = bytes(n0) + b"\x01" * (len(vertices) - n0)
+        self._victory = victory
+        self._codes = None
+        self._start = start
+        self._title = dict(title) if title else None
+        self._rows, self._csr, self._n_edges = rows, None, n_edges
+        return self
+
     # -- reading ---------------------------------------------------------------------
 
     @property

@@ -10,7 +10,8 @@ The course's figures are built by the course package: ``python -m coursebuild fi
 ``arena --version`` prints the version.
 
 Exit status: 0 on success, 2 on bad input (an unreadable or invalid arena file, an
-unknown game or option, a drawing Graphviz cannot make, a file that cannot be written),
+unknown game or option, a drawing Graphviz cannot make, a file that cannot be written, an
+``ARENA_KERNEL`` that names no path or one whose package is missing),
 with one line on stderr that names the file, key and vertex; 130 when interrupted.
 """
 
@@ -29,7 +30,7 @@ from typing import Any, TextIO
 from arena import __version__
 from arena._files import write_atomic
 from arena.arena import Arena, ArenaError, vertex_id
-from arena.errors import RenderError
+from arena.errors import KernelError, RenderError
 from arena.games import GAMES, BuiltinGame
 from arena.numbers import parse_int
 from arena.solver import Solution, solve
@@ -492,7 +493,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         out.write(text)
         out.flush()             # a full device says so here, not at the interpreter's exit
         return 0
-    except (ArenaError, UsageError, RenderError) as exc:
+    except (ArenaError, UsageError, RenderError, KernelError) as exc:
         _say(err, f"arena: error: {exc}\n")
         return EXIT_USAGE
     except MemoryError:      # a game too large for this machine (or for `ulimit -v`)

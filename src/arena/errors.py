@@ -4,7 +4,8 @@ them without importing each other).
 
 - :class:`ArenaError`: an arena or a file that breaks the rules (a ``ValueError``);
 - :class:`StrategyError`: a strategy that does not do what it claims;
-- :class:`RenderError`: Graphviz complained about a figure.
+- :class:`RenderError`: Graphviz complained about a figure;
+- :class:`KernelError`: the solver's path asked for cannot run.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-__all__ = ["ArenaError", "StrategyError", "RenderError"]
+__all__ = ["ArenaError", "StrategyError", "RenderError", "KernelError"]
 
 
 class ArenaError(ValueError):
@@ -61,3 +62,9 @@ class StrategyError(AssertionError):
 
 class RenderError(RuntimeError):
     """Graphviz complained about a figure (warnings are errors here)."""
+
+
+class KernelError(ImportError):
+    """``ARENA_KERNEL`` (or ``arena.solver.KERNEL``) asks for a solver path that cannot run:
+    a name that is not a path, or a path whose package (numpy, numba) is not installed.
+    What fixes it is an install or the setting, not the arena."""

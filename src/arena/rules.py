@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import runpy
 from collections.abc import Callable, Hashable, Iterable
-from itertools import islice
+from itertools import compress, islice
 from marshal import dumps as _dumps
 from pathlib import Path
 from typing import Any
@@ -157,6 +157,7 @@ def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable
                include: Iterable[Position] = (),
                limit: int = DEFAULT_LIMIT,
                progress: Callable[[int], None] | None = None,
+               progress_every: int = 100_000,
                title: dict[str, str] | None = None) -> Arena:
     """The arena of the positions reachable from ``start`` under the rules.
 
@@ -185,7 +186,20 @@ def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable
         do more moves from one position, or more than :data:`MOVES_PER_POSITION` times
         as many moves in all (an endless ``moves``).
     progress : function, optional
-        Called with the number of positions explored so far, every 100,000 positions.
+        Called with the number of positions explored so far, every ``progress_every``
+        positions (it may raise to stop the exploration: the exception goes through).
+        Exploring is most of the work; once :func:`from_rules` returns, what is left is
+        :func:`arena.solve`, a few times faster. So a page shows "n positions explored"
+        at each call, then "solving" until ``solve`` returns (the command line prints a
+        line every 100,000 positions)::
+
+            g = from_rules(start, moves, player, stuck="draw", winner=winner,
+                           progress=lambda k: show(f"{k:,} positions explored"),
+                           progress_every=5_000)
+            show(f"solving {len(g):,} positions")
+            sol = solve(g)
+    progress_every : int
+        Positions explored between two calls of ``progress`` (default 100,000).
     title : mapping from a language code to a title, optional
 
     Returns
@@ -229,12 +243,14 @@ def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable
     if not isinstance(stuck, str) or stuck not in STUCK_RULES:
         raise ArenaError(f"stuck must be one of {', '.join(map(repr, STUCK_RULES))}, "
                          f"not {_name(stuck)}")
+    if progress is not None and (type(progress_every) is not int or progress_every < 1):
+        raise ArenaError(f"progress_every must be a positive integer, not {progress_every!r}")
     starts = list(start) if isinstance(start, list) else [start]
     if not starts:
         raise ArenaError("no start position")
     try:
         return _explore(starts, moves, player, stuck == "loses", winner, include, limit,
-                        progress, title)
+                        progress, progress_every, title)
     except ArenaError as exc:
         at = getattr(exc, "position", _NOWHERE)
         if isinstance(start, list) and not any(isinstance(s, tuple) for s in start) \
@@ -246,7 +262,7 @@ def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable
 def _explore(starts: list[Any], moves: Callable[[Any], Iterable[Any]],
              player: Callable[[Any], int], loses: bool,
              winner: Callable[[Any], int | None] | None, include: Iterable[Position],
-             limit: int, progress: Callable[[int], None] | None,
+             limit: int, progress: Callable[[int], None] | None, progress_every: int,
              title: dict[str, str] | None) -> Arena:
     """:func:`from_rules`'s breadth-first exploration, its arguments checked."""
     index: dict[Any, int] = {}
@@ -304,7 +320,7 @@ def _explore(starts: list[Any], moves: Callable[[Any], Iterable[Any]],
     while k < len(order):                  # the list grows while it is read
         p = order[k]
         k += 1
-        if progress is not None and k % 100_000 == 0:
+        if progress is not None and k % progress_every == 0:
             progress(k)
         try:
             who = player(p)
@@ -395,46 +411,72 @@ def _types(p: Any) -> str:
     return type(p).__name__
 
 
-def _arena(order: list[Any], owners: bytearray, ends: Any, targets: Any,
+def _arena(order: list[Any], owners: bytearray, ends: list[int], targets: list[int],
            victory: list[int | None], start: Any, title: dict[str, str] | None) -> Arena:
     """The arena of an exploration: positions numbered in ``order`` (their owners,
-    successors as CSR arrays and victory marks), renumbered J_0's first, then J_1's, as
-    :meth:`Arena.from_csr` numbers them (with numpy, the renumbering is vectorised)."""
+    successors as CSR lists and victory marks), renumbered J_0's first, then J_1's, as
+    :meth:`Arena.from_csr` numbers them. With numpy, the renumbering is vectorised and
+    :meth:`Arena.from_csr` checks the arrays (a position listed twice in a row raises);
+    without numpy, see :func:`_arena_python`."""
+    if _np is None:
+        return _arena_python(order, owners, ends, targets, victory, start, title)
     n = len(order)
     S0 = [i for i in range(n) if not owners[i]]
     S1 = [i for i in range(n) if owners[i]]
     if S1 and S1[0] < len(S0):             # not already in that order: renumber
         victory = [victory[old] for old in S0 + S1]
-        if _np is not None:
-            perm = _np.asarray(S0 + S1, dtype=_np.int64)           # new -> old
-            renumber = _np.empty(n, dtype=_np.int64)
-            renumber[perm] = _np.arange(n, dtype=_np.int64)
-            old_ends = _np.asarray(ends, dtype=_np.int64)
-            lengths = _np.diff(old_ends)[perm]
-            new_ends = _np.zeros(n + 1, dtype=_np.int64)
-            _np.cumsum(lengths, out=new_ends[1:])
-            gather = _np.repeat(old_ends[perm] - new_ends[:-1], lengths) + \
-                _np.arange(int(new_ends[-1]), dtype=_np.int64)
-            targets = renumber[_np.asarray(targets, dtype=_np.int64)[gather]]
-            ends = new_ends
-        else:
-            renumber = [0] * n
-            for new, old in enumerate(S0 + S1):
-                renumber[old] = new
-            at = renumber.__getitem__
-            offsets, moved = [0], list[int]()
-            for old in S0 + S1:
-                moved += map(at, targets[ends[old]:ends[old + 1]])
-                offsets.append(len(moved))
-            targets, ends = moved, offsets
+        perm = _np.asarray(S0 + S1, dtype=_np.int64)               # new -> old
+        renumber = _np.empty(n, dtype=_np.int64)
+        renumber[perm] = _np.arange(n, dtype=_np.int64)
+        old_ends = _np.asarray(ends, dtype=_np.int64)
+        lengths = _np.diff(old_ends)[perm]
+        new_ends = _np.zeros(n + 1, dtype=_np.int64)
+        _np.cumsum(lengths, out=new_ends[1:])
+        gather = _np.repeat(old_ends[perm] - new_ends[:-1], lengths) + \
+            _np.arange(int(new_ends[-1]), dtype=_np.int64)
+        targets = renumber[_np.asarray(targets, dtype=_np.int64)[gather]]  # type: ignore
+        ends = new_ends  # type: ignore[assignment]
     return Arena.from_csr(
         [order[i] for i in S0], [order[i] for i in S1], ends, targets,
         V0=[i for i, w in enumerate(victory) if w == 0],
         V1=[i for i, w in enumerate(victory) if w == 1], start=start, title=title)
 
 
+_FLIP = bytes([1, 0]) + bytes(254)
+"""``owners.translate(_FLIP)``: 1 where J_0 moves, 0 where J_1 does."""
+
+
+def _arena_python(order: list[Any], owners: bytearray, ends: list[int], targets: list[int],
+                  victory: list[int | None], start: Any, title: dict[str, str] | None
+                  ) -> Arena:
+    """:func:`_arena` without numpy (Pyodide's path), in passes that run in C (``map``,
+    ``compress``, slices): the successor rows renumbered J_0's positions first, a
+    position listed twice in a row kept once (its first place), and the arena made
+    without :meth:`Arena.from_csr`'s checks, which the exploration guarantees (each
+    position numbered once; rows of valid numbers, without repeats once deduplicated)."""
+    n = len(order)
+    S0 = list(compress(range(n), owners.translate(_FLIP)))
+    perm = S0 + list(compress(range(n), owners))              # new number -> old number
+    if len(S0) < n and perm[len(S0)] < len(S0):               # not in that order: renumber
+        renumber = [0] * n
+        for new, old in enumerate(perm):
+            renumber[old] = new
+        targets = list(map(renumber.__getitem__, targets))
+        rows = [tuple(targets[ends[old]:ends[old + 1]]) for old in perm]
+        order = list(map(order.__getitem__, perm))
+        victory = list(map(victory.__getitem__, perm))
+    else:
+        rows = [tuple(targets[a:b]) for a, b in zip(ends, ends[1:])]
+    if sum(map(len, map(set, rows))) != len(targets):      # a position listed twice
+        rows = [tuple(dict.fromkeys(row)) if len(set(row)) < len(row) else row
+                for row in rows]
+    return Arena._from_rows(order, len(S0), tuple(rows), tuple(victory),
+                            sum(map(len, rows)), start, title)
+
+
 def load_rules(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT,
-               progress: Callable[[int], None] | None = None) -> Arena:
+               progress: Callable[[int], None] | None = None,
+               progress_every: int = 100_000) -> Arena:
     """The arena of the game a rules file describes (``arena solve mygame.py``).
 
     The file is Python, run as a script: it defines ``START`` (a position, or a list of
@@ -467,6 +509,7 @@ def load_rules(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT,
         raise ArenaError(f"the file raised {_raised(exc)}", file=path) from None
     try:
         return rules_arena(names, limit=limit, progress=progress,
+                           progress_every=progress_every,
                            title={"fr": path.stem, "en": path.stem})
     except ArenaError as exc:
         raise exc.in_file(path) from None
@@ -474,6 +517,7 @@ def load_rules(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT,
 
 def rules_arena(names: dict[str, Any], *, limit: int = DEFAULT_LIMIT,
                 progress: Callable[[int], None] | None = None,
+                progress_every: int = 100_000,
                 title: dict[str, str] | None = None) -> Arena:
     """The arena of the rules a rules file's code defined (its global names): ``START``,
     ``STUCK``, ``player``, ``moves`` and optionally ``winner`` and ``TITLE`` (see
@@ -495,7 +539,8 @@ def rules_arena(names: dict[str, Any], *, limit: int = DEFAULT_LIMIT,
     if "TITLE" in names:
         title = rules_title(names["TITLE"])
     return from_rules(names["START"], names["moves"], names["player"], stuck=names["STUCK"],
-                      winner=names.get("winner"), limit=limit, progress=progress, title=title)
+                      winner=names.get("winner"), limit=limit, progress=progress,
+                      progress_every=progress_every, title=title)
 
 
 def rules_title(value: Any) -> dict[str, str]:

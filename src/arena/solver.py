@@ -29,9 +29,10 @@ except ImportError:     # Pyodide's core, a minimal install: the pure-Python pat
     HAVE_NUMPY = False
 
 from arena.arena import Arena, Player, Vertex, vertex_id
-from arena.errors import StrategyError
+from arena.errors import KernelError, StrategyError
 
-__all__ = ["attractor", "solve", "Solution", "verify_strategy", "StrategyError", "KERNELS"]
+__all__ = ["attractor", "solve", "Solution", "verify_strategy", "StrategyError", "KERNELS",
+           "KernelError"]
 
 KERNELS = ("python", "numpy", "compiled")
 """The solver's paths: pure Python (Pyodide's, without numpy), numpy's vectorised levels
@@ -40,9 +41,33 @@ All give the same winners, ranks and moves."""
 
 KERNEL: str | None = None
 """Force a path (one of :data:`KERNELS`); ``None`` reads the environment variable
-``ARENA_KERNEL``, and without it the solver takes the fastest path installed."""
+``ARENA_KERNEL``, and without it the solver chooses (see :func:`_kernel`)."""
+
+COMPILED_FROM = 2_000_000
+"""Vertices plus edges from which an arena takes the compiled path while numba is not yet
+imported. Importing numba and loading the compiled loops from their disk cache costs a
+few tenths of a second of processor time once per process; below this size the compiled
+path saves less than that on one solve, on average over random arenas, chains and grids
+(``python scripts/bench.py --only kernel`` measures both, and a test checks that this
+number lies where the last recorded measures put the break-even point). Once numba is imported (a
+large arena, ``ARENA_KERNEL=compiled``), every later solve of the process takes the
+compiled path, which is then the fastest at every size."""
 
 _compiled: ModuleType | None = None
+_numba_found: bool | None = None
+
+
+def _numba_installed() -> bool:
+    """Whether numba can be imported, without importing it (once per process)."""
+    global _numba_found
+    if _numba_found is None:
+        import importlib.util
+
+        try:
+            _numba_found = HAVE_NUMPY and importlib.util.find_spec("numba") is not None
+        except (ImportError, ValueError):     # a finder that refuses it, a stub module
+            _numba_found = False
+    return _numba_found
 
 
 def _compiled_module() -> ModuleType | None:
@@ -58,28 +83,36 @@ def _compiled_module() -> ModuleType | None:
     return _compiled
 
 
-def _kernel() -> str:
-    """The path the next solve takes: :data:`KERNEL`, else ``$ARENA_KERNEL``, else the
-    compiled one when numba is installed, numpy's when numpy is, pure Python otherwise.
+def _kernel(size: int | None = None) -> str:
+    """The path a solve of an arena of ``size`` vertices plus edges takes.
+
+    :data:`KERNEL`, else ``$ARENA_KERNEL``, forces a path. Otherwise: pure Python without
+    numpy; with numpy, the compiled path when numba is installed and either is already
+    imported or the arena has at least :data:`COMPILED_FROM` vertices and edges (``size``
+    ``None``: a computation that always pays, such as Connect-4's plies); numpy's
+    otherwise. So a small solve never imports numba.
 
     Raises
     ------
-    ValueError
-        For a name that is not in :data:`KERNELS`.
-    ImportError
-        When the path asked for needs a package that is not installed.
+    KernelError
+        For a name that is not in :data:`KERNELS`, or a path that needs a package that is
+        not installed (an :class:`ImportError`).
     """
     name = KERNEL or os.environ.get("ARENA_KERNEL") or None
     if name is None:
         if not HAVE_NUMPY:
             return "python"
-        return "compiled" if _compiled_module() is not None else "numpy"
+        if _compiled is not None or (
+                (size is None or size >= COMPILED_FROM) and _numba_installed()):
+            return "compiled" if _compiled_module() is not None else "numpy"
+        return "numpy"
     if name not in KERNELS:
-        raise ValueError(f"ARENA_KERNEL is one of {', '.join(KERNELS)}, not {name!r}")
+        raise KernelError(f"ARENA_KERNEL is one of {', '.join(KERNELS)}, not {name!r}")
     if name != "python" and not HAVE_NUMPY:
-        raise ImportError(f"the solver's {name} path needs numpy, which is not installed")
+        raise KernelError(f"ARENA_KERNEL={name}: the solver's {name} path needs numpy, "
+                          "which is not installed")
     if name == "compiled" and _compiled_module() is None:
-        raise ImportError("the solver's compiled path needs numba "
+        raise KernelError("ARENA_KERNEL=compiled: the solver's compiled path needs numba "
                           "(pip install 'arena-reachability[fast]')")
     return name
 
@@ -163,7 +196,7 @@ def _winners_and_ranks(arena: Arena, edges=None) -> tuple[list[int], list[int]]:
     the pure-Python path (:func:`_winners_and_ranks_python`) as Python; :func:`_kernel`
     chooses.
     """
-    kernel = _kernel()
+    kernel = _kernel(len(arena) + arena.n_edges)
     if kernel == "python":
         c = arena._compact()
         return _winners_and_ranks_python(c.owner, c.victory, c.succ)
@@ -573,7 +606,7 @@ def solve(arena: Arena) -> Solution:
     """
     if not isinstance(arena, Arena):
         raise TypeError(f"solve expects an Arena, not {type(arena).__name__}")
-    kernel = _kernel()
+    kernel = _kernel(len(arena) + arena.n_edges)
     if kernel == "python":
         owner, victory, succ = arena._compact()
         winner, rank = _winners_and_ranks_python(owner, victory, succ)
