@@ -127,13 +127,14 @@ def test_a_dense_game_is_solved_and_not_drawn():
     ("raise KeyboardInterrupt\n", "fr", "ligne 1 : KeyboardInterrupt"),
     ("class Mine(BaseException):\n    pass\n\nraise Mine('out')\n", "en", "line 4: Mine: out"),
     (_rules("return []", extra="def winner(p):\n    raise GeneratorExit\n"), "en",
-     "line 2: GeneratorExit"),
+     "rules: position 0: winner raised GeneratorExit"),
     ("class E(Exception):\n    def __str__(self):\n        raise E()\n\nraise E()\n", "en",
      "line 5: E: <an E that cannot be written>"),
     ("raise ValueError(10 ** 5000)\n", "en",
      "line 1: ValueError: <a ValueError that cannot be written>"),
     (_rules("return []", start="Odd()", extra="class Odd:\n    def __hash__(self):\n"
-            "        raise SystemExit(4)\n"), "en", "line 3: SystemExit: 4"),
+            "        raise SystemExit(4)\n"), "en",
+     "rules: position <__rules__.Odd object at 0x"),
     ("\0", "fr", "erreur de syntaxe : source code string cannot contain null bytes"),
 ])
 def test_rules_that_cannot_be_solved_get_one_line(code, lang, message):

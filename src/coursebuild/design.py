@@ -257,11 +257,12 @@ class Design:
         except ValueError as exc:
             return {"error": shown(exc, 300)}
         rules = dict(names)
-        if callable(names.get("moves")) and (progress is not None or memory is not None):
-            rules["moves"] = _watched(names["moves"], progress, memory, memory_limit)
+        watch = (_watch(progress, memory, memory_limit)
+                 if progress is not None or memory is not None else None)
         try:
-            g = rules_arena(rules, limit=limit, title={"fr": title or WORDS["fr"]["game"],
-                                                       "en": title or WORDS["en"]["game"]})
+            g = rules_arena(rules, limit=limit, progress=watch, progress_every=PROGRESS_EVERY,
+                            title={"fr": title or WORDS["fr"]["game"],
+                                   "en": title or WORDS["en"]["game"]})
         except ArenaError as exc:
             if "positions" in str(exc) and f"{limit:,}" in str(exc):
                 return {"error": words["too_big"].format(limit=_number(limit, self.lang))}
@@ -360,23 +361,19 @@ def _board(draw: Callable[[Any], Any], position: Any, words: dict[str, str]) -> 
     return text if len(text) <= BOARD_SIZE else text[:BOARD_SIZE - 1] + "…"
 
 
-def _watched(moves: Callable[[Any], Any], progress: Callable[[str, int], None] | None,
-             memory: Callable[[], int] | None, memory_limit: int) -> Callable[[Any], Any]:
-    """``moves``, counting the positions it is asked about: every
-    :data:`PROGRESS_EVERY` of them, the page is told how many, and the memory checked."""
-    explored = 0
+def _watch(progress: Callable[[str, int], None] | None, memory: Callable[[], int] | None,
+           memory_limit: int) -> Callable[[int], None]:
+    """What the exploration calls every :data:`PROGRESS_EVERY` positions explored
+    (:func:`arena.from_rules`'s ``progress``): the memory checked, then the page told how
+    many. Past the limit it raises :class:`_OutOfMemory`, which the library lets through
+    (it comes from the progress callback, not from the rules)."""
+    def watch(explored: int) -> None:
+        if memory is not None and memory() > memory_limit:
+            raise _OutOfMemory(explored)
+        if progress is not None:
+            progress("explore", explored)
 
-    def watched(p: Any) -> Any:
-        nonlocal explored
-        explored += 1
-        if explored % PROGRESS_EVERY == 0:
-            if memory is not None and memory() > memory_limit:
-                raise _OutOfMemory(explored)
-            if progress is not None:
-                progress("explore", explored)
-        return moves(p)
-
-    return watched
+    return watch
 
 
 # Each example is written once; its comments and the names a student reads are in the
