@@ -20,8 +20,10 @@ from coursebuild import counts
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("fr", "en")
-# the teachers' pages speak of the tools (timings, the API's doctests), not of the games
-NOT_READ = ("teachers", "reference", "search", "assets", "examples")
+# the teachers' pages speak of the tools (timings, the API's doctests: the guide's appendix
+# building/), not of the games; the bank's problems state the numbers of their variants,
+# computed by each problem's generator and checked by its own checks (tests/test_bank.py)
+NOT_READ = ("teachers", "building", "bank", "reference", "search", "assets", "examples")
 
 
 def _pages(site: Path, lang: str) -> list[tuple[str, Path]]:

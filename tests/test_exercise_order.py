@@ -364,10 +364,10 @@ def test_every_exercise_named_by_its_number_exists(site) -> None:
         if "sources" in path.parts or "reference" in path.parts:   # the sources' numbers
             continue
         text = " ".join(_text(path.read_text(encoding="utf-8")).split())
-        for m in re.finditer(r"(?i)\bexerci[cs]es? (\d+(?:\.\d+)?)", text):
+        for m in re.finditer(r"(?i)\bexerci[cs]es? (\d+(?:\.\d+)?)(?!\.?\d|\s*h\b)", text):
             assert m[1] in numbers, f"{path.relative_to(site)}: {m[0]!r}"
     for source in (DOCS / "notebooks").glob("*.py"):
-        for m in re.finditer(r"(?i)\bexerci[cs]es? (\d+(?:\.\d+)?)",
+        for m in re.finditer(r"(?i)\bexerci[cs]es? (\d+(?:\.\d+)?)(?!\.?\d|\s*h\b)",
                              source.read_text(encoding="utf-8")):
             assert m[1] in numbers, f"{source.name}: {m[0]!r}"
 

@@ -67,6 +67,9 @@ class TestSources:
 
             assert used <= manifest, used - manifest
             used |= book_figures()
+            used |= {args[0] for path in (DOCS / "teaching").glob("*.yaml")   # the notes'
+                     for _, kind, args in markers(path.read_text(encoding="utf-8"))
+                     if kind in ("figure", "stepper", "game")}
             assert used == manifest, f"{lang}: figures never shown: {manifest - used}"
 
     def test_every_generated_fragment_is_included_in_its_own_language(self):

@@ -76,6 +76,11 @@ def build(out: Path = GENERATED, names: Sequence[str] | None = None, *, force: b
             write_if_changed(path, texts[lang])
         sidecar = {"key": key, **{lang: _digest(texts[lang]) for lang in LANGS}}
         write_atomic(out / ".cache" / f"{name}.json", json.dumps(sidecar, indent=1))
+    if not names:         # a fragment renamed or removed leaves no file behind
+        for path in [*(p for lang in LANGS for p in (out / lang).glob("*.md")),
+                     *(out / ".cache").glob("*.json")]:
+            if path.stem not in fragments:
+                path.unlink()
     elapsed = time.perf_counter() - t0
     if todo:
         stream.write(f"fragments: {len(todo)} of {len(wanted)} computed in {elapsed:.1f} s "

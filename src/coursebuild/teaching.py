@@ -344,7 +344,10 @@ def fill(text: str, notes: Notes, lang: str) -> str:
             return link[0].upper() + link[1:] if kind == "Notebook" else link
         return note_facts(lang)[arg]
 
-    return REFERENCE.sub(write, text)
+    text = REFERENCE.sub(write, text)
+    if lang == "en":       # the sources' French words, quoted, marked as French
+        text = re.sub(r"«[^»]*»", lambda m: f'<span lang="fr">{m[0]}</span>', text)
+    return text
 
 
 def _exercise_range(page: str, lang: str) -> str:

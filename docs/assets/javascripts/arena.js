@@ -325,7 +325,7 @@
     stage.append(board || svg);
     const status = el("p", { class: "arena-status", "aria-live": "polite" });
     const choices = el("div", { class: "arena-choices", role: "group", "aria-label": t().moves });
-    // the sides by the names the game's rules give them (the ourson, the puppies), J0 and J1
+    // the sides by the names the game's rules give them (a piece, a pair of pieces), J0 and J1
     // otherwise
     const who = (p) => (rules ? rules.players[p][lang] : t().player(p));
     const sideSelect = el("select", { "aria-label": t().side },

@@ -107,7 +107,8 @@ def staircase(seed: int) -> Variant:
         "forme restante (qui contient toujours le carré empoisonné) **et** le joueur qui "
         "doit jouer.",
         "We play chomp on a bar that is not a rectangle: a staircase shape, written as the "
-        "lengths of its rows from top to bottom. On its turn, a player chooses a remaining "
+        "lengths of its rows from top to bottom. At each turn, the player to move chooses a "
+        "remaining "
         "square and eats it with every remaining square that is neither above its row nor "
         "to the left of its column; the top-left square is poisoned, and whoever must eat "
         f"it loses. The starting bar is $\\lambda = {_shape(shape)}$ ({rows} rows). A "
@@ -363,7 +364,7 @@ def two_bars(seed: int) -> Variant:
         "empoisonnés) a perdu. On admet le théorème de Sprague et Grundy.",
         "Two chomp bars, each of at most two rows, lie side by side: "
         f"${_shape(x)}$ and ${_shape(y)}$ (the lengths of the rows, from top to bottom; "
-        "each has its poisoned square at the top left). On its turn, a player eats, in "
+        "each has its poisoned square at the top left). At each turn, the player to move eats, in "
         "**one** of the bars, a square that is not poisoned, with every remaining square "
         "that is neither above its row nor to the left of its column. The player who "
         "cannot move (only the two poisoned squares are left) loses. The Sprague-Grundy "

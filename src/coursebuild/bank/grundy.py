@@ -121,7 +121,8 @@ def grundy_sum(seed: int) -> Variant:
         "Two subtraction games are played side by side: a heap $T_1$ of $n_1 = "
         f"{n1}$ sticks, from which a number of the rule $R_1 = {_rule_text(R1)}$ is taken, "
         f"and a heap $T_2$ of $n_2 = {n2}$ sticks, with the rule $R_2 = {_rule_text(R2)}$. "
-        "On its turn, a player chooses **one** of the heaps and makes an allowed move "
+        "At each turn, the player to move chooses **one** of the heaps and makes an allowed "
+        "move "
         "there; the player who cannot move (in either heap) loses. This is the sum of the "
         "two games. $g_1(k)$ and $g_2(k)$ are the Grundy numbers of a heap of $k$ sticks "
         "for $R_1$ and $R_2$; the Sprague-Grundy theorem is admitted: the position "
@@ -409,8 +410,9 @@ def bouton(seed: int) -> Variant:
         "liste des tailles des tas ; $\\oplus$ est le ou exclusif bit à bit. On rappelle "
         "le théorème de Bouton : le joueur qui doit jouer devant $(x_1, \\dots, x_n)$ perd "
         "si et seulement si $x_1 \\oplus \\dots \\oplus x_n = 0$.",
-        f"We play Nim with four heaps of {heaps_text} sticks. On its turn, a player chooses "
-        "a heap and takes from it as many sticks as it likes, at least one. In normal play, "
+        f"We play Nim with four heaps of {heaps_text} sticks. At each turn, the player to move "
+        "chooses "
+        "a heap and takes from it as many sticks as they like, at least one. In normal play, "
         "the player who cannot move loses. A position is written as the list of the sizes "
         "of the heaps; $\\oplus$ is the bitwise exclusive or. Recall Bouton's theorem: the "
         "player to move in $(x_1, \\dots, x_n)$ loses if and only if "
@@ -709,7 +711,8 @@ def token_graph(seed: int) -> Variant:
         "jeton ne peut bouger) a perdu. Plusieurs jetons peuvent être sur le même sommet. "
         "On admet le théorème de Sprague et Grundy.\n\n<!-- figure: graph -->",
         "We play on the graph without cycle below, whose edges are "
-        f"{succ}. Tokens stand on vertices; on its turn, a player chooses **one** token and "
+        f"{succ}. Tokens stand on vertices; at each turn, the player to move chooses **one** "
+        "token and "
         "moves it along an edge. The player who cannot move (no token can move) loses. "
         "Several tokens may be on the same vertex. The Sprague-Grundy theorem is stated "
         "without proof.\n\n<!-- figure: graph -->")

@@ -188,7 +188,8 @@ def token_grid(seed: int) -> Variant:
         f"A token stands on the top left cell of a board of {rows} rows and {cols} "
         "columns; the cell of row $l$ and column $c$ is written $(l, c)$, numbered from 0 "
         f"from the top left corner. The cells {walls_text_en} are walls, where the token "
-        f"cannot go. On its turn, a player moves the token {moves_en}, without leaving the "
+        f"cannot go. At each turn, the player to move moves the token {moves_en}, without "
+        "leaving the "
         "board or going onto a wall. $J_0$ moves first; the player who cannot move the "
         "token loses.\n\n<!-- figure: board -->")
     q1 = Q(bi("Modéliser ce jeu par un graphe biparti comme le jeu de Nim du cours : que "

@@ -1,4 +1,4 @@
-"""Problems on the chapter *Le jeu de l'ourson* / *The ourson game*: the article's
+"""Problems on the chapter *Le jeu de l'ourson* / *The bear cub game*: the article's
 "rank", a shortest distance that ignores who moves, against the rank of the attractor."""
 
 from __future__ import annotations
@@ -151,7 +151,7 @@ def distance_rank(seed: int) -> Variant:
         f"Le jeu du problème : {len(g)} positions, cercles pour J₀ (l'ourson), carrés pour "
         "J₁ (les chiots) ; w, double bordure, est la position de victoire des chiots ; "
         "départ a.",
-        f"The game of the problem: {len(g)} positions, circles for J₀ (the ourson), "
+        f"The game of the problem: {len(g)} positions, circles for J₀ (the cub), "
         "squares for J₁ (the puppies); w, double border, is the victory position of the "
         "puppies; start a."))}
     intro = bi(
@@ -163,7 +163,7 @@ def distance_rank(seed: int) -> Variant:
         "eux, vers un successeur gagnant de plus petite distance $\\delta$ (le premier "
         "dans l'ordre du tableau en cas d'égalité).\n\n<!-- figure: graph -->\n\n"
         + successor_table(g, "fr"),
-        "As in the ourson game, $J_0$ (the ourson) tries to last and $J_1$ (the puppies) "
+        "As in the bear cub game, $J_0$ (the cub) tries to last and $J_1$ (the puppies) "
         "to win: here $V_1 = \\{w\\}$ and $V_0 = \\varnothing$. The article studied in the "
         "course proposed, to guide the puppies, a \"rank\": the length $\\delta(x)$ of a "
         "shortest path from $x$ to a position of $V_1$, whoever moves; the puppies then "
@@ -197,7 +197,7 @@ def distance_rank(seed: int) -> Variant:
                 "$\\delta$ suppose que l'ourson aide les chiots, le rang qu'il se défend.")
                if lang == "fr" else
                (f"$\\delta$ differs from the rank at {', '.join(f'${name(x)}$' for x in differ)}: "
-                "$\\delta$ assumes that the ourson helps the puppies, the rank that it "
+                "$\\delta$ assumes that the cub helps the puppies, the rank that it "
                 "defends itself.")) for lang in ("fr", "en")},
            [(2, bi("les distances", "the distances")),
             (1, bi("la comparaison et sa raison", "the comparison and its reason"))])
@@ -205,12 +205,12 @@ def distance_rank(seed: int) -> Variant:
     loop_text = " \\to ".join(name(x) for x in loop)
     q3 = Q(bi("Donner la stratégie des chiots selon $\\delta$. Montrer que l'ourson peut "
               "alors jouer indéfiniment depuis $a$.",
-              "Give the puppies' strategy by $\\delta$. Show that the ourson can then play "
+              "Give the puppies' strategy by $\\delta$. Show that the cub can then play "
               "forever from $a$."),
            bi(f"Les coups : {moves_text}. L'ourson peut jouer de sorte que la partie soit "
               f"${loop_text} \\to \\dots$ : elle revient sur une position déjà vue, et, les "
               "chiots rejouant les mêmes coups, la partie ne finit jamais.",
-              f"The moves: {moves_text}. The ourson can play so that the play is "
+              f"The moves: {moves_text}. The cub can play so that the play is "
               f"${loop_text} \\to \\dots$: it comes back to a position already seen, and, "
               "the puppies repeating the same moves, the play never ends."),
            [(1, bi("la stratégie", "the strategy")), (2, bi("la partie qui boucle",
@@ -224,14 +224,14 @@ def distance_rank(seed: int) -> Variant:
               "est 1 de plus que le plus **grand** rang de ses successeurs : aucun coup de "
               "l'ourson ne le fait remonter, et chaque coup des chiots le fait baisser de 1 : "
               "le rang baisse strictement, la partie ne peut pas boucler.",
-              "At a position of the ourson, $\\delta$ is 1 more than the **least** $\\delta$ "
-              "of the successors: the ourson can choose a successor of greater $\\delta$, "
-              "and make $\\delta$ go up. The rank of a position of the ourson is 1 more than "
-              "the **greatest** rank of its successors: no move of the ourson makes it go "
+              "At a position of the cub, $\\delta$ is 1 more than the **least** $\\delta$ "
+              "of the successors: the cub can choose a successor of greater $\\delta$, "
+              "and make $\\delta$ go up. The rank of a position of the cub is 1 more than "
+              "the **greatest** rank of its successors: no move of the cub makes it go "
               "up, and each move of the puppies lowers it by 1: the rank goes strictly down, "
               "the play cannot loop."),
            [(2, bi("$\\delta$ : minimum sur les successeurs de l'ourson",
-                   "$\\delta$: minimum over the ourson's successors")),
+                   "$\\delta$: minimum over the cub's successors")),
             (2, bi("le rang : maximum, donc décroissance stricte",
                    "the rank: maximum, hence a strict decrease"))])
     rank_text = ", ".join(f"${name(x)} \\to {name(y)}$" for x, y in sorted(rank_moves.items()))
@@ -240,7 +240,7 @@ def distance_rank(seed: int) -> Variant:
               "depuis $a$ quand l'ourson retarde sa défaite le plus possible. Combien de "
               "coups compte-t-elle ?",
               "Give the puppies' strategy by the rank of the attractor, and the play from "
-              "$a$ when the ourson delays its defeat as long as possible. How many moves "
+              "$a$ when the cub delays their defeat as long as possible. How many moves "
               "does it have?"),
            bi(f"{rank_text}. La partie ${play_text}$ compte {len(play) - 1} coups, "
               f"${rg('fr')}(a) = {won['a']}$.",

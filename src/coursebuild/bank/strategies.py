@@ -535,8 +535,8 @@ def both_players(seed: int) -> Variant:
               "revient sur une position déjà vue ; les stratégies étant sans mémoire, la "
               "partie répète ce cycle indéfiniment : c'est un match nul.",
               f"From ${name(lose_start)}$: ${p1}$, that is {len(play1) - 1} moves, the rank "
-              f"${rg('en')}({name(lose_start)}) = {r1}$: $J_1$ wins as fast as it can, $J_0$ "
-              f"delays its defeat as long as it can. From ${name(draw_start)}$: "
+              f"${rg('en')}({name(lose_start)}) = {r1}$: $J_1$ wins as fast as they can, $J_0$ "
+              f"delays their defeat as long as they can. From ${name(draw_start)}$: "
               f"${p2} \\to \\dots$ comes back to a position already seen; the strategies "
               "being memoryless, the play repeats this cycle forever: it is a draw."),
            [(1, bi("la première partie et sa longueur", "the first play and its length")),

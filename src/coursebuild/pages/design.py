@@ -3,14 +3,20 @@ limits of the page's worker in words; they are :mod:`coursebuild.design`'s."""
 
 from __future__ import annotations
 
-from coursebuild.counts import POSITIONS, count
-from coursebuild.design import DRAW_LIMIT, SOLVE_LIMIT
+from coursebuild.counts import MOVES, POSITIONS, count
+from coursebuild.design import DRAW_LIMIT, DRAW_MOVES, SOLVE_LIMIT
 
 
 @count(POSITIONS, given=("design",))
 def design_draw_limit() -> int:
     """Beyond this many positions, a game is solved but not drawn."""
     return DRAW_LIMIT
+
+
+@count(MOVES, given=("design",))
+def design_draw_moves() -> int:
+    """Beyond this many moves, a game is solved but not drawn."""
+    return DRAW_MOVES
 
 
 @count(POSITIONS, given=("design",))
