@@ -37,14 +37,14 @@ TEMPLATES = [
 ]
 TITLES = {"fr": '<img src=x onerror="window.pwned=6">Exercice & `4.2` | *jeu*',
           "en": '<script>window.pwned=7</script>Exercise & `4.2` | *game*'}
-"""Every example's title (the teachers' page shows the example files whole)."""
+"""Every example's title (the guide's appendix, building/, shows the example files whole)."""
 # what would make the example's text live: a handler, a script, a javascript: link
 LIVE = """[...document.querySelectorAll('*')].flatMap(e => [
   ...[...e.attributes].filter(a => a.name.startsWith('on') && a.value.includes('pwned'))
      .map(a => e.tagName + ' ' + a.name),
   ...(e.tagName.toLowerCase() === 'script' && e.textContent.includes('pwned') ? ['script'] : []),
   ...((e.getAttribute('href') || '').includes('javascript:') ? ['href'] : [])])"""
-PAGES = ["strategies/", "exercises/", "teachers/", "index.html", "modelling/"]
+PAGES = ["strategies/", "exercises/", "building/", "index.html", "modelling/"]
 
 
 def _hostile_example(text: str) -> tuple[str, dict[str, str]]:

@@ -279,7 +279,7 @@ def check_hostile_cells(page) -> None:
     assert texts == ["42"]
     # an edit over the storage quota: said, not lost in silence
     page.evaluate("Storage.prototype.setItem = function () { throw new DOMException("
-                  "'quota', 'QuotaExceededError'); }")
+                  "'quota', 'QuotaExceededError'); }; null")
     page.evaluate("document.querySelector('.arena-notebook-run').arenaNotebook"
                   ".views[1].editor.setCode('x = 1')")
     status = page.locator(".arena-notebook-run .arena-status").inner_text()

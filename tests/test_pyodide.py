@@ -471,12 +471,12 @@ def test_an_edit_the_browser_cannot_keep_is_said(degrees_page):
     page = degrees_page
     note = page.locator('[data-exercise="reverse"] .arena-unsaved')
     page.evaluate("window.__setItem = Storage.prototype.setItem; Storage.prototype.setItem = "
-                  "function () { throw new DOMException('quota', 'QuotaExceededError'); }")
+                  "function () { throw new DOMException('quota', 'QuotaExceededError'); }; null")
     try:
         page.evaluate("window.arenaExercises.setCode('reverse', 'x = 1')")
         assert note.inner_text().startswith("The browser could not keep this code")
     finally:
-        page.evaluate("Storage.prototype.setItem = window.__setItem")
+        page.evaluate("Storage.prototype.setItem = window.__setItem; null")
     page.evaluate("window.arenaExercises.setCode('reverse', 'x = 2')")
     assert note.count() == 0
     assert page.evaluate("localStorage.getItem('arena-exercise:reverse')") == "x = 2"
