@@ -108,7 +108,7 @@ def _products(project: Path) -> dict[str, list[str]]:
 
 def test_editing_an_example_rebuilds_exactly_its_products(tmp_path):
     """In a copy of the project, elsewhere: nothing is rebuilt; editing
-    docs/examples/exercise-4-2.yaml then rebuilds the
+    docs/examples/exercise-6-2.yaml then rebuilds the
     figures, fragments and notebooks that show exercise 4.2, and nothing else; a second
     build after that rebuilds nothing."""
     import shutil
@@ -128,7 +128,7 @@ def test_editing_an_example_rebuilds_exactly_its_products(tmp_path):
     first = _products(project)
     assert first["figures"] == [] and first["fragments"] == []
     assert len(first["notebooks"]) == 16
-    example = project / "docs" / "examples" / "exercise-4-2.yaml"
+    example = project / "docs" / "examples" / "exercise-6-2.yaml"
     example.write_text(example.read_text(encoding="utf-8").replace("start: a", "start: b"),
                        encoding="utf-8")
     second = _products(project)

@@ -174,7 +174,7 @@ def test_cli_render_writes_the_requested_format(tmp_path):
     from arena.cli import main
 
     out = tmp_path / "ex.pdf"
-    assert main(["render", str(Path(__file__).parent.parent / "docs/examples/exercise-4-2.yaml"),
+    assert main(["render", str(Path(__file__).parent.parent / "docs/examples/exercise-6-2.yaml"),
                  "--show", "strategy", "-o", str(out)]) == 0
     assert out.read_bytes().startswith(b"%PDF")
     assert main(["render", "nim", "-o", str(tmp_path / "x.png")]) == 2
@@ -186,7 +186,7 @@ def test_editing_an_example_file_rebuilds_exactly_the_figures_that_read_it(tmp_p
     an edit shows in `make serve`, not only the code."""
     before = {f.id: f.key() for f in fig.catalogue()}
     original = Path(__file__).resolve().parents[1] / examples.EX42
-    edited = tmp_path / "exercise-4-2.yaml"
+    edited = tmp_path / "exercise-6-2.yaml"
     edited.write_text(original.read_text(encoding="utf-8").replace("start: a", "start: b"),
                       encoding="utf-8")
     assert edited.read_text(encoding="utf-8") != original.read_text(encoding="utf-8")

@@ -91,7 +91,7 @@ def test_a_build_killed_midway_leaves_a_tree_the_next_build_repairs(clean, tmp_p
 
 
 def test_example_names_with_any_character_are_drawn(tmp_path, monkeypatch):
-    example = tmp_path / "exercise-4-2.yaml"
+    example = tmp_path / "exercise-6-2.yaml"
     example.write_text("S0: [\"j'\", 'a b', '&amp;']\nS1: ['<k>', 'é']\nV0: ['é']\n"
                        "edges:\n  \"j'\": ['<k>', 'é']\n  '<k>': ['a b', '&amp;']\n"
                        "start: \"j'\"\n", encoding="utf-8")

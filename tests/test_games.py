@@ -285,7 +285,7 @@ class TestExercise42:
     def test_the_designed_game_has_what_the_exercise_needs(self):
         from pathlib import Path
 
-        g = Arena.from_file(Path(__file__).parent.parent / "docs/examples/exercise-4-2.yaml")
+        g = Arena.from_file(Path(__file__).parent.parent / "docs/examples/exercise-6-2.yaml")
         sol = solve(g)
         assert 10 <= len(g) <= 16 and g.S0 and g.S1 and g.is_bipartite()
         assert "b" in g.successors("e") and "e" in g.successors("b")      # a cycle

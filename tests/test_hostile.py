@@ -67,7 +67,7 @@ def _sheet_answer(lang: str) -> str:
 def test_latex_specials_in_a_name_are_printed_not_run(tmp_path, monkeypatch):
     from coursebuild import examples
 
-    example = tmp_path / "exercise-4-2.yaml"
+    example = tmp_path / "exercise-6-2.yaml"
     example.write_text("S0: ['\\input{/etc/passwd}', 'x_1']\nS1: ['b$c', '50%']\n"
                        "V0: ['50%']\nedges:\n  '\\input{/etc/passwd}': ['b$c', '50%']\n"
                        "  'b$c': ['x_1']\nstart: '\\input{/etc/passwd}'\n", encoding="utf-8")
@@ -255,7 +255,7 @@ def test_latex_answers_with_hostile_names_compile_and_show_them(tmp_path, monkey
     from coursebuild.texts import unicode_declarations
 
     names = ["\\input{/etc/hostname}", "a&b_c%d#e", "&amp;", "$^~{", "j'"]
-    example = tmp_path / "exercise-4-2.json"
+    example = tmp_path / "exercise-6-2.json"
     example.write_text(json.dumps({
         "start": names[0], "S0": names[:3], "S1": names[3:] + ["m"], "V0": ["m"],
         "edges": {names[k]: [names[k + 1]] for k in range(len(names) - 1)} | {

@@ -114,7 +114,7 @@ def test_the_figures_of_the_example_draw_every_name(hostile_site):
     import xml.etree.ElementTree as ET
 
     site, names = hostile_site
-    for figure, example in (("ex6-2-graph", "exercise-4-2"), ("ex1-3-graph", "exercise-3-1-3")):
+    for figure, example in (("ex6-2-graph", "exercise-6-2"), ("ex1-3-graph", "exercise-1-3")):
         svg = ET.fromstring((site / "figures" / f"{figure}.svg").read_bytes())
         texts = {t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")}
         mine = {v for k, v in names.items() if k.startswith(example + ":")}

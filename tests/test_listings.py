@@ -24,7 +24,7 @@ CODE = {lang: listing_namespace(lang) for lang in LANGS}
 
 def course_examples() -> list[Arena]:
     examples = [nim(10, [1, 2]), nim(15, [2, 3, 5]), chomp(2, 3), ourson(),
-                Arena.from_file(ROOT / "docs/examples/exercise-4-2.yaml"),
+                Arena.from_file(ROOT / "docs/examples/exercise-6-2.yaml"),
                 looping_arena()[0]]
     return examples + [g for _, g in _numbering_examples()]
 

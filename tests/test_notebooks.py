@@ -107,7 +107,7 @@ def test_each_language_gets_its_own_notebook_page():
 def test_a_notebook_key_covers_the_data_files_it_names_and_only_those():
     named = {p.stem: [f.relative_to(ROOT).as_posix() for f in notebooks.data_files(p)]
              for p in SOURCES}
-    assert named["06-exercises"] == ["docs/examples/exercise-4-2.yaml"]
+    assert named["06-exercises"] == ["docs/examples/exercise-6-2.yaml"]
     assert [stem for stem, files in named.items() if files] == ["06-exercises"]
 
 

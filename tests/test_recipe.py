@@ -17,14 +17,14 @@ from coursebuild.paths import ROOT
 
 
 def test_example_figure_draws_a_game_file_in_one_line():
-    d = example_figure("docs/examples/exercise-4-2.yaml", View(winners=True),
+    d = example_figure("docs/examples/exercise-6-2.yaml", View(winners=True),
                        {"fr": "Mon jeu.", "en": "My game."}, interactive=True)
-    g = Arena.from_file(ROOT / "docs/examples/exercise-4-2.yaml")
+    g = Arena.from_file(ROOT / "docs/examples/exercise-6-2.yaml")
     assert d.arena == g and d.caption == {"fr": "Mon jeu.", "en": "My game."}
     assert f"{len(g)} vertices" in d.desc
     won = sum(1 for v in g if solve(g).winner[v] == 0)
     assert d.dot.source.count("fillcolor") >= won           # the winners are filled
-    assert example_figure("docs/examples/exercise-4-2.yaml", View(), {"fr": "", "en": ""}
+    assert example_figure("docs/examples/exercise-6-2.yaml", View(), {"fr": "", "en": ""}
                           ).arena is None                   # not interactive
 
 

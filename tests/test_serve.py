@@ -134,7 +134,7 @@ def test_anything_else_rebuilds_both_languages_in_full():
     from coursebuild.serve import plan
 
     for changed in ("src/arena/solver.py", "src/coursebuild/hook.py", "mkdocs.base.yml",
-                    "overrides/404.html", "docs/examples/exercise-4-2.yaml",
+                    "overrides/404.html", "docs/examples/exercise-6-2.yaml",
                     "docs/fr/removed-page.md", "docs/fr/image.png"):
         assert plan({"docs/fr/plays.md", changed}, set()).full, changed
 

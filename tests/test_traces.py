@@ -42,7 +42,7 @@ def test_the_counter_stepper_finds_the_solver_ranks():
     from arena import Arena, attractor
     from coursebuild.pages.algorithms import counter_trace
 
-    g = Arena.from_file(ROOT / "docs/examples/exercise-4-2.yaml")
+    g = Arena.from_file(ROOT / "docs/examples/exercise-6-2.yaml")
     trace = counter_trace(g, 0)
     last = trace["steps"][-1]["labels"]["en"]
     ranks = attractor(g, 0)

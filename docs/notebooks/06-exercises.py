@@ -48,7 +48,7 @@ verify_strategy(g, 1, solution=sol)[g.start]
 # player of each, the moves and the victory positions.
 
 # %%
-e = Arena.from_file(Path("docs/examples/exercise-4-2.yaml"))
+e = Arena.from_file(Path("docs/examples/exercise-6-2.yaml"))
 esol = solve(e)
 esol.attractor(0), esol.attractor(1)
 

@@ -18,10 +18,10 @@ from arena import Arena, solve, verify_strategy
 from arena.solver import Solution
 from coursebuild.paths import ROOT
 
-EX42 = "docs/examples/exercise-4-2.yaml"
+EX42 = "docs/examples/exercise-6-2.yaml"
 """The arena of exercise 6.2 (the source's exercise 4.2 gives no figure: the file is the
 course's own)."""
-EX313 = "docs/examples/exercise-3-1-3.yaml"
+EX313 = "docs/examples/exercise-1-3.yaml"
 """The arena of exercise 1.3 (the source's exercise 3.1.3)."""
 EXERCISES_6 = "docs/exercises/06-exercises.yaml"
 """The exercises of chapter 6, whose parameters (Nim's sticks and rule, chomp's bar) make
@@ -108,14 +108,14 @@ def ex41() -> Solved:
 
 @_once_per_file("EX42")
 def ex42() -> Solved:
-    """Exercise 6.2 (the source's 4.2): the arena of ``docs/examples/exercise-4-2.yaml``."""
+    """Exercise 6.2 (the source's 4.2): the arena of ``docs/examples/exercise-6-2.yaml``."""
     return _solved(Arena.from_file(ROOT / EX42))
 
 
 @_once_per_file("EX313")
 def ex313() -> Solved:
     """Exercise 1.3 (the source's 3.1.3): the arena of
-    ``docs/examples/exercise-3-1-3.yaml``."""
+    ``docs/examples/exercise-1-3.yaml``."""
     return _solved(Arena.from_file(ROOT / EX313))
 
 

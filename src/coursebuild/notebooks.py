@@ -35,7 +35,7 @@ _LANG_LINE = re.compile(r"^(?P<code>.*?)\s*# \[(?P<lang>fr|en)\]$")
 
 
 def data_files(source: Path) -> list[Path]:
-    """The project files the notebook names (``Path("docs/examples/exercise-4-2.yaml")``):
+    """The project files the notebook names (``Path("docs/examples/exercise-6-2.yaml")``):
     they enter its key."""
     named = keys._PATH_LITERAL.findall(source.read_text(encoding="utf-8"))
     return sorted({ROOT / name for name in named})

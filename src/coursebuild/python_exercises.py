@@ -372,7 +372,7 @@ def _example_file(name: str) -> Path:
     return here if here.exists() else EXAMPLES / f"{name}.yaml"
 
 
-COURSE_EXAMPLES = ("exercise-4-2",)
+COURSE_EXAMPLES = ("exercise-6-2",)
 """The course's game files the checkers try, besides its built-in games."""
 
 

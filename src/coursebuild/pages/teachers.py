@@ -347,7 +347,7 @@ def solve_example() -> Bilingual:
     main(["solve", str(ROOT / examples.EX42)], out=buf)
     output = buf.getvalue().rstrip()
     title = (Arena.from_file(ROOT / examples.EX42).title or {}).get("fr")
-    command = "$ arena solve docs/examples/exercise-4-2.yaml\n"
+    command = "$ arena solve docs/examples/exercise-6-2.yaml\n"
     return {"fr": fence(command + solve_in_french(output, title), "console"),
             "en": fence(command + output, "console")}
 
@@ -440,7 +440,7 @@ sol = solve(g)
 sol.winner[(15, 0)], sol.rank[(15, 0)]      # {winner}
 sol.layers(1)                               # {layers}
 verify_strategy(g, 1)                       # {verify}
-Arena.from_file("docs/examples/exercise-4-2.yaml")'''
+Arena.from_file("docs/examples/exercise-6-2.yaml")'''
 _PYTHON_EXAMPLE_COMMENTS = {
     "fr": {"winner": "le gagnant et le rang", "layers": "les étapes de l'attracteur de J_1",
            "verify": "explore toutes les réponses de J_0"},
