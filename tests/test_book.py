@@ -436,9 +436,21 @@ def _site_and_figures() -> tuple[Path, dict]:
 
 def test_a_long_output_is_folded_and_the_site_address_printed_when_set(monkeypatch):
     site, figures = _site_and_figures()
+    # the command line's --help, printed by the build manual (a page of the site, in no
+    # book: issue 39 §3), as the converter prints it: its first lines, the rest counted
+    assert all(page.url != "/building/" for e in book.EDITIONS
+               for page in book.book_pages("fr", "/", e)[2])
+    from bs4 import BeautifulSoup
+    manual = BeautifulSoup((site / "building" / "index.html").read_text("utf-8"), "lxml")
+    block = next(div for div in manual.select("div.highlight")
+                 if div.get_text().startswith("$ arena render --help"))
+    lines = block.get_text().rstrip("\n").split("\n")
+    assert len(lines) > 21                     # long enough to be folded
+    tex = latex.fragment(str(block), latex.Context("fr"))
+    m = re.search(r"\$ arena render --help\n(.*\n){13}\[\.\.\. (\d+) lignes de plus\]", tex)
+    assert m and int(m[2]) == len(lines) - 14
+    assert lines[13] in tex and lines[14] not in tex
     tex, _ = book.book_source("fr", "teachers", site, figures)
-    # the command line's --help is printed to a few lines, the rest counted
-    assert re.search(r"\$ arena render --help\n(.*\n){13}\[\.\.\. \d+ lignes de plus\]", tex)
     assert "https://" not in tex.replace("https://doi.org", "")  # no address: none printed
     monkeypatch.setenv("SITE_URL", "https://teacher.example.net/arena/")
     tex, _ = book.book_source("fr", "students", site, figures)
