@@ -374,6 +374,9 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
         f"\\newcommand{{\\bookindexname}}{{{escape(words['index'])}}}",
         f"\\newcommand{{\\bookbibname}}{{{escape(words['bibliography'])}}}",
         f"\\newcommand{{\\bookpdftitle}}{{{escape(site_name)} -- {subtitle}}}",
+        # the teachers' contents list the chapters' sections, not the five parts that
+        # each chapter's teaching notes repeat
+        f"\\AtBeginDocument{{\\setcounter{{tocdepth}}{{{1 if edition == 'teachers' else 2}}}}}",
     ])
     back = ""
     if edition == "students":

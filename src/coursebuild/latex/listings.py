@@ -98,19 +98,34 @@ def columns(line: str) -> int:
     return sum(2 if ord(c) > 0x7F else 1 for c in line.expandtabs(4).rstrip())
 
 
+SHORT_GROUP = re.compile(r"\([^()\\]{1,12}\)")
+"""A short parenthesised group of code, ``(1, 2)``: one unbreakable word."""
+
+
 def inline_code(text: str) -> str:
     """Code within a sentence, in typewriter type: a long name may break after an
-    underscore, a dot or a comma (as a listing may not); quotes as typed.
+    underscore, a dot or a comma (as a listing may not), never inside a short group such
+    as a pair ``(1, 2)``; quotes as typed.
 
-    >>> inline_code("f(a, b)")
-    '\\\\texttt{f(\\\\allowbreak{}a, \\\\allowbreak{}b)}'
+    >>> print(inline_code("{(0, 0): None}"))
+    \\texttt{\\{(0,~0): None\\}}
+    >>> print(inline_code("f(a, b, long_name)"))
+    \\texttt{f(\\allowbreak{}a, \\allowbreak{}b, \\allowbreak{}long\\_\\allowbreak{}name)}
     """
     body = escape(text, formulas=False).replace("-", "-{}")
     body = body.replace("'", r"\textquotesingle{}")
     body = body.replace('"', r"\textquotedbl{}")
     body = body.replace("`", r"\textasciigrave{}")
-    body = re.sub(r"(, |/|\\_|-\{\}|\.(?=\w)|\((?=\w))", r"\1\\allowbreak{}", body)
-    return r"\texttt{" + body + "}"
+    out, last = [], 0
+    for m in SHORT_GROUP.finditer(body):
+        out += [_breaks(body[last:m.start()]), "(" + m[0][1:].replace(" ", "~")]
+        last = m.end()
+    return r"\texttt{" + "".join(out) + _breaks(body[last:]) + "}"
+
+
+def _breaks(code: str) -> str:
+    """Where a piece of code in a sentence may break."""
+    return re.sub(r"(, |/|\\_|-\{\}|\.(?=\w)|\((?=\w))", r"\1\\allowbreak{}", code)
 
 
 def _verbatim_line(line: str) -> str:
