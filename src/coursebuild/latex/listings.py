@@ -98,19 +98,20 @@ def columns(line: str) -> int:
     return sum(2 if ord(c) > 0x7F else 1 for c in line.expandtabs(4).rstrip())
 
 
-SHORT_GROUP = re.compile(r"\([^()\\]{1,12}\)")
-"""A short parenthesised group of code, ``(1, 2)``: one unbreakable word."""
+SHORT_GROUP = re.compile(r"\((?:\d+|[a-z])(?:, (?:\d+|[a-z]))+\)")
+"""A tuple of numbers (or one-letter names) in code, ``(1, 2)``, ``(k, 0)``: one
+unbreakable word, as a pair is in a formula."""
 
 
 def inline_code(text: str) -> str:
     """Code within a sentence, in typewriter type: a long name may break after an
-    underscore, a dot or a comma (as a listing may not), never inside a short group such
-    as a pair ``(1, 2)``; quotes as typed.
+    underscore, a dot or a comma (as a listing may not), never inside a tuple such as a
+    pair ``(1, 2)``; quotes as typed.
 
     >>> print(inline_code("{(0, 0): None}"))
     \\texttt{\\{(0,~0): None\\}}
-    >>> print(inline_code("f(a, b, long_name)"))
-    \\texttt{f(\\allowbreak{}a, \\allowbreak{}b, \\allowbreak{}long\\_\\allowbreak{}name)}
+    >>> print(inline_code("f(A, S0)"))
+    \\texttt{f(\\allowbreak{}A, \\allowbreak{}S0)}
     """
     body = escape(text, formulas=False).replace("-", "-{}")
     body = body.replace("'", r"\textquotesingle{}")
