@@ -15,8 +15,12 @@ from coursebuild import book
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("fr", "en")
 SCREEN = {"fr": "Choisissez votre camp", "en": "Choose your side"}
-PAPER = {"fr": "Sur le site, on joue au jeu de Nim du premier chapitre",
-         "en": "On the site, the game of Nim of the first chapter is played"}
+# the paper wording names the course's pages as the book does when no address is set
+# (coursebuild.hook.site_phrase expands "<!-- On-site -->")
+PAPER = {"fr": "Dans les pages web du cours (que votre enseignant peut distribuer sous forme "
+               "de dossier), on joue au jeu de Nim du premier chapitre",
+         "en": "In the course's web pages (which your teacher can hand out as a folder), "
+               "the game of Nim of the first chapter is played"}
 
 
 def _text(lang: str) -> str:

@@ -222,10 +222,11 @@ def figure_metrics(site: Path) -> dict:
 
 def figure_data(site: Path) -> dict[str, dict]:
     """The data of the interactive figures (a game's positions, a stepper's steps), by
-    figure."""
+    figure: of the figures the manifest lists, never a file a renamed figure left behind."""
+    folder = site / "figures"
+    ids = {e["id"] for e in json.loads((folder / "manifest.json").read_text("utf-8"))}
     return {path.stem: json.loads(path.read_text("utf-8"))
-            for path in sorted((site / "figures").glob("*.json"))
-            if path.name != "manifest.json"}
+            for path in sorted(folder.glob("*.json")) if path.stem in ids}
 
 
 def course_setting(lang: str, name: str) -> str:
@@ -373,6 +374,9 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
         f"\\newcommand{{\\bookindexname}}{{{escape(words['index'])}}}",
         f"\\newcommand{{\\bookbibname}}{{{escape(words['bibliography'])}}}",
         f"\\newcommand{{\\bookpdftitle}}{{{escape(site_name)} -- {subtitle}}}",
+        # the teachers' contents list the chapters' sections, not the five parts that
+        # each chapter's teaching notes repeat
+        f"\\AtBeginDocument{{\\setcounter{{tocdepth}}{{{1 if edition == 'teachers' else 2}}}}}",
     ])
     back = ""
     if edition == "students":

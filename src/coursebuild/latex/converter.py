@@ -249,26 +249,31 @@ def inline_math(tex: str) -> str:
     elif tex.startswith("$") and tex.endswith("$"):
         tex = tex.strip("$")
     tex = math_unicode(check_formula(tex))
-    if len(tex) > 20:       # a long set or list may break after its commas
+    # a long set or list may break after its commas (a list in brackets sooner)
+    if len(tex) > (12 if tex.startswith("[") and tex.endswith("]") else 20):
         tex = _breaks_between_items(tex)
     return r"\(" + tex + r"\)"
 
 
 def _breaks_between_items(tex: str) -> str:
     """A break allowed after each comma that separates the items of a set or a list,
-    never inside a pair or an argument list: ``(2, 0)`` stays on one line.
+    never inside a pair or an argument list: ``(2, 0)`` stays on one line. A formula
+    that is a list in brackets breaks between its items.
 
     >>> print(_breaks_between_items(r"\\{(0, 1), (2, 0)\\}"))
     \\{(0, 1),\\allowbreak{} (2, 0)\\}
+    >>> print(_breaks_between_items(r"[g(0), \\dots, g(n)]"))
+    [g(0),\\allowbreak{} \\dots,\\allowbreak{} g(n)]
     """
     out, depth = [], 0
+    top = 1 if tex.startswith("[") and tex.endswith("]") else 0
     for k, c in enumerate(tex):
         if c in "([" and tex[k - 1:k] != "\\":
             depth += 1
         elif c in ")]" and tex[k - 1:k] != "\\":
             depth = max(0, depth - 1)
         out.append(c)
-        if c == "," and depth == 0 and re.match(r"\s*[(\\\w]", tex[k + 1:]):
+        if c == "," and depth == top and re.match(r"\s*[(\\\w]", tex[k + 1:]):
             out.append("\\allowbreak{}")
     return "".join(out)
 

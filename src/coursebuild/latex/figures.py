@@ -220,19 +220,26 @@ def float_figure(conv: Converter, fid: str, caption: str, extra: str = "") -> st
     room = ctx.text_height_pt * 0.99
     width = min(fig.width_pt, room, (full - 60) * fig.width_pt / fig.height_pt)
     if width >= need - 0.5:
-        return ("\\begin{figure}[p]\n"
-                f"\\bookmarkpage{{{k}}}%\n\\centering\n\\bookwide{{{k}}}{{\\bookturned{{{k}}}"
-                f"{{\\begin{{minipage}}{{{room:.1f}pt}}\\centering\n"
-                f"\\includegraphics[width={width:.1f}pt]{{{fid}}}\n"
-                f"\\caption{{{caption_tex}}}\\label{{{k}}}\n\\end{{minipage}}}}}}\n"
-                "\\end{figure}\n")
+        return _turned(fid, width, room, caption_tex)
     table = rank_table(conv, fid)
     if table:
         return (head + table + f"\\caption{{{first_sentence(caption)} "
                 f"{rank_caption(conv, fid)}}}\\label{{{k}}}\n\\end{{figure}}\n")
     ctx.warnings.append(f"{conv.slug}: figure {fid} is not legible on paper "
-                        f"({need:.0f} pt wide at 7 pt, {full:.0f} pt at most)")
-    return head + f"\\includegraphics[width={full:.1f}pt]{{{fid}}}\n" + tail
+                        f"({need:.0f} pt wide at 7 pt, {room:.0f} pt at most, turned)")
+    return _turned(fid, width, room, caption_tex)     # the least bad: as large as can be
+
+
+def _turned(fid: str, width: float, room: float, caption: str) -> str:
+    """A figure turned a quarter on a page of its own, ``width`` long across the page's
+    height (a line of ``room``), its foot towards the outer edge."""
+    k = key(fid)
+    return ("\\begin{figure}[p]\n"
+            f"\\bookmarkpage{{{k}}}%\n\\centering\n\\bookwide{{{k}}}{{\\bookturned{{{k}}}"
+            f"{{\\begin{{minipage}}{{{room:.1f}pt}}\\centering\n"
+            f"\\includegraphics[width={width:.1f}pt]{{{fid}}}\n"
+            f"\\caption{{{caption}}}\\label{{{k}}}\n\\end{{minipage}}}}}}\n"
+            "\\end{figure}\n")
 
 
 # -- a figure too large for paper: its positions by rank -------------------------------------

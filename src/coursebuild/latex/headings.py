@@ -83,8 +83,37 @@ def heading(conv: Converter, e: Tag) -> str:
         index.heading(conv, e.get_text(" ", strip=True))
         waiting = conv.release(everything=True)       # a section keeps its figures
         heading = f"\\texorpdfstring{{{title}}}{{{escape(bookmark)}}}"
-        return waiting + f"\\{command}{{{heading}}}{key}\n"
+        return waiting + _room_for_a_short_text(e) + f"\\{command}{{{heading}}}{key}\n"
     raise ValueError(f"not a heading: {name}")
+
+
+LINE_CHARACTERS = 65
+"""About how many characters a line of the text holds (at least: the estimate of a
+paragraph's height errs on the tall side)."""
+
+
+def _room_for_a_short_text(e: Tag) -> str:
+    """A heading followed by a paragraph of a few lines and then another heading asks for
+    the room of all three and a few lines more: else the next heading, which needs room
+    for its own text, would leave the first with two lines at the page's foot.
+
+    >>> from bs4 import BeautifulSoup
+    >>> page = BeautifulSoup("<h2>A</h2><p>Short.</p><h3>B</h3><p>Text.</p>", "lxml")
+    >>> _room_for_a_short_text(page.h2)
+    '\\\\needspace{11\\\\baselineskip}'
+    >>> _room_for_a_short_text(page.h3)
+    ''
+    """
+    text = e.find_next_sibling()
+    after = text.find_next_sibling() if text is not None else None
+    if text is None or text.name != "p" or after is None or \
+            after.name not in ("h2", "h3", "h4"):
+        return ""
+    lines = -(-len(" ".join(text.get_text().split())) // LINE_CHARACTERS)
+    if lines > 5:            # a long paragraph: the page may break inside it
+        return ""
+    # the heading (3 lines with its space), the paragraph, the next heading's own room (6)
+    return f"\\needspace{{{3 + lines + 7}\\baselineskip}}"
 
 
 def admonition(conv: Converter, e: Tag, classes: set[str]) -> str:

@@ -98,19 +98,35 @@ def columns(line: str) -> int:
     return sum(2 if ord(c) > 0x7F else 1 for c in line.expandtabs(4).rstrip())
 
 
+SHORT_GROUP = re.compile(r"\((?:\d+|[a-z])(?:, (?:\d+|[a-z]))+\)")
+"""A tuple of numbers (or one-letter names) in code, ``(1, 2)``, ``(k, 0)``: one
+unbreakable word, as a pair is in a formula."""
+
+
 def inline_code(text: str) -> str:
     """Code within a sentence, in typewriter type: a long name may break after an
-    underscore, a dot or a comma (as a listing may not); quotes as typed.
+    underscore, a dot or a comma (as a listing may not), never inside a tuple such as a
+    pair ``(1, 2)``; quotes as typed.
 
-    >>> inline_code("f(a, b)")
-    '\\\\texttt{f(\\\\allowbreak{}a, \\\\allowbreak{}b)}'
+    >>> print(inline_code("{(0, 0): None}"))
+    \\texttt{\\{(0,~0): None\\}}
+    >>> print(inline_code("f(A, S0)"))
+    \\texttt{f(\\allowbreak{}A, \\allowbreak{}S0)}
     """
     body = escape(text, formulas=False).replace("-", "-{}")
     body = body.replace("'", r"\textquotesingle{}")
     body = body.replace('"', r"\textquotedbl{}")
     body = body.replace("`", r"\textasciigrave{}")
-    body = re.sub(r"(, |/|\\_|-\{\}|\.(?=\w)|\((?=\w))", r"\1\\allowbreak{}", body)
-    return r"\texttt{" + body + "}"
+    out, last = [], 0
+    for m in SHORT_GROUP.finditer(body):
+        out += [_breaks(body[last:m.start()]), "(" + m[0][1:].replace(" ", "~")]
+        last = m.end()
+    return r"\texttt{" + "".join(out) + _breaks(body[last:]) + "}"
+
+
+def _breaks(code: str) -> str:
+    """Where a piece of code in a sentence may break."""
+    return re.sub(r"(, |/|\\_|-\{\}|\.(?=\w)|\((?=\w))", r"\1\\allowbreak{}", code)
 
 
 def _verbatim_line(line: str) -> str:
