@@ -228,7 +228,7 @@ def test_the_page_says_what_the_library_says_of_broken_rules(lang):
 def test_the_pages_numbers_are_the_codes():
     fr = (ROOT / "docs/fr/design.md").read_text(encoding="utf-8")
     en = (ROOT / "docs/en/design.md").read_text(encoding="utf-8")
-    for text, sep in ((fr, " "), (en, ",")):
+    for text, sep in ((fr, "\u202f"), (en, ",")):
         for n in (DRAW_LIMIT, DRAW_MOVES, SOLVE_LIMIT):
             assert f"{n:,}".replace(",", sep) in text, n
     # the memory and time limits: 1 GB (Go), 20 seconds (the page's script)

@@ -513,8 +513,9 @@ def kayles(seed: int) -> Variant:
         "indépendantes. Le joueur qui ne peut plus jouer (plus de quille) a perdu. On admet "
         "le théorème de Sprague et Grundy : le nombre d'une position est le ou exclusif "
         "$\\oplus$ de ceux de ses rangées.",
-        f"In Dudeney's game of Kayles, pins stand in rows, here of lengths {rows_text}. On "
-        "its turn, a player knocks down one pin, or two **neighbouring** pins of the same "
+        f"In Dudeney's game of Kayles, pins stand in rows, here of lengths {rows_text}. At "
+        "each turn, the player to move knocks down one pin, or two **neighbouring** pins of "
+        "the same "
         "row; a row may thus split into two independent rows. The player who cannot move "
         "(no pin left) loses. The Sprague-Grundy theorem is stated without proof: the "
         "number of a position is the exclusive or $\\oplus$ of those of its rows.")
