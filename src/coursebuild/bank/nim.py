@@ -60,13 +60,14 @@ def _pattern(rule: list[int]) -> tuple[int, list[int]] | None:
 @cache
 def _candidates() -> list[tuple[list[int], int]]:
     out = []
-    for size in (2, 3):
-        for rule in itertools.combinations(range(1, 8), size):
+    for size in (2, 3, 4):
+        for rule in itertools.combinations(range(1, 9), size):
             pattern = _pattern(list(rule))
             if pattern is None or pattern[0] < 3 or len(pattern[1]) == pattern[0]:
                 continue
             p, residues = pattern
-            for n in range(max(12, p + residues[-1] + 2), 21):
+            # at most 15 sticks: the drawing of both rows stays legible on paper
+            for n in range(max(12, p + residues[-1] + 2), 16):
                 if len(losing(list(rule), n)) >= 3:
                     out.append((list(rule), n))
     return out
@@ -132,8 +133,8 @@ def subtraction(seed: int) -> Variant:
         "nombre de bâtonnets restants ; celui qui ne peut plus jouer a perdu. $J_0$ joue "
         "le premier. La position $(k, i)$ est celle où il reste $k$ bâtonnets et où c'est "
         "à $J_i$ de jouer.\n\n<!-- figure: graph -->",
-        f"We play the course's Nim with $n = {n}$ sticks and the rule $R = {R}$: on its "
-        "turn, a player takes $q$ sticks, with $q \\in R$ and $q$ at most the number of "
+        f"We play the course's Nim with $n = {n}$ sticks and the rule $R = {R}$: at each "
+        "turn, the player to move takes $q$ sticks, with $q \\in R$ and $q$ at most the number of "
         "sticks left; the player who cannot move loses. $J_0$ moves first. The position "
         "$(k, i)$ is the one where $k$ sticks are left and $J_i$ is to move."
         "\n\n<!-- figure: graph -->")
