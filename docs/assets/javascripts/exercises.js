@@ -87,7 +87,11 @@
     const worker = new Worker(url);
     worker.ready = false;
     worker.onmessage = (e) => {
-      if (e.data.job === 0 && e.data.type === "ready") worker.ready = true;
+      // ready: its Python is loaded (a boot ended, or a job was done: a worker that the
+      // student's code closed then answers nothing, and is replaced within ALIVE ms)
+      if ((e.data.job === 0 && e.data.type === "ready") || e.data.type === "done") {
+        worker.ready = true;
+      }
       const job = state.current;
       if (job && job.worker === worker && e.data.job === job.id && e.data.nonce === job.nonce) {
         job.onMessage(e.data);
