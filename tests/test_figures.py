@@ -165,6 +165,17 @@ class TestBuild:
         (copy / "nim-play.pdf").unlink()
         assert fig.build(copy) == ["nim-play"]
 
+    def test_a_renamed_figure_leaves_nothing_behind(self, built, tmp_path):
+        copy = tmp_path / "copy"
+        shutil.copytree(built, copy)
+        for stale in ("ex42-graph.svg", "ex42-graph.pdf", "ex42-graph.json",
+                      ".cache/ex42-graph.json"):
+            (copy / stale).write_text("an old figure's output", encoding="utf-8")
+        assert fig.build(copy) == []                    # nothing to draw again, but
+        assert not list(copy.glob("ex42-graph.*")) and not (copy / ".cache" / "ex42-graph.json"
+                                                           ).exists()
+        assert (copy / "nim-play.svg").exists() and (copy / "manifest.json").exists()
+
     def test_unknown_ids_are_refused(self, tmp_path):
         with pytest.raises(KeyError, match="unknown figure id 'nope'"):
             fig.build(tmp_path, ["nope"])

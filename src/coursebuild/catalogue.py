@@ -171,6 +171,7 @@ def build(out: Path = DEFAULT_OUT, ids: Sequence[str] | None = None, *, jobs: in
             stream.write(f"  [{k:>2}/{len(todo)}] {fid:<22} {draw_seconds + seconds:5.2f} s\n")
             stream.flush()
     _write_manifest(out, sidecars, list(by_id))
+    _remove_stale(out, sidecars, set(by_id))
     elapsed = time.perf_counter() - t0
     if todo:
         stream.write(f"figures: {len(todo)} built, {len(wanted) - len(todo)} up to date, "
@@ -223,6 +224,16 @@ def _up_to_date(out: Path, sidecars: Path, fid: str, key: str) -> bool:
         except OSError:
             return False
     return True
+
+
+def _remove_stale(out: Path, sidecars: Path, ids: set[str]) -> None:
+    """The outputs and sidecars of a figure no page module lists any more (renamed or
+    removed): deleted, so that nothing stale is served or printed."""
+    for folder, extensions in ((out, (".svg", ".pdf", ".json")), (sidecars, (".json",))):
+        for path in folder.glob("*"):
+            if path.suffix in extensions and path.name != "manifest.json" \
+                    and path.stem not in ids:
+                path.unlink()
 
 
 def _write_manifest(out: Path, sidecars: Path, ids: list[str]) -> None:
