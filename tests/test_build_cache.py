@@ -3,6 +3,7 @@ of its inputs changed or an output is missing."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -76,6 +77,7 @@ def test_every_file_the_site_reads_is_an_input():
 
 _PRODUCTS = """
 import io, json, sys
+import io
 from pathlib import Path
 from coursebuild import catalogue, fragments, notebooks
 figures = catalogue.build(jobs=1, stream=io.StringIO())
@@ -188,3 +190,21 @@ def test_a_folder_that_cannot_be_written_is_named_in_one_line(tmp_path):
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.startswith(f"coursebuild: figures: {out}") and \
         "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
+
+
+def test_a_removed_fragment_leaves_no_file_behind(tmp_path, monkeypatch):
+    """A fragment renamed or removed from its page module: a full fragments build deletes
+    its old files (both languages and its sidecar), and only those."""
+    from coursebuild import fragments as frag
+
+    monkeypatch.setattr(frag, "registry", lambda: {"kept": lambda: {"fr": "f\n", "en": "e\n"}})
+    monkeypatch.setattr(frag.keys, "key", lambda fn, name: "k")
+    frag.build(tmp_path, stream=io.StringIO())
+    for old in ("fr/old.md", "en/old.md", ".cache/old.json"):
+        (tmp_path / old).write_text("an old fragment", encoding="utf-8")
+    frag.build(tmp_path, ["kept"], stream=io.StringIO())        # a partial build keeps them
+    assert (tmp_path / "fr" / "old.md").exists()
+    assert frag.build(tmp_path, stream=io.StringIO()) == []     # nothing to compute, but
+    files = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")
+                   if p.is_file())
+    assert files == [".cache/kept.json", "en/kept.md", "fr/kept.md"]
