@@ -62,3 +62,49 @@ ROUTES = {
         "        return 999\n"
         "p._check_degrees = Same()\n" + WRONG_DEGRES),
 }
+
+
+# Issue 45: a "solution" that looks for the checker's expected answer wherever the
+# student's interpreter could hold one: the frames above its function (sys._getframe,
+# inspect.stack), their globals, the objects that refer to its arguments (gc), and the
+# checker's module. Where the code runs, no expected answer exists to be found.
+STEAL = '''import gc, inspect, sys
+
+def _found(scope):
+    if "want_A" in scope and "want" in scope:            # the Nim graph's answer
+        w = scope["want"]
+        return ({v: list(s) for v, s in scope["want_A"].items()},
+                w["S0"], w["S1"], w["V0"], w["V1"])
+    for name in ("expected", "want", "good"):
+        if name in scope and scope[name] is not None:
+            v = scope[name]
+            return v[0] if isinstance(v, list) and name != "want" else v
+    return None
+
+def _steal(args):
+    f = sys._getframe(1)
+    while f is not None:
+        v = _found(f.f_locals)
+        if v is None:
+            v = _found(f.f_globals)
+        if v is not None:
+            return v
+        f = f.f_back
+    for info in inspect.stack():
+        v = _found(info.frame.f_locals)
+        if v is not None:
+            return v
+    for a in args:
+        for r in gc.get_referrers(a):
+            scope = (r.f_locals if inspect.isframe(r) else
+                     r.gi_frame.f_locals if inspect.isgenerator(r) and r.gi_frame else
+                     r if isinstance(r, dict) else {})
+            v = _found(scope)
+            if v is not None:
+                return v
+    import coursebuild.python_exercises as checker
+    return _found(vars(checker))
+
+def {name}(*args):
+    return _steal(args)
+'''

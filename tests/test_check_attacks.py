@@ -8,7 +8,7 @@ from __future__ import annotations
 import builtins
 
 import pytest
-from check_tampering import ROUTES, WRONG_DEGRES
+from check_tampering import ROUTES, STEAL, WRONG_DEGRES
 
 import arena.arena
 from coursebuild import python_exercises as px
@@ -258,3 +258,11 @@ def test_every_exercise_says_what_check_guarantees(site, lang):
         assert (measured is not None) == (("fausser" if lang == "fr" else "fake") in sentence)
         if measured:
             assert measured[lang] in sentence
+
+
+@pytest.mark.parametrize("exercise", sorted(px.FUNCTIONS))
+def test_the_expected_answer_cannot_be_read_where_the_code_runs(exercise):
+    code = STEAL.replace("{name}", px.FUNCTIONS[exercise])
+    verdict = check(exercise, code, "en")
+    assert verdict["status"] == "fail", verdict
+    assert verdict["message"].startswith("Wrong on the smallest case found:"), verdict

@@ -9,7 +9,7 @@ from urllib.parse import urlparse
 
 import pytest
 from browsing import CHROMIUM, NO_CHROMIUM, Visit, local_sitemap
-from check_tampering import ROUTES
+from check_tampering import ROUTES, STEAL
 from exercise_wrong import QUADRATIC, RECURSIVE, WRONG
 from test_notebooks_run import COUNT_JOBS
 
@@ -450,6 +450,17 @@ def test_code_that_tampers_with_its_python_cannot_pass_a_wrong_function(degrees_
             in verdict["message"] or verdict["message"].startswith(
                 "The check stopped before your function had answered every case")), verdict
     assert _check(degrees_page, "degrees", EXERCISES["degrees"].answer)["status"] == "pass"
+
+
+@pytest.mark.parametrize(("exercise", "name"), [("degrees", "degres"),
+                                              ("reverse", "renverse_graphe")])
+def test_the_expected_answer_cannot_be_read_in_the_page(degrees_page, exercise, name):
+    """Issue 45, in the page: a function that looks for the checker's expected answer in
+    the frames above it, their globals, the referrers of its arguments and the checker's
+    module finds none in the worker that runs it, and fails."""
+    verdict = _check(degrees_page, exercise, STEAL.replace("{name}", name))
+    assert verdict["status"] == "fail", verdict
+    assert verdict["message"].startswith("Wrong on the smallest case found:"), verdict
 
 
 def test_check_shows_the_prints_of_the_case_it_shows(degrees_page):

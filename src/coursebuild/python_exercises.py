@@ -456,6 +456,9 @@ def _copied(x: Any) -> Any:
 _tape: Tape | None = None
 """The tape of the check in progress: written by :func:`answers`, read by :func:`judge`."""
 
+_lang = "fr"
+"""The language of the check in progress (the note on printed text left out)."""
+
 MEASURED = {"attractor": {"fr": "le temps et les lectures du graphe",
                           "en": "its time and its reads of the graph"},
             "alphabeta": {"fr": "les feuilles lues", "en": "the leaves it reads"}}
@@ -496,6 +499,36 @@ def _answer(thunk: Callable[[], Any], lang: str) -> tuple[str, Any]:
     return kind, value
 
 
+def _asking() -> bool:
+    """Whether this interpreter is the one that runs the student's code (:func:`answers`):
+    there, a checker asks its questions and computes no expected answer at all, so that
+    nothing the student's function can reach (the frames above it, the checker's locals,
+    the objects :mod:`gc` finds) holds one; the judge (:func:`judge`) computes them."""
+    return _tape is not None and not _tape.replaying
+
+
+class _Stop(Exception):
+    """Where the code runs: its function raised or gave no plain answer, so the judge will
+    stop at this question; the questions after it are not asked."""
+
+
+class _Broken:
+    """In the judge: an answer that is no answer (the function raised, or gave something
+    that is not plain data), said by :func:`_settle` once the expected answer is known."""
+
+    def __init__(self, kind: str, value: Any) -> None:
+        self.kind, self.value = kind, value
+
+
+def _settle(got: Any, lang: str, shown: str, expected: Any) -> None:
+    """In the judge, once the expected answer is known: the failure of a call whose answer
+    is :class:`_Broken`."""
+    if isinstance(got, _Broken):
+        if got.kind == "raised":
+            raise _raised(lang, shown, got.value, expected)
+        raise _wrong(lang, shown, expected, f"<{got.value}>")
+
+
 def _raised(lang: str, shown: str, traceback_text: str, expected: Any = None) -> _Failure:
     c = _colon(lang)
     lines = [_say("raised", lang), f"{_say('call', lang)}{c}{shown}"]
@@ -504,16 +537,18 @@ def _raised(lang: str, shown: str, traceback_text: str, expected: Any = None) ->
     return _Failure({"status": "fail", "message": "\n".join([*lines, traceback_text])})
 
 
-def _call(f: Callable, args: tuple, lang: str, shown: str, expected: Any) -> Any:
-    """The student's function called on copies of ``args``: its answer, made of plain
-    values; a failure when it raises or answers something else than plain values."""
-    kind, value = _answer(lambda: f(*[_fresh(a) for a in args]), lang)
+def _call(f: Callable, args: tuple) -> Any:
+    """The student's function called on copies of ``args``, in a frame that holds only
+    them: its answer, made of plain values. A checker calls it before it computes the
+    expected answer, and computes that only in the judge (:func:`_asking`); there, an
+    answer that is no answer is a :class:`_Broken`, for :func:`_settle`."""
+    kind, value = _answer(lambda: f(*[_fresh(a) for a in args]), _lang)
     if kind == "recursion":
         raise RecursionError
-    if kind == "raised":
-        raise _raised(lang, shown, value, expected)
-    if kind == "unplain":
-        raise _wrong(lang, shown, expected, f"<{value}>")
+    if kind in ("raised", "unplain"):
+        if _asking():
+            raise _Stop
+        return _Broken(kind, value)
     return value
 
 
@@ -577,6 +612,9 @@ def _check_nim(f: Callable, lang: str) -> int:
     for n in range(0, 9):
         for rule in ({1, 2}, {1}, {2, 3}, {1, 3, 4}, {2}):
             n_cases += 1
+            got = _call(f, (n, set(rule)))
+            if _asking():
+                continue
             game = nim(n, sorted(rule))
             want_A = {v: set(game.successors(v)) for v in game.vertices}
             want = {"S0": {v for v in game.vertices if game.owner(v) == 0},
@@ -584,7 +622,7 @@ def _check_nim(f: Callable, lang: str) -> int:
                     "V0": {v for v in game.vertices if game.victory(v) == 0},
                     "V1": {v for v in game.vertices if game.victory(v) == 1}}
             shown = f"jeu_de_nim({n}, {rule!r})"
-            got = _call(f, (n, set(rule)), lang, shown, "(A, S0, S1, V0, V1)")
+            _settle(got, lang, shown, "(A, S0, S1, V0, V1)")
             if not (isinstance(got, tuple | list) and len(got) == 5):
                 raise _wrong(lang, shown, "(A, S0, S1, V0, V1)", got)
             A, *sets = got
@@ -601,6 +639,9 @@ def _check_degrees(f: Callable, lang: str) -> int:
     n_cases = 0
     for A, S0, S1, V0, V1 in _arenas():
         n_cases += 1
+        got = _call(f, (A,))
+        if _asking():
+            continue
         g = _library_arena(A, S0, S1, V0, V1)
         dplus = {v: len(g.successors(v)) for v in g.vertices}
         dmoins = dict.fromkeys(g.vertices, 0)
@@ -608,7 +649,7 @@ def _check_degrees(f: Callable, lang: str) -> int:
             for w in g.successors(v):
                 dmoins[w] += 1
         shown = f"degres({_short(A)})"
-        got = _call(f, (A,), lang, shown, (dplus, dmoins))
+        _settle(got, lang, shown, (dplus, dmoins))
         if not (isinstance(got, tuple | list) and len(got) == 2
                 and (got[0], got[1]) == (dplus, dmoins)):
             raise _wrong(lang, shown, (dplus, dmoins), got, drawing=_graph(A))
@@ -619,13 +660,16 @@ def _check_reverse(f: Callable, lang: str) -> int:
     n_cases = 0
     for A, S0, S1, V0, V1 in _arenas():
         n_cases += 1
+        got = _call(f, (A,))
+        if _asking():
+            continue
         g = _library_arena(A, S0, S1, V0, V1)
         want: dict[Any, list[Any]] = {v: [] for v in g.vertices}
         for v in g.vertices:
             for w in g.successors(v):
                 want[w].append(v)
         shown = f"renverse_graphe({_short(A)})"
-        got = _call(f, (A,), lang, shown, want)
+        _settle(got, lang, shown, want)
         ok = (isinstance(got, dict) and set(got) == set(want)
               and all(Counter(got[v]) == Counter(want[v]) for v in want))
         if not ok:
@@ -639,9 +683,12 @@ def _check_attractor_keys(f: Callable, lang: str, name: str) -> int:
     n_cases = 0
     for A, S0, S1, V0, V1 in _arenas():
         n_cases += 1
+        got = _call(f, (A, S0, V0))
+        if _asking():
+            continue
         want = attractor(_library_arena(A, S0, S1, V0, V1), 0)
         shown = f"{name}({_short(A)}, {_short(S0)}, {_short(V0)})"
-        got = _call(f, (A, S0, V0), lang, shown, dict.fromkeys(want))
+        _settle(got, lang, shown, dict.fromkeys(want))
         if not isinstance(got, dict) or set(got) != set(want):
             raise _wrong(lang, shown, dict.fromkeys(sorted(want)), got,
                          drawing=_graph(A, S0, V0, V1))
@@ -782,9 +829,12 @@ def _check_ranks(f: Callable, lang: str) -> int:
     n_cases = 0
     for A, S0, S1, V0, V1 in _arenas():
         n_cases += 1
+        got = _call(f, (A, S0, V0))
+        if _asking():
+            continue
         want = attractor(_library_arena(A, S0, S1, V0, V1), 0)
         shown = f"rangs({_short(A)}, {_short(S0)}, {_short(V0)})"
-        got = _call(f, (A, S0, V0), lang, shown, want)
+        _settle(got, lang, shown, want)
         if got != want:
             raise _wrong(lang, shown, dict(sorted(want.items())), got,
                          drawing=_graph(A, S0, V0, V1))
@@ -803,6 +853,9 @@ def _check_strategy(f: Callable, lang: str) -> int:
         # a large example (tic-tac-toe): a spread of 200 of its positions is enough
         for s in positions[::max(1, len(positions) // 200)]:
             n_cases += 1
+            got = _call(f, (A, attr0, attr1, s))
+            if _asking():
+                continue
             shown = f"{head}{s!r})"
             if s in attr0:
                 good = [t for t in A[s] if t in attr0 and attr0[t] < attr0[s]]
@@ -814,7 +867,7 @@ def _check_strategy(f: Callable, lang: str) -> int:
                 top = max(attr1[t] for t in A[s])
                 good = [t for t in A[s] if attr1[t] == top]
                 rule = _say("losing", lang, s=s, r=top)
-            got = _call(f, (A, attr0, attr1, s), lang, shown, good)
+            _settle(got, lang, shown, good)
             if got not in A[s]:
                 raise _wrong(lang, shown, _OneOf(good), got,
                              _say("not-successor", lang, t=got, s=s), _graph(A, S0, V0, V1))
@@ -832,9 +885,12 @@ def _check_grundy(f: Callable, lang: str) -> int:
         for seed in range(5):
             n_cases += 1
             A = _random_dag(seed, n)
+            got = _call(f, (A,))
+            if _asking():
+                continue
             want = grundy_numbers(Arena(S0=list(A), S1=[], edges=A))
             shown = f"grundy({_short(A)})"
-            got = _call(f, (A,), lang, shown, want)
+            _settle(got, lang, shown, want)
             if got != want:
                 raise _wrong(lang, shown, want, got, drawing=_graph(A))
     return n_cases
@@ -883,14 +939,17 @@ def _check_tree_values(f: Callable, lang: str, name: str, pruning: bool) -> int:
     for tree in trees:
         for maxing in (True, False):
             n_cases += 1
-            want = _minimax_value(tree, maxing)
             args: tuple[Any, ...]
             if pruning:
                 args = (tree, -math.inf, math.inf, maxing)
                 shown = f"alphabeta({tree!r}, -inf, inf, {maxing})"
             else:
                 args, shown = (tree, maxing), f"minimax({tree!r}, {maxing})"
-            got = _call(f, args, lang, shown, want)
+            got = _call(f, args)
+            if _asking():
+                continue
+            want = _minimax_value(tree, maxing)
+            _settle(got, lang, shown, want)
             if got != want:
                 raise _wrong(lang, shown, want, got)
     return n_cases
@@ -952,8 +1011,9 @@ def answers(exercise_id: str, code: str, lang: str = "fr") -> str:
     plain data (:class:`coursebuild.judging.Tape`, as JSON). The checker stops at the
     first wrong answer it sees, but its verdict here is not kept: :func:`judge` makes it
     again from the tape, elsewhere."""
-    global _guard, _tape
+    global _guard, _tape, _lang
     function = FUNCTIONS[exercise_id]
+    _lang = lang
     tape = _tape = Tape()
     guard = _guard = _Guard()
     guard.remember(globals())
@@ -977,8 +1037,9 @@ def judge(exercise_id: str, tape_text: str, lang: str = "fr") -> dict[str, Any]:
     What the failing call prints:
     4
     """
-    global _tape
+    global _tape, _lang
     function = FUNCTIONS[exercise_id]
+    _lang = lang
     tape = None
     try:
         tape = _tape = Tape.replay(tape_text)
