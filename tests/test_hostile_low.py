@@ -53,7 +53,7 @@ def test_the_command_line_refuses_in_one_line(tmp_path, monkeypatch, capsys, arg
 def test_a_game_too_large_for_the_memory_is_one_line():
     code = ("import resource; resource.setrlimit(resource.RLIMIT_AS, (600_000_000, 600_000_000));"
             "from arena.cli import main; raise SystemExit(main(['solve', 'connect4', '--rows', '5',"
-            " '--cols', '6', '--max-positions', '100000000']))")
+            " '--cols', '6', '--max-positions', '1000000000']))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 2, done.stderr[-500:]
     assert "not enough memory" in done.stderr and "Traceback" not in done.stderr

@@ -45,6 +45,7 @@ DEEP = "def moves(p):\n    d = ()\n    for _ in range(10 ** 6):\n        d = (d,
     ("START = 0\nSTUCK = 'loses'\ndef player(p):\n    raise GeneratorExit\ndef moves(p):\n    return []\n", (),
      "game.py: position 0: player raised GeneratorExit"),
     ("class R:\n    def __repr__(self):\n        raise RuntimeError('r')\n    def __str__(self):\n        raise RuntimeError('s')\n"
+     "    def __eq__(self, other):\n        return type(other) is R\n    def __hash__(self):\n        return 1\n"
      "START = R()\n" + BASE, (),
      "game.py: position <a position of type R whose repr raised RuntimeError>: its id, str(position), raised RuntimeError: s"),
     ("class H:\n    def __hash__(self):\n        raise RuntimeError('h')\nSTART = H()\n" + BASE, (),

@@ -59,15 +59,22 @@ class _ArenaLoader(yaml.SafeLoader):
 
 def load_yaml(text: str, path: Path) -> Any:
     """Parse ``text`` (read from ``path``) with the restricted loader."""
-    loader = _ArenaLoader(text)
+    loader = None
     try:
+        # the reader checks every character as it is built: a NUL byte fails here
+        loader = _ArenaLoader(text)
         return loader.get_single_data()
     except ArenaError as err:
         raise err.in_file(path) from None
+    except yaml.reader.ReaderError as err:
+        # a character YAML does not allow (NUL, other control characters): its offset
+        raise ArenaError(f"not valid YAML (offset {err.position}: unacceptable "
+                         f"character U+{err.character:04X})", file=path) from None
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f"line {mark.line + 1}: " if mark is not None else ""
         problem = getattr(err, "problem", None) or str(err).splitlines()[0]
         raise ArenaError(f"not valid YAML ({where}{problem})", file=path) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()

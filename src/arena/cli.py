@@ -298,10 +298,23 @@ def _check_size(game: BuiltinGame, params: dict[str, Any], limit: int,
         raise UsageError(f"{game.name}: up to {_big(estimate)} positions, too many to draw "
                          f"(limit {draw_limit:,} vertices; --max-vertices N raises it)")
     if "max_positions" in game.defaults:
-        # the generator counts its positions and stops at --max-positions by itself
+        # the generator counts its positions and stops at --max-positions by itself, but
+        # only once it has built that many: a game far past it is refused now
         if estimate > ABSURD:
             raise UsageError(f"{game.name}: up to {_big(estimate)} positions, far more than "
                              "any machine holds")
+        reached = game.reached(**params) if game.reached is not None else 0
+        if reached > limit:
+            raise UsageError(f"{game.name}: about {_big(reached)} positions or more (up to "
+                             f"{_big(estimate)}), more than the limit of {limit:,} "
+                             "positions: building them would stop there, after minutes "
+                             "(--max-positions N raises the limit)")
+        room = _room()
+        if reached * BYTES_PER_POSITION > room:
+            raise UsageError(f"{game.name}: about {_big(reached)} positions or more (up to "
+                             f"{_big(estimate)}), about {_bytes(reached * BYTES_PER_POSITION)}"
+                             f" stored, more than the {_bytes(room)} of memory and free "
+                             "disk this machine offers")
     elif estimate > limit:
         raise UsageError(f"{game.name}: up to {_big(estimate)} positions, more than the "
                          f"limit of {limit:,} (--max-positions N raises it)")
@@ -332,6 +345,40 @@ def _seconds(text: str) -> int:
     if value > 86_400:
         raise argparse.ArgumentTypeError(f"{value} is more than a day (86400; 0: no limit)")
     return value
+
+
+BYTES_PER_POSITION = 9
+"""What a position stored by a game that counts its positions itself takes at least: its
+key (8 bytes) and its value (1 byte) in connect-4's ply solver."""
+
+
+def _room() -> int:
+    """The bytes a game may store: the memory (the process's address-space limit when it
+    is smaller) and the free space of the temporary folder, where plies spill."""
+    import shutil
+    import tempfile
+
+    try:
+        import resource
+
+        memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        if soft != resource.RLIM_INFINITY:
+            memory = min(memory, soft)
+    except (ImportError, AttributeError, ValueError, OSError):   # not a POSIX system
+        return ABSURD
+    try:
+        disk = shutil.disk_usage(tempfile.gettempdir()).free
+    except OSError:
+        disk = 0
+    return memory + disk
+
+
+def _bytes(n: int) -> str:
+    for unit, size in (("TB", 10 ** 12), ("GB", 10 ** 9), ("MB", 10 ** 6)):
+        if n >= size:
+            return f"{n / size:,.1f} {unit}"
+    return f"{n:,} bytes"
 
 
 def _big(n: int) -> str:
@@ -477,6 +524,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    if err is None:                     # standard error closed too: only the status speaks
+        return EXIT_USAGE
+    if out is None:                     # `arena ... >&-`: Python starts without sys.stdout
+        _say(err, "arena: error: the standard output is closed: nothing could be written "
+                  "(redirect it to a file or to /dev/null instead)")
+        return EXIT_USAGE
     try:
         parser = _parser()
         args = parser.parse_args(argv)
@@ -488,10 +541,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
                 ("solve", "render")) + " (arena --help lists them)")
         _check_environment()
         run = {"solve": _run_solve, "render": _run_render}
-        with _rules_output(args.target.endswith(".py"), out, err):
+        with _rules_output(args.target.endswith(".py"), out, err) as out:
             text = run[args.command](args, err)
-        out.write(text)
-        out.flush()             # a full device says so here, not at the interpreter's exit
+            out.write(text)
+            out.flush()         # a full device says so here, not at the interpreter's exit
         return 0
     except (ArenaError, UsageError, RenderError, KernelError) as exc:
         _say(err, f"arena: error: {exc}\n")
@@ -548,37 +601,46 @@ class _Forward(io.TextIOBase):
 
 
 @contextmanager
-def _rules_output(active: bool, out: TextIO, err: TextIO) -> Iterator[None]:
+def _rules_output(active: bool, out: TextIO, err: TextIO) -> Iterator[TextIO]:
     """While a rules file runs (``active``): what it prints goes to standard error, never
-    into the output (SPEC §9); what it does to ``sys.stdout`` or ``sys.stderr`` (close
-    them, replace them) is undone; at the level of file descriptors, its writes to
-    descriptor 1 go to descriptor 2 as well."""
+    into the output (SPEC §9). Yields the stream the command's output is to be written to.
+
+    In a process of its own (``out`` and ``err`` are the interpreter's streams), the
+    rules can go on printing after they have returned, from a thread they started or an
+    ``atexit`` handler: so the output is written on a duplicate of descriptor 1 taken
+    before the rules are read, and descriptor 1, ``sys.stdout`` and ``sys.__stdout__``
+    point to standard error for the rest of the process. Called in-process with other
+    streams (a test's ``StringIO``), what the rules do to ``sys.stdout`` or
+    ``sys.stderr`` (close them, replace them) is undone when they have run."""
     if not active:
-        yield
+        yield out
         return
     saved = (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__)
     forward = _Forward(err)
-    saved_fd = None
-    try:
-        out.flush()
-        if out is sys.__stdout__ and err is sys.__stderr__:
-            saved_fd = os.dup(1)
-            os.dup2(2, 1)
-    except (OSError, ValueError, AttributeError):   # no descriptors (a test's StringIO)
-        saved_fd = None
     names = ("stdout", "stderr", "__stdout__", "__stderr__")
+    whole_process = out is sys.__stdout__ and err is sys.__stderr__
+    target = out
+    if whole_process:
+        try:
+            out.flush()
+            kept = os.dup(1)            # not inheritable: a child of the rules has none
+            os.dup2(2, 1)
+            target = io.TextIOWrapper(io.FileIO(kept, "w"), encoding=out.encoding,
+                                      errors=out.errors, newline="\n")
+        except (OSError, ValueError, AttributeError):   # no descriptors to work with
+            whole_process = False
     for name in names:
         setattr(sys, name, forward)
     try:
-        yield
+        yield target
     finally:
         with suppress(ValueError):
             forward.flush()
+        # in a process of its own, the rules' threads and exit handlers keep writing to
+        # standard error: only the streams the rules replaced or closed are undone
         for name, stream in zip(names, saved):
-            setattr(sys, name, stream)
-        if saved_fd is not None:
-            os.dup2(saved_fd, 1)
-            os.close(saved_fd)
+            if not whole_process or name in ("stderr", "__stderr__"):
+                setattr(sys, name, stream)
 
 
 def terminal_safe(text: str) -> str:
@@ -601,7 +663,9 @@ def _say(err: TextIO, line: str) -> None:
 
 
 def _drop_stdout(out: TextIO) -> None:
-    """Python's recipe: what is left in stdout's buffer goes nowhere, so the interpreter's
-    exit raises no second error."""
-    if out is sys.stdout:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    """Python's recipe: what is left in the output's buffer goes nowhere, so the
+    interpreter's exit raises no second error (``out`` is standard output, or the
+    duplicate of it a rules file's output is written to; a test's stream is left alone)."""
+    if out is sys.stdout or isinstance(out, io.TextIOWrapper):
+        with suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())

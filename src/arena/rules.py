@@ -14,7 +14,9 @@ forgetting the rule used to turn every such position into a draw silently.
 from __future__ import annotations
 
 import os
+import re
 import runpy
+import unicodedata
 from collections.abc import Callable, Hashable, Iterable
 from itertools import compress, islice
 from marshal import dumps as _dumps
@@ -138,6 +140,32 @@ def _same_types(a: Any, b: Any) -> bool:
             match = {e: e for e in y}
             stack.extend((e, match[e]) for e in x)
     return True
+
+
+_ADDRESS = re.compile(r" at 0x[0-9A-Fa-f]{4,}")
+"""What a default ``repr`` shows of an object: its memory address (``<... at 0x7f...>``)."""
+
+_PLAIN = frozenset({int, str, float, bool, bytes, complex, type(None), tuple, frozenset})
+
+
+def _by_identity(p: Any, signature: Any) -> str | None:
+    """Why position ``p`` (of :func:`_signature` ``signature``) has no id of its own
+    value, or ``None``: a ``repr`` that holds a memory address (a generator, a function,
+    an object of a class without ``__repr__``) differs from run to run, and a part hashed
+    by identity (a class without ``__eq__`` and ``__hash__``) makes equal-looking
+    positions different. Python's own values (``marshal`` took them) need no look."""
+    if isinstance(signature, bytes) or signature in _PLAIN:
+        return None
+    if _ADDRESS.search(_name(p)):
+        return ("its repr holds a memory address, so its id would change from run to run: "
+                "a position must be a value (a number, a text, a tuple of them...)")
+    parts = signature if isinstance(signature, tuple) else (signature,)
+    for cls in parts:
+        if isinstance(cls, type) and cls.__hash__ is object.__hash__:
+            return (f"a position of type {cls.__name__} is hashed by identity, not by "
+                    "its value (two equal-looking positions would differ): give the class "
+                    "__eq__ and __hash__, or use a tuple")
+    return None
 
 
 def _start_hint(start: Any) -> str:
@@ -289,6 +317,9 @@ def _explore(starts: list[Any], moves: Callable[[Any], Iterable[Any]],
             raise _fail(p, f"hashing it or comparing it with another position raised "
                            f"{_raised(exc)}{where}") from None
         if k is None:
+            reason = _by_identity(p, signature)
+            if reason is not None:
+                raise _fail(p, reason + where)
             if len(order) >= limit:
                 raise _fail(p, f"more than {_plural(limit, 'position')} (raise the limit "
                                "to go on)")
@@ -588,6 +619,7 @@ def position_ids(arena: Arena, id_of: Callable[[Any], str] = str) -> dict[Any, s
     """
     ids: dict[Any, str] = {}
     owner: dict[str, Any] = {}
+    looks: dict[str, Any] = {}              # ids after Unicode normalisation (NFC)
     for v in arena.vertices:
         try:
             text = id_of(v)
@@ -601,5 +633,12 @@ def position_ids(arena: Arena, id_of: Callable[[Any], str] = str) -> dict[Any, s
         if other is not v:
             raise ArenaError(f"positions {_name(v)} and {_name(other)} have the same id "
                              f"{_name(text)} (str): make their texts differ")
+        # ids that differ only in how Unicode composes them print alike ("é" as one
+        # character or as "e" and an accent): refused as ids that collide
+        other = looks.setdefault(unicodedata.normalize("NFC", text), v)
+        if other is not v:
+            raise ArenaError(f"positions {ascii(v)} and {ascii(other)} have ids that print "
+                             f"alike ({_name(text)}): they differ only in how Unicode "
+                             "composes their characters (NFC); write them alike")
         ids[v] = text
     return ids
