@@ -474,6 +474,16 @@ def test_the_pages_python_survives_attacks(chromium, browser, base_url, lang):
             assert "From the start (7, 0), J₀ wins, within 3 moves." in _summary(page)
             assert page.locator(".arena-design-widgets > *").count() == 0
             page.evaluate(f"delete {BLOCK}.dataset.layoutTimeout")
+            # rules that patch the json module (issue 45): the result reaches the page
+            # whole, turned into data by Pyodide in JavaScript, not by Python's json
+            forged = ('{"positions": 1, "moves": 0, "won_by_0": 1, "won_by_1": 0, '
+                      '"draws": 0, "start": "forged", "start_winner": 1, "start_rank": 0}')
+            patch = (f"import json\njson.dumps = lambda *a, **k: {forged!r}\n"
+                     f"json.JSONEncoder.encode = lambda self, o: {forged!r}\n")
+            assert _solve(page, patch + TAKEAWAY_7) == ""
+            assert "From the start (7, 0), J₀ wins, within 3 moves." in _summary(page)
+            assert "forged" not in _summary(page)
+            page.wait_for_selector(".arena-game.ready")
             # a list at START: the library's one line
             code = ('START = [3, 0]\nSTUCK = "loses"\ndef player(p):\n    return p[1]\n'
                     "def moves(p):\n    return []\n")

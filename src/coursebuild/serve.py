@@ -45,6 +45,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from coursebuild.launcher.serve import host_allowed
 from coursebuild.paths import ROOT
 
 LANGS = ("fr", "en")
@@ -630,6 +631,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                            builder.building)
 
         def _serve_request(self, environ, start_response):
+            # another site's name for this address (DNS rebinding): not answered
+            if not host_allowed(environ.get("HTTP_HOST"), args.host):
+                start_response("400 Bad Request", [("Content-Type", "text/plain")])
+                return [b"400 Bad Request: Host not allowed (open 127.0.0.1 or localhost)"]
             # a path no file can have (a NUL byte): 404, not a traceback and a 500
             if "\0" in urllib.parse.unquote(environ.get("PATH_INFO", "")):
                 start_response("404 Not Found", [("Content-Type", "text/plain")])

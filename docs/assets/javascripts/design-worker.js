@@ -19,7 +19,6 @@
 /* global loadPyodide, Viz */
 // taken before any Python runs: the student's code may replace self.postMessage
 const post = self.postMessage.bind(self);
-const parse = JSON.parse;
 let loading = null;
 let used = false;
 let tools = null;
@@ -31,10 +30,32 @@ async function boot(base, viz) {
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/site-lib" });
   // everything design() imports, imported now: the Solve's time limit is the rules' alone
   py.runPython("import sys; sys.path.insert(0, '/home/pyodide/site-lib')\n"
-    + "import json, arena, arena.rules, arena.render, coursebuild.design, coursebuild.widgets");
+    + "import arena, arena.rules, arena.render, coursebuild.design, coursebuild.widgets");
   py.setStdout({ batched: () => {} });
   py.setStderr({ batched: () => {} });
   return { py, graphviz };
+}
+
+// A Python result turned into plain JavaScript data by Pyodide's own conversion, in
+// JavaScript: not by Python's json module, which the rules may have patched (a patched
+// json.dumps once replaced the whole result: summary, drawing and title)
+// (Pyodide turns None into undefined, which JSON would drop: null, as json.dumps writes it)
+function plain(value) {
+  if (!value || typeof value.toJs !== "function") return value === undefined ? null : value;
+  try {
+    return nulls(value.toJs({ dict_converter: Object.fromEntries, create_pyproxies: false }));
+  } finally {
+    value.destroy();
+  }
+}
+
+function nulls(x) {
+  if (x === undefined) return null;
+  if (Array.isArray(x)) return x.map(nulls);
+  if (x && typeof x === "object") {
+    for (const k of Object.keys(x)) x[k] = nulls(x[k]);
+  }
+  return x;
 }
 
 // the last line of an error (a Python traceback's last line says what went wrong)
@@ -63,7 +84,7 @@ self.onmessage = async (event) => {
     let data;
     try {
       globals.set("_k", Number(event.data.id));
-      data = parse(tools.py.runPython("json.dumps(_session.position(_k))", { globals }));
+      data = plain(tools.py.runPython("_session.position(_k)", { globals }));
     } catch (err) {
       data = { error: lastLine(err) };
     }
@@ -88,12 +109,11 @@ self.onmessage = async (event) => {
       positions: Number(n) }));
     globals.set("_memory", heap);
     globals.set("_memory_limit", Number(event.data.memoryLimit) || 0);
-    const json = py.runPython(
-      "import json\nfrom coursebuild.design import Design, MEMORY_LIMIT\n"
+    result = plain(py.runPython(
+      "from coursebuild.design import Design, MEMORY_LIMIT\n"
       + "_session = Design(_code, _lang, progress=_progress, memory=_memory,\n"
       + "                  memory_limit=_memory_limit or MEMORY_LIMIT)\n"
-      + "json.dumps(_session.result)", { globals });
-    result = parse(json);
+      + "_session.result", { globals }));
     if (result && result.board) session = true;
   } catch (err) {
     // Design answers every error of the rules in one line: what reaches here is Python
