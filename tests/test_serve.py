@@ -62,6 +62,16 @@ def test_make_serve_serves_both_languages_and_stops(site):
             except urllib.error.HTTPError as exc:
                 status = exc.code
             assert status == 404, odd
+        # another site's name for 127.0.0.1 (DNS rebinding): 400; localhost is answered
+        for host, want in (("rebound.evil.test", 400), (f"evil.test:{port}", 400),
+                           (f"localhost:{port}", 200)):
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/ourson/",
+                                             headers={"Host": host})
+            try:
+                status = urllib.request.urlopen(request, timeout=10).status
+            except urllib.error.HTTPError as exc:
+                status = exc.code
+            assert status == want, host
         assert proc.poll() is None
     finally:
         proc.terminate()
