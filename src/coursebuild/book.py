@@ -386,10 +386,11 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
     missing = [w["key"] for w in works if w["key"] not in ctx.cited]
     if edition == "students" and missing:
         ctx.warnings.append(f"works of the bibliography never cited: {', '.join(missing)}")
-    from coursebuild.latex import unicode_declarations
+    from coursebuild.latex import macro_definitions, unicode_declarations
 
     tex = (preamble.replace("%%SETTINGS%%", settings)
            .replace("%%UNICODE%%", unicode_declarations())
+           .replace("%%CONVERTER%%", macro_definitions().rstrip("\n"))
            .replace("%%GRAPHICS%%", (site / "figures").as_posix() + "/")
            .replace("%%VERSO%%", _verso(lang, edition, site_name, site_url))
            .replace("%%FRONT%%", _notations(lang) if edition == "students" else "")
@@ -516,7 +517,8 @@ def _inputs_hash(site: Path, langs: tuple[str, ...]) -> str:
     code and the preamble, the site's address and the date."""
     digest = hashlib.sha256()
     files = [HERE / "book.py", *sorted((HERE / "latex").glob("*.py")),
-             HERE / "book_preamble.tex", BIBLIOGRAPHY, INDEX, HERE / "glossary.py",
+             HERE / "latex" / "converter.tex", HERE / "book_preamble.tex", BIBLIOGRAPHY, INDEX,
+             HERE / "glossary.py",
              ROOT / "docs" / "data" / "glossary.yaml"]
     files += sorted((site / "figures").glob("*.pdf")) + [site / "figures" / "manifest.json"]
     for lang in langs:

@@ -103,12 +103,15 @@ def write_captions() -> None:
 
 def write_exercises() -> None:
     """The exercises and their solutions, each language in its folder, and what a
-    listing needs (``generated/unicode.tex``); files no exercise writes any more go."""
+    listing needs (``generated/unicode.tex``) and what the converter writes
+    (``generated/converter.tex``); files no exercise writes any more go."""
+    from coursebuild.latex import macro_definitions
     from coursebuild.texts import unicode_declarations
 
     (OUT / "generated").mkdir(parents=True, exist_ok=True)
     write_if_changed(OUT / "generated" / "unicode.tex",
                      "% Written by coursebuild.handout.\n" + unicode_declarations() + "\n")
+    write_if_changed(OUT / "generated" / "converter.tex", macro_definitions())
     for lang in LANGS:
         folder = OUT / "generated" / lang
         folder.mkdir(parents=True, exist_ok=True)

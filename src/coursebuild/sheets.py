@@ -259,11 +259,13 @@ def document(lang: str, title: str, body: str) -> str:
 def compile_pdf(tex: str, folder: Path, name: str) -> bytes:
     """pdfLaTeX on ``tex`` in ``folder`` (twice when the first run asks for it); the PDF's
     bytes (the same bytes from the same source)."""
+    from coursebuild.latex import macro_definitions
     from coursebuild.texts import unicode_declarations
 
     (folder / "generated").mkdir(parents=True, exist_ok=True)
     (folder / "generated" / "unicode.tex").write_text(unicode_declarations() + "\n",
                                                       encoding="utf-8")
+    (folder / "generated" / "converter.tex").write_text(macro_definitions(), encoding="utf-8")
     (folder / f"{name}.tex").write_text(tex, encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if k not in ("TEXINPUTS",)}
     env.update(SOURCE_DATE_EPOCH="1700000000", FORCE_SOURCE_DATE="1",

@@ -21,12 +21,24 @@ wording print that one. Each conversion is a pure function of the HTML and the b
 settings, so the same site gives the same ``.tex``.
 """
 
+from pathlib import Path
+
 from coursebuild.latex.context import WORDS, Context, Figure
 from coursebuild.latex.converter import Chapter, fragment
 from coursebuild.latex.figures import print_caption
 from coursebuild.latex.listings import CODE_WIDTH, SMALL_CODE_WIDTH, fold_output, wrap_code
 from coursebuild.latex.text import UnknownCharacter, escape, plain, unicode_declarations
 
-__all__ = ["CODE_WIDTH", "SMALL_CODE_WIDTH", "WORDS", "Chapter", "Context", "Figure",
-           "UnknownCharacter", "escape", "fold_output", "fragment", "plain", "print_caption",
-           "unicode_declarations", "wrap_code"]
+MACROS = Path(__file__).with_name("converter.tex")
+"""Every command and environment the converter can write, defined once for the books and
+the sheets (the book puts it in its preamble; the sheets input a copy of it)."""
+
+
+def macro_definitions() -> str:
+    """The text of :data:`MACROS`."""
+    return MACROS.read_text(encoding="utf-8")
+
+
+__all__ = ["CODE_WIDTH", "MACROS", "SMALL_CODE_WIDTH", "WORDS", "Chapter", "Context", "Figure",
+           "UnknownCharacter", "escape", "fold_output", "fragment", "macro_definitions", "plain",
+           "print_caption", "unicode_declarations", "wrap_code"]
