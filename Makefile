@@ -72,15 +72,20 @@ handout: $(VENV)/.docs-installed ## build the LaTeX exercise sheets into build/h
 
 # make sheets STUDENTS=30 SEED=2026 LANG=fr [PROBLEMS=a,b,c] [ROSTER=names.csv]: LANG is
 # also the locale's variable, so only fr or en is read as the sheets' language (both
-# otherwise), and the command runs with a locale of its own
+# otherwise), and the command runs with a locale of its own. The values reach the command
+# through the environment, as they are (a file name with a quote, any text): never
+# pasted into the shell's line
 SHEETS_LANGS := $(if $(filter fr en,$(LANG)),$(LANG),fr en)
-SEED ?= 2026
 sheets: $(VENV)/.docs-installed ## a sheet per student from the bank and the key, in build/sheets/LANG/ (STUDENTS=30 SEED=2026 LANG=fr PROBLEMS=a,b,c ROSTER=names.csv)
 	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
-	LANG=C.UTF-8 $(BIN)/python -m coursebuild sheets --seed '$(SEED)' \
-	  $(foreach l,$(SHEETS_LANGS),--lang $(l)) \
-	  $(if $(STUDENTS),--students '$(STUDENTS)') $(if $(PROBLEMS),--problems '$(PROBLEMS)') \
-	  $(if $(ROSTER),--roster '$(ROSTER)')
+	$(BIN)/python -m coursebuild figures
+	@set -- --seed "$${SEED:-2026}"; \
+	  for lang in $(SHEETS_LANGS); do set -- "$$@" --lang "$$lang"; done; \
+	  if [ -n "$${STUDENTS-}" ]; then set -- "$$@" --students "$$STUDENTS"; fi; \
+	  if [ -n "$${PROBLEMS-}" ]; then set -- "$$@" --problems "$$PROBLEMS"; fi; \
+	  if [ -n "$${ROSTER-}" ]; then set -- "$$@" --roster "$$ROSTER"; fi; \
+	  echo "$(BIN)/python -m coursebuild sheets $$*"; \
+	  LANG=C.UTF-8 exec $(BIN)/python -m coursebuild sheets "$$@"
 
 PORT ?= 8000
 serve: $(VENV)/.docs-installed $(EDITOR_JS) ## live preview of both languages at http://127.0.0.1:8000 (PORT=...), rebuilt on every save

@@ -64,6 +64,48 @@ def test_a_roster_is_read_as_names(tmp_path):
         sheets.read_roster(tmp_path / "empty.csv")
 
 
+@pytest.mark.parametrize(("data", "names"), [
+    # French Excel: semicolons, a heading row, extra columns left out
+    ("NOM;Prénom;E-mail;Classe\nDurand;Zoé;zoe@lycee.fr;MP2I\nMartin;Léo;;MP2I\n".encode(),
+     ["Durand Zoé", "Martin Léo"]),
+    # tabs, a byte-order mark, the first name first
+    ("\ufeffFirst name\tLast name\tEmail\nAda\tLovelace\tada@x.org\n".encode(),
+     ["Ada Lovelace"]),
+    # Windows-1252, commas, no heading row, an e-mail field left out
+    ("Dupré,Hélène,h@x.fr\nŒuvray,Zoë\n".encode("cp1252"), ["Dupré Hélène", "Œuvray Zoë"]),
+    # quoted fields holding the separator
+    ('Nom,Prénom\n"Le Goff, dit Yann",Yann\n'.encode(), ["Le Goff, dit Yann Yann"]),
+])
+def test_a_roster_is_read_as_spreadsheets_write_it(tmp_path, data, names):
+    from coursebuild import sheets
+
+    (tmp_path / "r.csv").write_bytes(data)
+    assert sheets.read_roster(tmp_path / "r.csv") == names
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    ("Δημήτρης Παπαδόπουλος", "row 2: 'η' (U+03B7, GREEK SMALL LETTER ETA) cannot be printed"),
+    ("Иван Петров", "row 2: 'И' (U+0418, CYRILLIC CAPITAL LETTER I) cannot be printed"),
+    ("\x00\\input{/etc/hostname}\x01", "row 2: a control character (U+0000) in the name"),
+])
+def test_a_name_the_sheets_cannot_print_is_refused_naming_its_row(tmp_path, line, words):
+    from coursebuild import sheets
+
+    (tmp_path / "r.csv").write_text(f"Nom\n{line}\n", encoding="utf-8")
+    with pytest.raises(sheets.SheetError) as info:
+        sheets.read_roster(tmp_path / "r.csv")
+    assert str(info.value).startswith(f"roster {tmp_path / 'r.csv'}, ") and words in str(info.value)
+
+
+def test_names_with_every_latin_accent_are_typeset_and_long_ones_cut():
+    from coursebuild import sheets
+
+    assert sheets.name_tex("Nguyễn Đặng Zoé Łukasz Şükrü") == (
+        "Nguy\\~{\\^{e}}n Đ\\u{\\d{a}}ng Zoé Łukasz Şükrü")
+    people = sheets.students("fr", 1, ["Wolfeschlegelsteinhausenbergerdorff " * 9])
+    assert len(people[0].file) <= 3 + sheets.MAX_FILE_NAME
+
+
 @needs_tex
 def test_make_sheets_on_a_small_roster_writes_the_right_files(double, tmp_path, capsys):
     from coursebuild import sheets

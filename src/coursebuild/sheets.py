@@ -98,37 +98,138 @@ def assign(problems: Sequence[str], students: int, seed: int, tries: int = 20) -
     return out
 
 
-def read_roster(path: Path) -> list[str]:
-    """The names of a roster: a CSV file, one student a row (the row's fields, joined by a
-    space, are the name: ``Dupont,Marie`` is Dupont Marie); a first row of headings (nom,
-    prénom, name...) is left out, as are empty rows."""
+_HEADINGS = {
+    "last": r"nom|nom de famille|last ?name|surname|family ?name|name",
+    "first": r"pr[ée]nom|pr[ée]noms|first ?name|given ?name|forename",
+    "other": r"e-?mail|courriel|mail|classe|class|groupe|group|n[°o]|num[ée]ro|number|id|"
+             r"identifiant|date.*|sexe|sex|genre|gender|r[ée]gime|option.*|[ée]l[èe]ve|"
+             r"student|t[ée]l[ée]phone|phone|ine",
+}
+"""What a roster's heading row may hold, any case: the columns of a name, and others."""
+
+_ACCENTS = {"\u0300": "`", "\u0301": "'", "\u0302": "^", "\u0303": "~", "\u0304": "=",
+            "\u0306": "u", "\u0307": ".", "\u0308": '"', "\u030a": "r", "\u030b": "H",
+            "\u030c": "v", "\u0323": "d", "\u0327": "c", "\u0328": "k", "\u0331": "b"}
+"""Combining accents and the LaTeX accent that sets each on a letter (T1's fonts)."""
+
+MAX_FILE_NAME = 60
+"""A student's file name is cut to this many characters (its number keeps it unique)."""
+
+
+def name_tex(name: str) -> str:
+    r"""A student's name as LaTeX: each character the fonts have, and a letter with
+    accents the fonts lack as one (``ễ``: e, circumflex, then tilde, stacked); a
+    :class:`SheetError` names a character the fonts cannot show.
+
+    >>> print(name_tex("Nguyễn Zoé"))
+    Nguy\~{\^{e}}n Zoé
+    """
+    from coursebuild.latex import UnknownCharacter, escape
+
+    out = []
+    for c in unicodedata.normalize("NFC", name):
+        if unicodedata.category(c) == "Cc":
+            raise SheetError(f"a control character (U+{ord(c):04X}) in the name")
+        try:
+            out.append(escape(c, formulas=False))
+            continue
+        except UnknownCharacter:
+            pass
+        base, *marks = unicodedata.normalize("NFD", c)
+        if not marks or any(m not in _ACCENTS for m in marks) or ord(base) >= 0x250:
+            raise SheetError(f"{c!r} (U+{ord(c):04X}, {unicodedata.name(c, '?')}) cannot be "
+                             "printed by the sheets' fonts (Latin letters and their accents"
+                             "): write the name in Latin letters") from None
+        tex = escape(base, formulas=False)
+        for m in marks:
+            tex = f"\\{_ACCENTS[m]}{{{tex}}}"
+        out.append(tex)
+    return "".join(out)
+
+
+def _decode(data: bytes, path: Path) -> str:
+    """A roster's text: UTF-8 (with or without a byte-order mark), else Windows-1252, as
+    spreadsheets on Windows save CSV."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        raise SheetError(f"roster {path}: neither UTF-8 nor Windows-1252 text") from None
+
+
+def _delimiter(lines: list[str]) -> str:
+    """The separator of a CSV file as spreadsheets write it: ``;`` (French Excel), tab, or
+    ``,``: the one found on most lines, ``,`` when none is."""
+    counts = {d: sum(d in line for line in lines[:20]) for d in (";", "\t", ",")}
+    best = max(counts, key=lambda d: (counts[d], d == ","))
+    return best if counts[best] else ","
+
+
+def read_roster(path: Path) -> list[str]:
+    """The names of a roster: a CSV file as spreadsheets write it, one student a row,
+    separated by ``;``, tabs or ``,`` (found from the file), in UTF-8 or Windows-1252.
+
+    A first row of headings (Nom, Prénom, Name, First name..., any case) says which
+    columns hold the name: the others (E-mail, Classe...) are left out. Without headings,
+    a row's fields are the name, joined by a space (``Dupont,Marie`` is Dupont Marie),
+    but for an e-mail address. Empty rows are left out; a name the sheets cannot print
+    is refused in one line naming its row."""
+    try:
+        data = path.read_bytes()
     except OSError as exc:
         raise SheetError(f"roster {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise SheetError(f"roster {path}: not UTF-8 text") from None
-    rows = [[f.strip() for f in row if f.strip()] for row in csv.reader(text.splitlines())]
-    rows = [row for row in rows if row]
-    if rows and all(re.fullmatch(r"(?i)(nom|pr[ée]nom|name|first ?name|last ?name|"
-                                 r"surname|[ée]l[èe]ve|student|classe|class)s?", f)
-                    for f in rows[0]):
-        rows = rows[1:]
-    if not rows:
+    text = _decode(data, path)
+    lines = text.splitlines()
+    rows = list(csv.reader(lines, delimiter=_delimiter(lines)))
+    numbered = [(k, [f.strip() for f in row]) for k, row in enumerate(rows, 1)
+                if any(f.strip() for f in row)]
+    columns = None
+    if numbered:
+        kinds = []
+        for field in numbered[0][1]:
+            kind = next((kind for kind, pattern in _HEADINGS.items()
+                         if re.fullmatch(rf"(?i)(?:{pattern})s?", field)), None)
+            kinds.append(kind)
+        if all(k is not None or not f for k, f in zip(kinds, numbered[0][1], strict=True)):
+            columns = [i for i, k in enumerate(kinds) if k in ("last", "first")]
+            numbered = numbered[1:]
+            if not columns:
+                raise SheetError(f"roster {path}: its headings name no column of names "
+                                 "(Nom, Prénom, Name, First name)")
+    names = []
+    for k, row in numbered:
+        fields = ([row[i] for i in columns if i < len(row)] if columns is not None
+                  else [f for f in row if "@" not in f])
+        name = " ".join(f for f in fields if f)
+        if not name:
+            continue
+        try:
+            name_tex(name)
+        except SheetError as exc:
+            raise SheetError(f"roster {path}, row {k}: {exc}") from None
+        names.append(name)
+    if not names:
         raise SheetError(f"roster {path}: no name in it")
-    if len(rows) > MAX_STUDENTS:
-        raise SheetError(f"roster {path}: {len(rows)} names, at most {MAX_STUDENTS}")
-    return [" ".join(row) for row in rows]
+    if len(names) > MAX_STUDENTS:
+        raise SheetError(f"roster {path}: {len(names)} names, at most {MAX_STUDENTS}")
+    return names
 
 
 def slug(name: str) -> str:
-    """A name as a file name: ASCII, lower case, words joined by ``-``.
+    """A name as a file name: ASCII, lower case, words joined by ``-``, at most
+    :data:`MAX_FILE_NAME` characters.
 
     >>> slug("Dupont, Marie-Hélène")
     'dupont-marie-helene'
+    >>> len(slug("A" * 300))
+    60
     """
     folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return "-".join(re.findall(r"[a-z0-9]+", folded.lower())) or "x"
+    text = "-".join(re.findall(r"[a-z0-9]+", folded.lower())) or "x"
+    return text[:MAX_FILE_NAME].rstrip("-")
 
 
 @dataclass(frozen=True)
@@ -298,9 +399,9 @@ def _student_tex(job: tuple) -> tuple[str, str]:
     LaTeX: run in a worker process."""
     name, mine = job
     convert = _CONVERTER[0]
-    start = f"\\sheetstudent{{{_tex_text(name)}}}\n"
+    start = f"\\sheetstudent{{{name_tex(name)}}}\n"
     sheet = start + "".join(problem_tex(convert, v, k) for k, v in enumerate(mine, 1))
-    key = (f"\\keystudent{{{_tex_text(name)}}}\n"
+    key = (f"\\keystudent{{{name_tex(name)}}}\n"
            + "".join(problem_tex(convert, v, k, "key") for k, v in enumerate(mine, 1)))
     return sheet, key
 

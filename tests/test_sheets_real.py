@@ -1,0 +1,119 @@
+"""`make sheets` as the teachers' guide prints it, on the real bank, from a checkout with
+no build product (issue 44 §1): the command builds the figures it needs, writes a paper
+per student and the key in each language, and the PDFs read back hold each student's
+name, each problem's statement and, in the key, every answer the solver computed. (The
+stand-in bank of tests/test_sheets.py tests the mechanics; this is the command itself.)"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from coursebuild import bank, sheets
+from coursebuild.paths import copy_project
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.skipif(shutil.which("pdflatex") is None or
+                                not (ROOT / ".venv" / "bin" / "python").exists(),
+                                reason="make sheets needs TeX Live and the project's .venv")
+
+
+@pytest.fixture(scope="module")
+def checkout(tmp_path_factory) -> Path:
+    """A copy of the tracked files (no docs/figures, no build/), whose commands run the
+    copy's code with the project's virtual environment."""
+    copy = copy_project(tmp_path_factory.mktemp("fresh") / "arena")
+    (copy / ".venv").symlink_to(ROOT / ".venv")
+    assert not (copy / "docs" / "figures").exists() and not (copy / "build").exists()
+    return copy
+
+
+def _make(checkout: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("LANG", "PROBLEMS", "STUDENTS")}
+    env["PYTHONPATH"] = str(checkout / "src")
+    done = subprocess.run(["make", "sheets", *args], cwd=checkout, env=env, capture_output=True,
+                          text=True, timeout=900)
+    assert done.returncode == 0, (done.stdout[-1500:], done.stderr[-1500:])
+    return done
+
+
+def _text(pdf: Path) -> str:
+    out = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                         check=True).stdout
+    out = out.replace("\u202f", " ").replace("\u00a0", " ").replace("\u2019", "'")
+    return " ".join(out.split())
+
+
+def _numbers(x: object) -> set[str]:
+    """The whole numbers of a variant's answers, as the key prints them (no sign)."""
+    if isinstance(x, bool):
+        return set()
+    if isinstance(x, int):
+        return {str(abs(x))}
+    if isinstance(x, dict):
+        x = list(x.values())
+    if isinstance(x, list | tuple):
+        return set().union(*map(_numbers, x)) if x else set()
+    return set()
+
+
+def _check(folder: Path, lang: str, problems: list[str], count: int = 2) -> None:
+    word = sheets.WORDS[lang]
+    given = sheets.assign(problems, count, 2026)
+    key = _text(folder / "key.pdf")
+    assert sorted(p.name for p in folder.glob("*.pdf")) == sorted(
+        [f"{word['file']}-{k:02d}.pdf" for k in range(1, count + 1)] + ["key.pdf"])
+    for k, mine in enumerate(given, 1):
+        paper = _text(folder / f"{word['file']}-{k:02d}.pdf")
+        name = f"{word['student']} {k:02d}"
+        assert paper.count(name) >= 1 and name in key
+        for number, variant in enumerate(mine, 1):
+            title = bank.problems()[variant.problem].title[lang].replace("\u2019", "'")
+            title = " ".join(title.split())
+            assert f"{word['problem']} {number}" in paper and title in paper, (k, title)
+            # the key: this variant (its problem and seed), and every number it answers
+            assert f"{variant.problem}, {word['seed']} {variant.seed}" in key
+            printed = set(re.findall(r"\d+", key))
+            assert _numbers(variant.answers) <= printed, (variant.problem,
+                                                         _numbers(variant.answers) - printed)
+
+
+def test_make_sheets_as_typed_in_each_language_from_a_fresh_checkout(checkout):
+    for lang in ("fr", "en"):
+        done = _make(checkout, "STUDENTS=2", "SEED=2026", f"LANG={lang}")
+        # the figures the sheets need were built first, by the same command
+        assert ("figures: building" if lang == "fr" else "figures: all") in done.stderr
+        assert (checkout / "docs" / "figures" / "manifest.json").exists()
+        _check(checkout / "build" / "sheets" / lang, lang, list(bank.DEFAULT_PROBLEMS))
+
+
+def test_make_sheets_with_every_problem_of_the_bank(checkout):
+    everything = sorted(bank.problems())
+    assert len(everything) == 24
+    _make(checkout, "STUDENTS=2", "SEED=2026", "PROBLEMS=" + ",".join(everything))
+    for lang in ("fr", "en"):
+        _check(checkout / "build" / "sheets" / lang, lang, everything)
+
+
+def test_values_reach_the_command_as_they_are(checkout, tmp_path):
+    """A roster whose file name holds a quote, and a problem list that holds shell code:
+    the values are the command's arguments, never the shell's text."""
+    roster = tmp_path / "classe d'anglais.csv"
+    roster.write_text("Nom;Prénom\nDurand;Zoé\nMartin;Léo\n", encoding="utf-8")
+    _make(checkout, "LANG=fr", f"ROSTER={roster}", "PROBLEMS=kayles")
+    names = sorted(p.name for p in (checkout / "build" / "sheets" / "fr").glob("*.pdf"))
+    assert names == ["01-durand-zoe.pdf", "02-martin-leo.pdf", "key.pdf"]
+    env = {k: v for k, v in os.environ.items() if k != "LANG"}
+    env["PYTHONPATH"] = str(checkout / "src")
+    done = subprocess.run(["make", "sheets", "LANG=fr",
+                           f"PROBLEMS=nope'; touch {tmp_path}/PWNED; echo '"], cwd=checkout,
+                          env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode != 0
+    assert "coursebuild: sheets: unknown problem" in done.stderr
+    assert not (tmp_path / "PWNED").exists()
