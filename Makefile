@@ -70,13 +70,15 @@ handout: $(VENV)/.docs-installed ## build the LaTeX exercise sheets into build/h
 	$(BIN)/python -m coursebuild figures
 	$(BIN)/python -m coursebuild handout
 
-# make sheets STUDENTS=30 SEED=2026 LANG=fr [PROBLEMS=a,b,c] [ROSTER=names.csv]: LANG is
+# make sheets STUDENTS=30 SEED=2026 LANG=fr [PROBLEMS=a,b,c] [ROSTER=names.csv]
+# [TITLE="DS 3"] [DURATION=2h] [DATE=...] [SPACE=yes|no] [SAME=yes] (STUDENTS=1 or SAME=yes:
+# one paper for the whole class): LANG is
 # also the locale's variable, so only fr or en is read as the sheets' language (both
 # otherwise), and the command runs with a locale of its own. The values reach the command
 # through the environment, as they are (a file name with a quote, any text): never
 # pasted into the shell's line
 SHEETS_LANGS := $(if $(filter fr en,$(LANG)),$(LANG),fr en)
-sheets: $(VENV)/.docs-installed ## a sheet per student from the bank and the key, in build/sheets/LANG/ (STUDENTS=30 SEED=2026 LANG=fr PROBLEMS=a,b,c ROSTER=names.csv)
+sheets: $(VENV)/.docs-installed ## an exam paper per student from the bank and the key, in build/sheets/LANG/ (STUDENTS=30 SEED=2026 LANG=fr PROBLEMS=a,b,c ROSTER=names.csv TITLE="DS 3" DURATION=2h SPACE=yes|no SAME=yes)
 	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
 	$(BIN)/python -m coursebuild figures
 	@set -- --seed "$${SEED:-2026}"; \
@@ -84,6 +86,11 @@ sheets: $(VENV)/.docs-installed ## a sheet per student from the bank and the key
 	  if [ -n "$${STUDENTS-}" ]; then set -- "$$@" --students "$$STUDENTS"; fi; \
 	  if [ -n "$${PROBLEMS-}" ]; then set -- "$$@" --problems "$$PROBLEMS"; fi; \
 	  if [ -n "$${ROSTER-}" ]; then set -- "$$@" --roster "$$ROSTER"; fi; \
+	  if [ -n "$${TITLE-}" ]; then set -- "$$@" --title "$$TITLE"; fi; \
+	  if [ -n "$${DURATION-}" ]; then set -- "$$@" --duration "$$DURATION"; fi; \
+	  if [ -n "$${DATE-}" ]; then set -- "$$@" --date "$$DATE"; fi; \
+	  if [ -n "$${SPACE-}" ]; then set -- "$$@" --space "$$SPACE"; fi; \
+	  if [ -n "$${SAME-}" ]; then set -- "$$@" --same "$$SAME"; fi; \
 	  echo "$(BIN)/python -m coursebuild sheets $$*"; \
 	  LANG=C.UTF-8 exec $(BIN)/python -m coursebuild sheets "$$@"
 

@@ -23,10 +23,12 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import csv
+import fcntl
 import hashlib
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -43,10 +45,12 @@ LANGS = ("fr", "en")
 WORDS = {
     "fr": {"student": "Élève", "file": "eleve", "problem": "Problème", "points": "points",
            "minutes": "min", "solution": "Corrigé", "marking": "Barème", "key": "Corrigé",
-           "variant": "variante", "sheet": "Sujet", "seed": "graine"},
+           "variant": "variante", "sheet": "Sujet", "seed": "graine",
+           "exam": "Devoir surveillé", "paper": "sujet"},
     "en": {"student": "Student", "file": "student", "problem": "Problem", "points": "points",
            "minutes": "min", "solution": "Solution", "marking": "Marking scheme",
-           "key": "Key", "variant": "variant", "sheet": "Sheet", "seed": "seed"},
+           "key": "Key", "variant": "variant", "sheet": "Sheet", "seed": "seed",
+           "exam": "Exam", "paper": "paper"},
 }
 MAX_STUDENTS = 500
 
@@ -77,15 +81,19 @@ def _fingerprint(variant) -> str:
     return json.dumps(variant.params, sort_keys=True, ensure_ascii=False, default=str)
 
 
-def assign(problems: Sequence[str], students: int, seed: int, tries: int = 20) -> list[list]:
+def assign(problems: Sequence[str], students: int, seed: int, tries: int = 20,
+           same: bool = False) -> list[list]:
     """Each student's variants, one per problem, in the problems' order: a student's
     variant differs from every earlier student's (up to ``tries`` seeds each, for a
-    problem that has few variants)."""
+    problem that has few variants); with ``same``, every student has the first one's."""
     from coursebuild import bank
 
     seen: dict[str, set[str]] = {p: set() for p in problems}
-    out = []
+    out: list[list] = []
     for student in range(1, students + 1):
+        if same and out:
+            out.append(out[0])
+            continue
         mine = []
         for problem in problems:
             for attempt in range(tries):
@@ -116,12 +124,12 @@ MAX_FILE_NAME = 60
 """A student's file name is cut to this many characters (its number keeps it unique)."""
 
 
-def name_tex(name: str) -> str:
+def latin_tex(name: str) -> str:
     r"""A student's name as LaTeX: each character the fonts have, and a letter with
     accents the fonts lack as one (``ễ``: e, circumflex, then tilde, stacked); a
     :class:`SheetError` names a character the fonts cannot show.
 
-    >>> print(name_tex("Nguyễn Zoé"))
+    >>> print(latin_tex("Nguyễn Zoé"))
     Nguy\~{\^{e}}n Zoé
     """
     from coursebuild.latex import UnknownCharacter, escape
@@ -239,8 +247,13 @@ class Student:
     file: str           # the PDF's name, without .pdf
 
 
-def students(lang: str, count: int, names: list[str] | None) -> list[Student]:
+def students(lang: str, count: int, names: list[str] | None,
+             shared: bool = False) -> list[Student]:
+    """Who gets a paper: the roster's names, else numbered students; ``shared``: one
+    paper for the whole class, with no name on it."""
     word = WORDS[lang]
+    if shared:
+        return [Student(1, "", word["paper"])]
     if names is None:
         width = max(2, len(str(count)))
         return [Student(k, f"{word['student']} {k:0{width}d}", f"{word['file']}-{k:0{width}d}")
@@ -310,8 +323,55 @@ def _tex_text(text: str) -> str:
     return escape(text)
 
 
-def problem_tex(convert, variant, number: int, part: str = "statement") -> str:
-    """One problem of a sheet (``statement``), or its solution and marking (``key``)."""
+def question_marks(marking: str) -> list[int]:
+    """The points of each question, from a marking scheme's table (``| 1 | 2 | ... |``)."""
+    return [int(m[2]) for m in re.finditer(r"(?m)^\|\s*(\d+)\s*\|\s*(\d+)\s*\|", marking)]
+
+
+_LIST = re.compile(r"\\begin\{(?:enumerate|itemize)\}|\\end\{(?:enumerate|itemize)\}|"
+                   r"\\item\b")
+
+
+def mark_questions(tex: str, marks: list[int], space: bool) -> str:
+    """A statement's LaTeX with each question's points in the margin (``\\questionmarks``)
+    and, with ``space``, room to answer under it (``\\answerspace``): the questions are
+    the items of the outermost numbered list that has as many items as ``marks``."""
+    spans: list[tuple[int, int, list[int]]] = []        # (begin, end, items) of outer lists
+    depth, begin, items = 0, 0, []
+    for m in _LIST.finditer(tex):
+        word = m[0]
+        if word.startswith("\\begin"):
+            depth += 1
+            if depth == 1:
+                begin, items = m.start(), []
+        elif word.startswith("\\end"):
+            depth -= 1
+            if depth == 0 and tex.startswith("\\begin{enumerate}", begin):
+                spans.append((begin, m.start(), items))
+        elif depth == 1:
+            items.append(m.end())
+    span = next((s for s in reversed(spans) if len(s[2]) == len(marks)), None)
+    if span is None or not marks:
+        return tex
+    _, end, items = span
+    out, last = [], 0
+    for k, (at, points) in enumerate(zip(items, marks, strict=True)):
+        if space and k:
+            before = tex.rfind("\\item", 0, at)
+            out.append(tex[last:before] + f"\\answerspace{{{marks[k - 1]}}}\n")
+            last = before
+        out.append(tex[last:at] + f"\\questionmarks{{{points}}}")
+        last = at
+    if space:
+        out.append(tex[last:end] + f"\\answerspace{{{marks[-1]}}}\n")
+        last = end
+    return "".join(out) + tex[last:]
+
+
+def problem_tex(convert, variant, number: int, part: str = "statement",
+                space: bool = False) -> str:
+    """One problem of a sheet (``statement``: each question's points in the margin, room
+    to answer under it with ``space``), or its solution and marking (``key``)."""
     from coursebuild import bank
 
     lang = convert.lang
@@ -323,13 +383,87 @@ def problem_tex(convert, variant, number: int, part: str = "statement") -> str:
         head = (f"\\section*{{{word['problem']} {number}{colon}{title}}}\n"
                 f"\\problemmeta{{{problem.points} {word['points']}}}"
                 f"{{{problem.minutes}~{word['minutes']}}}\n")
-        return head + convert.latex(with_figure_ids(variant.statement[lang], variant))
+        body = convert.latex(with_figure_ids(variant.statement[lang], variant))
+        return head + mark_questions(body, question_marks(variant.marking[lang]), space)
     head = (f"\\subsection*{{{word['problem']} {number}{colon}{title}}}\n"
             f"\\problemmeta{{{problem.points} {word['points']}}}"
             f"{{{_tex_text(variant.problem)}, {word['seed']} {variant.seed}}}\n")
     return (head + convert.latex(with_figure_ids(variant.solution[lang], variant))
             + f"\\paragraph{{{_tex_text(word['marking'])}}}\n"
             + convert.latex(with_figure_ids(variant.marking[lang], variant)))
+
+
+# ---------------------------------------------------------------------------------------
+# names
+
+
+_FONT_CHARS: list[frozenset[int]] = []
+
+
+def _drawing_font_chars() -> frozenset[int]:
+    """The characters of the figures' font (Source Sans Pro: Latin, Greek, Cyrillic),
+    which sets a name LaTeX's fonts cannot."""
+    if not _FONT_CHARS:
+        from fontTools.ttLib import TTFont
+
+        from arena.render import FONT_FILES, font_files
+
+        font = TTFont(font_files() / FONT_FILES[400], lazy=True)
+        _FONT_CHARS.append(frozenset(font.getBestCmap()))
+    return _FONT_CHARS[0]
+
+
+def _drawn(name: str) -> bool:
+    """Whether ``name`` is set as a drawing (LaTeX's fonts lack one of its letters)."""
+    try:
+        latin_tex(name)
+    except SheetError:
+        return True
+    return False
+
+
+def name_figure(name: str) -> str:
+    """The id of the drawing of a name LaTeX's fonts cannot show."""
+    return "name-" + hashlib.sha256(name.encode()).hexdigest()[:16]
+
+
+def render_names(names: Sequence[str], folder: Path) -> None:
+    """Each name LaTeX's fonts cannot show (Greek, Cyrillic...), set in the figures' font
+    as a PDF into ``folder``, as the figures are made (the same bytes every time)."""
+    from arena.render import FONT
+    from arena.render import render_pdf as render
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in sorted(set(names)):
+        if not name or not _drawn(name):
+            continue
+        label = name.replace("\\", "\\\\").replace('"', '\\"')
+        dot = ('digraph { graph [margin=0, pad=0]; node [shape=plaintext, '
+               f'fontname="{FONT}", fontsize=11, margin=0, width=0, height=0]; '
+               f'n [label="{label}"] }}')
+        (folder / f"{name_figure(name)}.pdf").write_bytes(render(dot))
+
+
+def name_tex(name: str) -> str:
+    """A student's name on a sheet: LaTeX text when its fonts have every letter
+    (:func:`latin_tex`), else the name drawn in the figures' font (Greek, Cyrillic);
+    empty, a line to write it on. A control character, or a letter neither font has, is
+    a :class:`SheetError`."""
+    if not name:
+        return "\\sheetblankname"
+    try:
+        return latin_tex(name)
+    except SheetError as exc:
+        if any(unicodedata.category(c) == "Cc" for c in name):
+            raise
+        lacking = [c for c in unicodedata.normalize("NFC", name)
+                   if not c.isspace() and ord(c) not in _drawing_font_chars()]
+        if lacking:
+            raise SheetError(str(exc).replace("(Latin letters and their accents)",
+                                              "(Latin, Greek and Cyrillic letters)")
+                             .replace(": write the name in Latin letters", "")) from None
+    return (f"\\raisebox{{-0.25ex}}{{\\includegraphics[height=1.1em,width=\\linewidth,"
+            f"keepaspectratio]{{{name_figure(name)}}}}}")
 
 
 SETTINGS = r"""% each student starts a page, with pages and figures numbered from 1; the
@@ -343,11 +477,56 @@ SETTINGS = r"""% each student starts a page, with pages and figures numbered fro
 """
 
 
-def document(lang: str, title: str, body: str) -> str:
-    """A sheet's LaTeX: the layout ``handouts/sheet-LANG.tex`` with its title and body."""
+@dataclass(frozen=True)
+class Paper:
+    """What the header of an exam paper says."""
+
+    title: str = ""          # TITLE (e.g. "DS 3"); the layout's word when empty
+    duration: str = ""       # DURATION (e.g. "2h"); the problems' minutes when empty
+    date: str = ""           # DATE; a field to fill in when empty
+    space: bool = False      # SPACE=yes: answer under each question, not on a separate sheet
+    same: bool = False       # SAME=yes: one paper for the whole class
+
+
+def duration_minutes(text: str) -> int:
+    """A duration as typed (``2h``, ``1h30``, ``1 h 30 min``, ``90min``, ``90``) in minutes.
+
+    >>> [duration_minutes(x) for x in ("2h", "1h30", "1 h 30 min", "90min", "90", "2 H")]
+    [120, 90, 90, 90, 90, 120]
+    """
+    m = re.fullmatch(r"\s*(?:(\d{1,2})\s*h(?:eures?|ours?)?)?\s*(?:(\d{1,3})\s*"
+                     r"(?:min(?:utes?)?|mn)?)?\s*", text.lower())
+    if not m or not (m[1] or m[2]):
+        raise SheetError(f"DURATION {text!r}: a duration such as 2h, 1h30 or 90min")
+    minutes = int(m[1] or 0) * 60 + int(m[2] or 0)
+    if not 0 < minutes <= 24 * 60:
+        raise SheetError(f"DURATION {text!r}: between 1 minute and 24 hours")
+    return minutes
+
+
+def duration_tex(minutes: int, lang: str) -> str:
+    """A duration as the header prints it: ``2~h``, ``1~h~30``, ``45~min``."""
+    hours, rest = divmod(minutes, 60)
+    if not hours:
+        return f"{rest}~min"
+    if not rest:
+        return f"{hours}~h"
+    return f"{hours}~h~{rest:02d}" if lang == "fr" else f"{hours}~h~{rest:02d}~min"
+
+
+def document(lang: str, title: str, body: str, paper: Paper | None = None,
+             total: int = 0, minutes: int = 0) -> str:
+    """A sheet's LaTeX: the layout ``handouts/sheet-LANG.tex`` with its settings (title,
+    duration, total, date, rules) and body."""
+    paper = paper or Paper()
     layout = (LAYOUTS / f"sheet-{lang}.tex").read_text(encoding="utf-8")
+    duration = duration_minutes(paper.duration) if paper.duration else minutes
     settings = (f"\\newcommand{{\\sheettitle}}{{{title}}}\n"
-                "\\graphicspath{{../../figures/}}\n"      # from the document's folder
+                f"\\newcommand{{\\sheetduration}}{{{duration_tex(duration, lang)}}}\n"
+                f"\\newcommand{{\\sheettotal}}{{{total}}}\n"
+                f"\\newcommand{{\\sheetdate}}{{{latin_tex(paper.date)}}}\n"
+                "\\newif\\ifsheetspace" + ("\\sheetspacetrue\n" if paper.space else "\n")
+                + "\\graphicspath{{../../figures/}}\n"      # from the document's folder
                 + SETTINGS)
     for mark in ("%%SETTINGS%%", "%%BODY%%"):
         if not re.search(rf"^{mark}$", layout, re.M):
@@ -372,15 +551,21 @@ def compile_pdf(tex: str, folder: Path, name: str) -> bytes:
     env.update(SOURCE_DATE_EPOCH="1700000000", FORCE_SOURCE_DATE="1",
                TEXINPUTS=f".:{LAYOUTS.as_posix()}//:")
     for _ in range(2):
-        done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
-                               f"{name}.tex"], cwd=folder, env=env, capture_output=True,
-                              text=True, errors="replace")
-        if done.returncode:
+        with subprocess.Popen(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+                               f"{name}.tex"], cwd=folder, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                              text=True, errors="replace") as proc:
+            _CHILDREN.add(proc)
+            try:
+                stdout, _ = proc.communicate()
+            finally:
+                _CHILDREN.discard(proc)
+        if proc.returncode:
             log = (folder / f"{name}.log").read_text("utf-8", errors="replace")
             errors = [ln for ln in log.splitlines() if ln.startswith("!")]
-            raise SheetError(f"sheets: LaTeX failed on {folder / name}.tex: "
-                             + (errors[0] if errors else done.stdout[-300:]))
-        if "Rerun to get" not in done.stdout:
+            raise SheetError(f"LaTeX failed on {folder / name}.tex: "
+                             + (errors[0] if errors else stdout[-300:]))
+        if "Rerun to get" not in stdout:
             break
     return (folder / f"{name}.pdf").read_bytes()
 
@@ -389,6 +574,8 @@ def compile_pdf(tex: str, folder: Path, name: str) -> bytes:
 # the command
 
 
+_CHILDREN: set = set()
+"""The LaTeX processes running (killed when the command is interrupted)."""
 _CONVERTER: list = []
 """The converter of the language being written, made before the worker processes fork
 (they inherit it, with its figures)."""
@@ -397,13 +584,21 @@ _CONVERTER: list = []
 def _student_tex(job: tuple) -> tuple[str, str]:
     """A student's problems (for the sheets) and their solutions (for the key), as
     LaTeX: run in a worker process."""
-    name, mine = job
+    name, mine, space = job
     convert = _CONVERTER[0]
     start = f"\\sheetstudent{{{name_tex(name)}}}\n"
-    sheet = start + "".join(problem_tex(convert, v, k) for k, v in enumerate(mine, 1))
-    key = (f"\\keystudent{{{name_tex(name)}}}\n"
+    sheet = start + "".join(problem_tex(convert, v, k, space=space)
+                            for k, v in enumerate(mine, 1))
+    key = (f"\\keystudent{{{name_tex(name) if name else ''}}}\n"
            + "".join(problem_tex(convert, v, k, "key") for k, v in enumerate(mine, 1)))
     return sheet, key
+
+
+def _worker_start() -> None:
+    """A worker of the pool: ended by the command (an interruption reaches the command,
+    which stops its workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _pages(log: Path, total: int) -> list[range]:
@@ -427,63 +622,108 @@ def split(pdf: Path, pages: list[range], names: list[str], folder: Path) -> None
                      compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
 
 
+class Interrupted(Exception):
+    """The command was asked to stop (SIGINT, SIGTERM, SIGHUP)."""
+
+
+def _stop(signum, frame) -> None:
+    for proc in list(_CHILDREN):
+        proc.kill()
+    raise Interrupted(signal.Signals(signum).name)
+
+
 def build(langs: Sequence[str], problems: list[str], count: int, seed: int,
-          names: list[str] | None, out: Path = OUT, jobs: int = 2, log=print) -> list[Path]:
+          names: list[str] | None, out: Path = OUT, jobs: int = 2, log=print,
+          paper: Paper | None = None) -> list[Path]:
     """Write the sheets and the key of each language into ``out/LANG``; return them.
 
     Every student's sheet is set in one LaTeX document, cut into one PDF per student; the
     key is another document. The texts are converted on ``jobs`` processes; the figures
-    are drawn once for both languages."""
+    are drawn once for both languages. One build at a time writes into ``out`` (another
+    is refused); an interrupted build stops its processes and leaves the previous sheets
+    and no work folder."""
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / ".lock", "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise SheetError(f"{out}: another make sheets is writing there; run this one "
+                             "when it has finished") from None
+        work = out / ".work"
+        previous = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGHUP)}
+        try:
+            for s in previous:
+                signal.signal(s, _stop)
+            return _build(langs, problems, count, seed, names, out, work, jobs, log,
+                          paper or Paper())
+        finally:
+            for proc in list(_CHILDREN):
+                proc.kill()
+            for s, handler in previous.items():
+                signal.signal(s, handler)
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def _build(langs, problems, count, seed, names, out, work, jobs, log, paper) -> list[Path]:
     import multiprocessing
+
+    import pikepdf
 
     from coursebuild import bank
     from coursebuild.texts import Converter
 
     t0 = time.perf_counter()
-    given = assign(problems, count, seed)
-    work = out / ".work"
+    given = assign(problems, count, seed, same=paper.same)
     shutil.rmtree(work, ignore_errors=True)
     drawn = render_figures([v for mine in given for v in mine], work / "figures")
+    if names:
+        render_names(names, work / "figures")
     log(f"sheets: {count} students x {len(problems)} problems: {len(drawn)} figures in "
         f"{time.perf_counter() - t0:.1f} s")
+    total = sum(bank.problems()[p].points for p in problems)
+    minutes = sum(bank.problems()[p].minutes for p in problems)
     written = []
     for lang in langs:
-        people = students(lang, count, names)
+        people = students(lang, count, names, shared=paper.same and names is None)
         convert = Converter(lang)
         for fid, figure in drawn.items():
             convert.add_figure(fid, figure["caption"], figure["metrics"])
         _CONVERTER[:] = [convert]
-        todo = [(person.name, mine) for person, mine in zip(people, given, strict=True)]
-        with concurrent.futures.ProcessPoolExecutor(
-                jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        todo = [(person.name, mine, paper.space) for person, mine in zip(people, given,
+                                                                          strict=True)]
+        pool = concurrent.futures.ProcessPoolExecutor(
+            jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
+        try:
             parts = []
             for part in pool.map(_student_tex, todo):
                 parts.append(part)
                 if len(parts) % 10 == 0 or len(parts) == len(todo):
                     log(f"sheets: {lang}: {len(parts)}/{len(todo)} students set "
                         f"({time.perf_counter() - t0:.1f} s)")
+        except BaseException:
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                proc.kill()
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
         word = WORDS[lang]
-        colon = "~: " if lang == "fr" else ": "
-        titles = " -- ".join(_tex_text(bank.problems()[p].title[lang]) for p in problems)
-        tex = {"sheets": document(lang, f"{word['sheet']}{colon}{titles}",
-                                  "".join(s for s, _ in parts)),
-               "key": document(lang, f"{word['key']}{colon}{titles}",
-                               "".join(k for _, k in parts))}
-        with concurrent.futures.ThreadPoolExecutor(2) as pool:
-            pdfs = dict(zip(tex, pool.map(lambda n, tex=tex, lang=lang: compile_pdf(
-                tex[n], work / lang / n, n),
-                                          tex), strict=True))
+        title = latin_tex(paper.title) if paper.title else word["exam"]
+        tex = {"sheets": document(lang, title, "".join(s for s, _ in parts), paper, total,
+                                  minutes),
+               "key": document(lang, title, "".join(k for _, k in parts), paper, total,
+                               minutes)}
+        with concurrent.futures.ThreadPoolExecutor(2) as threads:
+            list(threads.map(lambda n, tex=tex, lang=lang: compile_pdf(
+                tex[n], work / lang / n, n), tex))
         log(f"sheets: {lang}: typeset ({time.perf_counter() - t0:.1f} s)")
         ready = work / lang / "out"
         ready.mkdir(parents=True)
-        import pikepdf
-
         with pikepdf.open(work / lang / "sheets" / "sheets.pdf") as whole:
-            total = len(whole.pages)
+            pages = len(whole.pages)
         split(work / lang / "sheets" / "sheets.pdf",
-              _pages(work / lang / "sheets" / "sheets.pages", total),
+              _pages(work / lang / "sheets" / "sheets.pages", pages),
               [p.file for p in people], ready)
-        (ready / "key.pdf").write_bytes(pdfs["key"])
+        shutil.copyfile(work / lang / "key" / "key.pdf", ready / "key.pdf")
         target = out / lang
         old = work / f"{lang}-old"
         if target.exists():
@@ -495,28 +735,44 @@ def build(langs: Sequence[str], problems: list[str], count: int, seed: int,
             f"-> {target}")
     for warning in _CONVERTER[0].warnings if _CONVERTER else []:
         log(f"sheets: {warning}")
-    shutil.rmtree(work, ignore_errors=True)
     return written
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m coursebuild sheets",
-        description="Write a sheet per student (their own variant of each problem of the "
-                    "bank) and the key, into build/sheets/LANG/.")
+        description="Write an exam paper per student (their own variant of each problem "
+                    "of the bank) and the key, into build/sheets/LANG/.")
     parser.add_argument("--students", help="how many students (default 30; with a roster, "
-                        "its number of names)")
+                        "its number of names; 1: one paper for the whole class)")
     parser.add_argument("--seed", default="2026", help="the sheets' seed (default 2026): "
                         "the same seed gives the same sheets")
     parser.add_argument("--lang", action="append", choices=LANGS,
                         help="fr or en (repeat for both; default both)")
     parser.add_argument("--problems", default="", help="problem ids, separated by commas "
                         "(default: the bank's DEFAULT_PROBLEMS)")
-    parser.add_argument("--roster", default="", help="a CSV file, one student's name a row")
+    parser.add_argument("--roster", default="", help="a CSV file, one student a row")
+    parser.add_argument("--title", default="", help='the paper\'s title (e.g. "DS 3")')
+    parser.add_argument("--duration", default="", help="e.g. 2h, 1h30, 90min (default: "
+                        "the problems' times added up)")
+    parser.add_argument("--date", default="", help="the date printed (default: a field "
+                        "to fill in)")
+    parser.add_argument("--space", default="no", help="yes: room to answer under each "
+                        "question; no (default): answers on a separate sheet")
+    parser.add_argument("--same", default="no", help="yes: one paper for the whole class")
     parser.add_argument("--out", type=Path, default=OUT, help="output folder "
                         "(default build/sheets)")
     parser.add_argument("--list", action="store_true", help="list the problems and stop")
     return parser
+
+
+def _yes(text: str, what: str) -> bool:
+    word = text.strip().lower()
+    if word in ("yes", "oui", "y", "o", "1", "true"):
+        return True
+    if word in ("no", "non", "n", "0", "false", ""):
+        return False
+    raise SheetError(f"{what}: {text!r} is neither yes nor no")
 
 
 def _number(text: str, what: str, low: int, high: int) -> int:
@@ -555,6 +811,17 @@ def main(argv: list[str] | None = None) -> int:
         if len(set(problems)) != len(problems):
             raise SheetError(f"a problem is given twice: {','.join(problems)}")
         seed = _number(args.seed, "--seed (SEED)", 0, 2**62)
+        for value, what in ((args.title, "--title (TITLE)"), (args.date, "--date (DATE)")):
+            if len(value) > 200:
+                raise SheetError(f"{what}: {len(value)} characters, at most 200")
+            try:
+                latin_tex(value)
+            except SheetError as exc:
+                raise SheetError(f"{what}: {exc}") from None
+        if args.duration:
+            duration_minutes(args.duration)
+        space = _yes(args.space, "--space (SPACE)")
+        same = _yes(args.same, "--same (SAME)")
         names = read_roster(Path(args.roster)) if args.roster else None
         if names is not None and args.students and \
                 _number(args.students, "--students (STUDENTS)", 1, MAX_STUDENTS) != len(names):
@@ -562,13 +829,23 @@ def main(argv: list[str] | None = None) -> int:
                              f"{len(names)} names (give one or the other)")
         count = len(names) if names is not None else _number(
             args.students or "30", "--students (STUDENTS)", 1, MAX_STUDENTS)
+        if names is None and count == 1:
+            same = True
+        if same and names is None:
+            count = 1
         if shutil.which("pdflatex") is None:
             raise SheetError("pdflatex is missing: make sheets installs TeX Live")
         build(args.lang or list(LANGS), problems, count, seed, names, args.out,
-              log=lambda line: print(line, file=sys.stderr, flush=True))
+              log=lambda line: print(line, file=sys.stderr, flush=True),
+              paper=Paper(title=args.title, duration=args.duration, date=args.date,
+                          space=space, same=same))
     except SheetError as exc:
         print(f"coursebuild: sheets: {exc}", file=sys.stderr)
         return 2
+    except (Interrupted, KeyboardInterrupt) as exc:
+        print(f"coursebuild: sheets: interrupted ({exc or 'SIGINT'}): the previous sheets "
+              "are left as they were", file=sys.stderr)
+        return 130
     return 0
 
 
