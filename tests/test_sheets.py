@@ -5,6 +5,7 @@ tests know what each variant says."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -219,3 +220,83 @@ def test_the_built_students_book_holds_no_solution_of_the_real_bank(site):
                     assert words[:30] not in students, (pid, words)
                     found += words[:30] in teachers
         assert found > 0
+
+
+def test_each_question_gets_its_points_in_the_margin_and_room_under_it():
+    from coursebuild import sheets
+
+    tex = ("Intro.\n\\begin{enumerate}\n\\item A\n\\begin{itemize}\n\\item inner\n"
+           "\\end{itemize}\n\\item B\n\\end{enumerate}\nEnd.")
+    marking = ("| Question | Points | Détail |\n| ---: | ---: | --- |\n| 1 | 3 | x |\n"
+               "| 2 | 5 | y |\n")
+    assert sheets.question_marks(marking) == [3, 5]
+    assert sheets.mark_questions(tex, [3, 5], False) == (
+        "Intro.\n\\begin{enumerate}\n\\item\\questionmarks{3} A\n\\begin{itemize}\n"
+        "\\item inner\n\\end{itemize}\n\\item\\questionmarks{5} B\n\\end{enumerate}\nEnd.")
+    spaced = sheets.mark_questions(tex, [3, 5], True)
+    assert spaced.count("\\answerspace{3}\n\\item\\questionmarks{5}") == 1
+    assert spaced.endswith("B\n\\answerspace{5}\n\\end{enumerate}\nEnd.")
+    assert sheets.mark_questions(tex, [1, 2, 3], True) == tex      # not these questions
+    for typed, minutes in (("2h", 120), ("1h30", 90), ("45min", 45), ("90", 90)):
+        assert sheets.duration_minutes(typed) == minutes
+    assert sheets.duration_tex(90, "fr") == "1~h~30" and sheets.duration_tex(120, "en") == "2~h"
+    with pytest.raises(sheets.SheetError, match="DURATION 'soon'"):
+        sheets.duration_minutes("soon")
+
+
+def test_a_second_build_into_the_same_folder_is_refused_in_one_line(tmp_path, capsys):
+    import fcntl
+
+    from coursebuild import sheets
+
+    (tmp_path / "fr").mkdir()
+    (tmp_path / "fr" / "key.pdf").write_bytes(b"previous")
+    with open(tmp_path / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)        # a build is running
+        assert sheets.main(["--students", "2", "--lang", "fr", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "another make sheets is writing there" in err, err
+    assert (tmp_path / "fr" / "key.pdf").read_bytes() == b"previous"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".lock", "fr"]
+
+
+def _children_in(folder: Path) -> list[int]:
+    """The processes whose working folder is in ``folder``."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and Path(os.readlink(proc / "cwd")).is_relative_to(folder):
+                found.append(int(proc.name))
+        except OSError:
+            continue
+    return found
+
+
+@needs_tex
+def test_an_interrupted_build_leaves_no_process_no_work_folder_and_the_previous_sheets(
+        tmp_path):
+    """The real bank, the command as make runs it; SIGTERM while LaTeX runs."""
+    import signal
+    import sys
+    import time
+
+    out = tmp_path / "out"
+    argv = [sys.executable, "-m", "coursebuild", "sheets", "--students", "2", "--lang", "fr",
+            "--problems", "kayles", "--out", str(out)]
+    subprocess.run(argv, check=True, capture_output=True, cwd=ROOT)
+    before = {p.name: p.read_bytes() for p in (out / "fr").iterdir()}
+    assert sorted(before) == ["eleve-01.pdf", "eleve-02.pdf", "key.pdf"]
+    proc = subprocess.Popen(argv, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 300
+    while not list((out / ".work").glob("fr/*/*.tex")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)                                    # LaTeX is running
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err.strip().splitlines()[-1].startswith(
+        "coursebuild: sheets: interrupted (SIGTERM)"), err
+    assert "Traceback" not in err
+    assert not (out / ".work").exists()
+    assert {p.name: p.read_bytes() for p in (out / "fr").iterdir()} == before
+    time.sleep(0.5)
+    assert _children_in(out) == []
