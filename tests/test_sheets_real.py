@@ -117,3 +117,54 @@ def test_values_reach_the_command_as_they_are(checkout, tmp_path):
     assert done.returncode != 0
     assert "coursebuild: sheets: unknown problem" in done.stderr
     assert not (tmp_path / "PWNED").exists()
+
+
+def _marks(text: str) -> list[int]:
+    return [int(m) for m in re.findall(r"\[(\d+)\]", text)]
+
+
+def test_an_exam_paper_for_the_whole_class_with_its_header_rules_and_marks(checkout):
+    """`STUDENTS=1` (or `SAME=yes`): one paper, no name on it; TITLE, DURATION and SPACE
+    set its header and rules; each question's points in the margin add up to the total."""
+    problems = list(bank.DEFAULT_PROBLEMS)
+    total = sum(bank.problems()[p].points for p in problems)
+    _make(checkout, "STUDENTS=1", "LANG=fr", "TITLE=DS 3", "DURATION=2h", "SPACE=yes")
+    folder = checkout / "build" / "sheets" / "fr"
+    assert sorted(p.name for p in folder.glob("*.pdf")) == ["key.pdf", "sujet.pdf"]
+    paper, key = _text(folder / "sujet.pdf"), _text(folder / "key.pdf")
+    assert "DS 3" in paper and f"Durée : 2 h — {total} points" in paper
+    assert "Calculatrice interdite" in paper and "Répondre sur le sujet" in paper
+    assert "Nom et prénom :" in paper and "de candidat :" in paper
+    (mine,) = sheets.assign(problems, 1, 2026)
+    expected = [m for v in mine for m in sheets.question_marks(v.marking["fr"])]
+    assert _marks(paper) == expected and sum(expected) == total and len(expected) == 18
+    assert "Corrigé et barème — DS 3" in key and key.count("Barème") == len(problems)
+    # the same paper for everyone, in English, answered on a separate sheet
+    _make(checkout, "STUDENTS=30", "SAME=yes", "LANG=en", "DURATION=1h30")
+    folder = checkout / "build" / "sheets" / "en"
+    assert sorted(p.name for p in folder.glob("*.pdf")) == ["key.pdf", "paper.pdf"]
+    paper = _text(folder / "paper.pdf")
+    assert f"Time: 1 h 30 min — {total} points" in paper and "Exam" in paper
+    assert "Answer on a separate sheet" in paper and "No calculator" in paper
+    assert _marks(paper) == [m for v in mine for m in sheets.question_marks(v.marking["en"])]
+
+
+def test_names_of_every_script_the_fonts_show_are_printed_and_hostile_ones_are_text(
+        checkout, tmp_path):
+    roster = tmp_path / "roster.csv"
+    long = "Wolfeschlegelsteinhausenbergerdorff" * 8
+    hostile = "\\input{/etc/hostname}"
+    roster.write_text("Nom;Prénom;E-mail\nNguyễn;Thị Thủy;a@b.fr\nΠαπαδόπουλος;Αλέξης;\n"
+                      f"Петров;Алёша;\n{hostile};Jean;\n{long};Zoé;\n", encoding="utf-8")
+    _make(checkout, "LANG=en", f"ROSTER={roster}", "PROBLEMS=kayles")
+    folder = checkout / "build" / "sheets" / "en"
+    files = sorted(p.name for p in folder.glob("*.pdf"))
+    assert len(files) == 6 and all(len(f) <= 70 for f in files), files
+    key = _text(folder / "key.pdf")
+    names = ["Nguyễn Thị Thủy", "Παπαδόπουλος Αλέξης", "Петров Алёша", hostile + " Jean"]
+    for file, name in zip(files, names, strict=False):
+        assert name in _text(folder / file) and name in key, (file, name)
+    assert "a@b.fr" not in key
+    host = Path("/etc/hostname").read_text().strip() if Path("/etc/hostname").exists() else ""
+    if host:
+        assert host not in key.replace(hostile, "")
