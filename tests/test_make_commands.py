@@ -1,0 +1,89 @@
+"""Every `make` command the README, the teachers' guide and the building manual print is
+known here (issue 44 §1): either a test runs it as typed (the test is named), or it is
+listed with the reason it is not run by the suite. A command added to the documentation
+and to neither list fails the first test. The cheap ones are run here, as typed."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*/teachers.md")),
+             *sorted((ROOT / "docs").glob("*/building.md"))]
+
+RUN_AS_TYPED = {
+    "make help": "test_make_commands.py::test_make_help_lists_every_target",
+    "make figures": "test_make_commands.py::test_make_figures_as_typed",
+    "make sheets STUDENTS=30 SEED=2026 LANG=fr":
+        "test_sheets_real.py::test_make_sheets_as_typed_in_each_language_from_a_fresh_checkout "
+        "(STUDENTS=2: the same command for two students)",
+    'make sheets STUDENTS=1 LANG=fr TITLE="DS 3" DURATION=2h SPACE=yes':
+        "test_sheets_real.py::test_an_exam_paper_for_the_whole_class_with_its_header_rules"
+        "_and_marks",
+    "make sheets STUDENTS=30 SAME=yes LANG=en DURATION=1h30":
+        "test_sheets_real.py::test_an_exam_paper_for_the_whole_class_with_its_header_rules"
+        "_and_marks",
+}
+NOT_RUN_BY_THE_SUITE = {
+    "make site": "the suite's own set-up runs `python -m coursebuild site`, what it runs",
+    "make test": "the suite itself",
+    "make pdf": "make site, then a listing of build/pdf (the books are tested by test_book)",
+    "make handout": "python -m coursebuild handout (test_handout); the make target adds the "
+                    "figure build and TeX Live's installation",
+    "make serve": "builds the site first; test_serve runs its command (coursebuild serve)",
+    "make serve PORT=8001": "as make serve",
+    "make bench": "minutes of measures on a quiet machine",
+    "make connect-four": "two minutes and 5.6 GB",
+    "make constraints": "a new virtual environment from the package index",
+}
+
+
+def printed_commands() -> set[str]:
+    """The make commands the documents print (in code spans or code blocks, comments
+    left out)."""
+    found = set()
+    for path in DOCUMENTS:
+        text = path.read_text(encoding="utf-8")
+        spans = re.findall(r"`(make [^`]+)`", text)
+        blocks = re.findall(r"^(make [a-z-]+(?: [A-Z]+=\S+)*)\s*(?:#.*)?$", text, re.M)
+        for command in [*spans, *blocks]:
+            command = " ".join(command.split())
+            if re.fullmatch(r"make [a-z-]+(?: [A-Z]+=(?:\"[^\"]*\"|\S+))*", command) and \
+                    "id,id" not in command:
+                found.add(command)
+    return found
+
+
+def test_every_printed_make_command_is_run_by_a_test_or_said_why_not():
+    printed = printed_commands()
+    assert {"make site", "make sheets STUDENTS=30 SEED=2026 LANG=fr"} <= printed
+    unknown = printed - set(RUN_AS_TYPED) - set(NOT_RUN_BY_THE_SUITE)
+    assert unknown == set(), unknown
+
+
+def _make(*args: str, timeout: int = 600) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("LANG",)}
+    return subprocess.run(["make", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def test_make_help_lists_every_target():
+    done = _make("help")
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    targets = re.findall(r"^([a-z-]+):.*## ", makefile, re.M)
+    listed = [line.split()[0] for line in done.stdout.splitlines() if line.strip()]
+    assert done.returncode == 0 and listed == targets and "sheets" in listed
+
+
+def test_make_figures_as_typed(site):
+    done = _make("figures")
+    assert done.returncode == 0, done.stderr[-1500:]
+    manifest = ROOT / "docs" / "figures" / "manifest.json"
+    import json
+
+    ids = [entry["id"] for entry in json.loads(manifest.read_text(encoding="utf-8"))]
+    assert re.search(rf"figures: all {len(ids)} up to date", done.stderr), done.stderr
+    assert all((ROOT / "docs" / "figures" / f"{i}.pdf").exists() for i in ids)
