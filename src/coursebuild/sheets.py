@@ -281,9 +281,22 @@ def render_pdf(drawing) -> bytes:
     return render(source, prog=prog, fixed=fixed)
 
 
-def render_figures(variants: list, folder: Path) -> dict[str, dict]:
+_DRAWINGS: list = []
+"""The drawings being rendered (the worker processes inherit them when they fork)."""
+
+
+def _render_one(job: tuple[int, str]) -> None:
+    index, path = job
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    Path(path).write_bytes(render_pdf(_DRAWINGS[index]))
+
+
+def render_figures(variants: list, folder: Path, jobs: int = 1) -> dict[str, dict]:
     """Lay out and render every drawing of ``variants`` as PDF into ``folder`` (once per
-    variant: both languages share it); their captions and sizes, by figure id."""
+    variant: both languages share it), on ``jobs`` processes; their captions and sizes,
+    by figure id."""
+    import multiprocessing
+
     from coursebuild.texts import pdf_metrics
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -291,12 +304,27 @@ def render_figures(variants: list, folder: Path) -> dict[str, dict]:
     for v in variants:
         for name, drawing in v.figures.items():
             todo.setdefault(figure_id(v, name), drawing)
-    out = {}
-    for fid in sorted(todo):
-        path = folder / f"{fid}.pdf"
-        path.write_bytes(render_pdf(todo[fid]))
-        out[fid] = {"caption": todo[fid].caption, "metrics": pdf_metrics(path, fid)}
-    return out
+    ids = sorted(todo)
+    if jobs > 1 and len(ids) > 1:
+        _DRAWINGS[:] = [todo[fid] for fid in ids]
+        pool = concurrent.futures.ProcessPoolExecutor(
+            jobs, mp_context=multiprocessing.get_context("fork"))
+        try:
+            list(pool.map(_render_one, [(k, str(folder / f"{fid}.pdf"))
+                                        for k, fid in enumerate(ids)], chunksize=4))
+        except BaseException:
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                proc.kill()
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        finally:
+            _DRAWINGS.clear()
+        pool.shutdown()
+    else:
+        for fid in ids:
+            (folder / f"{fid}.pdf").write_bytes(render_pdf(todo[fid]))
+    return {fid: {"caption": todo[fid].caption,
+                  "metrics": pdf_metrics(folder / f"{fid}.pdf", fid)} for fid in ids}
 
 
 _FIGURE = re.compile(r"^(?P<indent>[ \t]*)<!-- figure: (?P<name>[A-Za-z0-9_-]+) -->[ \t]*$",
@@ -675,7 +703,7 @@ def _build(langs, problems, count, seed, names, out, work, jobs, log, paper) -> 
     t0 = time.perf_counter()
     given = assign(problems, count, seed, same=paper.same)
     shutil.rmtree(work, ignore_errors=True)
-    drawn = render_figures([v for mine in given for v in mine], work / "figures")
+    drawn = render_figures([v for mine in given for v in mine], work / "figures", jobs)
     if names:
         render_names(names, work / "figures")
     log(f"sheets: {count} students x {len(problems)} problems: {len(drawn)} figures in "
