@@ -37,9 +37,9 @@ from coursebuild.bank._kit import (
 # attractor-ranks-draws
 
 RANKS_DRAWS = "attractor-ranks-draws"
-DEPTH = 5
-"""The rank of the start in J_0's attractor, the greatest rank there."""
-SIZE = (12, 14)
+DEPTHS = (3, 5, 7)
+"""The rank of the start in J_0's attractor, the greatest rank there (one a variant)."""
+SIZE = (11, 15)
 
 
 def _layers(steps: list[set]) -> list[list[str]]:
@@ -65,11 +65,13 @@ def _looping_choice(g: Arena, ranks0: dict) -> tuple[str, str] | None:
 
 def _draw_arena(seed: int) -> tuple[Arena, tuple[str, str]]:
     r = rng(RANKS_DRAWS, seed)
+    depth = r.choice(DEPTHS)
     for _ in range(10_000):
-        plan = Plan(ranks0=(r.randint(1, 2), r.randint(1, 2), r.randint(1, 2), 1,
-                            r.randint(1, 2), 1),
+        wide = {3: 0.8, 5: 0.5, 7: 0.15}[depth]
+        plan = Plan(ranks0=tuple(r.randint(1, 2) if k < depth and r.random() < wide else 1
+                                 for k in range(depth + 1)),
                     ranks1=(1, r.randint(1, 2), 1),
-                    draws0=1, draws1=1, dead0=0, dead1=1)
+                    draws0=r.randint(1, 2), draws1=r.randint(1, 2), dead0=0, dead1=1)
         g, _ = planted(r, plan)
         if not SIZE[0] <= len(g) <= SIZE[1] or len(reach(g, "a")) != len(g):
             continue
@@ -355,14 +357,15 @@ def check_ranks_draws(v: Variant) -> None:
         need(y in g.successors(x) and y not in ranks[1 - g.owner(x)])
     # difficulty: the start is J_0's, at the greatest rank; J_1 wins somewhere too
     need(ans["winner"] == 0)
-    need(ans["start_rank"] == ranks[0]["a"] == max(ranks[0].values()) == DEPTH)
+    depth = ans["start_rank"]
+    need(depth == ranks[0]["a"] == max(ranks[0].values()) and depth in DEPTHS)
     need(len(ranks[1]) - len(g.V1) >= 2)
     # the strategy wins: every reply of J_1 explored
     sol = solve_small(g)
     longest = verify_strategy(g, 0, ans["strategy0"], solution=sol)
-    need(longest["a"] == DEPTH)
+    need(longest["a"] == depth)
     play = ans["play"]
-    need(play[0] == "a" and play[-1] in g.V0 and len(play) - 1 == DEPTH)
+    need(play[0] == "a" and play[-1] in g.V0 and len(play) - 1 == depth)
     for x, y in zip(play, play[1:]):
         need(y in g.successors(x))
         if g.owner(x) == 0:

@@ -316,16 +316,19 @@ def _two(a: int, b: int) -> Shape:
 
 @cache
 def _bars_candidates() -> list[tuple[Shape, Shape, int]]:
-    """Two bars of at most two rows and five columns whose sum is won by the player to
+    """Two bars of at most two rows and six columns whose sum is won by the player to
     move with one to three winning moves, and the width of the rectangles of question 6."""
-    shapes = [_two(a, b) for a in range(1, 6) for b in range(0, a + 1)]
-    out = []
+    shapes = [_two(a, b) for a in range(1, 7) for b in range(0, a + 1)]
+    out, keys = [], set()
     for x, y in itertools.combinations_with_replacement(shapes, 2):
         if shape_grundy(x) ^ shape_grundy(y) == 0 or x == (1,) or y == (1,):
             continue
         wins = [m for m in _pair_moves(x, y) if shape_grundy(m[0]) == shape_grundy(m[1])]
-        if 1 <= len(wins) <= 3:
-            out += [(x, y, n) for n in range(2, 7)]
+        key = (max(x[0], y[0]), shape_grundy(x) ^ shape_grundy(y), tuple(wins))
+        if 1 <= len(wins) <= 3 and key not in keys:    # each variant its own key
+            keys.add(key)
+            # one width per pair: two variants differ in their bars, hence their answers
+            out.append((x, y, 2 + len(out) % 5))
     return out
 
 
