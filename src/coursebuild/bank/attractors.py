@@ -256,7 +256,10 @@ def ranks_draws(seed: int) -> Variant:
          (1, bi("un coup correct pour chacune (tout coup hors de l'attracteur adverse)",
                 "a correct move for each (any move out of the opponent's attractor)")),
          (1, bi("la partie reste nulle, avec la raison",
-                "the play stays a draw, with the reason"))])
+                "the play stays a draw, with the reason"))],
+        items=[f"${name(v)}$" for v in sorted(g.vertices, key=name) if sol.winner[v] is None]
+        + [f"${name(v)}$, $J_{g.owner(v)}$" for v in sorted(g.vertices, key=name)
+           if sol.winner[v] is None and g.successors(v)])
     strat_fr = ", ".join(f"${name(x)} \\to {name(y)}$" for x, y in sorted(strategy0.items())
                          if x in a0)
     play_text = r" \to ".join(name(v) for v in play)

@@ -424,7 +424,9 @@ def two_bars(seed: int) -> Variant:
               "Les coups gagnants laissent deux tablettes de même nombre : " + wtext + ".",
               f"$g = {gx} \\oplus {gy} = {gx ^ gy} \\ne 0$: the player to move wins. The "
               "winning moves leave two bars of the same number: " + wtext + "."),
-           [(1, bi("le gagnant", "the winner")), (3, bi("tous les coups", "all the moves"))])
+           [(1, bi("le gagnant", "the winner")), (3, bi("tous les coups", "all the moves"))],
+           items=[f"$({_shape(tuple(a))}, {_shape(tuple(b))})$"
+                  for a, b in answers["winning"]])
     q5 = Q(bi("Avec la fonction `coups(forme)` du problème sur les tablettes en escalier "
               "(les formes obtenues en un coup, sans manger le poison), écrire "
               "`grundy_forme(forme, memo)`.",

@@ -416,7 +416,8 @@ def split(seed: int) -> Variant:
               f"exclusif nul : {wtext}.",
               "Each split of each heap is tried and those giving a zero exclusive or are "
               f"kept: {wtext}."),
-           [(3, bi("tous les coups, et pas d'autre", "all the moves, and no other"))])
+           [(3, bi("tous les coups, et pas d'autre", "all the moves, and no other"))],
+           items=[f"$({', '.join(map(str, m))})$" for m in answers["winning"]])
     q5 = Q(bi("Écrire `grundy_partage(n)`, qui renvoie la liste $[g(0), \\dots, g(n)]$. "
               "Quelle est sa complexité ?",
               "Write `grundy_partage(n)`, which returns the list $[g(0), \\dots, g(n)]$. What "
@@ -602,7 +603,8 @@ def kayles(seed: int) -> Variant:
               "written as the sorted list of the lengths of the rows)."),
            bi(f"On essaie chaque coup de chaque rangée : {wtext}.",
               f"Every move of every row is tried: {wtext}."),
-           [(3, bi("tous les coups gagnants", "all the winning moves"))])
+           [(3, bi("tous les coups gagnants", "all the winning moves"))],
+           items=["$(" + ", ".join(map(str, m)) + ")$" for m in answers["winning"]])
     q5 = Q(bi("Écrire `grundy_quilles(n)`, qui renvoie la liste $[g(0), \\dots, g(n)]$, et "
               "donner sa complexité.",
               "Write `grundy_quilles(n)`, which returns the list $[g(0), \\dots, g(n)]$, and "
