@@ -62,9 +62,10 @@ class Variant:
     (``<!-- figure: NAME -->`` on a line of its own)."""
     answers: Mapping[str, object]
     """JSON-able answers computed by the library (what :attr:`Problem.check` verifies)."""
-    asks: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    asks: Mapping[str, Sequence[str | Mapping[str, str]]] = field(default_factory=dict)
     """Question number (``"3"``) -> the items it asks for, each a text that the answer
-    to that question holds in both languages (see :attr:`coursebuild.bank._kit.Q.items`)."""
+    to that question holds in both languages (or ``{"fr": ..., "en": ...}``, one in
+    each; see :attr:`coursebuild.bank._kit.Q.items`)."""
 
 
 @dataclass(frozen=True)

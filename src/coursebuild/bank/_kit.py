@@ -66,12 +66,13 @@ class Q:
     ask: Bilingual
     answer: Bilingual
     marks: Sequence[tuple[int, Bilingual]] = field(default_factory=list)
-    items: Sequence[str] = ()
+    items: Sequence[str | Bilingual] = ()
     """What the question asks for, item by item ("which positions", "all the moves",
     "for each ..."), each as the text its answer must hold in both languages (a formula
-    such as ``$d(b) = 0$``), computed from the variant by another route than the answer's
-    own text: :func:`compose` refuses an answer that leaves one out, and the variant keeps
-    them (:attr:`coursebuild.bank.Variant.asks`) for the tests."""
+    such as ``$d(b) = 0$``) or in each (``{"fr": ..., "en": ...}``), computed from the
+    variant by another route than the answer's own text: :func:`compose` refuses an
+    answer that leaves one out, and the variant keeps them
+    (:attr:`coursebuild.bank.Variant.asks`) for the tests."""
 
     @property
     def points(self) -> int:
@@ -101,7 +102,8 @@ def compose(problem: str, seed: int, params: Mapping[str, Any], *, intro: Biling
         raise ValueError(f"{problem}: the marking scheme gives {total} points, not {points}")
     for k, q in enumerate(questions, start=1):
         for lang in LANGS:
-            missing = [item for item in q.items if item not in q.answer[lang]]
+            missing = [item for item in q.items
+                       if (item if isinstance(item, str) else item[lang]) not in q.answer[lang]]
             if missing:
                 raise ValueError(f"{problem} (seed {seed}): the {lang} answer to question "
                                  f"{k} leaves out {missing[0]!r}, which it asks for")
