@@ -217,7 +217,9 @@ def subtraction(seed: int) -> Variant:
               "number will do."),
            [(1, bi("le principe : laisser une position perdante",
                    "the principle: leave a losing position")),
-            (2, bi("un coup juste pour chaque $k$", "a right move for each $k$"))])
+            (2, bi("un coup juste pour chaque $k$", "a right move for each $k$"))],
+           items=[bi(f"depuis {k}, aller à ", f"from {k}, go to ")
+                  for k in range(n + 1) if k not in lost])
     res_text = words([str(x) for x in residues], "fr")
     res_text_en = words([str(x) for x in residues], "en")
     proof_fr, proof_en = _proof(rule, p, residues)
