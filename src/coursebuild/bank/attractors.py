@@ -510,7 +510,9 @@ def monotone(seed: int) -> Variant:
            {lang: f"$\\mathcal{{A}}^0 = {mset(sorted(a0, key=name))}$ : "
             .replace(" :", ":" if lang == "en" else " :") + ranks_text(a0, lang) + "."
             for lang in ("fr", "en")},
-           [(1, bi("l'ensemble", "the set")), (2, bi("les rangs", "the ranks"))])
+           [(1, bi("l'ensemble", "the set")), (2, bi("les rangs", "the ranks"))],
+           items=[bi(f"${rg('fr')}({name(v)}) = {a0[v]}$", f"${rg('en')}({name(v)}) = {a0[v]}$")
+                  for v in sorted(a0, key=name)])
     dec_text = words([f"${a} \\to {b}$" for a, b in decisive], "fr")
     dec_text_en = words([f"${a} \\to {b}$" for a, b in decisive], "en")
     q2 = Q(bi(f"La position ${name(target)}$ n'est pas dans $\\mathcal{{A}}^0$. Quelles "
@@ -531,7 +533,10 @@ def monotone(seed: int) -> Variant:
               "way out any more: " + words([f"${name(v)}$" for v in joined], "en")
               + " enter; " + ranks_text(after, "en") + "."),
            [(2, bi("les arêtes", "the edges")), (2, bi("le nouvel attracteur",
-                                                         "the new attractor"))])
+                                                         "the new attractor"))],
+           items=[f"${a} \\to {b}$" for a, b in decisive]
+           + [bi(f"${rg('fr')}({name(v)}) = {after[v]}$", f"${rg('en')}({name(v)}) = {after[v]}$")
+              for v in sorted(after, key=name)])
     q3 = Q(bi("Démontrer en général : si l'on retire une arête $(s, y)$ avec $s \\in S_1$ "
               "et $d^+(s) \\ge 2$, l'attracteur de $J_0$ ne peut que grandir. (Noter "
               "$\\mathcal{B}_n$ les étapes dans le nouveau graphe et montrer "
