@@ -189,7 +189,8 @@ def staircase(seed: int) -> Variant:
            a3,
            [(1, bi("le gagnant", "the winner")),
             (3, bi("tous les coups gagnants, et pas d'autre (ou : aucun, justifié)",
-                   "all the winning moves, and no other (or: none, justified)"))])
+                   "all the winning moves, and no other (or: none, justified)"))],
+           items=[f"${_shape(tuple(s))}$" for s in answers["winning_moves"]])
     q4 = Q(bi("Le vol de stratégie du cours montre que le premier joueur gagne sur toute "
               "tablette rectangulaire plus grande que $1 \\times 1$. Pourquoi "
               "l'argument ne s'applique-t-il pas à $\\lambda$ ? Sur quelle forme d'au plus "
