@@ -563,7 +563,8 @@ def naive_cost(seed: int) -> Variant:
                f"In all, {total} examinations; the last step adds nothing and stops the "
                "loop.") for lang in ("fr", "en")},
            [(2, bi("les positions ajoutées", "the positions added")),
-            (2, bi("les nombres d'examens", "the numbers of examinations"))])
+            (2, bi("les nombres d'examens", "the numbers of examinations"))],
+           items=[f"| {n} | {k} | " for n, (k, _) in enumerate(steps, start=1)])
     q2 = Q(bi("Sur le même jeu, combien de fois `calcule_rangs` (l'algorithme des compteurs "
               "avec une file) diminue-t-il un compteur ? Comparer.",
               "On the same game, how many times does `calcule_rangs` (the counter algorithm "
