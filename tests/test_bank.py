@@ -225,3 +225,107 @@ def test_every_figure_marker_resolves(pid):
         # a statement's figure gives no answer away: its text alternative names no winner
         for name in set().union(*(FIGURE.findall(v.statement[lang]) for lang in ("fr", "en"))):
             assert "Won by" not in v.figures[name].desc, (pid, name)
+
+
+# --- keys that answer every question, variants that differ (issue 44 §2, §3) -----------
+
+def answer_blocks(v: bank.Variant, lang: str) -> dict[str, str]:
+    """The key's answer to each question, by its number (the solution's ``**k.**``)."""
+    parts = re.split(r"^\*\*(\d+)\.\*\*", v.solution[lang], flags=re.M)
+    return {k: text for k, text in zip(parts[1::2], parts[2::2])}
+
+
+@pytest.mark.parametrize("pid", IDS)
+def test_every_item_a_question_asks_for_is_in_its_answer(pid):
+    for v in variants(pid):
+        questions = re.findall(r"^(\d+)\. ", v.statement["en"], re.M)
+        assert set(v.asks) <= set(questions), (pid, v.seed, sorted(v.asks))
+        for lang in ("fr", "en"):
+            blocks = answer_blocks(v, lang)
+            for k, items in v.asks.items():
+                for item in items:
+                    text = item if isinstance(item, str) else item[lang]
+                    assert text in blocks[k], (pid, v.seed, lang, k, text)
+
+
+def test_the_counter_queue_key_names_the_terminal_positions_left_outside():
+    """Q3 asks for every position outside the attractor: the victories of J_1 and the
+    dead ends too, whose counter 0 does not mean "in the attractor"."""
+    from coursebuild.bank._kit import arena_from_params
+
+    terminal_outside = 0
+    for v in variants("counter-queue-trace"):
+        g = arena_from_params(v.params["arena"])
+        outside = sorted(x for x in g.vertices if x not in v.answers["ranks"])
+        assert sorted(v.answers["final_counters"]) == outside
+        for x in outside:
+            if not g.successors(x) or g.victory(x) is not None:
+                terminal_outside += 1
+                assert v.answers["final_counters"][x] == 0
+                for lang in ("fr", "en"):
+                    assert f"$d({x}) = 0$" in answer_blocks(v, lang)["3"], (v.seed, x)
+    assert terminal_outside >= 200          # every variant has at least one
+
+
+def test_the_grundy_game_asks_for_the_longest_play_not_a_bound():
+    for v in variants("grundy-game-split"):
+        heaps = v.params["heaps"]
+        if heaps == [6, 8, 8]:
+            assert v.answers["longest"] == 16
+        assert v.answers["longest"] < sum(heaps) - len(heaps)
+        for lang in ("fr", "en"):
+            assert f"**{v.answers['longest']} " in answer_blocks(v, lang)["1"]
+
+
+@pytest.mark.parametrize("pid", IDS)
+def test_neighbours_cannot_copy_and_a_class_draws_different_numbers(pid):
+    """Over 200 seeds in classes of 30: no two consecutive students with the same
+    answer set, and no numeric answer shared by more than a third of a class."""
+    s = bank.spread(pid, made=variants(pid))
+    print(f"{pid}: {s.distinct} answer sets over {s.seeds} seeds, {s.repeats} repeats, "
+          f"largest share in a class {s.share}")
+    assert s.seeds == 200 and s.repeats == 0, s
+    assert s.share is None or s.share <= 1 / 3, s
+    assert s.distinct >= 150, s
+
+
+@pytest.mark.parametrize("pid, key", [("attractor-ranks-draws", "start_rank"),
+                                      ("attractor-ranks-draws", "draws"),
+                                      ("counter-queue-trace", "play")])
+def test_the_headline_numbers_vary_in_a_class(pid, key):
+    """The numbers the issue found the same for everyone: rank(a) and the number of
+    draws of "Attracteurs, rangs et matchs nuls", the length of the counter-queue play."""
+    from collections import Counter
+
+    def value(v):
+        x = v.answers[key]
+        return len(x) - 1 if isinstance(x, list) else x
+
+    for start in range(0, 200 - 29, 30):
+        counts = Counter(value(v) for v in variants(pid)[start:start + 30])
+        assert len(counts) >= 2 and counts.most_common(1)[0][1] <= 20, (pid, key, counts)
+
+
+def test_the_teachers_book_prints_each_problems_measured_spread(monkeypatch, tmp_path):
+    """The bank's table in the teachers' book: a column of the spread measured over 200
+    seeds (distinct answer sets; largest share of one numeric answer in a class of 30),
+    in both languages."""
+    from coursebuild import bank_pages
+
+    monkeypatch.setattr(bank_pages, "SPREADS", tmp_path / "spread.json")
+    made = {pid: variants(pid) for pid in IDS}          # the module's, made once
+    monkeypatch.setattr(bank, "variant", lambda pid, seed: made[pid][seed])
+    for lang, sep, pct in (("fr", "\u202f; ", "\u202f%"), ("en", "; ", "%")):
+        book_table = bank_pages.table(lang, links=False)
+        head = book_table.splitlines()[0]
+        assert ("Réponses distinctes sur 200 graines" if lang == "fr"
+                else "Distinct answer sets over 200 seeds") in head
+        rows = book_table.splitlines()[2:]
+        assert len(rows) == len(IDS)
+        for pid in IDS:
+            s = bank.spread(pid, made=variants(pid))
+            share = "—" if s.share is None else f"{round(100 * s.share)}{pct}"
+            title = bank.problems()[pid].title[lang]
+            row = next(r for r in rows if f" {title} (" in r)
+            assert row.endswith(f"| {s.distinct}{sep}{share} |"), (pid, row)
+    assert (tmp_path / "spread.json").exists()          # measured once, kept

@@ -26,14 +26,16 @@ WORDS = {
            "solution": "Corrigé", "marking": "Barème", "none": "La banque n'a pas de "
            "problème dans cette installation (le paquet coursebuild.bank manque).",
            "uses": {"homework": "devoir", "tutorial": "TD", "exam": "examen"},
-           "fits": "convient à", "yes": "oui"},
+           "fits": "convient à", "yes": "oui",
+           "spread": "Réponses distinctes sur {n} graines ; part max. sur {c} élèves"},
     "en": {"chapter": "Chapter", "problem": "Problem", "homework": "Homework",
            "tutorial": "Tutorial", "exam": "Exam", "minutes": "Time", "points": "Points",
            "min": "min", "id": "id", "statement": "Statement (sample variant)",
            "solution": "Solution", "marking": "Marking scheme", "none": "The bank has no "
            "problem in this installation (the package coursebuild.bank is missing).",
            "uses": {"homework": "homework", "tutorial": "tutorial", "exam": "exam"},
-           "fits": "fits", "yes": "yes"},
+           "fits": "fits", "yes": "yes",
+           "spread": "Distinct answer sets over {n} seeds; largest share in {c} students"},
 }
 
 
@@ -102,8 +104,9 @@ def table(lang: str, links: bool = True) -> str:
         lines = ["| " + " | ".join(head) + " |", "|---|---|" + ":---:|" * 3 + "---:|---:|"]
     else:
         head = [words["chapter"], f"{words['problem']} ({words['fits']})", words["minutes"],
-                words["points"]]
-        lines = ["| " + " | ".join(head) + " |", "|---|---|---:|---:|"]
+                words["points"], words["spread"].format(n=SPREAD_SEEDS, c=bank().CLASS)]
+        lines = ["| " + " | ".join(head) + " |", "|---|---|---:|---:|---:|"]
+        measured = spreads()
     shown = None
     for p in _ordered(lang):
         number, title = chapters.get(p.chapter, (0, p.chapter))
@@ -118,8 +121,48 @@ def table(lang: str, links: bool = True) -> str:
             problem, uses = f"{p.title[lang]} ({fits})", ""
         cells = [chapter, problem, *([uses] if links else []), f"{p.minutes} {words['min']}",
                  str(p.points)]
+        if not links:
+            cells.append(_spread_cell(measured[p.id], lang))
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+SPREAD_SEEDS = 200
+"""The seeds over which the teachers' book measures each problem's spread."""
+SPREADS = ROOT / "build" / "bank-spread.json"
+"""The measured spreads, kept with the digest of the bank's code (measuring makes every
+problem's 200 variants: done once per change of the bank)."""
+
+
+def spreads() -> dict[str, dict]:
+    """Each problem's :func:`coursebuild.bank.spread` over :data:`SPREAD_SEEDS` seeds, as
+    a dictionary, from :data:`SPREADS` when the bank's code is the same."""
+    import json
+    from dataclasses import asdict
+
+    from arena._files import write_atomic
+
+    ids = list(bank().problems())
+    digest = bank_digest() + " " + " ".join(ids)      # a stand-in bank: other problems
+    try:
+        kept = json.loads(SPREADS.read_text(encoding="utf-8"))
+        if kept["digest"] == digest and kept["seeds"] == SPREAD_SEEDS:
+            return kept["spreads"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    measured = {pid: asdict(bank().spread(pid, SPREAD_SEEDS)) for pid in ids}
+    SPREADS.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(SPREADS, json.dumps({"digest": digest, "seeds": SPREAD_SEEDS,
+                                      "spreads": measured}, indent=1, sort_keys=True))
+    return measured
+
+
+def _spread_cell(s: dict, lang: str) -> str:
+    """``198 ; 7 %`` (``198; 7%``): distinct answer sets, largest share of one numeric
+    answer in a class (a dash for a problem whose answers hold no number)."""
+    share = "—" if s["share"] is None else (
+        f"{round(100 * s['share'])}\u202f%" if lang == "fr" else f"{round(100 * s['share'])}%")
+    return f"{s['distinct']}\u202f; {share}" if lang == "fr" else f"{s['distinct']}; {share}"
 
 
 def _meta(p, lang: str) -> str:

@@ -31,13 +31,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from importlib import import_module
 
 from coursebuild.catalogue import Drawing
 
 __all__ = ["Variant", "Problem", "problems", "variant", "SAMPLE_SEED", "DEFAULT_PROBLEMS",
+           "Spread", "spread", "numbers", "CLASS",
            "CHAPTERS", "USES"]
 
 
@@ -61,6 +62,10 @@ class Variant:
     (``<!-- figure: NAME -->`` on a line of its own)."""
     answers: Mapping[str, object]
     """JSON-able answers computed by the library (what :attr:`Problem.check` verifies)."""
+    asks: Mapping[str, Sequence[str | Mapping[str, str]]] = field(default_factory=dict)
+    """Question number (``"3"``) -> the items it asks for, each a text that the answer
+    to that question holds in both languages (or ``{"fr": ..., "en": ...}``, one in
+    each; see :attr:`coursebuild.bank._kit.Q.items`)."""
 
 
 @dataclass(frozen=True)
@@ -145,3 +150,57 @@ def variant(problem_id: str, seed: int) -> Variant:
         raise KeyError(f"unknown problem {problem_id!r}; the bank has: "
                        + ", ".join(known))
     return known[problem_id].generate(seed)
+
+
+CLASS = 30
+"""The size of a class, for the spread of a problem's answers (:func:`spread`)."""
+
+
+@dataclass(frozen=True)
+class Spread:
+    """How a problem's answers differ from one student to the next, over seeds
+    ``0, ..., seeds - 1`` taken in classes of :data:`CLASS` consecutive seeds (a student's
+    seed in ``make sheets`` is a hash, as unrelated to the next one's as two consecutive
+    seeds are here)."""
+
+    seeds: int
+    distinct: int
+    """Distinct answer sets (the JSON of :attr:`Variant.answers`)."""
+    repeats: int
+    """Consecutive seeds with the same answer set (neighbours could copy)."""
+    share: float | None
+    """The largest share, in one class, of one numeric answer (the numbers of the answer
+    set, in order); ``None`` for a problem whose answers hold no number."""
+
+
+def numbers(value: object) -> tuple:
+    """The numbers of an answer, in order (booleans are not numbers)."""
+    if isinstance(value, bool):
+        return ()
+    if isinstance(value, int | float):
+        return (value,)
+    if isinstance(value, Mapping):
+        return tuple(n for k in sorted(value, key=str) for n in numbers(value[k]))
+    if isinstance(value, list | tuple):
+        return tuple(n for item in value for n in numbers(item))
+    return ()
+
+
+def spread(problem_id: str, seeds: int = 200,
+           made: Sequence[Variant] | None = None) -> Spread:
+    """The :class:`Spread` of a problem over ``seeds`` seeds (``made``: its variants of
+    seeds ``0, ..., seeds - 1`` when already made)."""
+    import json
+    from collections import Counter
+
+    vs = list(made) if made is not None else [variant(problem_id, s) for s in range(seeds)]
+    sets = [json.dumps(v.answers, sort_keys=True) for v in vs]
+    repeats = sum(a == b for a, b in zip(sets, sets[1:]))
+    nums = [numbers(v.answers) for v in vs]
+    share = None
+    if any(nums):
+        starts = sorted({*range(0, max(len(vs) - CLASS, 0) + 1, CLASS),
+                         max(len(vs) - CLASS, 0)})
+        share = max(Counter(nums[k:k + CLASS]).most_common(1)[0][1] / len(nums[k:k + CLASS])
+                    for k in starts)
+    return Spread(len(vs), len(set(sets)), repeats, share)

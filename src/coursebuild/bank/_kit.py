@@ -66,6 +66,13 @@ class Q:
     ask: Bilingual
     answer: Bilingual
     marks: Sequence[tuple[int, Bilingual]] = field(default_factory=list)
+    items: Sequence[str | Bilingual] = ()
+    """What the question asks for, item by item ("which positions", "all the moves",
+    "for each ..."), each as the text its answer must hold in both languages (a formula
+    such as ``$d(b) = 0$``) or in each (``{"fr": ..., "en": ...}``), computed from the
+    variant by another route than the answer's own text: :func:`compose` refuses an
+    answer that leaves one out, and the variant keeps them
+    (:attr:`coursebuild.bank.Variant.asks`) for the tests."""
 
     @property
     def points(self) -> int:
@@ -93,6 +100,13 @@ def compose(problem: str, seed: int, params: Mapping[str, Any], *, intro: Biling
     total = sum(q.points for q in questions)
     if total != points:
         raise ValueError(f"{problem}: the marking scheme gives {total} points, not {points}")
+    for k, q in enumerate(questions, start=1):
+        for lang in LANGS:
+            missing = [item for item in q.items
+                       if (item if isinstance(item, str) else item[lang]) not in q.answer[lang]]
+            if missing:
+                raise ValueError(f"{problem} (seed {seed}): the {lang} answer to question "
+                                 f"{k} leaves out {missing[0]!r}, which it asks for")
     statement, solution, marking = {}, {}, {}
     for lang in LANGS:
         items = [f"{k}. {_indent_continuation(q.ask[lang])}"
@@ -107,7 +121,9 @@ def compose(problem: str, seed: int, params: Mapping[str, Any], *, intro: Biling
             french_md(statement["fr"]), french_md(solution["fr"]), french_md(marking["fr"]))
     return Variant(problem=problem, seed=seed, params=dict(params), statement=statement,
                    solution=solution, marking=marking, figures=dict(figures),
-                   answers=dict(answers))
+                   answers=dict(answers),
+                   asks={str(k): list(q.items) for k, q in enumerate(questions, start=1)
+                         if q.items})
 
 
 def _numbered(k: int, answer: str) -> str:

@@ -35,7 +35,7 @@ from coursebuild.bank._kit import (
 from coursebuild.pages.algorithms import queue_steps
 
 COUNTER = "counter-queue-trace"
-SIZE = (9, 11)
+SIZE = (9, 13)
 
 
 def chapter_form(g: Arena) -> tuple[dict, dict, dict]:
@@ -102,8 +102,12 @@ def calcule_rangs_coups(A, S0, V0):
 
 def _arena(seed: int) -> Arena:
     r = rng(COUNTER, seed)
+    depth = r.choice((3, 5))                # the rank of the start, the play's length
     for _ in range(10_000):
-        plan = Plan(ranks0=(2, r.randint(1, 2), r.randint(1, 2), 1), ranks1=(1, 1),
+        wide = 0.8 if depth == 3 else 0.25
+        ranks0 = (2, *(r.randint(1, 2) if r.random() < wide else 1
+                       for _ in range(depth - 1)), 1)
+        plan = Plan(ranks0=ranks0, ranks1=(1, 1),
                     draws0=1, draws1=1, dead0=0, dead1=r.randint(0, 1))
         g, _ = planted(r, plan, extra=0.6)
         if not SIZE[0] <= len(g) <= SIZE[1] or len(reach(g, "a")) != len(g):
@@ -122,7 +126,7 @@ def counter_queue(seed: int) -> Variant:
     A, S0, V0 = chapter_form(g)
     steps, rang, d, coup, B = run_queue(A, S0, V0)
     _, lifo, _, _, _ = run_queue(A, S0, V0, lifo=True)
-    outside = {x: d[x] for x in A if x not in rang and A[x]}
+    outside = {x: d[x] for x in A if x not in rang}      # terminal ones too (counter 0)
     wrong = sorted((x for x in lifo if lifo[x] != rang[x]), key=name)
     play = ["a"]
     while g.victory(play[-1]) is None:
@@ -235,27 +239,53 @@ def counter_queue(seed: int) -> Variant:
             (2, bi("les compteurs à chaque étape", "the counters at each step")),
             (2, bi("les rangs", "the ranks"))])
     left = sorted(outside, key=name)
-    pos_left = [x for x in left if outside[x] < len(A[x])]
+    pos_left = [x for x in left if A[x] and outside[x] < len(A[x])]
+    stuck = [x for x in left if not A[x]]
+
+    def stuck_text(lang: str) -> str:
+        """The terminal positions left outside: a counter at 0 that is no entry."""
+        if not stuck:
+            return ""
+        what = []
+        for x in stuck:
+            who = g.victory(x)
+            if who is not None:
+                what.append(f"${name(x)}$ (" + ("victoire de" if lang == "fr"
+                                                else "a victory of") + f" $J_{who}$)")
+            else:
+                what.append(f"${name(x)}$ (" + ("impasse" if lang == "fr" else "a dead end")
+                            + ")")
+        if lang == "fr":
+            return (f" Attention à {words(what, 'fr')} : compteur à 0 dès le départ, "
+                    "hors de l'attracteur pourtant, car une position n'entre que quand un "
+                    "de ses successeurs sort de la file ; un compteur nul ne veut pas dire "
+                    "« dans l'attracteur ».")
+        return (f" Mind {words(what, 'en')}: counter 0 from the start, yet outside the "
+                "attractor, since a position only enters when one of its successors leaves "
+                "the queue; a zero counter does not mean \"in the attractor\".")
+
     q3 = Q(bi("Quelles positions restent hors de l'attracteur, et avec quels compteurs à la "
               "fin ? Que signifie un compteur non nul à la fin pour une position de $J_1$ ?",
               "Which positions stay out of the attractor, and with which counters at the "
               "end? What does a non-zero final counter mean for a position of $J_1$?"),
            bi(", ".join(f"$d({name(x)}) = {outside[x]}$" for x in left)
-              + f" (départ : {', '.join(f'$d^+({name(x)}) = {len(A[x])}$' for x in left)}). "
-              "À la fin, `d[x]` est le nombre de successeurs de $x$ hors de "
-              "$\\mathcal{A}^0$. Pour une position de $J_1$, un compteur non nul dit que "
-              "$J_1$ a un coup hors de l'attracteur de $J_0$ : il empêche $J_0$ de gagner "
-              f"depuis là (ainsi en {words([f'${name(x)}$' for x in pos_left], 'fr')}, "
+              + f" (départ : {', '.join(f'$d^+({name(x)}) = {len(A[x])}$' for x in left)})."
+              + stuck_text("fr") + " À la fin, `d[x]` est le nombre de successeurs de $x$ "
+              "hors de $\\mathcal{A}^0$. Pour une position de $J_1$, un compteur non nul "
+              "dit que $J_1$ a un coup hors de l'attracteur de $J_0$ : il empêche $J_0$ de "
+              f"gagner depuis là (ainsi en {words([f'${name(x)}$' for x in pos_left], 'fr')}, "
               "dont le compteur a baissé sans atteindre 0).",
               ", ".join(f"$d({name(x)}) = {outside[x]}$" for x in left)
-              + f" (start: {', '.join(f'$d^+({name(x)}) = {len(A[x])}$' for x in left)}). "
-              "At the end, `d[x]` is the number of successors of $x$ outside "
-              "$\\mathcal{A}^0$. For a position of $J_1$, a non-zero counter says that "
-              "$J_1$ has a move out of the attractor of $J_0$: it prevents $J_0$ from "
+              + f" (start: {', '.join(f'$d^+({name(x)}) = {len(A[x])}$' for x in left)})."
+              + stuck_text("en") + " At the end, `d[x]` is the number of successors of $x$ "
+              "outside $\\mathcal{A}^0$. For a position of $J_1$, a non-zero counter says "
+              "that $J_1$ has a move out of the attractor of $J_0$: it prevents $J_0$ from "
               f"winning from there (so at {words([f'${name(x)}$' for x in pos_left], 'en')}, "
               "whose counter went down without reaching 0)."),
            [(1, bi("les positions et leurs compteurs", "the positions and their counters")),
-            (1, bi("le sens du compteur", "the meaning of the counter"))])
+            (1, bi("le sens du compteur", "the meaning of the counter"))],
+           items=[f"$d({name(x)}) = {len(A[x]) - sum(1 for y in A[x] if y in rang)}$"
+                  for x in sorted(g.vertices, key=name) if x not in rang])
     q4 = Q(bi("On remplace la file par une pile : `y` est pris au sommet de la pile, et "
               "`x` est empilé. L'algorithme calcule-t-il toujours le même ensemble ? Les "
               "mêmes valeurs `rang` ? Répondre sur cet exemple, puis expliquer.",
@@ -370,10 +400,10 @@ def check_counter_queue(v: Variant) -> None:
     need([r for _, r in order] == sorted(r for _, r in order))
     need(sorted(y for y, _ in order) == sorted(ranks) and all(ranks[y] == r for y, r in order))
     # the final counter of a position outside: its successors outside the attractor
-    outside = {x: sum(1 for y in A[x] if y not in ranks) for x in A
-               if x not in ranks and A[x]}
+    outside = {x: sum(1 for y in A[x] if y not in ranks) for x in A if x not in ranks}
     need(ans["final_counters"] == outside)
-    need(any(outside[x] < len(A[x]) for x in outside), "a counter went down, not to 0")
+    need(any(A[x] and outside[x] < len(A[x]) for x in outside),
+         "a counter went down, not to 0")
     need(ans["d0"] == {x: len(A[x]) for x in A})
     # the stack finds the same set with other values
     need(ans["lifo"] == _stack_values(A, S0, V0) and set(ans["lifo"]) == set(ranks))
@@ -533,7 +563,8 @@ def naive_cost(seed: int) -> Variant:
                f"In all, {total} examinations; the last step adds nothing and stops the "
                "loop.") for lang in ("fr", "en")},
            [(2, bi("les positions ajoutées", "the positions added")),
-            (2, bi("les nombres d'examens", "the numbers of examinations"))])
+            (2, bi("les nombres d'examens", "the numbers of examinations"))],
+           items=[f"| {n} | {k} | " for n, (k, _) in enumerate(steps, start=1)])
     q2 = Q(bi("Sur le même jeu, combien de fois `calcule_rangs` (l'algorithme des compteurs "
               "avec une file) diminue-t-il un compteur ? Comparer.",
               "On the same game, how many times does `calcule_rangs` (the counter algorithm "

@@ -37,9 +37,9 @@ from coursebuild.bank._kit import (
 # attractor-ranks-draws
 
 RANKS_DRAWS = "attractor-ranks-draws"
-DEPTH = 5
-"""The rank of the start in J_0's attractor, the greatest rank there."""
-SIZE = (12, 14)
+DEPTHS = (3, 5, 7)
+"""The rank of the start in J_0's attractor, the greatest rank there (one a variant)."""
+SIZE = (11, 15)
 
 
 def _layers(steps: list[set]) -> list[list[str]]:
@@ -65,11 +65,13 @@ def _looping_choice(g: Arena, ranks0: dict) -> tuple[str, str] | None:
 
 def _draw_arena(seed: int) -> tuple[Arena, tuple[str, str]]:
     r = rng(RANKS_DRAWS, seed)
+    depth = r.choice(DEPTHS)
     for _ in range(10_000):
-        plan = Plan(ranks0=(r.randint(1, 2), r.randint(1, 2), r.randint(1, 2), 1,
-                            r.randint(1, 2), 1),
+        wide = {3: 0.8, 5: 0.5, 7: 0.15}[depth]
+        plan = Plan(ranks0=tuple(r.randint(1, 2) if k < depth and r.random() < wide else 1
+                                 for k in range(depth + 1)),
                     ranks1=(1, r.randint(1, 2), 1),
-                    draws0=1, draws1=1, dead0=0, dead1=1)
+                    draws0=r.randint(1, 2), draws1=r.randint(1, 2), dead0=0, dead1=1)
         g, _ = planted(r, plan)
         if not SIZE[0] <= len(g) <= SIZE[1] or len(reach(g, "a")) != len(g):
             continue
@@ -254,7 +256,10 @@ def ranks_draws(seed: int) -> Variant:
          (1, bi("un coup correct pour chacune (tout coup hors de l'attracteur adverse)",
                 "a correct move for each (any move out of the opponent's attractor)")),
          (1, bi("la partie reste nulle, avec la raison",
-                "the play stays a draw, with the reason"))])
+                "the play stays a draw, with the reason"))],
+        items=[f"${name(v)}$" for v in sorted(g.vertices, key=name) if sol.winner[v] is None]
+        + [f"${name(v)}$, $J_{g.owner(v)}$" for v in sorted(g.vertices, key=name)
+           if sol.winner[v] is None and g.successors(v)])
     strat_fr = ", ".join(f"${name(x)} \\to {name(y)}$" for x, y in sorted(strategy0.items())
                          if x in a0)
     play_text = r" \to ".join(name(v) for v in play)
@@ -355,14 +360,15 @@ def check_ranks_draws(v: Variant) -> None:
         need(y in g.successors(x) and y not in ranks[1 - g.owner(x)])
     # difficulty: the start is J_0's, at the greatest rank; J_1 wins somewhere too
     need(ans["winner"] == 0)
-    need(ans["start_rank"] == ranks[0]["a"] == max(ranks[0].values()) == DEPTH)
+    depth = ans["start_rank"]
+    need(depth == ranks[0]["a"] == max(ranks[0].values()) and depth in DEPTHS)
     need(len(ranks[1]) - len(g.V1) >= 2)
     # the strategy wins: every reply of J_1 explored
     sol = solve_small(g)
     longest = verify_strategy(g, 0, ans["strategy0"], solution=sol)
-    need(longest["a"] == DEPTH)
+    need(longest["a"] == depth)
     play = ans["play"]
-    need(play[0] == "a" and play[-1] in g.V0 and len(play) - 1 == DEPTH)
+    need(play[0] == "a" and play[-1] in g.V0 and len(play) - 1 == depth)
     for x, y in zip(play, play[1:]):
         need(y in g.successors(x))
         if g.owner(x) == 0:
@@ -504,7 +510,9 @@ def monotone(seed: int) -> Variant:
            {lang: f"$\\mathcal{{A}}^0 = {mset(sorted(a0, key=name))}$ : "
             .replace(" :", ":" if lang == "en" else " :") + ranks_text(a0, lang) + "."
             for lang in ("fr", "en")},
-           [(1, bi("l'ensemble", "the set")), (2, bi("les rangs", "the ranks"))])
+           [(1, bi("l'ensemble", "the set")), (2, bi("les rangs", "the ranks"))],
+           items=[bi(f"${rg('fr')}({name(v)}) = {a0[v]}$", f"${rg('en')}({name(v)}) = {a0[v]}$")
+                  for v in sorted(a0, key=name)])
     dec_text = words([f"${a} \\to {b}$" for a, b in decisive], "fr")
     dec_text_en = words([f"${a} \\to {b}$" for a, b in decisive], "en")
     q2 = Q(bi(f"La position ${name(target)}$ n'est pas dans $\\mathcal{{A}}^0$. Quelles "
@@ -525,7 +533,10 @@ def monotone(seed: int) -> Variant:
               "way out any more: " + words([f"${name(v)}$" for v in joined], "en")
               + " enter; " + ranks_text(after, "en") + "."),
            [(2, bi("les arêtes", "the edges")), (2, bi("le nouvel attracteur",
-                                                         "the new attractor"))])
+                                                         "the new attractor"))],
+           items=[f"${a} \\to {b}$" for a, b in decisive]
+           + [bi(f"${rg('fr')}({name(v)}) = {after[v]}$", f"${rg('en')}({name(v)}) = {after[v]}$")
+              for v in sorted(after, key=name)])
     q3 = Q(bi("Démontrer en général : si l'on retire une arête $(s, y)$ avec $s \\in S_1$ "
               "et $d^+(s) \\ge 2$, l'attracteur de $J_0$ ne peut que grandir. (Noter "
               "$\\mathcal{B}_n$ les étapes dans le nouveau graphe et montrer "

@@ -189,7 +189,8 @@ def staircase(seed: int) -> Variant:
            a3,
            [(1, bi("le gagnant", "the winner")),
             (3, bi("tous les coups gagnants, et pas d'autre (ou : aucun, justifié)",
-                   "all the winning moves, and no other (or: none, justified)"))])
+                   "all the winning moves, and no other (or: none, justified)"))],
+           items=[f"${_shape(tuple(s))}$" for s in answers["winning_moves"]])
     q4 = Q(bi("Le vol de stratégie du cours montre que le premier joueur gagne sur toute "
               "tablette rectangulaire plus grande que $1 \\times 1$. Pourquoi "
               "l'argument ne s'applique-t-il pas à $\\lambda$ ? Sur quelle forme d'au plus "
@@ -316,16 +317,19 @@ def _two(a: int, b: int) -> Shape:
 
 @cache
 def _bars_candidates() -> list[tuple[Shape, Shape, int]]:
-    """Two bars of at most two rows and five columns whose sum is won by the player to
+    """Two bars of at most two rows and six columns whose sum is won by the player to
     move with one to three winning moves, and the width of the rectangles of question 6."""
-    shapes = [_two(a, b) for a in range(1, 6) for b in range(0, a + 1)]
-    out = []
+    shapes = [_two(a, b) for a in range(1, 7) for b in range(0, a + 1)]
+    out, keys = [], set()
     for x, y in itertools.combinations_with_replacement(shapes, 2):
         if shape_grundy(x) ^ shape_grundy(y) == 0 or x == (1,) or y == (1,):
             continue
         wins = [m for m in _pair_moves(x, y) if shape_grundy(m[0]) == shape_grundy(m[1])]
-        if 1 <= len(wins) <= 3:
-            out += [(x, y, n) for n in range(2, 7)]
+        key = (max(x[0], y[0]), shape_grundy(x) ^ shape_grundy(y), tuple(wins))
+        if 1 <= len(wins) <= 3 and key not in keys:    # each variant its own key
+            keys.add(key)
+            # one width per pair: two variants differ in their bars, hence their answers
+            out.append((x, y, 2 + len(out) % 5))
     return out
 
 
@@ -421,7 +425,9 @@ def two_bars(seed: int) -> Variant:
               "Les coups gagnants laissent deux tablettes de même nombre : " + wtext + ".",
               f"$g = {gx} \\oplus {gy} = {gx ^ gy} \\ne 0$: the player to move wins. The "
               "winning moves leave two bars of the same number: " + wtext + "."),
-           [(1, bi("le gagnant", "the winner")), (3, bi("tous les coups", "all the moves"))])
+           [(1, bi("le gagnant", "the winner")), (3, bi("tous les coups", "all the moves"))],
+           items=[f"$({_shape(tuple(a))}, {_shape(tuple(b))})$"
+                  for a, b in answers["winning"]])
     q5 = Q(bi("Avec la fonction `coups(forme)` du problème sur les tablettes en escalier "
               "(les formes obtenues en un coup, sans manger le poison), écrire "
               "`grundy_forme(forme, memo)`.",

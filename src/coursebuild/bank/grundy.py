@@ -194,7 +194,8 @@ def grundy_sum(seed: int) -> Variant:
               "move in each heap was tried."),
            [(1, bi("le nombre de la position et le gagnant",
                    "the number of the position and the winner")),
-            (2, bi("tous les coups gagnants", "all the winning moves"))])
+            (2, bi("tous les coups gagnants", "all the winning moves"))],
+           items=[f"$({k1}, {k2})$" for k1, k2 in wins])
 
     def move3_text(m: tuple[int, int, int], lang: str) -> str:
         k1, k2, k3 = m
@@ -451,7 +452,8 @@ def bouton(seed: int) -> Variant:
               f"the highest bit of {s}. The winning moves are: "
               + "; ".join(move(m, "en") for m in wins) + "."),
            [(1, bi("la règle $x \\mapsto x \\oplus s$", "the rule $x \\mapsto x \\oplus s$")),
-            (2, bi("tous les coups, et pas d'autre", "all the moves, and no other"))])
+            (2, bi("tous les coups, et pas d'autre", "all the moves, and no other"))],
+           items=[bi(move(m, "fr"), move(m, "en")) for m in wins])
     q3 = Q(bi("Démontrer le théorème de Bouton : montrer que depuis une position de somme "
               "nulle, tout coup donne une somme non nulle, et que depuis une position de "
               "somme non nulle, un coup donne une somme nulle ; conclure par récurrence sur "

@@ -224,7 +224,9 @@ def token_grid(seed: int) -> Variant:
               f"{g.n_edges} edges."),
            [(1, bi("les cases bloquées", "the stuck cells")),
             (1, bi("$V_0$ et $V_1$", "$V_0$ and $V_1$")),
-            (1, bi("le nombre d'arêtes", "the number of edges"))])
+            (1, bi("le nombre d'arêtes", "the number of edges"))],
+           items=[f"$({x[0]}, {x[1]})$" for x in sorted(g.vertices)    # read on the graph
+                  if x[2] == 0 and (g.victory(x) is not None or not g.successors(x))])
 
     def grid_table(lang: str) -> str:
         mark = {"fr": ("P", "G"), "en": ("L", "W")}[lang]

@@ -61,9 +61,9 @@ def _pattern(rule: list[int]) -> tuple[int, list[int]] | None:
 def _candidates() -> list[tuple[list[int], int]]:
     out = []
     for size in (2, 3, 4):
-        for rule in itertools.combinations(range(1, 9), size):
+        for rule in itertools.combinations(range(1, 10), size):
             pattern = _pattern(list(rule))
-            if pattern is None or pattern[0] < 3 or len(pattern[1]) == pattern[0]:
+            if pattern is None or not 3 <= pattern[0] <= 9 or len(pattern[1]) == pattern[0]:
                 continue
             p, residues = pattern
             # at most 15 sticks: the drawing of both rows stays legible on paper
@@ -217,7 +217,9 @@ def subtraction(seed: int) -> Variant:
               "number will do."),
            [(1, bi("le principe : laisser une position perdante",
                    "the principle: leave a losing position")),
-            (2, bi("un coup juste pour chaque $k$", "a right move for each $k$"))])
+            (2, bi("un coup juste pour chaque $k$", "a right move for each $k$"))],
+           items=[bi(f"depuis {k}, aller à ", f"from {k}, go to ")
+                  for k in range(n + 1) if k not in lost])
     res_text = words([str(x) for x in residues], "fr")
     res_text_en = words([str(x) for x in residues], "en")
     proof_fr, proof_en = _proof(rule, p, residues)

@@ -293,6 +293,32 @@ def _split_candidates() -> list[tuple[int, ...]]:
     return out
 
 
+def split_longest(n: int) -> int:
+    """The number of moves of the longest play of Grundy's game on one heap of ``n``."""
+    best = [0] * (max(n, 2) + 1)
+    for k in range(3, n + 1):
+        best[k] = 1 + max(best[a] + best[k - a] for a in range(1, (k + 1) // 2))
+    return best[n]
+
+
+def longest_play(g: Any, start: Any) -> int:
+    """The number of moves of the longest play from ``start`` in the acyclic game graph
+    ``g`` (the arena the solver builds from the rules)."""
+    memo: dict = {}
+    order, todo = [], [start]
+    while todo:                       # every position reachable, then longest path
+        x = todo.pop()
+        if x in memo:
+            continue
+        memo[x] = None
+        order.append(x)
+        todo.extend(y for y in g.successors(x) if y not in memo)
+    length: dict = {}
+    for x in sorted(order, key=lambda p: -len(p[0])):      # more heaps: later in a play
+        length[x] = max((1 + length[y] for y in g.successors(x)), default=0)
+    return length[start]
+
+
 SPLIT_CODE = listing('''
 def mex(valeurs):
     k = 0
@@ -315,7 +341,8 @@ def split(seed: int) -> Variant:
     gs = split_grundy(top)
     s = reduce(xor, (gs[h] for h in heaps))
     wins = [m for m in split_moves(heaps) if reduce(xor, (gs[h] for h in m)) == 0]
-    answers = {"g": gs, "value": s, "winning": [list(m) for m in wins]}
+    longest = sum(split_longest(h) for h in heaps)      # heap by heap (checked on the graph)
+    answers = {"g": gs, "value": s, "winning": [list(m) for m in wins], "longest": longest}
     heaps_text = ", ".join(map(str, heaps))
     intro = bi(
         f"Au jeu de Grundy, on part de tas d'objets, ici de tailles {heaps_text}. Un coup "
@@ -330,18 +357,37 @@ def split(seed: int) -> Variant:
         "list of the sizes of the heaps. The Sprague-Grundy theorem is stated without "
         "proof: the Grundy number of a position is the exclusive or $\\oplus$ of those of "
         "its heaps.")
-    q1 = Q(bi("Montrer que toute partie est finie : combien de coups au plus depuis la "
-              "position de départ ? Le jeu est-il impartial ?",
-              "Show that every play is finite: how many moves at most from the starting "
-              "position? Is the game impartial?"),
+    sizes = sorted(set(heaps))
+    longest_of = {h: split_longest(h) for h in sizes}
+    cells = ", ".join(f"$L({h}) = {longest_of[h]}$" for h in sizes)
+    q1 = Q(bi("Montrer que toute partie est finie. Combien de coups compte la plus longue "
+              "partie depuis la position de départ ? Le jeu est-il impartial ?",
+              "Show that every play is finite. How many moves does the longest play from "
+              "the starting position have? Is the game impartial?"),
            bi(f"Chaque coup augmente le nombre de tas de 1, qui ne dépasse pas le nombre "
-              f"d'objets, {sum(heaps)} : au plus {sum(heaps) - len(heaps)} coups. Les deux "
-              "joueurs ont les mêmes coups depuis une position : le jeu est impartial.",
+              f"d'objets, {sum(heaps)} : toute partie est finie (au plus "
+              f"{sum(heaps) - len(heaps)} coups). Ce n'est qu'une borne : un tas de 1 ou 2 "
+              "objets ne se partage plus. Les tas évoluent chacun de son côté ; si $L(n)$ "
+              "est le nombre de coups de la plus longue partie sur un seul tas de $n$ "
+              "objets, $L(1) = L(2) = 0$ et $L(n) = 1 + \\max (L(a) + L(n - a))$ pour "
+              f"$1 \\le a < n - a$ : {cells}. La plus longue partie compte donc "
+              f"**{longest} coups**. Les deux joueurs ont les mêmes coups depuis une "
+              "position : le jeu est impartial.",
               f"Each move increases the number of heaps by 1, which cannot exceed the "
-              f"number of objects, {sum(heaps)}: at most {sum(heaps) - len(heaps)} moves. "
-              "Both players have the same moves from a position: the game is impartial."),
-           [(1, bi("le nombre de tas qui croît", "the number of heaps that grows")),
-            (1, bi("la borne", "the bound")), (1, bi("impartial", "impartial"))])
+              f"number of objects, {sum(heaps)}: every play is finite (at most "
+              f"{sum(heaps) - len(heaps)} moves). That is only a bound: a heap of 1 or 2 "
+              "objects cannot be split. The heaps evolve each on its own; if $L(n)$ is the "
+              "number of moves of the longest play on a single heap of $n$ objects, "
+              "$L(1) = L(2) = 0$ and $L(n) = 1 + \\max (L(a) + L(n - a))$ for "
+              f"$1 \\le a < n - a$: {cells}. The longest play therefore has "
+              f"**{longest} moves**. Both players have the same moves from a position: the "
+              "game is impartial."),
+           [(1, bi("le nombre de tas qui croît : la partie est finie",
+                   "the number of heaps that grows: the play is finite")),
+            (1, bi("la plus longue partie", "the longest play")),
+            (1, bi("impartial", "impartial"))],
+           items=[f"$L({h}) = {split_longest(h)}$" for h in sorted(set(heaps))]
+           + [f"**{longest} "])
     gt = table(["$n$"] + [str(k) for k in range(1, top + 1)],
                [["$g(n)$"] + [str(gs[k]) for k in range(1, top + 1)]])
     q2 = Q(bi(f"Calculer $g(n)$ pour un seul tas de $n$ objets, $1 \\le n \\le {top}$ "
@@ -368,7 +414,8 @@ def split(seed: int) -> Variant:
               f"exclusif nul : {wtext}.",
               "Each split of each heap is tried and those giving a zero exclusive or are "
               f"kept: {wtext}."),
-           [(3, bi("tous les coups, et pas d'autre", "all the moves, and no other"))])
+           [(3, bi("tous les coups, et pas d'autre", "all the moves, and no other"))],
+           items=[f"$({', '.join(map(str, m))})$" for m in answers["winning"]])
     q5 = Q(bi("Écrire `grundy_partage(n)`, qui renvoie la liste $[g(0), \\dots, g(n)]$. "
               "Quelle est sa complexité ?",
               "Write `grundy_partage(n)`, which returns the list $[g(0), \\dots, g(n)]$. What "
@@ -417,6 +464,8 @@ def check_split(v: Variant) -> None:
     g = from_rules((heaps, 0), lambda p: [(m, 1 - p[1]) for m in split_moves(p[0])],
                    lambda p: p[1], stuck="loses")
     need(solve_small(g).winner[(heaps, 0)] == 0)          # the attractor agrees
+    need(ans["longest"] == longest_play(g, (heaps, 0)))     # on the solver's game graph
+    need(ans["longest"] < sum(heaps) - len(heaps))      # the question is not the bound
 
 
 PROBLEMS: tuple[Problem, ...] = (
@@ -552,7 +601,8 @@ def kayles(seed: int) -> Variant:
               "written as the sorted list of the lengths of the rows)."),
            bi(f"On essaie chaque coup de chaque rangée : {wtext}.",
               f"Every move of every row is tried: {wtext}."),
-           [(3, bi("tous les coups gagnants", "all the winning moves"))])
+           [(3, bi("tous les coups gagnants", "all the winning moves"))],
+           items=["$(" + ", ".join(map(str, m)) + ")$" for m in answers["winning"]])
     q5 = Q(bi("Écrire `grundy_quilles(n)`, qui renvoie la liste $[g(0), \\dots, g(n)]$, et "
               "donner sa complexité.",
               "Write `grundy_quilles(n)`, which returns the list $[g(0), \\dots, g(n)]$, and "

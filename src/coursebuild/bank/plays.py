@@ -152,7 +152,8 @@ def plays_count(seed: int) -> Variant:
               f"{list_of(outcome[1])}; draws ({len(outcome[None])}, they end at the dead "
               f"end): {list_of(outcome[None])}."),
            [(2, bi("toutes les parties", "all the plays")),
-            (1, bi("le décompte par issue", "the count by outcome"))])
+            (1, bi("le décompte par issue", "the count by outcome"))],
+           items=[play_text(p) for p in plays])
     degs0 = [len(g.successors(v)) for v in mine]
     mine1 = list(s1[0]) if s1 else []
     degs1 = [len(g.successors(v)) for v in mine1]
@@ -196,7 +197,8 @@ def plays_count(seed: int) -> Variant:
               "too."),
            [(1, bi("la méthode (toutes les réponses de $J_1$)",
                    "the method (every answer of $J_1$)")),
-            (3, bi("la liste exacte", "the exact list"))])
+            (3, bi("la liste exacte", "the exact list"))],
+           items=[f"({strat_text(s)})" for s in won])
     ranks = ", ".join(f"${rg('fr')}({name(v)}) = {a0[v]}$" for v in sorted(a0, key=name))
     ranks_en = ", ".join(f"${rg('en')}({name(v)}) = {a0[v]}$" for v in sorted(a0, key=name))
     q4 = Q(bi("Calculer l'attracteur $\\mathcal{A}^0$ de $J_0$ avec les rangs. Comparer "

@@ -200,7 +200,8 @@ def distance_rank(seed: int) -> Variant:
                 "$\\delta$ assumes that the cub helps the puppies, the rank that it "
                 "defends itself.")) for lang in ("fr", "en")},
            [(2, bi("les distances", "the distances")),
-            (1, bi("la comparaison et sa raison", "the comparison and its reason"))])
+            (1, bi("la comparaison et sa raison", "the comparison and its reason"))],
+           items=[f"| ${name(x)}$ | {won[x]} | {dist[x]} |" for x in g.vertices])
     moves_text = ", ".join(f"${name(x)} \\to {name(y)}$" for x, y in moves.items())
     loop_text = " \\to ".join(name(x) for x in loop)
     q3 = Q(bi("Donner la stratégie des chiots selon $\\delta$. Montrer que l'ourson peut "

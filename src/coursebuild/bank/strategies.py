@@ -506,6 +506,11 @@ def both_players(seed: int) -> Variant:
     case_name = {"fr": {"win": "gagnante", "lose": "perdante", "draw": "nulle"},
                  "en": {"win": "winning", "lose": "losing", "draw": "draw"}}
 
+    def asked(p: int) -> list[str]:
+        """A row for each position of J_p that has a successor (read on the arena)."""
+        return [f"| ${name(x)}$ | " for x in sorted(g.vertices, key=name)
+                if g.owner(x) == p and g.victory(x) is None and g.successors(x)]
+
     def moves_table(p: int, lang: str) -> str:
         head = (("Position", "Cas", "Coup") if lang == "fr" else ("Position", "Case", "Move"))
         return table(head, [(f"${name(x)}$", case_name[lang][c], f"${name(y)}$")
@@ -516,10 +521,12 @@ def both_players(seed: int) -> Variant:
               "Give the computed strategy of $J_0$ at each of its positions that have a "
               "successor, stating the case (winning, losing, draw)."),
            {lang: moves_table(0, lang) for lang in ("fr", "en")},
-           [(1, bi("les cas", "the cases")), (3, bi("les coups", "the moves"))])
+           [(1, bi("les cas", "the cases")), (3, bi("les coups", "the moves"))],
+           items=asked(0))
     q2 = Q(bi("Même question pour $J_1$.", "Same question for $J_1$."),
            {lang: moves_table(1, lang) for lang in ("fr", "en")},
-           [(3, bi("les coups, avec les cas", "the moves, with the cases"))])
+           [(3, bi("les coups, avec les cas", "the moves, with the cases"))],
+           items=asked(1))
     p1 = " \\to ".join(name(x) for x in play1)
     p2 = " \\to ".join(name(x) for x in play2)
     r1 = ranks[1][lose_start]

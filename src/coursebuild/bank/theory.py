@@ -417,7 +417,8 @@ def tree_vs_graph(seed: int) -> Variant:
                if lang == "fr" else
                f"From $a$: {nodes['a']} nodes and {leaves['a']} leaves (plays).")
             for lang in ("fr", "en")},
-           [(1, bi("les formules", "the formulas")), (2, bi("les valeurs", "the values"))])
+           [(1, bi("les formules", "the formulas")), (2, bi("les valeurs", "the values"))],
+           items=[f"| ${name(x)}$ | {nodes[x]} | {leaves[x]} |" for x in g.vertices])
     q2 = Q(bi("Comparer avec le nombre de positions atteignables depuis $a$, et expliquer "
               "la différence.",
               "Compare with the number of positions reachable from $a$, and explain the "
