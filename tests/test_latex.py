@@ -187,10 +187,13 @@ def test_a_run_of_steps_is_one_table_a_row_per_step():
 # -- listings --------------------------------------------------------------------------------
 
 def test_a_short_listing_is_one_box_and_a_long_one_may_go_over_a_page():
-    short = "\n".join(f"x{k} = {k}  # a comment long enough to go past the text's width here"
-                      for k in range(10))
+    short = "\n".join(f"x{k} = {k}  # a comment long enough to go past the text's width, even "
+                      "in small type" for k in range(10))
     tex = fragment(f"<pre><code>{short}</code></pre>", Context("en"))
-    assert r"\begin{codebox}" in tex and "past the text's width here" in tex   # not wrapped
+    assert r"\begin{codebox}{code:fragment:1}{\footnotesize}" in tex
+    # a line longer than the measure goes on after a continuation mark, as a comment
+    assert re.search(r"^x0 = 0  # a comment long enough to go past the text's width, even\n"
+                     r"↪ # in small type$", tex, re.M)
     long = "\n".join(f"x{k} = {k}" for k in range(40))
     tex = fragment(f"<pre><code>{long}</code></pre>", Context("en"))
     assert r"\begin{codeblock}" in tex and r"\begin{codebox}" not in tex

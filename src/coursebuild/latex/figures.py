@@ -218,7 +218,11 @@ def float_figure(conv: Converter, fid: str, caption: str, extra: str = "") -> st
     # turned a quarter: its length across the page's height, its height (and its
     # caption) across the text and the margin
     room = ctx.text_height_pt * 0.99
-    width = min(fig.width_pt, room, (full - 60) * fig.width_pt / fig.height_pt)
+    # what the caption takes of the text and margin: its lines (about 5 pt a character
+    # at the caption's size, 14 pt a line) and the skip above it
+    letters = len(re.sub(r"\\[a-zA-Z]+|[{}\\()]", "", caption_tex))
+    caption_pt = max(60.0, 14 * -(-letters * 5.0 // room) + 16)
+    width = min(fig.width_pt, room, (full - caption_pt) * fig.width_pt / fig.height_pt)
     if width >= need - 0.5:
         return _turned(fid, width, room, caption_tex)
     table = rank_table(conv, fid)

@@ -16,28 +16,49 @@ CHAR_PT = {"small": 5.25, "footnotesize": 4.725}   # a typewriter character's wi
 CODE_INDENT_PT = 11.0     # a listing is indented by 1 em
 LINE_PT = 12.0            # a listing's line (at \small)
 OUTPUT_LINES = 14        # an output longer than this (and 2) is folded
-CODE_WIDTH = 60          # characters of a listing line at \small in the text's width
-SMALL_CODE_WIDTH = 69    # at \footnotesize
+CODE_WIDTH = 60          # columns of a listing line at \small in the text's width, indented
+SMALL_CODE_WIDTH = 66    # at \footnotesize
+
+CONTINUED = "\u21aa"     # ↪, the mark that opens the rest of a line of code broken at the measure
+BREAK_AFTER = ",([{=+-*/:"
+
 
 def wrap_code(text: str, width: int) -> list[str]:
-    """Lines of a listing no longer than ``width`` characters, each long line broken at
-    a space (never inside a token): a comment goes on as a comment, anything else one
-    step deeper. A line with no space to break at is kept whole (and reported).
+    """Lines of a listing no longer than ``width`` columns (:func:`columns`), each long
+    line broken at the last space that leaves it short enough (else after a comma, an
+    opening bracket or an operator, else at the measure itself), the rest going on one
+    step deeper after a continuation mark ``↪`` (a comment goes on as a comment), as a
+    printed textbook breaks code at the measure.
 
-    >>> wrap_code("    # a long comment here", 18)
-    ['    # a long', '    # comment here']
+    >>> wrap_code("    # a long comment here", 20)
+    ['    # a long comment', '    ↪ # here']
+    >>> wrap_code("x = f(alpha,beta,gamma)", 12)
+    ['x =', '↪ f(alpha,', '↪ beta,', '↪ gamma)']
     """
     out: list[str] = []
     for line in text.rstrip("\n").split("\n"):
         line = line.expandtabs(4).rstrip()
-        indent = len(line) - len(line.lstrip(" "))
+        indent = min(len(line) - len(line.lstrip(" ")), width // 2)
         comment = line.lstrip().startswith("#")
-        while len(line) > width:
-            cut = line.rfind(" ", indent + 1, width)
-            if cut <= indent:
+        start = indent + 1
+        while columns(line) > width:
+            fits = start
+            while fits < len(line) and columns(line[:fits + 1]) <= width:
+                fits += 1
+            cut = line.rfind(" ", start, fits + 1)
+            if cut > start and line[start:cut].strip():
+                head, rest = line[:cut], line[cut + 1:].lstrip()
+            else:
+                marks = [line.rfind(c, start, fits) for c in BREAK_AFTER]
+                cut = max(marks) + 1 if max(marks) >= start else fits
+                head, rest = line[:cut], line[cut:].lstrip()
+            if not rest:
                 break
-            out.append(line[:cut])
-            line = " " * indent + ("# " if comment else "    ") + line[cut + 1:].lstrip()
+            out.append(head.rstrip())
+            comment = comment or " # " in head or head.lstrip().startswith("# ")
+            lead = " " * indent + CONTINUED + " " + ("# " if comment else "")
+            line = lead + rest
+            start = len(lead)
         out.append(line)
     return out
 
@@ -55,35 +76,31 @@ def fold_output(lines: list[str], keep: int, words: dict[str, str]) -> list[str]
 
 
 def listing(conv: Converter, text: str) -> str:
-    """A listing, verbatim. One shorter than half a page is one box, never broken across
-    pages: at ``\\small``, or ``\\footnotesize`` when a line would not fit in the text
-    and the outer margin, and a line longer still broken between tokens; a longer one
-    may go on over a page, in the text's width (a size smaller, then lines broken
-    between tokens). What a command prints (a shell session, ``$ ...``) is folded to its
-    first lines."""
+    """A listing, verbatim, in the text's width: at ``\\small``, or ``\\footnotesize``
+    when a line would not fit, and a line longer still broken at the measure with a
+    continuation mark (:func:`wrap_code`). One shorter than half a page is one box,
+    never broken across pages; a longer one may go on over a page. What a command
+    prints (a shell session, ``$ ...``) is folded to its first lines."""
     ctx = conv.ctx
     lines = text.rstrip("\n").split("\n")
     if lines[0].startswith("$ "):
         lines = fold_output(lines, OUTPUT_LINES, ctx.words)
     longest = max((columns(ln) for ln in lines), default=0)
+    # every listing holds in the text's width (nothing goes into the margin): at
+    # \small, or \footnotesize when a line would not fit, longer lines broken at the
+    # measure with a continuation mark
+    room = ctx.text_width_pt - CODE_INDENT_PT
+    size = "small" if longest * CHAR_PT["small"] <= room else "footnotesize"
+    fits = int(room // CHAR_PT[size])
+    if longest > fits:
+        lines = wrap_code("\n".join(lines), fits)
+    body = "\n".join(_verbatim_line(line) for line in lines)
     if len(lines) * LINE_PT <= ctx.text_height_pt / 2:          # one box
-        room = ctx.text_width_pt + ctx.margin_pt - CODE_INDENT_PT
-        size = "small" if longest * CHAR_PT["small"] <= room else "footnotesize"
-        fits = int(room // CHAR_PT[size])
-        if longest > fits:         # a symbol beyond ASCII takes two columns: room for it
-            lines = wrap_code("\n".join(lines), fits - 2)
-            longest = max(columns(ln) for ln in lines)
-        width = max(longest * CHAR_PT[size] + 1, ctx.text_width_pt - CODE_INDENT_PT - 1)
         conv.listings += 1
         key = label(f"code:{conv.slug}:{conv.listings}")
-        body = "\n".join(_verbatim_line(line) for line in lines)
-        return (f"\\begin{{codebox}}{{{key}}}{{\\{size}}}{{{width:.1f}pt}}\n"
+        return (f"\\begin{{codebox}}{{{key}}}{{\\{size}}}{{{room - 1:.1f}pt}}\n"
                 f"\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n\\end{{codebox}}\n")
-    env = "codeblock"
-    if longest > CODE_WIDTH:        # \footnotesize holds SMALL_CODE_WIDTH characters
-        lines = wrap_code("\n".join(lines), SMALL_CODE_WIDTH)
-        env = "smallcodeblock"
-    body = "\n".join(_verbatim_line(line) for line in lines)
+    env = "codeblock" if size == "small" else "smallcodeblock"
     return (f"\\begin{{{env}}}\n\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n"
             f"\\end{{{env}}}\n")
 
@@ -104,9 +121,9 @@ unbreakable word, as a pair is in a formula."""
 
 
 def inline_code(text: str) -> str:
-    """Code within a sentence, in typewriter type: a long name may break after an
-    underscore, a dot or a comma (as a listing may not), never inside a tuple such as a
-    pair ``(1, 2)``; quotes as typed.
+    """Code within a sentence, in typewriter type: it may break after a dot or a comma
+    (as a listing may not), never inside a name nor a tuple such as a pair ``(1, 2)``;
+    quotes as typed.
 
     >>> print(inline_code("{(0, 0): None}"))
     \\texttt{\\{(0,~0): None\\}}
@@ -125,8 +142,13 @@ def inline_code(text: str) -> str:
 
 
 def _breaks(code: str) -> str:
-    """Where a piece of code in a sentence may break."""
-    return re.sub(r"(, |/|\\_|-\{\}|\.(?=\w)|\((?=\w))", r"\1\\allowbreak{}", code)
+    """Where a piece of code in a sentence may break: after a comma, a slash, a dot or
+    an opening bracket, never inside a name (not at its underscores, issue 47).
+
+    >>> print(_breaks(r"jeu\\_de\\_nim.from\\_rules(g)"))
+    jeu\\_de\\_nim.\\allowbreak{}from\\_rules(\\allowbreak{}g)
+    """
+    return re.sub(r"(, |/|-\{\}|\.(?=\w)|\((?=\w))", r"\1\\allowbreak{}", code)
 
 
 def _verbatim_line(line: str) -> str:

@@ -143,7 +143,9 @@ def unicode_declarations() -> str:
     for c, tex in sorted(TEXT_CHARS.items()):
         if ord(c) >= 0x250 and tex and not tex.startswith("\\("):
             lines.append(f"\\DeclareUnicodeCharacter{{{ord(c):04X}}}{{{tex}}}")
-    lines += [r"\DeclareUnicodeCharacter{202F}{\,}", r"\DeclareUnicodeCharacter{2009}{\,}"]
+    lines += [r"\DeclareUnicodeCharacter{202F}{\,}", r"\DeclareUnicodeCharacter{2009}{\,}",
+              # the mark of a line of code broken at the measure (listings.wrap_code)
+              r"\DeclareUnicodeCharacter{21AA}{\ensuremath{\hookrightarrow}}"]
     return "\n".join(lines)
 
 
