@@ -108,3 +108,33 @@ def _steal(args):
 def {name}(*args):
     return _steal(args)
 '''
+
+
+# The neighbours of STEAL that look everywhere rather than up the calls: every thread's
+# frames (sys._current_frames), every object the collector tracks (gc.get_objects) and
+# every loaded module's globals (the checker's own, a recorded tape).
+SCAN = '''import gc, sys
+
+def _scan(args):
+    names = ("expected", "want", "good", "_tape", "tape")
+    for f in sys._current_frames().values():
+        while f is not None:
+            for k in names:
+                if f.f_locals.get(k) is not None:
+                    return f.f_locals[k]
+            f = f.f_back
+    for o in gc.get_objects():
+        if isinstance(o, dict):
+            for k in names:
+                if k in o and o[k] is not None:
+                    return o[k]
+    for m in list(sys.modules.values()):
+        d = getattr(m, "__dict__", None) or {}
+        for k in names:
+            if d.get(k) is not None:
+                return d[k]
+    return None
+
+def {name}(*args):
+    return _scan(args)
+'''

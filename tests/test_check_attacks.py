@@ -8,7 +8,7 @@ from __future__ import annotations
 import builtins
 
 import pytest
-from check_tampering import ROUTES, STEAL, WRONG_DEGRES
+from check_tampering import ROUTES, SCAN, STEAL, WRONG_DEGRES
 
 import arena.arena
 from coursebuild import python_exercises as px
@@ -264,5 +264,14 @@ def test_every_exercise_says_what_check_guarantees(site, lang):
 def test_the_expected_answer_cannot_be_read_where_the_code_runs(exercise):
     code = STEAL.replace("{name}", px.FUNCTIONS[exercise])
     verdict = check(exercise, code, "en")
+    assert verdict["status"] == "fail", verdict
+    assert verdict["message"].startswith("Wrong on the smallest case found:"), verdict
+
+
+@pytest.mark.parametrize("exercise", sorted(px.FUNCTIONS))
+def test_the_expected_answer_is_nowhere_in_the_code_s_interpreter(exercise):
+    """Scanning every thread's frames, every tracked object and every module finds no
+    expected value: the code's interpreter never held one."""
+    verdict = check(exercise, SCAN.replace("{name}", px.FUNCTIONS[exercise]), "en")
     assert verdict["status"] == "fail", verdict
     assert verdict["message"].startswith("Wrong on the smallest case found:"), verdict

@@ -87,6 +87,36 @@ def test_the_json_stays_whole_whatever_the_rules_print_later(tmp_path):
     assert "said at exit" in done.stderr and "a thread speaks" in done.stderr
 
 
+RAW = """import atexit, os, sys, threading
+atexit.register(lambda: os.write(1, b"raw at exit\\n"))
+started = threading.Event()
+def chatter():
+    started.set()
+    while True:
+        os.write(1, b"raw thread\\n")
+threading.Thread(target=chatter, daemon=True).start()
+started.wait()
+sys.__stdout__.write("the original stdout\\n")
+START = 0
+STUCK = "loses"
+def player(p):
+    return p % 2
+def moves(p):
+    return [p + 1] if p < 3000 else []
+"""
+
+
+def test_the_json_stays_whole_when_the_rules_write_on_descriptor_1(tmp_path):
+    """Writing on file descriptor 1 itself (os.write, from a thread and at exit) or on
+    sys.__stdout__ reaches standard error, not the JSON."""
+    (tmp_path / "raw.py").write_text(RAW)
+    done = _arena(tmp_path, "solve", "raw.py", "--json")
+    assert done.returncode == 0, done.stderr[-500:]
+    report = json.loads(done.stdout)
+    assert report["vertices"] == 3001 and report["start_winner"] == 1
+    assert "raw at exit" in done.stderr and "the original stdout" in done.stderr
+
+
 @pytest.mark.parametrize(("start", "words"), [
     ("(x for x in range(3))", ("position <generator object", "memory address")),
     ("(1, lambda: 0)", ("position (1, <function <lambda>", "memory address")),
