@@ -144,7 +144,7 @@ calcule_attracteur2(A, S0, V0), attractor(small, 0)
 # ## Suivre les numéros peut boucler
 #
 # `strategie` fait jouer à $J_0$ un successeur de numéro plus petit. Une recherche parmi
-# de petites arènes bipartites tirées au hasard trouve une arène où $J_1$ peut alors
+# de petites arènes biparties tirées au hasard trouve une arène où $J_1$ peut alors
 # faire tourner la partie en rond, bien que $J_0$ gagne depuis chacune de ses positions.
 
 # %% [markdown] lang="en"
