@@ -53,10 +53,12 @@ def base_url(site):
 
 @pytest.fixture(scope="session")
 def browser():
-    from browsing import ARGS, CHROMIUM
+    """Debian's Chromium (browsing.launch), started again for the next test if one makes it
+    crash or close (browsing.Browser)."""
+    from browsing import Browser
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        b = Browser(p)
         yield b
         b.close()
