@@ -73,10 +73,29 @@ class Browser:
     def __getattr__(self, name: str):
         return getattr(self.live, name)
 
+    def new_context(self, **options):
+        """A context whose waits (navigation, selectors, functions, clicks) last up to WAIT
+        ms, not Playwright's 30 s a busy machine may need."""
+        context = self.live.new_context(**options)
+        context.set_default_timeout(WAIT)
+        return context
+
+    def new_page(self, **options):
+        page = self.live.new_page(**options)
+        page.set_default_timeout(WAIT)
+        return page
+
     def close(self) -> None:
         if self._browser is not None and self._browser.is_connected():
             self._browser.close()
         self._browser = None
+
+
+def widgets_drawn(page) -> None:
+    """Waits until every interactive figure of the page (arena.js: steppers, games, traces)
+    is drawn, or has said that it cannot be (``.broken``)."""
+    page.wait_for_function("""() => [...document.querySelectorAll(
+        '.arena-stepper, .arena-game, .arena-trace')].every((b) => b.matches('.ready, .broken'))""")
 
 
 def expect(locator):
@@ -128,12 +147,21 @@ class _PrefixHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        """A page closed while a file was on its way (the end of a test) is no error."""
+        import sys
+
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def served(folder: Path = SITE) -> Iterator[str]:
     """``folder`` served on 127.0.0.1 under PREFIX while the block runs; its address
     (``http://127.0.0.1:PORT/arena/``)."""
     handler = functools.partial(_PrefixHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
