@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browsing import CHROMIUM, NO_CHROMIUM, SITE, Visit
+from browsing import CHROMIUM, NO_CHROMIUM, SITE, Visit, widgets_drawn
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 
@@ -123,7 +123,7 @@ def test_search_finds_a_word_in_the_page_language(browser, base_url, path, word,
     try:
         page.click(".md-search__input")
         page.keyboard.type(word, delay=30)
-        page.wait_for_selector(".md-search-result__item", timeout=10_000)
+        page.wait_for_selector(".md-search-result__item")
         links = page.evaluate("[...document.querySelectorAll('.md-search-result__link')]"
                               ".map(a => a.href)")
         assert any(expected in link for link in links), links
@@ -204,7 +204,7 @@ def _axe_violations(page) -> list[str]:
 def test_no_serious_accessibility_violation(browser, base_url, path):
     visit = Visit(browser, base_url + path)
     try:
-        visit.page.wait_for_timeout(300)          # interactive figures are in place
+        widgets_drawn(visit.page)
         assert _axe_violations(visit.page) == []
     finally:
         visit.close()
