@@ -120,7 +120,7 @@ PAGE = """async ({base, code}) => {
 
 def _pages(runs: int) -> list[dict]:
     """The measure in Chromium, ``runs`` times, each in a fresh page (a fresh Pyodide)."""
-    from browsing import ARGS, CHROMIUM, SITE, served
+    from browsing import SITE, launch, served
     from playwright.sync_api import sync_playwright
 
     from coursebuild.hook import library_zip
@@ -131,7 +131,7 @@ def _pages(runs: int) -> list[dict]:
     code = f"RULES = {CONNECT4_4X4!r}\n{MEASURE}"
     out = []
     with served() as root, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        browser = launch(p)
         for _ in range(runs):
             page = browser.new_page()
             page.route("**/assets/pyodide/arena.zip",

@@ -21,7 +21,7 @@ def _size(path: Path) -> int:
 
 
 def exercises_rows() -> list[dict]:
-    from browsing import ARGS, CHROMIUM, SITE, served
+    from browsing import SITE, launch, served
     from playwright.sync_api import sync_playwright
 
     from coursebuild.exercise_source import python_exercises
@@ -31,7 +31,7 @@ def exercises_rows() -> list[dict]:
     rows: list[dict] = []
     with served() as root, sync_playwright() as p:
         url = root + "exercises/"
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        browser = launch(p)
         page = browser.new_page()
         page.goto(url, wait_until="networkidle")
         page.evaluate("window.arenaExercises.setCode('minimax', 'print(6 * 7)')")

@@ -25,7 +25,7 @@ IDLE = "document.querySelector('.arena-notebook-run').dataset.state === 'idle'"
 
 
 def notebooks_rows() -> list[dict]:
-    from browsing import ARGS, CHROMIUM, SITE, served
+    from browsing import SITE, launch, served
     from playwright.sync_api import sync_playwright
 
     names = sorted(p.stem for p in (ROOT / "docs" / "notebooks").glob("*.py"))
@@ -34,7 +34,7 @@ def notebooks_rows() -> list[dict]:
     rows: list[dict] = []
     with served() as root, sync_playwright() as p:
         base = root + "notebooks/"
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        browser = launch(p)
         context = browser.new_context()         # a fresh profile: nothing cached
         page = context.new_page()
         t0 = time.perf_counter()

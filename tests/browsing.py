@@ -1,6 +1,19 @@
 """Browser helpers shared by the browser tests: Debian's Chromium, a server that serves
-``site/`` under the path of its ``site_url``, and a page visit that blocks and records
-every request leaving localhost."""
+``site/`` under the path of its ``site_url``, a page visit that blocks and records
+every request leaving localhost, and waits for what a page shows.
+
+Which browser, and why: every test and bench starts its browser with :func:`launch`, the
+one place that does: Debian's Chromium (``/usr/bin/chromium``, the ``chromium`` package
+``make test`` installs), headless, ``--no-sandbox`` (a container's root user has no
+sandbox). Never a browser Playwright finds in its own cache (``~/.cache/ms-playwright``):
+its version is whatever an earlier ``playwright install`` left there, unpinned, a
+different build from the one the project states it tests (``test_browser`` checks the
+version and that no other file calls ``.launch(``).
+
+Reading a page: an event (a click, a Check's result) may change the page a moment after
+the call returns, more so on a busy machine. A test never reads a text once right after
+an event and compares: it waits for the condition (:func:`shows`, :func:`expect`), up to
+:data:`WAIT` ms."""
 
 from __future__ import annotations
 
@@ -20,6 +33,106 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 NO_CHROMIUM = ("Debian's Chromium is not installed (make test installs it with apt-get "
                "when it runs as root or may sudo)")
+# how long a test waits for the page to show what an event should show (ms): long, as a
+# loaded machine is slow; a page that is right shows it at once and the wait ends then
+WAIT = 120_000
+
+
+def launch(playwright):
+    """Debian's Chromium, headless (see the module's docstring): the only launch."""
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+
+
+def chromium_version() -> str:
+    """The version of Debian's Chromium, as ``chromium --version`` prints it."""
+    import re
+    import subprocess
+
+    done = subprocess.run([str(CHROMIUM), "--version"], capture_output=True, text=True,
+                          check=True)
+    return re.search(r"Chromium (\d+(?:\.\d+)+)", done.stdout).group(1)
+
+
+class Browser:
+    """A browser that comes back: the tests share one Chromium, and a test that makes it
+    crash or close (a page that exhausts memory, a closed connection) would fail every
+    later test of the session with ``TargetClosedError``. Each use goes to a browser that
+    is still there, a fresh one launched when the last is gone, so that one failure stays
+    one failure. Contexts and pages made before a crash go with it, as they should."""
+
+    def __init__(self, playwright) -> None:
+        self._playwright = playwright
+        self._browser = None
+
+    @property
+    def live(self):
+        if self._browser is None or not self._browser.is_connected():
+            self._browser = launch(self._playwright)
+        return self._browser
+
+    def __getattr__(self, name: str):
+        return getattr(self.live, name)
+
+    def new_context(self, **options):
+        """A context whose waits (navigation, selectors, functions, clicks) last up to WAIT
+        ms, not Playwright's 30 s a busy machine may need."""
+        context = self.live.new_context(**options)
+        context.set_default_timeout(WAIT)
+        return context
+
+    def new_page(self, **options):
+        page = self.live.new_page(**options)
+        page.set_default_timeout(WAIT)
+        return page
+
+    def close(self) -> None:
+        if self._browser is not None and self._browser.is_connected():
+            self._browser.close()
+        self._browser = None
+
+
+def widgets_drawn(page) -> None:
+    """Waits until every interactive figure of the page (arena.js: steppers, games, traces)
+    is drawn, or has said that it cannot be (``.broken``)."""
+    page.wait_for_function("""() => [...document.querySelectorAll(
+        '.arena-stepper, .arena-game, .arena-trace')].every((b) => b.matches('.ready, .broken'))""")
+
+
+def expect(locator):
+    """Playwright's waiting assertions on ``locator`` (``to_have_text``,
+    ``to_contain_text``, ``to_have_attribute``, ...), each waiting up to WAIT ms."""
+    from playwright.sync_api import expect as playwright_expect
+
+    playwright_expect.set_options(timeout=WAIT)
+    return playwright_expect(locator)
+
+
+def shows(locator, text: str | None = None, *, exactly: str | None = None,
+          starts: str | None = None, timeout: float = WAIT) -> str:
+    """Waits until ``locator``'s text (``inner_text``, as a reader sees it, stripped)
+    contains ``text``, equals ``exactly``, or starts with ``starts``; returns that text.
+    Fails with the last text seen when the page never shows it."""
+    import time
+
+    def ok(seen: str) -> bool:
+        return ((text is None or text in seen) and (exactly is None or seen == exactly)
+                and (starts is None or seen.startswith(starts)))
+
+    deadline = time.monotonic() + timeout / 1000
+    seen = ""
+    while True:
+        try:
+            seen = locator.inner_text(timeout=1000).strip()
+        except Exception as exc:  # noqa: BLE001 - not there yet: keep waiting
+            if "Timeout" not in type(exc).__name__ and "Timeout" not in str(exc):
+                raise
+            seen = ""
+        if ok(seen):
+            return seen
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the page shows {seen!r}, not "
+                                 f"{dict(text=text, exactly=exactly, starts=starts)}")
+        locator.page.wait_for_timeout(50)
 
 
 class _PrefixHandler(http.server.SimpleHTTPRequestHandler):
@@ -34,12 +147,21 @@ class _PrefixHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        """A page closed while a file was on its way (the end of a test) is no error."""
+        import sys
+
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def served(folder: Path = SITE) -> Iterator[str]:
     """``folder`` served on 127.0.0.1 under PREFIX while the block runs; its address
     (``http://127.0.0.1:PORT/arena/``)."""
     handler = functools.partial(_PrefixHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browsing import CHROMIUM, NO_CHROMIUM, SITE, Visit
+from browsing import CHROMIUM, NO_CHROMIUM, SITE, Visit, widgets_drawn
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 
@@ -123,7 +123,7 @@ def test_search_finds_a_word_in_the_page_language(browser, base_url, path, word,
     try:
         page.click(".md-search__input")
         page.keyboard.type(word, delay=30)
-        page.wait_for_selector(".md-search-result__item", timeout=10_000)
+        page.wait_for_selector(".md-search-result__item")
         links = page.evaluate("[...document.querySelectorAll('.md-search-result__link')]"
                               ".map(a => a.href)")
         assert any(expected in link for link in links), links
@@ -204,7 +204,7 @@ def _axe_violations(page) -> list[str]:
 def test_no_serious_accessibility_violation(browser, base_url, path):
     visit = Visit(browser, base_url + path)
     try:
-        visit.page.wait_for_timeout(300)          # interactive figures are in place
+        widgets_drawn(visit.page)
         assert _axe_violations(visit.page) == []
     finally:
         visit.close()
@@ -232,3 +232,34 @@ def test_the_site_works_from_a_plain_folder_served_at_the_root(browser, site):
                 visit.close()
     finally:
         server.shutdown()
+
+
+def test_the_tests_use_debians_chromium_and_launch_it_in_one_place(browser):
+    """browsing.launch is the one place a browser starts (Debian's Chromium, see
+    browsing's docstring): no other test or bench file calls ``.launch(``, and the browser
+    the tests drive is the version ``/usr/bin/chromium --version`` prints, not one from
+    Playwright's cache."""
+    import re
+
+    from browsing import ROOT, chromium_version
+
+    elsewhere = [f"{p.relative_to(ROOT)}:{n}"
+                 for folder in ("tests", "scripts") for p in sorted((ROOT / folder).rglob("*.py"))
+                 if p.name != "browsing.py"
+                 for n, line in enumerate(p.read_text("utf-8").splitlines(), start=1)
+                 if re.search(r"\.launch\w*\((?!`)", line)]
+    assert elsewhere == []
+    assert browser.version == chromium_version()
+
+
+def test_a_browser_that_is_gone_is_started_again_for_the_next_test(browser, base_url):
+    """One failure stays one failure: after the shared browser crashed or was closed,
+    the next test gets a fresh one instead of ``TargetClosedError``."""
+    gone = browser.live
+    gone.close()                                  # as a crash would
+    assert not gone.is_connected()
+    visit = Visit(browser, base_url)
+    try:
+        assert visit.response.ok and browser.live is not gone and browser.is_connected()
+    finally:
+        visit.close()

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browsing import CHROMIUM, NO_CHROMIUM, Visit
+from browsing import CHROMIUM, NO_CHROMIUM, Visit, expect, shows
 
 from arena import ArenaError, solve
 from arena.games import tictactoe
@@ -532,8 +532,8 @@ def test_the_rules_are_kept_downloaded_and_opened(chromium, browser, base_url, l
         page.wait_for_function(f"{BLOCK}.arenaEditor.getCode().includes('STUCK')"
                                " && !" + BLOCK + ".arenaEditor.getCode().includes('TITLE')")
         assert _code(page) == EXAMPLES["putback"]["code"][lang]
-        assert page.locator(".arena-design > .arena-status").inner_text() == (
-            "Règles ouvertes depuis other.py." if lang == "fr" else "Rules opened from other.py.")
+        shows(page.locator(".arena-design > .arena-status"), exactly=(
+            "Règles ouvertes depuis other.py." if lang == "fr" else "Rules opened from other.py."))
         binary = tmp_path / "binary.py"
         binary.write_bytes(b"\xff\xfe\x00\x01" * 10)
         page.set_input_files('[data-role="open"]', str(binary))
@@ -670,7 +670,8 @@ def test_connect_four_is_solved_and_played_in_the_page(chromium, browser, base_u
                                ".querySelector('.arena-design > .arena-status').textContent)",
                                timeout=120_000)
         page.click('[data-action="stop"]')
-        assert status.inner_text() == "Stopped." and _summary(page) == ""
+        shows(status, exactly="Stopped.")
+        assert _summary(page) == ""
         assert page.evaluate(f"{BLOCK}.dataset.busy") == ""
         # past the page's memory limit (lowered here to 40 MB; Python starts near 24): one line
         page.evaluate(f"{BLOCK}.dataset.memoryLimit = String(40 << 20)")
@@ -715,7 +716,8 @@ def test_connect_four_is_solved_and_played_in_the_page(chromium, browser, base_u
         now = g.vertices[int(play.get_attribute("data-position"))]
         assert now == sol.move[reply]
         # a hint: the best move for the reader, as the library ranks it
-        play.locator(".arena-hint").click()
+        play.locator(".arena-hint").click()            # the worker is asked: wait for it
+        expect(play).to_have_attribute("data-hint", re.compile(r"\d+"))
         best = g.vertices[int(play.get_attribute("data-hint"))]
         assert sol.winner[best] in (None, 1) and best in g.successors(now)
         play.locator(".arena-undo").click()

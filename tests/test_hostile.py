@@ -194,47 +194,91 @@ def test_markdown_code_spans_and_fences_hold_any_name():
     assert block.startswith("````console\n") and block.endswith("\n````\n")
 
 
-def _interrupt(argv: list[str], delay: float, cwd: Path | None = None,
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time process ``pid`` has used (its own pace, whatever the machine's load)."""
+    import os
+
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _children_marked(mark: str, parent: int) -> list[int]:
+    """The processes, other than ``parent``, whose environment holds ``mark``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and int(entry.name) != parent and \
+                    mark.encode() in (entry / "environ").read_bytes():
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def _interrupt(argv: list[str], started, cwd: Path | None = None,
                module: str = "arena") -> tuple[int, str]:
-    """Run ``python -m module argv``, press Ctrl-C (SIGINT to its process group, as a terminal does)
-    after ``delay`` seconds; return its exit status and stderr."""
+    """Run ``python -m module argv``, press Ctrl-C (SIGINT to its process group, as a
+    terminal does) once ``started(pid, mark, stderr_lines)`` says the work is under way
+    (a line it printed, a process it started, CPU time it spent: never a delay, which a
+    busy machine makes too short); return its exit status and stderr. ``mark`` is in the
+    environment of the command and of every process it starts."""
     import os
     import signal
+    import threading
     import time
 
+    mark = f"arena-interrupt-test-{os.getpid()}-{time.monotonic_ns()}"
     # a pytest-xdist worker ignores SIGINT, and a child would inherit that: give it back
     proc = subprocess.Popen([sys.executable, "-m", module, *argv], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True, cwd=cwd,
-                            start_new_session=True,
+                            start_new_session=True, env=dict(os.environ, ARENA_TEST_MARK=mark),
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(delay)
-    os.killpg(proc.pid, signal.SIGINT)
-    _, err = proc.communicate(timeout=120)
-    return proc.returncode, err
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(iter(proc.stderr.readline, "")),
+                              daemon=True)
+    reader.start()
+    deadline = time.monotonic() + 600
+    try:
+        while not started(proc.pid, mark, list(lines)):
+            assert proc.poll() is None, ("it ended before the interrupt", lines)
+            assert time.monotonic() < deadline, ("it never got under way", lines)
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=300)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    reader.join(timeout=60)
+    return proc.returncode, "".join(lines)
 
 
 def test_ctrl_c_during_a_solve_is_one_line_and_exit_130():
-    # past start-up; building and solving 6 million positions takes longer
+    # past start-up (0.3 s of CPU; building and solving 6 million positions takes longer)
     status, err = _interrupt(["solve", "nim", "--n", "3000000", "--max-positions", "10000000"],
-                             3)
+                             lambda pid, mark, lines: _cpu_seconds(pid) > 1.5)
     assert status == 130 and err == "arena: interrupted\n"
 
 
 def test_ctrl_c_during_a_render_leaves_nothing(tmp_path):
-    # laying out the 2,597 positions of nim 1299 takes about 3 s on an idle machine (nim 999
-    # took under 2 s: the render was over before the interrupt); Graphviz's layout holds
-    # the interrupt until it returns, so a longer one only makes the test slower
+    # interrupted once the layout's process has started (the render is under way): it ends
+    # with the command, and no file is written
     status, err = _interrupt(["render", "nim", "--n", "1299", "--max-vertices", "6000",
-                              "--max-edges", "20000", "-o", "n.svg"], 1, cwd=tmp_path)
+                              "--max-edges", "20000", "-o", "n.svg"],
+                             lambda pid, mark, lines: _children_marked(mark, pid), cwd=tmp_path)
     assert status == 130 and err == "arena: interrupted\n"
     assert list(tmp_path.iterdir()) == []
 
 
 def test_ctrl_c_during_the_figure_build_is_one_line_and_the_next_build_completes(tmp_path):
     out = tmp_path / "figures"
-    status, err = _interrupt(["figures", "--out", str(out), "--jobs", "2"], 2.5,
+    # interrupted once it says it builds (its first line)
+    status, err = _interrupt(["figures", "--out", str(out), "--jobs", "2"],
+                             lambda pid, mark, lines: any(
+                                 line.startswith("figures: building") for line in lines),
                              module="coursebuild")
-    assert status == 130 and err.endswith("\ncoursebuild: interrupted\n")
+    assert status == 130 and err.startswith("figures: building ")
+    assert err.endswith("\ncoursebuild: interrupted\n")
     assert "Traceback" not in err
     assert not [p for p in out.rglob("*") if ".tmp" in p.name]
     from coursebuild.__main__ import main as course_main

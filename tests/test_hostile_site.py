@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browsing import CHROMIUM, NO_CHROMIUM, Visit, served
+from browsing import CHROMIUM, NO_CHROMIUM, Visit, served, widgets_drawn
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -98,7 +98,7 @@ def test_no_script_from_the_example_runs_and_its_text_shows_as_written(
     for page in PAGES:
         visit = Visit(browser, hostile_url + ("" if lang == "fr" else "en/") + page)
         try:
-            visit.page.wait_for_timeout(300)          # the widgets draw their graphs
+            widgets_drawn(visit.page)
             assert visit.page.evaluate("window.pwned") is None, page
             assert visit.page.evaluate(LIVE) == [], page
             shown += visit.page.evaluate("document.querySelector('main').textContent")

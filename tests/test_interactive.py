@@ -181,7 +181,7 @@ def test_interactive_figures_work_after_instant_navigation(browser, base_url, st
     try:
         page.evaluate("window.__same_document = true")   # survives only without a reload
         page.click(f"article {link} >> nth=0")
-        page.wait_for_selector(ready, timeout=10_000)
+        page.wait_for_selector(ready)
         assert page.evaluate("window.__same_document === true")
         page.wait_for_function("document.querySelectorAll('.arithmatex mjx-container').length"
                                " === document.querySelectorAll('.arithmatex').length")

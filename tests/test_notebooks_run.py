@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from browsing import Visit
+from browsing import Visit, expect, shows
 
 from coursebuild.notebook_kernel import Kernel
 
@@ -198,8 +198,7 @@ def check_edit_reload_reset(browser, base_url: str) -> None:
         page.evaluate("(code) => document.querySelector('.arena-notebook-run').arenaNotebook"
                       ".views[0].editor.setCode(code)", edited)
         page.reload(wait_until="networkidle")
-        note = page.locator(".arena-notebook-note").inner_text()
-        assert "vos modifications seront reprises" in note
+        shows(page.locator(".arena-notebook-note"), "vos modifications seront reprises")
         open_notebook(page)
         code = page.evaluate("document.querySelector('.arena-notebook-run').arenaNotebook"
                              ".views[0].editor.getCode()")
@@ -207,16 +206,16 @@ def check_edit_reload_reset(browser, base_url: str) -> None:
         page.click('.jp-CodeCell [data-action="run"] >> nth=0')
         page.wait_for_function("document.querySelector('.arena-notebook-output[data-ran]')",
                                timeout=RUN_LIMIT)
-        shown = page.locator(".arena-notebook-output >> nth=0").inner_text()
         from arena.grundy import subtraction_grundy
 
-        assert shown.strip() == str(sum(subtraction_grundy([2, 3, 5], 30)))
+        shows(page.locator(".arena-notebook-output >> nth=0"),
+              exactly=str(sum(subtraction_grundy([2, 3, 5], 30))))
         page.click('.arena-notebook-run [data-action="reset"]')
         code = page.evaluate("document.querySelector('.arena-notebook-run').arenaNotebook"
                              ".views[0].editor.getCode()")
         assert code == first["code"]
         assert page.evaluate("localStorage.getItem('arena-notebook:fr:08-beyond')") is None
-        assert page.locator(".arena-notebook-output[data-ran]").count() == 0
+        expect(page.locator(".arena-notebook-output[data-ran]")).to_have_count(0)
         assert visit.outside == [] and visit.errors == []
         check_hostile_cells(page)
     finally:
@@ -282,9 +281,9 @@ def check_hostile_cells(page) -> None:
                   "'quota', 'QuotaExceededError'); }; null")
     page.evaluate("document.querySelector('.arena-notebook-run').arenaNotebook"
                   ".views[1].editor.setCode('x = 1')")
-    status = page.locator(".arena-notebook-run .arena-status").inner_text()
-    assert status.startswith("Le navigateur n'a pas pu garder cette modification")
-    assert page.get_attribute(".arena-notebook-run", "data-unsaved") == "true"
+    shows(page.locator(".arena-notebook-run .arena-status"),
+          starts="Le navigateur n'a pas pu garder cette modification")
+    expect(page.locator(".arena-notebook-run")).to_have_attribute("data-unsaved", "true")
 
 
 def test_both_languages_load_the_notebook_script():

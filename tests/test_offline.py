@@ -51,7 +51,7 @@ def test_the_unzipped_site_reads_searches_and_plays_from_a_folder(browser, folde
     context, page, errors, outside = _open(browser, (folder / path).as_uri())
     try:
         assert page.get_attribute("html", "lang") == lang
-        page.wait_for_selector(".arena-game.ready", timeout=15_000)
+        page.wait_for_selector(".arena-game.ready")
         images = page.eval_on_selector_all(
             "article img", "imgs => imgs.map(i => i.complete && i.naturalWidth > 0)")
         assert images and all(images)
@@ -63,11 +63,11 @@ def test_the_unzipped_site_reads_searches_and_plays_from_a_folder(browser, folde
             assert int(page.get_attribute(box, "data-moves")) > before
         # maths typeset
         page.wait_for_function("document.querySelectorAll('.arithmatex mjx-container').length"
-                               " > 0", timeout=15_000)
+                               " > 0")
         # search, from the inlined index
         page.click(".md-search__input")
         page.keyboard.type(query, delay=30)
-        page.wait_for_selector(".md-search-result__item", timeout=15_000)
+        page.wait_for_selector(".md-search-result__item")
         assert page.locator(".md-search-result__item").count() > 0
         # the language switch leads to the twin page, as a file
         href = page.get_attribute("a.md-select__link[hreflang='%s']" % ("en" if lang == "fr"

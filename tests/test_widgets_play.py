@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browsing import CHROMIUM, NO_CHROMIUM, Visit
+from browsing import CHROMIUM, NO_CHROMIUM, Visit, shows
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = int(os.environ.get("ARENA_WIDGET_SEED", "20261123"))
@@ -244,7 +244,7 @@ def test_a_widget_facing_bad_data_says_so_and_keeps_the_static_figure(browser, b
         page.goto(base_url + path, wait_until="networkidle")
         page.wait_for_selector(".arena-error")
         widget = page.locator(".arena-stepper, .arena-game").first
-        assert message in widget.inner_text()
+        shows(widget, message)
         text = page.inner_text("article")
         assert "error on line" not in text and "parsererror" not in page.content()
         assert page.locator("article figure.arena-figure img").count() >= 1   # static figures
