@@ -120,3 +120,20 @@ def test_arena_solve_in_french_says_the_same_table():
         "… 1\u202f199 positions de plus (--limit 0 les montre toutes)"]
     with pytest.raises(MissingFrench, match="a new line"):
         solve_in_french("T\na new line\n\nvertex  owner", None)
+
+
+# the French slips a reader found (issue 48 §4): a preposition not contracted before a
+# noun ("de le carnet"), and "bipartites" where the course says "biparties"
+FRENCH_SLIPS = re.compile(r"\b(?:de|à) (?:le|les) (?:carnet|graphe|jeu|chapitre|cours|"
+                          r"sujet|corrigé|livre)s?\b|\bbipartites?\b")
+
+
+def test_the_french_pages_and_the_teachers_books_sources_have_no_known_slip(site):
+    pages = " ".join(_article(p) for p in _french_pages(site))
+    assert FRENCH_SLIPS.findall(pages) == []
+    found = {p.name: FRENCH_SLIPS.findall(p.read_text("utf-8"))
+             for p in (ROOT / "docs" / "fr").glob("*.md")}
+    assert {k: v for k, v in found.items() if v} == {}
+    # the teachers' notes write {{notebook}} as "le carnet ...": never after "de" or "à"
+    notes = " ".join(p.read_text("utf-8") for p in (ROOT / "docs" / "teaching").glob("*.yaml"))
+    assert re.findall(r"\b(?:de|à) \{\{notebook\}\}", notes) == []
