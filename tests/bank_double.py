@@ -9,6 +9,7 @@ import random
 import sys
 import types
 
+import coursebuild.bank as real
 from arena import Arena, solve
 from coursebuild.bank import Problem, Variant  # the bank's own types
 from coursebuild.catalogue import Drawing
@@ -100,6 +101,11 @@ def module() -> types.ModuleType:
     bank.variant = lambda problem_id, seed: PROBLEMS[problem_id].generate(seed)
     bank.SAMPLE_SEED = 0
     bank.DEFAULT_PROBLEMS = ("nim-by-hand", "graph-attractor")
+    # the spread of its variants, measured by the bank's own function on the double's
+    bank.CLASS = real.CLASS
+    bank.spread = lambda problem_id, seeds=200, made=None: real.spread(
+        problem_id, seeds, made if made is not None else
+        [bank.variant(problem_id, s) for s in range(seeds)])
     return bank
 
 

@@ -318,8 +318,9 @@ def test_the_teachers_book_prints_each_problems_measured_spread(monkeypatch, tmp
     for lang, sep, pct in (("fr", "\u202f; ", "\u202f%"), ("en", "; ", "%")):
         book_table = bank_pages.table(lang, links=False)
         head = book_table.splitlines()[0]
-        assert ("Réponses distinctes sur 200 graines" if lang == "fr"
-                else "Distinct answer sets over 200 seeds") in head
+        assert head.endswith("| Variété |" if lang == "fr" else "| Spread |")
+        assert ("jeux de réponses distincts sur 200 graines" if lang == "fr"
+                else "distinct answer sets over 200 seeds") in bank_pages.WORDS[lang]["spread"]
         rows = book_table.splitlines()[2:]
         assert len(rows) == len(IDS)
         for pid in IDS:

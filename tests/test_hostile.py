@@ -296,6 +296,7 @@ def test_latex_answers_with_hostile_names_compile_and_show_them(tmp_path, monkey
     if shutil.which("pdflatex") is None or shutil.which("pdftotext") is None:
         pytest.skip("TeX Live is installed by `make test`")
     from coursebuild import examples
+    from coursebuild.latex import macro_definitions
     from coursebuild.texts import unicode_declarations
 
     names = ["\\input{/etc/hostname}", "a&b_c%d#e", "&amp;", "$^~{", "j'"]
@@ -313,6 +314,8 @@ def test_latex_answers_with_hostile_names_compile_and_show_them(tmp_path, monkey
     (tmp_path / "generated").mkdir()
     (tmp_path / "generated" / "unicode.tex").write_text(unicode_declarations(),
                                                         encoding="utf-8")
+    (tmp_path / "generated" / "converter.tex").write_text(macro_definitions(),
+                                                          encoding="utf-8")
     done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
                            "-no-shell-escape", str(tex)], cwd=tmp_path,
                           env=dict(os.environ, TEXINPUTS=f".:{ROOT / 'handouts'}:"),

@@ -65,7 +65,10 @@ def test_every_printed_make_command_is_run_by_a_test_or_said_why_not():
 
 
 def _make(*args: str, timeout: int = 600) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in ("LANG",)}
+    # as a user types it: not as a make inside make test (whose MAKELEVEL and MAKEFLAGS
+    # would make it say which folder it enters)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LANG", "MAKELEVEL", "MAKEFLAGS", "MFLAGS", "MAKEOVERRIDES")}
     return subprocess.run(["make", *args], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=timeout)
 

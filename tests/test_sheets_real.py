@@ -35,7 +35,8 @@ def checkout(tmp_path_factory) -> Path:
 
 
 def _make(checkout: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in ("LANG", "PROBLEMS", "STUDENTS")}
+    env = {k: v for k, v in os.environ.items() if k not in (
+        "LANG", "PROBLEMS", "STUDENTS", "MAKELEVEL", "MAKEFLAGS", "MFLAGS", "MAKEOVERRIDES")}
     env["PYTHONPATH"] = str(checkout / "src")
     done = subprocess.run(["make", "sheets", *args], cwd=checkout, env=env, capture_output=True,
                           text=True, timeout=900)

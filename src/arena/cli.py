@@ -50,6 +50,9 @@ DEFAULT_MAX_POSITIONS = 2_000_000
 """Largest built-in game built by default (``--max-positions`` raises it)."""
 ABSURD = 10 ** 30
 """Positions no machine holds: refused even where a game counts its positions itself."""
+BYTES_PER_POSITION = 9
+"""What a position stored by a game that counts its positions itself takes at least: its
+key (8 bytes) and its value (1 byte) in connect-4's ply solver."""
 SHOW = ("graph", "winners", "attractor", "strategy")
 """What ``arena render --show`` can draw."""
 
@@ -345,11 +348,6 @@ def _seconds(text: str) -> int:
     if value > 86_400:
         raise argparse.ArgumentTypeError(f"{value} is more than a day (86400; 0: no limit)")
     return value
-
-
-BYTES_PER_POSITION = 9
-"""What a position stored by a game that counts its positions itself takes at least: its
-key (8 bytes) and its value (1 byte) in connect-4's ply solver."""
 
 
 def _room() -> int:

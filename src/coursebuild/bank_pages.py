@@ -27,7 +27,10 @@ WORDS = {
            "problème dans cette installation (le paquet coursebuild.bank manque).",
            "uses": {"homework": "devoir", "tutorial": "TD", "exam": "examen"},
            "fits": "convient à", "yes": "oui",
-           "spread": "Réponses distinctes sur {n} graines ; part max. sur {c} élèves"},
+           "spreadhead": "Variété",
+           "spread": "La colonne « Variété » donne, pour chaque problème, le nombre de jeux "
+                     "de réponses distincts sur {n} graines, puis la plus grande part d'une "
+                     "même réponse chiffrée dans une classe de {c} élèves."},
     "en": {"chapter": "Chapter", "problem": "Problem", "homework": "Homework",
            "tutorial": "Tutorial", "exam": "Exam", "minutes": "Time", "points": "Points",
            "min": "min", "id": "id", "statement": "Statement (sample variant)",
@@ -35,7 +38,10 @@ WORDS = {
            "problem in this installation (the package coursebuild.bank is missing).",
            "uses": {"homework": "homework", "tutorial": "tutorial", "exam": "exam"},
            "fits": "fits", "yes": "yes",
-           "spread": "Distinct answer sets over {n} seeds; largest share in {c} students"},
+           "spreadhead": "Spread",
+           "spread": "The Spread column gives, for each problem, the number of distinct "
+                     "answer sets over {n} seeds, then the largest share of one numeric "
+                     "answer in a class of {c} students."},
 }
 
 
@@ -104,7 +110,7 @@ def table(lang: str, links: bool = True) -> str:
         lines = ["| " + " | ".join(head) + " |", "|---|---|" + ":---:|" * 3 + "---:|---:|"]
     else:
         head = [words["chapter"], f"{words['problem']} ({words['fits']})", words["minutes"],
-                words["points"], words["spread"].format(n=SPREAD_SEEDS, c=bank().CLASS)]
+                words["points"], words["spreadhead"]]
         lines = ["| " + " | ".join(head) + " |", "|---|---|---:|---:|---:|"]
         measured = spreads()
     shown = None
@@ -213,6 +219,7 @@ def book_html(lang: str) -> str:
                    "student, with its solution and marking scheme. Here is, for each, the "
                    "sample variant the site shows (without its solution), with its solution "
                    "and marking scheme."}[lang]
+    intro += " " + words["spread"].format(n=SPREAD_SEEDS, c=bank().CLASS)
     parts = [f"<h1>{title}</h1>", markdown_html(intro + "\n\n" + table(lang, links=False), lang,
                                                        figures)]
     for p in _ordered(lang):
