@@ -129,7 +129,8 @@ FRENCH_SLIPS = re.compile(r"\b(?:de|à) (?:le|les) (?:carnet|graphe|jeu|chapitre
 
 
 def test_the_french_pages_and_the_teachers_books_sources_have_no_known_slip(site):
-    pages = " ".join(_article(p) for p in _french_pages(site))
+    # (the API reference quotes the library's docstrings, which are English)
+    pages = " ".join(_article(p) for p in _french_pages(site) if "reference" not in p.parts)
     assert FRENCH_SLIPS.findall(pages) == []
     found = {p.name: FRENCH_SLIPS.findall(p.read_text("utf-8"))
              for p in (ROOT / "docs" / "fr").glob("*.md")}
