@@ -320,7 +320,8 @@ def test_the_teachers_book_prints_each_problems_measured_spread(monkeypatch, tmp
         head = book_table.splitlines()[0]
         assert head.endswith("| Variété |" if lang == "fr" else "| Spread |")
         assert ("jeux de réponses distincts sur 200 graines" if lang == "fr"
-                else "distinct answer sets over 200 seeds") in bank_pages.WORDS[lang]["spread"]
+                else "distinct answer sets over 200 seeds") in bank_pages.WORDS[lang][
+                    "spread"].format(n=bank_pages.SPREAD_SEEDS, c=bank.CLASS)
         rows = book_table.splitlines()[2:]
         assert len(rows) == len(IDS)
         for pid in IDS:
