@@ -464,7 +464,7 @@ def chapter_markdown(number: int, title: str, notes: Notes, lang: str) -> str:
         out.append(f"### {words['oral']} {{: #{anchor}-oral }}\n")
         for k, o in enumerate(notes.oral, 1):
             question = " ".join(fill(o.question[lang], notes, lang).split())
-            answer = fill(o.answer[lang], notes, lang).strip().replace("\n", "\n    ")
+            answer = " ".join(fill(o.answer[lang], notes, lang).split())   # one paragraph
             out.append(f"{k}. **{question}**\n\n    *{words['answer']}.* {answer}\n")
     out.append(f"### {words['bank']} {{: #{anchor}-bank }}\n")
     out.append(bank_table(notes.page, lang))
