@@ -292,7 +292,10 @@ def _all() -> tuple[Notes, ...]:
 
 def forget() -> None:
     """Read the files again at the next use (a long-running server rebuilds)."""
+    from coursebuild import sample_paper
+
     _all.cache_clear()
+    sample_paper.paper.cache_clear()
 
 
 def notes() -> dict[str, Notes]:
