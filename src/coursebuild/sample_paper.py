@@ -19,7 +19,7 @@ SOURCE = ROOT / "docs" / "data" / "sample-paper.yaml"
 LANGS = ("fr", "en")
 WORDS = {
     "fr": {"title": "Un sujet d'examen complet", "problem": "Problème",
-           "chapter": "Chapitre", "questions": "Points par question", "points": "Points",
+           "chapter": "Chapitre", "questions": "Points des questions 1, 2…", "points": "Points",
            "time": "Durée", "total": "Total", "min": "min",
            "intro": "Un devoir surveillé de {duration}, sur {points} points : {n} problèmes "
                     "de la banque qui conviennent à un examen, de {minutes} min en tout. Le "
@@ -33,7 +33,7 @@ WORDS = {
            "justes", "of": "{a} sur {b}", "question": "question {q}",
            "range": "{a} à {b}"},
     "en": {"title": "A complete sample exam paper", "problem": "Problem",
-           "chapter": "Chapter", "questions": "Points per question", "points": "Points",
+           "chapter": "Chapter", "questions": "Points of questions 1, 2…", "points": "Points",
            "time": "Time", "total": "Total", "min": "min",
            "intro": "An exam of {duration}, out of {points} points: {n} problems of the "
                     "bank fit for an exam, of {minutes} min in all. The paper is the sample "
@@ -169,8 +169,7 @@ def markdown(lang: str) -> str:
            f"{words['points']} | {words['time']} |", "|---|---:|---|---:|---:|"]
     for pid in p.problems:
         marks = question_marks(sample(pid).marking[lang])
-        per = ", ".join(f"{k} : {m}" if lang == "fr" else f"{k}: {m}"
-                        for k, m in enumerate(marks, 1))
+        per = " + ".join(map(str, marks))           # questions 1, 2, ... in order
         out.append(f"| [{problems[pid].title[lang]}](bank.md#bank-{pid}) | "
                    f"{numbers[problems[pid].chapter]} | {per} | {sum(marks)} | "
                    f"{problems[pid].minutes} {words['min']} |")
