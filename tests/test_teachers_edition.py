@@ -59,6 +59,14 @@ def test_each_chapter_has_prerequisites_and_three_to_five_oral_questions(site, l
         assert len(answers) == len(questions), page
         assert all(_text(q).endswith("?") or "Démontrez" in q or "Prove" in q
                    for q in questions), page
+    # the prerequisites the teachers asked for are each said somewhere, with where met
+    prereqs = " ".join(_text(_section(html, f"notes-{page}-prerequisites"))
+                       for _, page, _ in teaching.chapters(lang))
+    for words in ({"fr": "graphes orientés", "en": "Directed graphs"},
+                  {"fr": "parcours en largeur", "en": "Breadth-first search"},
+                  {"fr": "ordre topologique", "en": "topological order"},
+                  {"fr": "récursivité", "en": "Recursion"}):
+        assert words[lang] in prereqs, words[lang]
     # the notes' sources give both languages as many questions, as the page shows them
     for n in teaching.notes().values():
         assert 3 <= len(n.oral) <= 5
