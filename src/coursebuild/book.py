@@ -383,6 +383,10 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
         back = ("\\backmatter\n\\begin{thebibliography}{99}\n"
                 + "".join(_bib_entry(w, lang) for w in works)
                 + "\\end{thebibliography}\n\\printindex\n")
+    elif ctx.cited:     # the teachers' book's citations (the notes on the sources) resolved
+        back = ("\\backmatter\n\\begin{thebibliography}{99}\n"
+                + "".join(_bib_entry(w, lang) for w in works if w["key"] in ctx.cited)
+                + "\\end{thebibliography}\n")
     missing = [w["key"] for w in works if w["key"] not in ctx.cited]
     if edition == "students" and missing:
         ctx.warnings.append(f"works of the bibliography never cited: {', '.join(missing)}")
