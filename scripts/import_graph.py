@@ -48,7 +48,10 @@ def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
                 drop = node.level - 1 if is_package else node.level
                 parent = parent[: len(parent) - drop] if drop else parent
                 base = ".".join(parent + ([base] if base else []))
-            targets = [f"{base}.{alias.name}" for alias in node.names] + [base]
+            # `from package import module` imports the module (and, as any import of a
+            # submodule does, its package first: that parent is never an edge of its own)
+            named = [f"{base}.{alias.name}" for alias in node.names]
+            targets = named + ([] if all(t in known for t in named) else [base])
         for target in targets:
             while target and target not in known:
                 target = target.rpartition(".")[0]
