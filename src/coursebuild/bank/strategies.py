@@ -222,7 +222,11 @@ def numbering(seed: int) -> Variant:
                         "successor marked.")
             for lang in ("fr", "en")},
            [(1, bi("`B`", "`B`")), (2, bi("l'ordre des marques", "the order of marking")),
-            (1, bi("les numéros", "the numbers"))])
+            (1, bi("les numéros", "the numbers"))],
+           # the chapter's own function (its dictionary keeps the order of marking), not
+           # the trace the answer's table is written from
+           items=[f"| {k} | ${name(x)}$ | {n} |" for k, (x, n)
+                  in enumerate(calcule_attracteur2(A, S0, V0).items(), start=1)])
     rank_text = ", ".join(f"${rg('fr')}({name(x)}) = {ranks[x]}$" for x in sorted(ranks, key=name))
     rank_text_en = ", ".join(f"${rg('en')}({name(x)}) = {ranks[x]}$"
                              for x in sorted(ranks, key=name))
@@ -269,7 +273,10 @@ def numbering(seed: int) -> Variant:
               "both players repeating the same moves, goes round forever: it is not winning "
               "for $J_0$."),
            [(1, bi("les coups de `strategie`", "the moves of `strategie`")),
-            (2, bi("une partie qui boucle depuis $a$", "a play that loops from $a$"))])
+            (2, bi("une partie qui boucle depuis $a$", "a play that loops from $a$"))],
+           # a move at each position of J_0 of the arena
+           items=[f"${name(x)} \\to {name(strategie(A, numbers, {}, x))}$"
+                  for x in sorted(g.S0, key=name)])
     low = next(x for x in loop if g.owner(x) == 1 and x in below)
     why = bi(f"Sur la boucle, ${name(low)}$, position de $J_1$, a le numéro "
                  f"{numbers[low]}, plus petit que son rang {ranks[low]} : elle a été marquée "
