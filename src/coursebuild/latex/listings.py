@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from coursebuild.latex.text import escape, label
 
 if TYPE_CHECKING:
-    from coursebuild.latex.converter import Converter
+    from coursebuild.latex.writer import Writer
 
 CHAR_PT = {"small": 5.25, "footnotesize": 4.725}   # a typewriter character's width
 CODE_INDENT_PT = 11.0     # a listing is indented by 1 em
@@ -75,7 +75,7 @@ def fold_output(lines: list[str], keep: int, words: dict[str, str]) -> list[str]
     return lines[:keep] + [words["more_lines"].format(n=len(lines) - keep)]
 
 
-def listing(conv: Converter, text: str) -> str:
+def listing(conv: Writer, text: str) -> str:
     """A listing, verbatim, in the text's width: at ``\\small``, or ``\\footnotesize``
     when a line would not fit, and a line longer still broken at the measure with a
     continuation mark (:func:`wrap_code`). One shorter than half a page is one box,
