@@ -474,6 +474,8 @@ class Arena:
     def _repr_svg_(self) -> str | None:
         """Drawn by :mod:`arena.render` (imported only when a notebook asks); without the
         drawing packages, one line says what to install and Jupyter shows the text."""
+        # The core's only upward import, and lazy (as python-chess's boards import
+        # chess.svg): render draws with the model and the solver, which never import it.
         try:
             from arena import render
         except ModuleNotFoundError as exc:
