@@ -1,7 +1,7 @@
 """The French names of the course's code, for English readers.
 
 The course keeps its French names in both languages (``attracteur_naif``, ``rangs``,
-``joueur_max``...): they are the names of the French chapters and of exam subjects. One
+``joueur_max``...): they are the names of the French chapters and of exam papers. One
 source, ``docs/data/glossary.yaml``, gives each one's meaning. An English chapter shows
 the names whose code first appears in it in a box (:func:`box`, a fragment of the page's
 module, placed before the first of them); the English book prints every name in its
@@ -31,7 +31,7 @@ ENGLISH = frozenset({
 
 WORDS = {"title": "French names in the code",
          "intro": "The code of this chapter keeps the course's French names, as the French "
-                  "chapters and exam subjects write them (the book lists them all at its "
+                  "chapters and exam papers write them (the book lists them all at its "
                   "start):",
          "head": ("Name", "In French", "Meaning")}
 

@@ -119,7 +119,7 @@ def ranks_draws(seed: int) -> Variant:
             "Corrigé : en bleu l'attracteur de J₀, en vermillon à bord tireté celui de J₁, "
             "avec le rang à côté de chaque position ; en blanc les matchs nuls. Flèches "
             "épaisses bleues : la stratégie de J₀.",
-            "Solution: in blue the attractor of J₀, in vermillion with a dashed border that "
+            "Solution: in blue the attractor of J₀, in vermilion with a dashed border that "
             "of J₁, with the rank beside each position; in white the draws. Thick blue "
             "arrows: the strategy of J₀."), solution=sol,
             view=View(winners=True, ranks=True, strategy=0)),

@@ -474,7 +474,7 @@ def both_players(seed: int) -> Variant:
         "solved": arena_figure(g, bi(
             "Corrigé : les attracteurs avec les rangs (bleu : J₀, vermillon à bord tireté : "
             "J₁, blanc : nul) ; flèches épaisses bleues : la stratégie de J₀.",
-            "Solution: the attractors with the ranks (blue: J₀, vermillion with a dashed "
+            "Solution: the attractors with the ranks (blue: J₀, vermilion with a dashed "
             "border: J₁, white: draw); thick blue arrows: the strategy of J₀."),
             solution=sol, view=View(winners=True, ranks=True, strategy=0))}
 

@@ -252,7 +252,7 @@ def game_sizes() -> Bilingual:
         (f"Chomp ${bar.int('rows')} \\times {bar.int('columns')}$",
          f"Chomp ${bar.int('rows')} \\times {bar.int('columns')}$", examples.chomp_2x3().arena,
          bar),
-        ("Le jeu de l'ourson", "The ourson game", examples.ourson_game().arena, None),
+        ("Le jeu de l'ourson", "The bear cub game", examples.ourson_game().arena, None),
         ("Nim à tas 1, 3, 5, 7 (misère)", "Heaps 1, 3, 5, 7 (misère)", marienbad((1, 3, 5, 7)),
          None),
         ("Morpion $3 \\times 3$", "Tic-tac-toe $3 \\times 3$", tictactoe(3, 3), None),

@@ -263,6 +263,6 @@ def shannon_facts() -> Bilingual:
         f"Shannon's computation: $(10^3)^{{40}} = 10^{{{s['games']}}}$ games. His second "
         f"estimate counts the ways of placing the pieces on the board, "
         f"$\\frac{{64!}}{{32!\\,(8!)^2\\,(2!)^6}} \\approx 10^{{{e:.1f}}}$: about "
-        f"$10^{{{round(e)}}}$ positions. At tic-tac-toe everything can be counted: "
+        f"$10^{{{round(e)}}}$ positions. In tic-tac-toe everything can be counted: "
         f"{said(tictactoe_positions, 'en')} positions, but {said(tictactoe_tree_plays, 'en')} "
         f"complete plays and {said(tictactoe_tree_nodes, 'en')} nodes in the game tree.\n")
