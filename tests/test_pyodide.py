@@ -15,6 +15,7 @@ from exercise_wrong import QUADRATIC, RECURSIVE, WRONG
 from test_notebooks_run import COUNT_JOBS
 
 from coursebuild.exercise_source import python_exercises
+from coursebuild.glossary import english
 
 EXERCISES = python_exercises()
 
@@ -51,6 +52,10 @@ NO_LIMIT = """document.querySelectorAll('.arena-exercise').forEach(b => {
 
 
 def _check(page, exercise_id: str, code: str) -> dict:
+    """Check ``code``, written with the French course's names, in the page: the English
+    page's student writes it with the English names (issue 48)."""
+    if "/en/" in page.url:
+        code = english(code)
     page.evaluate("([id, code]) => window.arenaExercises.setCode(id, code)", [exercise_id, code])
     return page.evaluate("(id) => window.arenaExercises.check(id)", exercise_id)
 
@@ -95,7 +100,7 @@ def test_every_reference_solution_passes_and_a_wrong_one_fails(browser, base_url
                 code, piece = WRONG[exercise_id]
                 verdict = _check(page, exercise_id, code)
                 assert verdict["status"] == "fail", (exercise_id, verdict)
-                assert (piece if lang == "en" else "") in verdict["message"]
+                assert (english(piece) if lang == "en" else "") in verdict["message"]
                 expect(shown).to_have_attribute("data-status", "fail")
                 shows(shown, verdict["message"].split("\n")[0])
             assert visit.outside == []
@@ -461,7 +466,7 @@ def test_code_that_tampers_with_its_python_cannot_pass_a_wrong_function(degrees_
     answering the checker), and a correct answer still passes after it."""
     verdict = _check(degrees_page, "degrees", ROUTES[route])
     assert verdict["status"] != "pass", verdict
-    assert ("Call: degres({0: [0]})\nExpected: ({0: 1}, {0: 1})\nObtained: ({0: 0}, {0: 0})"
+    assert ("Call: degrees({0: [0]})\nExpected: ({0: 1}, {0: 1})\nObtained: ({0: 0}, {0: 0})"
             in verdict["message"] or verdict["message"].startswith(
                 "The check stopped before your function had answered every case")), verdict
     assert _check(degrees_page, "degrees", EXERCISES["degrees"].answer)["status"] == "pass"
