@@ -176,6 +176,9 @@ def test_the_books_use_their_edition_s_names(book):
             assert ("\\item[\\texttt{" + english.replace("_", "\\_") + "}] \\texttt{"
                     + french.replace("_", "\\_") + "}") in appendix
         text = text[:start] + text[start + len(appendix):]
+    if book == "teachers-en":       # the guide's note on the choice quotes three French names
+        quoted = text.index("as French exam papers do (")
+        text = text[:quoted] + text[text.index(")", quoted):]
     forbidden = FRENCH if book.endswith("-en") else ENGLISH_ONLY
     found = _tex_code_names(text) & forbidden
     if "file" in found and not AMBIGUOUS.search(text.replace("\\_", "_")):
