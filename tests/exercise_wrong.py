@@ -110,7 +110,7 @@ def rangs(A, S0, V0):
                 file.append(s)
     return rang
 """, "Expected:"),
-    "strategy": ("def strategie(A, attr0, attr1, s):\n    return A[s][-1]\n", "Expected:"),
+    "strategy": ("def choix_coup(A, attr0, attr1, s):\n    return A[s][-1]\n", "Expected:"),
     "grundy": ("""
 def grundy(A):
     g = {}

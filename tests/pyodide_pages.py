@@ -6,6 +6,7 @@ from __future__ import annotations
 from browsing import Visit
 
 from coursebuild.exercise_source import python_exercises
+from coursebuild.glossary import english
 
 EXERCISES = python_exercises()
 
@@ -20,6 +21,10 @@ NO_LIMIT = """document.querySelectorAll('.arena-exercise').forEach(b => {
 
 
 def check(page, exercise_id: str, code: str) -> dict:
+    """Check ``code``, written with the French course's names, in the page: the English
+    page's student writes it with the English names (issue 48)."""
+    if "/en/" in page.url:
+        code = english(code)
     page.evaluate("([id, code]) => window.arenaExercises.setCode(id, code)", [exercise_id, code])
     return page.evaluate("(id) => window.arenaExercises.check(id)", exercise_id)
 

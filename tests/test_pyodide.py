@@ -327,7 +327,7 @@ def test_code_that_tampers_with_its_python_cannot_pass_a_wrong_function(degrees_
     answering the checker), and a correct answer still passes after it."""
     verdict = _check(degrees_page, "degrees", ROUTES[route])
     assert verdict["status"] != "pass", verdict
-    assert ("Call: degres({0: [0]})\nExpected: ({0: 1}, {0: 1})\nObtained: ({0: 0}, {0: 0})"
+    assert ("Call: degrees({0: [0]})\nExpected: ({0: 1}, {0: 1})\nObtained: ({0: 0}, {0: 0})"
             in verdict["message"] or verdict["message"].startswith(
                 "The check stopped before your function had answered every case")), verdict
     assert _check(degrees_page, "degrees", EXERCISES["degrees"].answer)["status"] == "pass"

@@ -12,6 +12,8 @@ from pyodide_pages import CHAPTERS, EXERCISES, IN_LANG, NO_LIMIT
 from pyodide_pages import chapter as _chapter
 from pyodide_pages import check as _check
 
+from coursebuild.glossary import english
+
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 
 
@@ -39,7 +41,7 @@ def test_every_reference_solution_passes_and_a_wrong_one_fails(browser, base_url
                 code, piece = WRONG[exercise_id]
                 verdict = _check(page, exercise_id, code)
                 assert verdict["status"] == "fail", (exercise_id, verdict)
-                assert (piece if lang == "en" else "") in verdict["message"]
+                assert (english(piece) if lang == "en" else "") in verdict["message"]
                 expect(shown).to_have_attribute("data-status", "fail")
                 shows(shown, verdict["message"].split("\n")[0])
             assert visit.outside == []

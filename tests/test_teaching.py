@@ -234,7 +234,7 @@ def test_the_other_counterexamples_are_the_solvers_and_the_checkers():
         assert naive_attractor(g, 0)[g.start] == 1          # by the definition
     en = teachers.note_facts("en")
     assert en["chomp-thin-bars"].endswith("and the start has rank 1")
-    assert "Call: attracteur_naif({0: []}, {}, {})\nExpected: {}\nObtained: {0: None}" in \
+    assert "Call: fixpoint_attractor({0: []}, {}, {})\nExpected: {}\nObtained: {0: None}" in \
         en["dead-end-check"]
     assert "RecursionError) on a chain of 4001 vertices" in en["recursion-check"]
     assert en["recursion-limit-value"] == f"{sys.getrecursionlimit():,}"
