@@ -57,3 +57,21 @@ def test_every_pseudocode_block_is_a_numbered_algorithm_in_the_book(lang):
     assert all(sorted(n) == list(range(1, len(n) + 1)) for n in by_chapter.values())
     # each line numbered: the first line of the naive fixpoint is line 1
     assert re.search(r"\b1 (Function|Fonction) attracteur_naif", text)
+
+
+@pytest.mark.parametrize("edition", ["students-fr", "students-en", "teachers-fr",
+                                     "teachers-en"])
+def test_every_listing_of_every_book_is_kept_whole(edition):
+    """A function is printed on one page, as a textbook keeps it (the teachers' book split
+    ``strategie`` after ``else:``): a listing is one box, or (longer than half a page) it
+    asks for the room of all its lines, so that it starts on a new page rather than
+    break."""
+    tex = ROOT / "build" / "book" / edition / "book.tex"
+    if not tex.exists():
+        pytest.skip("the books are printed by `make site` (make test runs it)")
+    text = tex.read_text(encoding="utf-8")
+    assert text.count("\\begin{codebox}") >= 20
+    blocks = re.findall(r"([^\n]*)\n\\begin\{(?:small)?codeblock\}\n\\begin\{verbatim\}\n(.*?)"
+                        r"\\end\{verbatim\}", text, re.S)
+    assert blocks and all(re.fullmatch(r"\\needspace\{\d+pt\}", before)
+                          for before, _ in blocks)

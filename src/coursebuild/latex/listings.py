@@ -79,7 +79,9 @@ def listing(conv: Converter, text: str) -> str:
     """A listing, verbatim, in the text's width: at ``\\small``, or ``\\footnotesize``
     when a line would not fit, and a line longer still broken at the measure with a
     continuation mark (:func:`wrap_code`). One shorter than half a page is one box,
-    never broken across pages; a longer one may go on over a page. What a command
+    never broken across pages; a longer one that holds in a page starts on a new page
+    when the rest of this one cannot hold it (a textbook keeps a function whole); only
+    one longer than a page goes on over a page. What a command
     prints (a shell session, ``$ ...``) is folded to its first lines."""
     ctx = conv.ctx
     lines = text.rstrip("\n").split("\n")
@@ -101,7 +103,9 @@ def listing(conv: Converter, text: str) -> str:
         return (f"\\begin{{codebox}}{{{key}}}{{\\{size}}}{{{room - 1:.1f}pt}}\n"
                 f"\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n\\end{{codebox}}\n")
     env = "codeblock" if size == "small" else "smallcodeblock"
-    return (f"\\begin{{{env}}}\n\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n"
+    height = len(lines) * LINE_PT + LINE_PT
+    whole = f"\\needspace{{{height:.0f}pt}}\n" if height < ctx.text_height_pt else ""
+    return (f"{whole}\\begin{{{env}}}\n\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n"
             f"\\end{{{env}}}\n")
 
 
