@@ -208,7 +208,7 @@ def algorithm_line(line: str) -> str:
             f"{{\\raggedright {body}{tail}}}")
 
 
-def algorithm(conv: Converter, text: str) -> str:
+def algorithm(conv: Writer, text: str) -> str:
     """The course's pseudo-code as a textbook prints it: a numbered float (``Algorithm
     4.1 — attracteur_naif``, numbered within the chapter), keywords in bold, each line
     numbered; its key ``alg:CHAPTER:N`` lets the text cite it by number."""
