@@ -240,7 +240,12 @@ def _opens_with_a_listing(texts, k: int, room: float, lang: str, edition: str) -
         first = " ".join(lines[0].split())
         if any(first in ln for ln in top) and len(lines) * 12 + 45 > room:
             return True
-    return False
+    if top and re.match(r"(Algorithm|Algorithme) \d+\.\d+ —", top[0]):
+        return True           # an algorithm is set where it is, in one box
+    # a listing longer than half a page asks for the room of all its lines (\needspace):
+    # it starts on the next page when less than half a page is left
+    return bool(top) and top[0].startswith(("def ", "class ", "import ", "from ")) and \
+        room < 660 / 2
 
 
 @pytest.mark.parametrize(("lang", "edition"), BOOKS)
