@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import html as htmllib
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
+from test_teaching import _book_text
 
 from coursebuild import pacing, sample_paper, teaching
-from coursebuild.paths import ROOT
 
 LANGS = ("fr", "en")
 
@@ -187,17 +186,6 @@ def test_the_english_guide_has_outcomes_and_the_french_syllabus_in_its_appendix(
     # the French guide keeps the syllabus in each chapter
     fr = _html(site, "fr")
     assert fr.index('id="notes-modelling-syllabus"') < fr.index('id="notes-plays"')
-
-
-def _book_text(lang: str) -> str:
-    from coursebuild import book
-
-    pdf = ROOT / "build" / "pdf" / book.book_name(lang, "teachers")
-    if not pdf.exists():
-        pytest.skip("make site typesets the books")
-    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
-                          text=True, check=True).stdout
-    return " ".join(text.replace("\u00ad", "").split())
 
 
 @pytest.mark.parametrize("lang", LANGS)
