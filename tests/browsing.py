@@ -170,6 +170,21 @@ def served(folder: Path = SITE) -> Iterator[str]:
         server.server_close()
 
 
+def instant_navigation(browser, base_url: str):
+    """A browser context where Material's instant navigation works: the sitemaps it
+    follows are served as they would read if the site were published at this test server
+    (:func:`local_sitemap`). Returns the context and the server's origin."""
+    origin = base_url.split("/arena/")[0]
+
+    def sitemap(route) -> None:
+        route.fulfill(body=local_sitemap(origin, urlparse(route.request.url).path),
+                      content_type="application/xml")
+
+    context = browser.new_context()
+    context.route("**/sitemap.xml", sitemap)
+    return context, origin
+
+
 def local_sitemap(origin: str, path: str) -> str:
     """The sitemap Material's instant navigation reads, as it would be if the site were
     published at ``origin`` + PREFIX (a build without SITE_URL has an empty sitemap):

@@ -3,10 +3,8 @@ passes, a wrong one fails with its message; the spare interpreter survives a nav
 
 from __future__ import annotations
 
-from urllib.parse import urlparse
-
 import pytest
-from browsing import CHROMIUM, NO_CHROMIUM, Visit, expect, local_sitemap, shows
+from browsing import CHROMIUM, NO_CHROMIUM, Visit, expect, instant_navigation, shows
 from exercise_wrong import QUADRATIC, RECURSIVE, WRONG
 from pyodide_pages import CHAPTERS, EXERCISES, IN_LANG, NO_LIMIT
 from pyodide_pages import chapter as _chapter
@@ -69,15 +67,8 @@ def test_recursive_and_quadratic_attractors_are_named(browser, base_url):
 
 
 def test_checks_work_after_instant_navigation_with_the_same_worker(browser, base_url):
-    # as in test_interactive: the sitemap read as if the site lived at this server
-    origin = base_url.split("/arena/")[0]
-
-    def sitemap(route):
-        route.fulfill(body=local_sitemap(origin, urlparse(route.request.url).path),
-                      content_type="application/xml")
-
-    context = browser.new_context()
-    context.route("**/sitemap.xml", sitemap)
+    # Material's instant navigation follows the links its sitemap lists
+    context, origin = instant_navigation(browser, base_url)
     page = context.new_page()
     wasm, outside = [], []
     page.on("request", lambda r: r.url.endswith("pyodide.asm.wasm") and wasm.append(r.url))
