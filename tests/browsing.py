@@ -222,5 +222,12 @@ class Visit:
             self.outside.append(route.request.url)
             route.abort()
 
+    def exercises_ready(self) -> None:
+        """Wait until every exercise block of the page is set up: the page does it when
+        its document is ready, which a busy machine may reach after the network went idle."""
+        self.page.wait_for_function(
+            "window.arenaExercises && window.arenaExercises.ids().length"
+            " === document.querySelectorAll('.arena-exercise').length")
+
     def close(self) -> None:
         self.context.close()

@@ -35,6 +35,7 @@ CHAPTERS = ("modelling/", "attractors/", "algorithms/", "beyond/")
 
 def chapter(browser, base_url: str, lang: str, path: str) -> Visit:
     visit = Visit(browser, base_url + ("en/" if lang == "en" else "") + path)
+    visit.exercises_ready()
     visit.page.evaluate(NO_LIMIT)
     return visit
 

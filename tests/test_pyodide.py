@@ -28,6 +28,7 @@ def exercises_page(request, browser, base_url, pace):
     visit.page.on("request",
                   lambda r: r.url.endswith("pyodide.asm.wasm") and visit.wasm.append(r.url))
     visit.lang = lang
+    visit.exercises_ready()
     # the default 5 s limit is tested in French; 2 s here saves time (whole seconds at the
     # machine's pace: a quick check must not run out of time on a busy machine)
     visit.short = math.ceil(2 * pace.at_start)
@@ -97,6 +98,7 @@ def test_the_code_survives_a_reload(exercises_page):
     code = "def alphabeta(arbre, alpha, beta, joueur_max):\n    return 0  # mine\n"
     page.evaluate("([c]) => window.arenaExercises.setCode('alphabeta', c)", [code])
     page.reload(wait_until="networkidle")
+    exercises_page.exercises_ready()
     assert page.evaluate("window.arenaExercises.getCode('alphabeta')") == code
     page.evaluate("([c]) => window.arenaExercises.setCode('alphabeta', c)",
                   [EXERCISES["alphabeta"].starter])
