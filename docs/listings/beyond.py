@@ -11,7 +11,7 @@ def minimax(p, profondeur, joueur_max, coups, valeur, heuristique):
     #fr heuristique(p) : une estimation de la valeur de p pour J_max.
     #en coups(p): the positions reached in one move from p (none: the game is
     #en over).
-    #en valeur(p): the true value for J_max of a game over at p.
+    #en valeur(p): the true value for J_max of a finished game at p.
     #en heuristique(p): an estimate of the value of p for J_max.
     suivants = coups(p)
     if not suivants:
