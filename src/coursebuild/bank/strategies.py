@@ -5,6 +5,7 @@ loops (SPEC §3's example, in variants); both players' strategies with draws."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from arena import Arena, StrategyError, verify_strategy
@@ -92,6 +93,11 @@ def boucle(A, S0, coup, x):
         etat[y] = 2
         return False
     return explore(x)''')
+# the function and its local state keep French names in the French edition only (issue 48)
+LOOP_NAMES = {"boucle": "can_loop", "etat": "state"}
+LOOP_CODE["en"] = re.sub(r"\b(" + "|".join(LOOP_NAMES) + r")\b",
+                         lambda m: LOOP_NAMES[m[1]], LOOP_CODE["en"])
+LOOP_FUNCTION = {"fr": "boucle", "en": LOOP_NAMES["boucle"]}
 
 
 def chapter_form(g: Arena) -> tuple[dict, dict, dict]:
@@ -321,7 +327,7 @@ def numbering(seed: int) -> Variant:
               "revenir la partie sur une position déjà vue depuis `x`, quand $J_0$ suit le "
               "dictionnaire `coup` (défini en chaque position de $J_0$ qui a un "
               "successeur). Quelle est sa complexité ?",
-              "Write a function `boucle(A, S0, coup, x)` that tells whether $J_1$ can bring "
+              "Write a function `can_loop(A, S0, move, x)` that tells whether $J_1$ can bring "
               "the play back to a position already seen from `x`, when $J_0$ follows the "
               "dictionary `coup` (defined at each position of $J_0$ that has a successor). "
               "What is its complexity?"),
@@ -378,12 +384,13 @@ def check_numbering(v: Variant) -> None:
     for lang in ("fr", "en"):
         space: dict[str, Any] = {}
         exec(LOOP_CODE[lang], space)
-        need(space["boucle"](A, S0, coup, "a") is True)
-        need(space["boucle"](A, S0, ans["rank_moves"], "a") is False)
+        loops = space[LOOP_FUNCTION[lang]]
+        need(loops(A, S0, coup, "a") is True)
+        need(loops(A, S0, ans["rank_moves"], "a") is False)
         r = random.Random(f"{NUMBERING}/check/{v.seed}")
-        for _ in range(5):      # any strategy: boucle agrees with an exhaustive search
+        for _ in range(5):      # any strategy: the function agrees with an exhaustive search
             other = {x: r.choice(A[x]) for x in S0 if A[x]}
-            need(space["boucle"](A, S0, other, "a") == bool(loops_from(A, S0, other, "a")))
+            need(loops(A, S0, other, "a") == bool(loops_from(A, S0, other, "a")))
 
 
 PROBLEMS = (
