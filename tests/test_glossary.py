@@ -185,3 +185,29 @@ def test_the_books_use_their_edition_s_names(book):
         found.discard("file")
     assert sorted(found) == []
     assert "French names in the code" not in text
+
+
+def _code_names(text: str) -> set[str]:
+    """The names in the code of a bank text: its fenced blocks and code spans."""
+    code = re.findall(r"```python\n(.*?)```|`([^`\n]+)`", text, re.S)
+    return set(IDENT.findall("\n".join(a or b for a, b in code)))
+
+
+def test_the_banks_programs_use_their_edition_s_names():
+    """The bank's own functions and variables (``perdantes``, ``grundy_quilles``,
+    ``boucle``...) have English names in the English statements and solutions, and the
+    course's names are those of the glossary, in every problem (two seeds each)."""
+    from coursebuild import bank
+
+    names = {"fr": set(), "en": set()}
+    for pid in bank.problems():
+        for seed in (0, 1):
+            v = bank.variant(pid, seed)
+            for lang in names:
+                names[lang] |= _code_names(v.statement[lang] + "\n" + v.solution[lang])
+    assert names["en"] & FRENCH == set()
+    french_only = names["fr"] - names["en"]
+    assert {"perdantes", "perdantes_misere", "grundy_quilles", "boucle", "etat"} <= french_only
+    assert names["en"] & french_only == set()
+    assert {"losing_positions", "misere_losing_positions", "kayles_grundy", "can_loop",
+            "state"} <= names["en"]

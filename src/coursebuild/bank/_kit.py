@@ -437,16 +437,28 @@ def pick(problem: str, seed: int, candidates: Sequence[Any]) -> Any:
     return candidates[order[seed % len(order)]]
 
 
-def listing(source: str) -> Bilingual:
+def listing(source: str, names: dict[str, str] | None = None) -> Bilingual:
     """A program written once for both languages: a comment line ``#fr ...`` or
     ``#en ...`` is kept, as ``# ...``, in its language only (the convention of the
-    course's listings, ``docs/listings``); every other line is the same in both."""
+    course's listings, ``docs/listings``); every other line is the same in both, but for
+    ``names``: the program's own French identifiers (its function, its variables) and
+    their English names, which the English edition shows (issue 48; the course's shared
+    names are translated by :mod:`coursebuild.glossary`).
+
+    >>> listing("def perdantes(n):\\n    #fr les perdantes\\n    #en the losing ones\\n"
+    ...         "    return perdantes", {"perdantes": "losing"})["en"]
+    'def losing(n):\\n    # the losing ones\\n    return losing'
+    """
+    names = names or {}
+    word = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b") if names else None
     out = {}
     for lang in LANGS:
         lines = []
         for line in source.strip("\n").splitlines():
             tagged = re.match(r"(\s*)#(fr|en) (.*)$", line)
             if tagged is None:
+                if lang == "en" and word is not None:
+                    line = word.sub(lambda m: names[m[1]], line)
                 lines.append(line)
             elif tagged.group(2) == lang:
                 lines.append(f"{tagged.group(1)}# {tagged.group(3)}")

@@ -82,7 +82,9 @@ def perdantes(n, R):
         #fr perdante si aucun coup ne mène à une position perdante
         #en losing if no move leads to a losing position
         perd[k] = all(not perd[k - q] for q in R if q <= k)
-    return [k for k in range(n + 1) if perd[k]]''')
+    return [k for k in range(n + 1) if perd[k]]''',
+            {"perdantes": "losing_positions", "perd": "lost"})
+FUNCTION = {"fr": "perdantes", "en": "losing_positions"}
 
 
 def nim_figure(g, caption: dict[str, str], *, solution=None, view=None) -> Drawing:
@@ -244,9 +246,9 @@ def subtraction(seed: int) -> Variant:
               "$k \\le n$ perdants pour le joueur qui doit jouer, en temps "
               "$O(n \\cdot |R|)$. Que renvoie `perdantes(" + str(n) + ", " + str(rule)
               + ")` ?",
-              "Write in Python a function `perdantes(n, R)` that returns the list of the "
+              "Write in Python a function `losing_positions(n, R)` that returns the list of the "
               "$k \\le n$ losing for the player to move, in time $O(n \\cdot |R|)$. What "
-              "does `perdantes(" + str(n) + ", " + str(rule) + ")` return?"),
+              "does `losing_positions(" + str(n) + ", " + str(rule) + ")` return?"),
            {lang: fence(CODE[lang]) + "\n\n" + (
                f"Chaque $k$ coûte $O(|R|)$. Ici, le résultat est `{lost}`."
                if lang == "fr" else f"Each $k$ costs $O(|R|)$. Here the result is `{lost}`.")
@@ -331,7 +333,7 @@ def check_subtraction(v: Variant) -> None:
     for lang in ("fr", "en"):
         namespace: dict[str, Any] = {}
         exec(CODE[lang], namespace)
-        need(namespace["perdantes"](n, rule) == lost)
+        need(namespace[FUNCTION[lang]](n, rule) == lost)
 
 
 PROBLEMS = (

@@ -92,7 +92,9 @@ def perdantes_misere(n, R):
         #fr bloqué : l'autre a pris le dernier bâtonnet, on a gagné
         #en stuck: the other took the last stick, so we have won
         perd.append(coups != [] and all(not perd[j] for j in coups))
-    return [k for k in range(n + 1) if perd[k]]''')
+    return [k for k in range(n + 1) if perd[k]]''',
+                      {"perdantes_misere": "misere_losing_positions", "perd": "lost"})
+MISERE_FUNCTION = {"fr": "perdantes_misere", "en": "misere_losing_positions"}
 
 
 def misere(seed: int) -> Variant:
@@ -192,7 +194,7 @@ def misere(seed: int) -> Variant:
             (2, bi("la justification par la fenêtre", "the justification by the window"))])
     q5 = Q(bi("Écrire `perdantes_misere(n, R)`, qui renvoie la liste des $k \\le n$ "
               "perdants pour le joueur qui doit jouer en partie misère.",
-              "Write `perdantes_misere(n, R)`, which returns the list of the $k \\le n$ "
+              "Write `misere_losing_positions(n, R)`, which returns the list of the $k \\le n$ "
               "losing for the player to move in misère play."),
            {lang: fence(MISERE_CODE[lang]) for lang in ("fr", "en")},
            [(2, bi("la récurrence", "the recursion")),
@@ -251,7 +253,7 @@ def check_misere(v: Variant) -> None:
     for lang in ("fr", "en"):
         space: dict[str, Any] = {}
         exec(MISERE_CODE[lang], space)
-        need(space["perdantes_misere"](n, list(rule)) == lost)
+        need(space[MISERE_FUNCTION[lang]](n, list(rule)) == lost)
 
 
 # ---------------------------------------------------------------------------------
@@ -544,7 +546,8 @@ def grundy_quilles(n):
         while m in vus:
             m += 1
         g.append(m)
-    return g''')
+    return g''', {"grundy_quilles": "kayles_grundy"})
+KAYLES_FUNCTION = {"fr": "grundy_quilles", "en": "kayles_grundy"}
 
 
 def kayles(seed: int) -> Variant:
@@ -607,7 +610,7 @@ def kayles(seed: int) -> Variant:
            items=["$(" + ", ".join(map(str, m)) + ")$" for m in answers["winning"]])
     q5 = Q(bi("Écrire `grundy_quilles(n)`, qui renvoie la liste $[g(0), \\dots, g(n)]$, et "
               "donner sa complexité.",
-              "Write `grundy_quilles(n)`, which returns the list $[g(0), \\dots, g(n)]$, and "
+              "Write `kayles_grundy(n)`, which returns the list $[g(0), \\dots, g(n)]$, and "
               "give its complexity."),
            {lang: fence(KAYLES_CODE[lang]) + "\n\n" + (
                "$O(k)$ coups pour chaque $k$, et un mex sur $O(k)$ valeurs : $O(n^2)$."
@@ -654,7 +657,7 @@ def check_kayles(v: Variant) -> None:
     for lang in ("fr", "en"):
         space: dict[str, Any] = {}
         exec(KAYLES_CODE[lang], space)
-        need(space["grundy_quilles"](top) == singles)
+        need(space[KAYLES_FUNCTION[lang]](top) == singles)
     need(ans["value"] == numbers[rows] == reduce(xor, (singles[x] for x in rows)) != 0)
     wins = [list(m) for m in kayles_moves(rows) if numbers[m] == 0]
     need(ans["winning"] == wins and 1 <= len(wins) <= 4)

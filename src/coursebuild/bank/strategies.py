@@ -5,7 +5,6 @@ loops (SPEC §3's example, in variants); both players' strategies with draws."""
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 from arena import Arena, StrategyError, verify_strategy
@@ -92,12 +91,8 @@ def boucle(A, S0, coup, x):
                 return True
         etat[y] = 2
         return False
-    return explore(x)''')
-# the function and its local state keep French names in the French edition only (issue 48)
-LOOP_NAMES = {"boucle": "can_loop", "etat": "state"}
-LOOP_CODE["en"] = re.sub(r"\b(" + "|".join(LOOP_NAMES) + r")\b",
-                         lambda m: LOOP_NAMES[m[1]], LOOP_CODE["en"])
-LOOP_FUNCTION = {"fr": "boucle", "en": LOOP_NAMES["boucle"]}
+    return explore(x)''', {"boucle": "can_loop", "etat": "state"})
+LOOP_FUNCTION = {"fr": "boucle", "en": "can_loop"}
 
 
 def chapter_form(g: Arena) -> tuple[dict, dict, dict]:
