@@ -406,8 +406,15 @@
           r.result = result;
           show(result);
           status.textContent = w.drawing;
+          // a drawing that comes later than the limit is stopped, even when its message
+          // beats the timer (a busy page runs timers late)
+          r.drawDeadline = performance.now() + layout;
           watch(r, layout, w.layoutTimeout(layout / 1000));
         } else if (m.type === "drawn") {
+          if (performance.now() > r.drawDeadline) {
+            finish(r, w.layoutTimeout(layout / 1000));
+            return;
+          }
           const result = r.result;
           finish(r, m.error ? w.layoutFailed(String(m.error).slice(0, 300)) : "");
           if (!m.error) draw(result, m.svg);
