@@ -170,3 +170,105 @@ def test_the_statement_is_the_banks_markdown_as_html():
     assert "<table>" in page["solution"] and "<pre><code>" in page["solution"]
     assert "\\(R = \\{" in page["statement"]
     assert "\u202f?" in page["statement"]           # French typography kept
+
+
+# --- the page in Chromium ------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def chromium():
+    from browsing import CHROMIUM, NO_CHROMIUM
+
+    if not CHROMIUM.exists():
+        pytest.skip(NO_CHROMIUM)
+
+
+def _open(browser, url: str, problem: str, seed: int):
+    from browsing import Visit
+
+    visit = Visit(browser, f"{url}practice/#problem={problem}&seed={seed}")
+    visit.page.wait_for_selector(".arena-practice-form", timeout=180_000)
+    return visit
+
+
+def _answer(page, field: str, text: str) -> tuple[bool, str]:
+    """Type ``text`` in a text field (or pick the choice it names), Check, and read the
+    field's result as the reader sees it (its mark and words, not its colour)."""
+    row = page.locator(f'[data-field="{field}"]')
+    if row.locator("input[type=text]").count():
+        row.locator("input[type=text]").fill(text)
+    else:
+        row.get_by_label(text, exact=True).check()
+    result = row.locator(".arena-practice-result")
+    form = ".arena-practice-form"
+    before = page.evaluate(f"Number(document.querySelector('{form}').dataset.checked || 0)")
+    page.locator(f"{form} button[type=submit]").press("Enter")
+    page.wait_for_function(f"(b) => Number(document.querySelector('{form}').dataset.checked"
+                           " || 0) > b", arg=before)
+    seen = result.inner_text()
+    return seen.startswith("✓"), seen
+
+
+BROWSER_CASES = ("nim-subtraction-period", "attractor-ranks-draws", "kayles")
+"""Problems checked end to end in the page (every problem's checking is checked above, in
+CPython, by the same function the page runs)."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_variant_is_practised_in_the_page(chromium, browser, base_url, lang, tmp_path):
+    root = base_url + ("en/" if lang == "en" else "")
+    problem, seed = BROWSER_CASES[0], 11
+    v = bank.variant(problem, seed)
+    visit = _open(browser, root, problem, seed)
+    page = visit.page
+    try:
+        # the bank's statement, its figure drawn by the in-page Graphviz, with its text
+        statement = page.locator(".arena-practice-statement")
+        call = re.search(r"perdantes\(\d+, \[[\d, ]*\]\)", v.statement[lang]).group()
+        assert call in statement.inner_text()
+        figure = statement.locator("figure svg[role=img]")
+        assert figure.count() == 1 and figure.get_attribute("aria-label") == \
+            v.figures["graph"].desc
+        assert figure.locator(".node").count() == v.answers["vertices"]
+        # right answers in two forms, wrong ones, each told by a mark and words
+        for f in practice.fields(problem):
+            if f.kind == "winner":
+                right, wrong = ["J₀₁"[0] + "₀₁"[v.answers["winner"]]], \
+                    ["J₀₁"[0] + "₀₁"[1 - v.answers["winner"]]]
+            else:
+                right, wrong = forms(v, f, lang)
+                right, wrong = right, wrong[:1]
+            for text in right:
+                ok, seen = _answer(page, practice.field_id(f), text)
+                assert ok, (f.key, text, seen)
+            for text in wrong:
+                ok, seen = _answer(page, practice.field_id(f), text)
+                assert not ok and seen.startswith("✗"), (f.key, text, seen)
+        ok, seen = _answer(page, "lost/set", ", ".join(map(str, v.answers["lost"][1:])))
+        assert seen == ("✗ Pas encore\u202f: 1 manquant." if lang == "fr"
+                        else "✗ Not right: 1 missing.")
+        # the worked solution, on demand, with its figure
+        solution = page.locator(".arena-practice-details")
+        assert not solution.locator(".arena-practice-solution").is_visible()
+        solution.locator("summary").press("Enter") if False else solution.locator(
+            "summary").click()
+        assert solution.locator(".arena-practice-solution figure svg").count() == 1
+        # another problem of another chapter, by the filter and a seed typed in
+        page.select_option(".arena-practice-controls select >> nth=0", "othergames")
+        page.select_option(".arena-practice-controls select >> nth=1", "kayles")
+        page.fill(".arena-practice-controls input", "5")
+        page.get_by_role("button", name="Afficher cette graine" if lang == "fr"
+                         else "Show this seed").click()
+        page.wait_for_function("location.hash === '#problem=kayles&seed=5'")
+        k = bank.variant("kayles", 5)
+        page.wait_for_function("(t) => document.querySelector('.arena-practice-variant h2')"
+                               ".textContent.includes('5')", arg="")
+        winning = k.answers["winning"]
+        ok, seen = _answer(page, "winning/set", "  ".join(
+            "[" + ", ".join(map(str, w)) + "]" for w in reversed(winning)))
+        assert ok, seen
+        ok, seen = _answer(page, "g/sequence", ", ".join(map(str, k.answers["g"][:-1])))
+        assert not ok
+        page.screenshot(path=str(tmp_path / f"practice-{lang}.png"), full_page=True)
+        assert visit.outside == [] and visit.errors == []
+    finally:
+        visit.context.close()

@@ -731,3 +731,85 @@ def _french(text: str, lang: str) -> str:
     from coursebuild.bank._kit import french_md
 
     return french_md(text)
+
+
+# --- the page and its Python (run at build time, not in the worker) ----------------------
+
+MARKER = re.compile(r"^[ \t]*<!-- practice -->[ \t]*$", re.M)
+"""Where a page holds the practice block (``docs/*/practice.md``)."""
+
+PAGE_WORDS = {
+    "fr": "Cette page demande JavaScript : elle fait les variantes et vérifie les réponses "
+          "en Python dans le navigateur.",
+    "en": "This page needs JavaScript: it makes the variants and checks the answers in "
+          "Python in the browser.",
+}
+
+
+def block_html(lang: str, url) -> str:
+    """The block ``assets/javascripts/practice.js`` brings to life: the problems of the
+    bank in the course's order, with their chapters; ``url(path)`` is a shared file's
+    address from the page."""
+    import json
+
+    from coursebuild.bank_pages import _chapters, _ordered
+
+    chapters = _chapters(lang)
+    problems = []
+    for p in _ordered(lang):
+        number, title = chapters.get(p.chapter, (0, p.chapter))
+        problems.append({"id": p.id, "title": p.title[lang], "chapter": p.chapter,
+                         "chapterTitle": f"{number}. {title}" if number else title})
+    attrs = {"class": "arena-practice", "data-lang": lang,
+             "data-problems": json.dumps(problems, ensure_ascii=False),
+             "data-pyodide": url("assets/pyodide/"),
+             "data-worker": url("assets/javascripts/practice-worker.js"),
+             "data-viz": url("assets/javascripts/vendor/viz-global.js")}
+    text = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
+    words = _french(PAGE_WORDS[lang], lang)
+    return f'<div {text}><p class="arena-noscript">{words}</p></div>'
+
+
+def expand(markdown: str, lang: str, url) -> str:
+    """``<!-- practice -->`` replaced by :func:`block_html`."""
+    return MARKER.sub(lambda m: block_html(lang, url), markdown)
+
+
+def pyodide_modules() -> list[str]:
+    """The files of the course package the worker imports to make and check every
+    problem's variants (paths under ``src/coursebuild``), found by doing it in a fresh
+    interpreter: the bank imports part of the course's build, which may move."""
+    import json
+    import subprocess
+    import sys
+
+    code = ("import json, sys\nfrom pathlib import Path\nimport coursebuild\n"
+            "from coursebuild import bank, practice\n"
+            "for p in bank.problems():\n    practice.view(p, 0, 'fr')\n"
+            "root = Path(coursebuild.__file__).parent\n"
+            "print(json.dumps(sorted(Path(m.__file__).relative_to(root).as_posix()\n"
+            "    for n, m in list(sys.modules.items())\n"
+            "    if n.split('.')[0] == 'coursebuild' and getattr(m, '__file__', None))))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False)
+    if done.returncode:
+        raise RuntimeError("the practice page's modules could not be listed: "
+                           + (done.stderr.strip().splitlines() or ["?"])[-1])
+    return json.loads(done.stdout)
+
+
+def practice_zip() -> bytes:
+    """The course package's modules the practice worker needs besides ``arena.zip``
+    (the bank and what it imports), as a zip Pyodide unpacks (deterministic)."""
+    import io
+    import zipfile
+    from pathlib import Path
+
+    root = Path(__file__).parent
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in pyodide_modules():
+            info = zipfile.ZipInfo(f"coursebuild/{name}", (1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, (root / name).read_bytes())
+    return buffer.getvalue()
