@@ -173,3 +173,33 @@ def test_through_the_launcher_a_notebook_runs_with_its_figures(browser, launcher
         assert_as_built(run_all(page), lang, path.split("/")[-1].removesuffix(".html"))
         assert errors == [] and outside == []
         context.close()
+
+
+@pytest.mark.parametrize(("path", "lang"), [("practice.html", "fr"), ("en/practice.html", "en")])
+def test_the_practice_page_from_the_folder_says_how_to_start_the_launcher(browser, folder,
+                                                                          path, lang):
+    context, page, errors, outside = _open(browser, (folder / path).as_uri())
+    note = page.locator(".arena-practice .arena-launcher-note")
+    note.wait_for()
+    assert "python3 serve.py" in note.inner_text()
+    assert errors == [] and outside == []
+    context.close()
+
+
+def test_through_the_launcher_a_bank_problem_is_practised(browser, launcher):
+    """The practice page served by the folder's launcher: a variant made and an answer
+    checked in the page's Python (the bank in practice.zip), nothing from elsewhere."""
+    from coursebuild import bank
+
+    url = launcher
+    v = bank.variant("bouton-nim", 4)
+    context, page, errors, outside = _open(browser, url + "en/practice.html#problem=bouton-nim"
+                                           "&seed=4", inside=url)
+    page.wait_for_selector(".arena-practice-form", timeout=180_000)
+    for text, mark in ((str(v.answers["xor"]), "✓"), (str(v.answers["xor"] + 1), "✗")):
+        page.fill('[data-field="xor/number"] input', text)
+        page.click(".arena-practice-form button[type=submit]")
+        page.wait_for_function("(m) => document.querySelector('[data-field=\"xor/number\"] "
+                               ".arena-practice-result').textContent.startsWith(m)", arg=mark)
+    assert errors == [] and outside == []
+    context.close()

@@ -272,3 +272,30 @@ def test_a_variant_is_practised_in_the_page(chromium, browser, base_url, lang, t
         assert visit.outside == [] and visit.errors == []
     finally:
         visit.context.close()
+
+
+def test_the_workers_files_make_every_problems_variants_alone(site, tmp_path):
+    """What the page's worker unpacks (arena.zip, then practice.zip) makes and checks
+    variants of every problem in an interpreter that has nothing else: no installed
+    package, no checkout (the bank's imports, function by function, are all there)."""
+    import subprocess
+    import sys
+    import zipfile
+
+    for name in ("arena.zip", "practice.zip"):
+        with zipfile.ZipFile(site / "assets" / "pyodide" / name) as archive:
+            archive.extractall(tmp_path / "lib")
+    code = ("import sys; sys.path.insert(0, sys.argv[1])\n"
+            "from coursebuild import bank, practice\n"
+            "for p in bank.problems():\n"
+            "    for seed in (3, 12):\n"
+            "        view = practice.view(p, seed, 'en')\n"
+            "        v = practice.variant(p, seed)\n"
+            "        f = practice.fields(p)[0]\n"
+            "        assert not practice.check(v, practice.field_id(f), '?', 'en')['ok']\n"
+            "print(len(bank.problems()), sorted(m for m in sys.modules"
+            " if m.split('.')[0] in ('numpy', 'yaml', 'mkdocs')))\n")
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", code, str(tmp_path / "lib")],
+                          capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == [str(len(bank.problems())), "[]"]

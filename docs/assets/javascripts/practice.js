@@ -18,8 +18,10 @@
       error: (m) => `La variante n'a pas pu être faite : ${m}`,
       badSeed: "La graine est un entier positif ou nul.",
       score: (n, m) => `${n} réponse${n > 1 ? "s" : ""} juste${n > 1 ? "s" : ""} sur ${m}.`,
-      folder: "Cette page exécute Python dans le navigateur, ce qui demande qu'elle soit " +
-        "servie : lancez serve.py (le lanceur du dossier) puis ouvrez l'adresse qu'il affiche.",
+      folder: "Ouverte depuis un dossier, la page ne peut pas exécuter Python (le navigateur " +
+        "l'interdit) : dans le dossier arena-site, lancez python3 serve.py (ou double-cliquez " +
+        "serve.command sous macOS, serve.bat sous Windows), puis ouvrez la page à l'adresse " +
+        "qu'il affiche.",
     },
     en: {
       chapter: "Chapter", all: "All chapters", problem: "Problem", seed: "Seed",
@@ -31,8 +33,9 @@
       error: (m) => `The variant could not be made: ${m}`,
       badSeed: "The seed is a whole number, zero or more.",
       score: (n, m) => `${n} right answer${n === 1 ? "" : "s"} out of ${m}.`,
-      folder: "This page runs Python in the browser, which needs it to be served: run " +
-        "serve.py (the folder's launcher), then open the address it prints.",
+      folder: "Opened from a folder, the page cannot run Python (the browser forbids it): " +
+        "in the arena-site folder, run python3 serve.py (or double-click serve.command on " +
+        "macOS, serve.bat on Windows), then open the page at the address it prints.",
     },
   };
   if (WORDS.fr) {       // French typography: a narrow no-break space before : ; ? !
@@ -60,7 +63,7 @@
     const status = el("p", { class: "arena-status", role: "status", "aria-live": "polite" });
     block.replaceChildren();
     if (location.protocol === "file:") {
-      block.append(el("p", { class: "arena-status" }, w.folder));
+      block.append(el("p", { class: "arena-error arena-launcher-note" }, w.folder));
       return;
     }
     const chapterSelect = el("select", { id: `practice-chapter-${n}` },
