@@ -314,7 +314,7 @@ WORDS = {
         "player": "Not the right player.",
         "yesno": "Not the right answer.",
         "position": "Not the right position.",
-        "extra": "not in it: {}", "missing": "{} missing", "missing_many": "{} missing",
+        "extra": "not among them: {}", "missing": "{} missing", "missing_many": "{} missing",
         "wrong": "wrong value for: {}", "at": "wrong from item {} ({})",
         "short": "too short", "long": "too long",
         "not": "Not right: {}.", "which": "give {}",
@@ -514,7 +514,7 @@ def check(v, field: str, text: str, lang: str) -> dict[str, Any]:
     f = matches[0]
     want = _key(expected(v, f.key))
     if not text.strip():
-        return {"ok": False, "message": words["empty"]}
+        return {"ok": False, "message": words["empty"], "empty": True}
     try:
         return _compare(f.kind, want, _clean(text) if f.kind not in ("winner", "mover",
                                                                     "yesno") else text,

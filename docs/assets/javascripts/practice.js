@@ -199,10 +199,13 @@
         let right = 0;
         for (const [id, r] of Object.entries(d.results)) {
           const box = results[id];
-          box.className = `arena-practice-result ${r.ok ? "right" : "wrong"}`;
-          box.textContent = `${r.ok ? "✓" : "✗"} ${r.message}`;
+          // a mark and words say it, not the colour alone; an empty field is not wrong
+          const state = r.ok ? "right" : r.empty ? "empty" : "wrong";
+          box.className = `arena-practice-result ${state}`;
+          box.textContent = `${{ right: "✓", wrong: "✗", empty: "–" }[state]} ${r.message}`;
           box.parentNode.querySelectorAll("input").forEach((i) => {
-            i.setAttribute("aria-invalid", String(!r.ok));
+            if (state === "empty") i.removeAttribute("aria-invalid");
+            else i.setAttribute("aria-invalid", String(!r.ok));
           });
           right += r.ok ? 1 : 0;
         }
