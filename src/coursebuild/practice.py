@@ -798,18 +798,31 @@ def pyodide_modules() -> list[str]:
     return json.loads(done.stdout)
 
 
+_zips: dict[str, bytes] = {}
+"""The zip by the hash of the sources it may take (a live preview builds again and again)."""
+
+
 def practice_zip() -> bytes:
     """The course package's modules the practice worker needs besides ``arena.zip``
     (the bank and what it imports), as a zip Pyodide unpacks (deterministic)."""
+    import hashlib
     import io
     import zipfile
     from pathlib import Path
 
     root = Path(__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted([*root.rglob("*.py"), *root.parent.joinpath("arena").rglob("*.py")]):
+        digest.update(path.as_posix().encode() + b"\0" + path.read_bytes())
+    key = digest.hexdigest()
+    if key in _zips:
+        return _zips[key]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in pyodide_modules():
             info = zipfile.ZipInfo(f"coursebuild/{name}", (1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, (root / name).read_bytes())
-    return buffer.getvalue()
+    _zips.clear()
+    _zips[key] = buffer.getvalue()
+    return _zips[key]
