@@ -182,6 +182,9 @@ def test_the_practice_page_from_the_folder_says_how_to_start_the_launcher(browse
     note = page.locator(".arena-practice .arena-launcher-note")
     note.wait_for()
     assert "python3 serve.py" in note.inner_text()
+    # the page says what it is for (no paragraph left out for a link to the teachers')
+    assert ("banque du cours" if lang == "fr" else "bank of problems") in \
+        page.locator("article").inner_text()
     assert errors == [] and outside == []
     context.close()
 
