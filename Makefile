@@ -53,20 +53,21 @@ $(EDITOR_JS): js/editor.mjs $(NODE_STAMP)
 js: $(EDITOR_JS) ## install the site's JavaScript (npm ci) and bundle the editor
 
 site: $(VENV)/.docs-installed $(EDITOR_JS) ## build the course site into site/ and build/arena-site.zip (figures, exercise sheets, fragments, notebooks, books, both languages)
-	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
+	@$(ENSURE) latexmk pdffonts algpseudocode.sty -- $(TEX_PACKAGES)
 	@$(ENSURE) chromium -- $(BROWSER_PACKAGES)
 	$(BIN)/python -m coursebuild site
 
 pdf: site ## the course as books (students' and teachers', each language), typeset by LaTeX into build/pdf/ (their .tex in build/book/)
 	@ls -1 build/pdf/*.pdf
 
-# only what the sheets use (TeX Live's latex-extra alone would double the download)
-TEX_PACKAGES := latexmk texlive-latex-base texlive-lang-french lmodern poppler-utils
+# only what the sheets and books use (TeX Live's latex-extra alone would double the download;
+# texlive-science for the books' algorithms)
+TEX_PACKAGES := latexmk texlive-latex-base texlive-lang-french texlive-science lmodern poppler-utils
 BROWSER_PACKAGES := chromium fonts-liberation
 ENSURE := scripts/ensure-debian-packages.sh
 
 handout: $(VENV)/.docs-installed ## build the LaTeX exercise sheets into build/handout/ (installs TeX Live if needed)
-	$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
+	$(ENSURE) latexmk pdffonts algpseudocode.sty -- $(TEX_PACKAGES)
 	$(BIN)/python -m coursebuild figures
 	$(BIN)/python -m coursebuild handout
 
@@ -79,7 +80,7 @@ handout: $(VENV)/.docs-installed ## build the LaTeX exercise sheets into build/h
 # pasted into the shell's line
 SHEETS_LANGS := $(if $(filter fr en,$(LANG)),$(LANG),fr en)
 sheets: $(VENV)/.docs-installed ## an exam paper per student from the bank and the key, in build/sheets/LANG/ (STUDENTS=30 SEED=2026 LANG=fr PROBLEMS=a,b,c ROSTER=names.csv TITLE="DS 3" DURATION=2h SPACE=yes|no SAME=yes)
-	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
+	@$(ENSURE) latexmk pdffonts algpseudocode.sty -- $(TEX_PACKAGES)
 	$(BIN)/python -m coursebuild figures
 	@set -- --seed "$${SEED:-2026}"; \
 	  for lang in $(SHEETS_LANGS); do set -- "$$@" --lang "$$lang"; done; \
@@ -96,16 +97,16 @@ sheets: $(VENV)/.docs-installed ## an exam paper per student from the bank and t
 
 PORT ?= 8000
 serve: $(VENV)/.docs-installed $(EDITOR_JS) ## live preview of both languages at http://127.0.0.1:8000 (PORT=...), rebuilt on every save
-	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
+	@$(ENSURE) latexmk pdffonts algpseudocode.sty -- $(TEX_PACKAGES)
 	$(BIN)/python -m coursebuild serve --port $(PORT)
 
 test: $(VENV)/.test-installed $(EDITOR_JS) ## install what the tests need, build the site, run ruff and pytest
-	@$(ENSURE) latexmk pdffonts -- $(TEX_PACKAGES)
+	@$(ENSURE) latexmk pdffonts algpseudocode.sty -- $(TEX_PACKAGES)
 	@$(ENSURE) chromium -- $(BROWSER_PACKAGES)
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/mypy
 	$(BIN)/python -m coursebuild site
-	$(BIN)/python -m pytest -n 2 --dist loadfile --durations=15
+	$(BIN)/python -m pytest -n 3 --dist loadfile --durations=15
 
 lint: $(VENV)/.test-installed ## ruff and mypy only
 	$(BIN)/ruff check src tests scripts

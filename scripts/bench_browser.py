@@ -161,7 +161,7 @@ def browser_rows(quick: bool = False, rounds: int = 3) -> list[dict]:
 
 
 def browser_table(rows: list[dict]) -> list[str]:
-    from bench import spread
+    from bench_common import spread
 
     first = rows[0]["runs"][0]
     result = "a draw" if first["winner"] is None else \

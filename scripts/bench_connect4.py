@@ -112,7 +112,7 @@ def connect4_rows(big: bool = False, runs: int = 5) -> list[dict]:
 
 def connect4_table(runs: list[dict]) -> list[str]:
     """One line per board and path: median (min-max) over the runs."""
-    from bench import spread
+    from bench_common import spread
 
     groups: dict[tuple, list[dict]] = {}
     for r in runs:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from bench import LABELS, chain_arena, grid_arena, random_arena, spread
+from bench_common import LABELS, chain_arena, grid_arena, random_arena, spread
 
 import arena.solver as solver
 from arena import Arena, solve

@@ -111,23 +111,24 @@ def provenance(data: dict) -> str:
 
 def _sections() -> dict[str, Callable[[dict], list[str]]]:
     """Each section's tables from its measures (imported here: the bench's modules)."""
-    import bench
     import bench_browser
+    import bench_build
     import bench_connect4
     import bench_kernel
     import bench_notebooks
     import bench_search
+    import bench_solver
 
     def kernel(m: dict) -> list[str]:
         return [*bench_kernel.kernel_table(m["kernel"]), "",
                 *bench_kernel.first_call_table(m["first_call"]), "",
                 *bench_kernel.break_even_table(m["break_even"], m["first_call"])]
 
-    return {"construction": lambda m: bench.construction_table(m["construction"])[2:],
+    return {"construction": lambda m: bench_solver.construction_table(m["construction"])[2:],
             "kernel": kernel,
             "search": lambda m: bench_search.search_table(m["search"]),
             "connect4": lambda m: bench_connect4.connect4_table(m["connect4"]),
-            "cold": lambda m: bench.cold_table(m["cold_site"])[2:],
+            "cold": lambda m: bench_build.cold_table(m["cold_site"])[2:],
             "browser": lambda m: bench_browser.browser_table(m["browser"]),
             "notebooks": lambda m: bench_notebooks.notebooks_table(m["notebooks"])[2:]}
 

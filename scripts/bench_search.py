@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bench import spread
+from bench_common import spread
 
 LIMIT = 60.0        # seconds per solver, game and round
 ROUNDS = 3          # rounds of the full benchmark (1 with --quick)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: ensure-debian-packages.sh COMMAND [COMMAND...] -- PACKAGE [PACKAGE...]
+# Usage: ensure-debian-packages.sh COMMAND|FILE.sty [...] -- PACKAGE [PACKAGE...]
 # Installs the Debian packages when one of the commands is missing, with apt-get if we
 # are root or may sudo; otherwise prints the one line to run, and fails.
 set -euo pipefail
@@ -8,7 +8,13 @@ while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do commands+=("$1"); shift; done
 shift || true
 packages=("$@")
 missing=0
-for c in "${commands[@]}"; do command -v "$c" >/dev/null 2>&1 || missing=1; done
+# a TeX file (name.sty) is looked for by kpsewhich, a command on the PATH
+for c in "${commands[@]}"; do
+  case "$c" in
+    *.sty) kpsewhich "$c" >/dev/null 2>&1 || missing=1 ;;
+    *) command -v "$c" >/dev/null 2>&1 || missing=1 ;;
+  esac
+done
 [ "$missing" = 0 ] && exit 0
 echo "installing ${packages[*]} (missing: ${commands[*]})"
 if [ "$(id -u)" = 0 ]; then

@@ -170,6 +170,21 @@ def served(folder: Path = SITE) -> Iterator[str]:
         server.server_close()
 
 
+def instant_navigation(browser, base_url: str):
+    """A browser context where Material's instant navigation works: the sitemaps it
+    follows are served as they would read if the site were published at this test server
+    (:func:`local_sitemap`). Returns the context and the server's origin."""
+    origin = base_url.split("/arena/")[0]
+
+    def sitemap(route) -> None:
+        route.fulfill(body=local_sitemap(origin, urlparse(route.request.url).path),
+                      content_type="application/xml")
+
+    context = browser.new_context()
+    context.route("**/sitemap.xml", sitemap)
+    return context, origin
+
+
 def local_sitemap(origin: str, path: str) -> str:
     """The sitemap Material's instant navigation reads, as it would be if the site were
     published at ``origin`` + PREFIX (a build without SITE_URL has an empty sitemap):
@@ -206,6 +221,13 @@ class Visit:
         else:
             self.outside.append(route.request.url)
             route.abort()
+
+    def exercises_ready(self) -> None:
+        """Wait until every exercise block of the page is set up: the page does it when
+        its document is ready, which a busy machine may reach after the network went idle."""
+        self.page.wait_for_function(
+            "window.arenaExercises && window.arenaExercises.ids().length"
+            " === document.querySelectorAll('.arena-exercise').length")
 
     def close(self) -> None:
         self.context.close()

@@ -1,5 +1,5 @@
 """Plausible wrong answers to the Python exercises (coursebuild.python_exercises), shared by the
-CPython tests (tests/test_exercises.py) and the browser tests (tests/test_pyodide.py):
+CPython tests (tests/test_exercises.py) and the browser tests (tests/test_pyodide_checks.py):
 id -> (code, a piece of the verdict that must appear in English)."""
 
 NAIVE_ONE_PASS = """
@@ -110,7 +110,7 @@ def rangs(A, S0, V0):
                 file.append(s)
     return rang
 """, "Expected:"),
-    "strategy": ("def strategie(A, attr0, attr1, s):\n    return A[s][-1]\n", "Expected:"),
+    "strategy": ("def choix_coup(A, attr0, attr1, s):\n    return A[s][-1]\n", "Expected:"),
     "grundy": ("""
 def grundy(A):
     g = {}

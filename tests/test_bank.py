@@ -248,6 +248,14 @@ def test_every_item_a_question_asks_for_is_in_its_answer(pid):
                     assert text in blocks[k], (pid, v.seed, lang, k, text)
 
 
+def test_every_problem_checks_that_its_answers_hold_what_its_questions_ask_for():
+    """Each of the bank's problems has at least one question whose items ("which
+    positions", "for each ...") its key is checked to hold (issue 44 §2)."""
+    without = [pid for pid in IDS if not any(v.asks for v in variants(pid))]
+    assert without == []
+    assert len(IDS) == 24
+
+
 def test_the_counter_queue_key_names_the_terminal_positions_left_outside():
     """Q3 asks for every position outside the attractor: the victories of J_1 and the
     dead ends too, whose counter 0 does not mean "in the attractor"."""
@@ -287,6 +295,19 @@ def test_neighbours_cannot_copy_and_a_class_draws_different_numbers(pid):
     assert s.seeds == 200 and s.repeats == 0, s
     assert s.share is None or s.share <= 1 / 3, s
     assert s.distinct >= 150, s
+
+
+@pytest.mark.parametrize("pid", IDS)
+def test_a_class_given_its_sheets_by_make_sheets_draws_different_answers(pid):
+    """The same measure on the seeds `make sheets` gives a class of 30 (the guide's
+    SEED=2026, sheets.assign): no two consecutive students with the same answer set, no
+    numeric answer shared by more than a third of the class."""
+    from coursebuild.sheets import assign
+
+    made = [mine[0] for mine in assign([pid], bank.CLASS, 2026)]
+    s = bank.spread(pid, made=made)
+    assert s.seeds == bank.CLASS and s.repeats == 0, s
+    assert s.share is None or s.share <= 1 / 3, s
 
 
 @pytest.mark.parametrize("pid, key", [("attractor-ranks-draws", "start_rank"),

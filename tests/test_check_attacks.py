@@ -13,7 +13,14 @@ from check_tampering import ROUTES, SCAN, STEAL, WRONG_DEGRES
 import arena.arena
 from coursebuild import python_exercises as px
 from coursebuild.exercise_source import python_exercises
-from coursebuild.python_exercises import check
+from coursebuild.glossary import english
+from coursebuild.python_exercises import check as _check
+
+
+def check(exercise_id: str, code: str, lang: str = "fr", **kw):
+    """The Check as the page in ``lang`` runs it: this file's code is written with the
+    French course's names, which the English student writes in English (issue 48)."""
+    return _check(exercise_id, code if lang == "fr" else english(code), lang, **kw)
 
 EXERCISES = python_exercises()
 
@@ -169,7 +176,7 @@ def test_code_that_tampers_with_its_python_cannot_pass_a_wrong_function(route):
     try:
         assert verdict["status"] != "pass", verdict
         # the wrong answer on the smallest graph, or: its Python stopped answering
-        assert ("Call: degres({0: [0]})\nExpected: ({0: 1}, {0: 1})\n"
+        assert ("Call: degrees({0: [0]})\nExpected: ({0: 1}, {0: 1})\n"
                 "Obtained: ({0: 0}, {0: 0})" in verdict["message"]
                 or verdict["message"].startswith("The check stopped before your function "
                                                  "had answered every case")), verdict
@@ -180,7 +187,7 @@ def test_code_that_tampers_with_its_python_cannot_pass_a_wrong_function(route):
     assert tracer is None and arena.arena.Arena.successors is REAL_SUCCESSORS
     assert px._check_degrees.__code__ is REAL_CHECK_CODE
     later = check("degrees", WRONG_DEGRES, "en")
-    assert later["status"] == "fail" and "Call: degres({0: [0]})" in later["message"]
+    assert later["status"] == "fail" and "Call: degrees({0: [0]})" in later["message"]
     assert check("degrees", EXERCISES["degrees"].answer, "en")["status"] == "pass"
 
 
@@ -214,7 +221,7 @@ def test_check_shows_the_prints_of_the_failing_case_alone():
     code = "print('top')\ndef degres(A):\n    print('graph', A)\n" \
            "    return {v: len(A[v]) for v in A}, {v: 0 for v in A}\n"
     verdict = check("degrees", code, "en")
-    assert verdict["status"] == "fail" and "Call: degres({0: [0]})" in verdict["message"]
+    assert verdict["status"] == "fail" and "Call: degrees({0: [0]})" in verdict["message"]
     assert verdict["output"] == "top\nWhat the failing call prints:\ngraph {0: [0]}"
     verdict = check("degrees", code.replace("{v: 0 for v in A}", "{v: sum(v in A[u] for u in A)"
                                             " for v in A}"), "fr")

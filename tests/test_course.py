@@ -13,10 +13,11 @@ from arena.course import (
     calcule_attracteur,
     calcule_attracteur2,
     chapter_dicts,
+    choix_coup,
+    choose_move,
     dplus,
     naive_attractor_steps,
     renverse_graphe,
-    strategie,
 )
 from arena.games import chain, nim
 
@@ -85,30 +86,32 @@ def test_naive_steps_of_the_nim_attractor():
 def test_chapter_strategy_plays_like_the_example():
     A, S0, S1, V0, V1 = chapter_dicts(nim(10, [1, 2]))
     attr0, attr1 = attractor(nim(10, [1, 2]), 0), attractor(nim(10, [1, 2]), 1)
-    assert strategie(A, attr0, attr1, (10, 0)) == (9, 1)
+    assert choose_move(A, attr0, attr1, (10, 0)) == (9, 1)
     # a lost position: both moves have the greatest rank, 5: the first one
     assert A[9, 0] == [(7, 1), (8, 1)] and attr1[7, 1] == attr1[8, 1] == 5
-    assert strategie(A, attr0, attr1, (9, 0)) == (7, 1)
+    assert choose_move(A, attr0, attr1, (9, 0)) == (7, 1)
     # J_1 wins at a at once, or at c after b: from s, J_0 delays the defeat by b
     g = Arena(S0=["s", "c"], S1=["a", "b", "d"], edges={"s": ["a", "b"], "b": ["c"],
                                                         "c": ["d"]}, V1=["a", "d"])
     A, *_ = chapter_dicts(g)
-    assert strategie(A, attractor(g, 0), attractor(g, 1), "s") == "b"
+    assert choose_move(A, attractor(g, 0), attractor(g, 1), "s") == "b"
 
 
 @settings(max_examples=300, deadline=None)
 @given(arenas())
-def test_strategie_is_the_chapter_s_rule(g):
-    """``arena.course.strategie`` (the exercise's function) plays what the chapter's
-    listing plays: winning, a rank one less; losing, the successor of greatest rank (the
-    first of them); drawn, a successor outside the opponent's attractor (SPEC §8)."""
+def test_choose_move_is_the_chapter_s_rule(g):
+    """``arena.course.choose_move`` (the exercise's function, ``choix_coup`` in French)
+    plays what the chapter's listing plays: winning, a rank one less; losing, the
+    successor of greatest rank (the first of them); drawn, a successor outside the
+    opponent's attractor (SPEC §8)."""
     from coursebuild.facts import listing_namespace
 
-    chapter = listing_namespace()["strategie"]
+    chapter = listing_namespace("en")["strategy"]
+    assert choix_coup is choose_move
     A, S0, *_ = chapter_dicts(g)
     ranks = attractor(g, 0), attractor(g, 1)
     moves = chapter(A, S0, ranks[0], ranks[1])
     for s, x in moves.items():
-        assert strategie(A, ranks[0], ranks[1], s) == x
+        assert choose_move(A, ranks[0], ranks[1], s) == x
         if s in ranks[1]:
             assert ranks[1][x] == max(ranks[1][y] for y in A[s])

@@ -54,6 +54,10 @@ def test_english_pages_read_as_english(site):
         chapter = _chapter_prose(page)
         found += [f"{where}: {s}" for s in PLAYER_IT if s in chapter]
         found += [f"{where}: {m.group()}" for m in re.finditer(r"\bvermillion\b", prose)]
+        # one plays *in* a game, and France's "sujets" are exam papers (issue 48 §3)
+        found += [f"{where}: {m.group()}" for m in re.finditer(
+            r"\b[Aa]t (?:chess|Othello|(?:reverse )?tic-tac-toe|hex|Fort Boyard)\b|"
+            r"\bexam subjects?\b", prose)]
         if where.parts[1] != "reference":   # the API's pages name the function ourson
             found += [f"{where}: {m.group()}"
                       for m in re.finditer(r"\b[Tt]he ourson\b", chapter)]

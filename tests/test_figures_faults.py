@@ -74,20 +74,28 @@ def test_concurrent_builds_in_the_same_folder_agree(clean, tmp_path):
 
 def test_a_build_killed_midway_leaves_a_tree_the_next_build_repairs(clean, tmp_path):
     import signal
-    import time
 
     _, expected = clean
     out = tmp_path / "figures"
     code = ("import sys; from pathlib import Path; from coursebuild import catalogue as f; "
             f"f.build(Path(sys.argv[1]), {IDS!r}, jobs=1, force=True)")
-    for delay in (0.3, 1.0, 2.0):
+    # killed where the build says it is (its progress lines), not after fixed delays that
+    # a busy machine may not reach: drawing, nothing written yet; one figure written,
+    # not the other; both written, not the manifest
+    for said in ("figures: building", f"[ 1/{len(IDS)}]", f"[ 2/{len(IDS)}]"):
         proc = subprocess.Popen([sys.executable, "-c", code, str(out)],
-                                stderr=subprocess.DEVNULL)
-        time.sleep(delay)
+                                stderr=subprocess.PIPE, text=True)
+        assert proc.stderr is not None
+        for line in proc.stderr:
+            if said in line:
+                break
+        else:
+            raise AssertionError(f"the build ended without saying {said!r}")
         proc.send_signal(signal.SIGKILL)
         proc.wait()
+        proc.stderr.close()
         fig.build(out, IDS, jobs=1, stream=io.StringIO())
-        assert _snapshot(out) == expected, delay
+        assert _snapshot(out) == expected, said
 
 
 def test_example_names_with_any_character_are_drawn(tmp_path, monkeypatch):

@@ -58,22 +58,28 @@ def test_a_closed_standard_output_is_one_line(tmp_path):
                            "written (redirect it to a file or to /dev/null instead)\n")
 
 
-CHATTY = """import atexit, sys, threading
-atexit.register(lambda: print("said at exit"))
+def _speaking(at_exit: str, speak: str, then: str = "") -> str:
+    """Rules that speak from a thread all the time and at exit (``at_exit`` and
+    ``speak``, Python expressions), then ``then``, before a game of 3001 positions."""
+    return f"""import atexit, os, sys, threading
+atexit.register(lambda: {at_exit})
 started = threading.Event()
 def chatter():
     started.set()
     while True:
-        print("a thread speaks")
+        {speak}
 threading.Thread(target=chatter, daemon=True).start()
 started.wait()
-START = 0
+{then}START = 0
 STUCK = "loses"
 def player(p):
     return p % 2
 def moves(p):
     return [p + 1] if p < 3000 else []
 """
+
+
+CHATTY = _speaking('print("said at exit")', 'print("a thread speaks")')
 
 
 def test_the_json_stays_whole_whatever_the_rules_print_later(tmp_path):
@@ -87,23 +93,8 @@ def test_the_json_stays_whole_whatever_the_rules_print_later(tmp_path):
     assert "said at exit" in done.stderr and "a thread speaks" in done.stderr
 
 
-RAW = """import atexit, os, sys, threading
-atexit.register(lambda: os.write(1, b"raw at exit\\n"))
-started = threading.Event()
-def chatter():
-    started.set()
-    while True:
-        os.write(1, b"raw thread\\n")
-threading.Thread(target=chatter, daemon=True).start()
-started.wait()
-sys.__stdout__.write("the original stdout\\n")
-START = 0
-STUCK = "loses"
-def player(p):
-    return p % 2
-def moves(p):
-    return [p + 1] if p < 3000 else []
-"""
+RAW = _speaking('os.write(1, b"raw at exit\\n")', 'os.write(1, b"raw thread\\n")',
+                'sys.__stdout__.write("the original stdout\\n")\n')
 
 
 def test_the_json_stays_whole_when_the_rules_write_on_descriptor_1(tmp_path):

@@ -7,10 +7,9 @@ from __future__ import annotations
 import html
 import json
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
-from browsing import CHROMIUM, NO_CHROMIUM, Visit, local_sitemap
+from browsing import CHROMIUM, NO_CHROMIUM, Visit, instant_navigation
 
 from arena import solve
 from arena.games import nim
@@ -163,16 +162,8 @@ def test_the_ourson_is_played_on_the_board(browser, base_url):
 ])
 def test_interactive_figures_work_after_instant_navigation(browser, base_url, start, link,
                                                           ready):
-    # Material's instant navigation follows the links its sitemap lists: serve the
-    # sitemaps as they would read if the site were published at this test server.
-    origin = base_url.split("/arena/")[0]
-
-    def sitemap(route):
-        route.fulfill(body=local_sitemap(origin, urlparse(route.request.url).path),
-                      content_type="application/xml")
-
-    context = browser.new_context()
-    context.route("**/sitemap.xml", sitemap)
+    # Material's instant navigation follows the links its sitemap lists
+    context, _ = instant_navigation(browser, base_url)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from arena import Arena, attractor, solve, verify_strategy
 from arena.course import chapter_dicts
 from arena.games import chomp, nim, ourson
+from coursebuild import glossary
 from coursebuild.facts import listing_namespace, listing_sections
 from coursebuild.pages.algorithms import _numbering_examples, looping_arena, naive_reads
 from coursebuild.pages.beyond import BEYOND_LISTINGS, SLIDES_TREE
@@ -19,7 +20,18 @@ from coursebuild.pages.beyond import BEYOND_LISTINGS, SLIDES_TREE
 ROOT = Path(__file__).resolve().parents[1]
 
 LANGS = ("fr", "en")
-CODE = {lang: listing_namespace(lang) for lang in LANGS}
+
+
+def _by_french_names(namespace: dict, lang: str) -> dict:
+    """A listing's namespace, its names looked up by the French course's (the English page
+    shows the same code with the English names: issue 48)."""
+    if lang == "fr":
+        return namespace
+    return {**namespace, **{fr: namespace[en] for fr, en in glossary.names().items()
+                            if en in namespace}}
+
+
+CODE = {lang: _by_french_names(listing_namespace(lang), lang) for lang in LANGS}
 
 
 def course_examples() -> list[Arena]:
@@ -65,7 +77,8 @@ def test_the_two_languages_show_the_same_code():
     strip = {lang: [line for text in listing_sections(lang).values()
                     for line in text.splitlines() if not line.lstrip().startswith("#")]
              for lang in LANGS}
-    assert strip["fr"] == strip["en"]
+    assert [glossary.english(line) for line in strip["fr"]] == strip["en"]
+    assert strip["fr"] != strip["en"] and "def compute_ranks(A, S0, V0):" in strip["en"]
     fr = "\n".join(listing_sections("fr").values())
     assert "# Match nul : rester hors de l'attracteur de l'adversaire." in fr
     assert "Draw:" not in fr
@@ -86,7 +99,8 @@ def test_the_source_strategy_loops_on_a_bipartite_arena():
     assert verify_strategy(g, 0)[loop[0]] == solve(g).rank[loop[0]]
 
 
-BEYOND = {lang: listing_namespace(lang, BEYOND_LISTINGS) for lang in LANGS}
+BEYOND = {lang: _by_french_names(listing_namespace(lang, BEYOND_LISTINGS), lang)
+          for lang in LANGS}
 
 
 def _random_tree(rng, depth):
@@ -157,20 +171,22 @@ def test_the_reversed_graph_in_two_arrays(lang):
     every vertex's predecessors (in the order of the successor lists)."""
     import random
 
+    name = "renverse_tableaux" if lang == "fr" else "reverse_arrays"
     namespace: dict = {}
-    exec(_solution_code(lang, "renverse_tableaux"), namespace)
+    exec(_solution_code(lang, name), namespace)
     rng = random.Random(3)
     for _ in range(200):
         n = rng.randint(0, 12)
         succ = [rng.sample(range(n), rng.randint(0, n)) for _ in range(n)]
-        debut, pred = namespace["renverse_tableaux"](succ)
+        debut, pred = namespace[name](succ)
         assert len(debut) == n + 1 and len(pred) == sum(map(len, succ))
         for y in range(n):
             assert pred[debut[y]:debut[y + 1]] == [x for x in range(n) for z in succ[x]
                                                    if z == y]
-    fr, en = (_solution_code(lang, "renverse_tableaux") for lang in LANGS)
+    fr, en = _solution_code("fr", "renverse_tableaux"), _solution_code("en", "reverse_arrays")
     strip = lambda code: [ln for ln in code.splitlines() if not ln.lstrip().startswith("#")]  # noqa: E731
-    assert strip(fr) == strip(en) and fr != en    # one code, commented in each language
+    # one code, commented and named in each language
+    assert [glossary.english(line) for line in strip(fr)] == strip(en) and fr != en
 
 
 def _free_names(code: str) -> set[str]:

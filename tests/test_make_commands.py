@@ -17,6 +17,7 @@ DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*/teachers.md")),
 RUN_AS_TYPED = {
     "make help": "test_make_commands.py::test_make_help_lists_every_target",
     "make figures": "test_make_commands.py::test_make_figures_as_typed",
+    "make handout": "test_make_commands.py::test_make_handout_as_typed",
     "make sheets STUDENTS=30 SEED=2026 LANG=fr":
         "test_sheets_real.py::test_make_sheets_as_typed_in_each_language_from_a_fresh_checkout "
         "(STUDENTS=2: the same command for two students)",
@@ -31,8 +32,6 @@ NOT_RUN_BY_THE_SUITE = {
     "make site": "the suite's own set-up runs `python -m coursebuild site`, what it runs",
     "make test": "the suite itself",
     "make pdf": "make site, then a listing of build/pdf (the books are tested by test_book)",
-    "make handout": "python -m coursebuild handout (test_handout); the make target adds the "
-                    "figure build and TeX Live's installation",
     "make serve": "builds the site first; test_serve runs its command (coursebuild serve)",
     "make serve PORT=8001": "as make serve",
     "make bench": "minutes of measures on a quiet machine",
@@ -90,3 +89,16 @@ def test_make_figures_as_typed(site):
     ids = [entry["id"] for entry in json.loads(manifest.read_text(encoding="utf-8"))]
     assert re.search(rf"figures: all {len(ids)} up to date", done.stderr), done.stderr
     assert all((ROOT / "docs" / "figures" / f"{i}.pdf").exists() for i in ids)
+
+
+def test_make_handout_as_typed(site):
+    """The sheets of every exercise with their solutions, in both languages: a PDF each,
+    whose text holds its chapters' exercises."""
+    done = _make("handout")
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert re.search(r"^handout: ", done.stdout + done.stderr, re.M), done.stdout[-500:]
+    for lang, word in (("fr", "Exercice"), ("en", "Exercise")):
+        pdf = ROOT / "build" / "handout" / f"handout-{lang}.pdf"
+        text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True,
+                              text=True, check=True).stdout
+        assert text.count(word) >= 10, (lang, text[:300])

@@ -1,7 +1,7 @@
 """Notebooks that students run (issue 27): every notebook page runs its cells in the browser
 (Pyodide in a worker, coursebuild.notebook_kernel), offline, with the outputs of the
 build's execution, figures drawn by Graphviz in WebAssembly; edits are kept and Reset gives
-the original back (those tests run in tests/test_pyodide.py, with the other pages that
+the original back (those tests run in tests/test_pyodide_notebooks.py, beside the other pages that
 load Pyodide). The kernel's own behaviour (errors, floods) is checked here, in CPython."""
 
 from __future__ import annotations

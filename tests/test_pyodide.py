@@ -1,22 +1,20 @@
 """Python exercises in the browser (SPEC §8): Pyodide in a Web Worker, served by the
 site; the checkers of coursebuild.python_exercises. One page per language is shared by the tests of
-this module, so that Pyodide loads once per language."""
+this module, so that Pyodide loads once per language. The Checks of every exercise are in
+test_pyodide_checks.py, the notebooks in test_pyodide_notebooks.py: three modules, so that
+the suite's workers share them."""
 
 from __future__ import annotations
 
 import math
 import time
-from urllib.parse import urlparse
 
 import pytest
-from browsing import CHROMIUM, NO_CHROMIUM, Visit, expect, local_sitemap, shows
+from browsing import CHROMIUM, NO_CHROMIUM, Visit, expect, shows
 from check_tampering import ROUTES, STEAL
-from exercise_wrong import QUADRATIC, RECURSIVE, WRONG
+from pyodide_pages import EXERCISES, SHORT_LIMITS
+from pyodide_pages import check as _check
 from test_notebooks_run import COUNT_JOBS
-
-from coursebuild.exercise_source import python_exercises
-
-EXERCISES = python_exercises()
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 
@@ -30,6 +28,7 @@ def exercises_page(request, browser, base_url, pace):
     visit.page.on("request",
                   lambda r: r.url.endswith("pyodide.asm.wasm") and visit.wasm.append(r.url))
     visit.lang = lang
+    visit.exercises_ready()
     # the default 5 s limit is tested in French; 2 s here saves time (whole seconds at the
     # machine's pace: a quick check must not run out of time on a busy machine)
     visit.short = math.ceil(2 * pace.at_start)
@@ -37,88 +36,6 @@ def exercises_page(request, browser, base_url, pace):
         visit.page.evaluate(SHORT_LIMITS, visit.short * 1000)
     yield visit
     assert visit.outside == [], visit.outside
-    visit.close()
-
-
-# 2 s for the exercises whose checks are quick (the strategy's and the attractor's take
-# about 2 s of Pyodide on a loaded machine: they keep the default 5 s)
-SHORT_LIMITS = """(ms) => document.querySelectorAll('.arena-exercise').forEach(b => {
-    if (!['strategy', 'attractor'].includes(b.dataset.exercise)) b.dataset.timeout = String(ms);
-})"""
-# where the verdict is the subject, not the time limit: a limit no busy machine reaches
-NO_LIMIT = """document.querySelectorAll('.arena-exercise').forEach(b => {
-    b.dataset.timeout = '600000'; })"""
-
-
-def _check(page, exercise_id: str, code: str) -> dict:
-    page.evaluate("([id, code]) => window.arenaExercises.setCode(id, code)", [exercise_id, code])
-    return page.evaluate("(id) => window.arenaExercises.check(id)", exercise_id)
-
-
-# the chapters that set the Python exercises, each in its place
-CHAPTERS = ("modelling/", "attractors/", "algorithms/", "beyond/")
-
-
-def _chapter(browser, base_url: str, lang: str, path: str) -> Visit:
-    visit = Visit(browser, base_url + ("en/" if lang == "en" else "") + path)
-    visit.page.evaluate(NO_LIMIT)
-    return visit
-
-
-# each exercise is checked in the browser in one language, in turn (French, English, ...):
-# every exercise and both languages are seen, at half the cost (a check starts a fresh
-# Python); test_exercises runs every checker on CPython in both
-IN_LANG = {ex: ("fr", "en")[k % 2] for k, ex in enumerate(sorted(EXERCISES))}
-
-
-@pytest.mark.parametrize("lang", ["fr", "en"])
-def test_every_reference_solution_passes_and_a_wrong_one_fails(browser, base_url, lang):
-    seen: list[str] = []
-    checked = 0
-    for path in CHAPTERS:
-        visit = _chapter(browser, base_url, lang, path)
-        wasm: list[str] = []
-        visit.page.on("request", lambda r, w=wasm: r.url.endswith("pyodide.asm.wasm")
-                      and w.append(r.url))
-        page = visit.page
-        try:
-            ids = page.evaluate("window.arenaExercises.ids()")
-            seen += ids
-            mine = [i for i in ids if IN_LANG[i] == lang]
-            checked += len(mine)
-            for exercise_id in mine:
-                exercise = EXERCISES[exercise_id]
-                verdict = _check(page, exercise_id, exercise.answer)
-                assert verdict["status"] == "pass", (exercise_id, verdict)
-                shown = page.locator(f'[data-exercise="{exercise_id}"] [data-role="verdict"]')
-                expect(shown).to_have_attribute("data-status", "pass")
-                code, piece = WRONG[exercise_id]
-                verdict = _check(page, exercise_id, code)
-                assert verdict["status"] == "fail", (exercise_id, verdict)
-                assert (piece if lang == "en" else "") in verdict["message"]
-                expect(shown).to_have_attribute("data-status", "fail")
-                shows(shown, verdict["message"].split("\n")[0])
-            assert visit.outside == []
-        finally:
-            visit.close()
-        # each Check ran in a fresh interpreter, in a worker of its own
-        assert len(wasm) >= 2 * len(mine)
-    assert sorted(seen) == sorted(EXERCISES)           # every exercise, each set once
-    assert checked == sum(1 for v in IN_LANG.values() if v == lang) > 0
-
-
-def test_recursive_and_quadratic_attractors_are_named(browser, base_url):
-    lang = "en"
-    visit = _chapter(browser, base_url, lang, "algorithms/")
-    page = visit.page
-    verdict = _check(page, "attractor", RECURSIVE)
-    assert verdict["status"] == "fail"
-    assert verdict["message"].startswith("Version récursive" if lang == "fr"
-                                         else "Recursive version")
-    verdict = _check(page, "attractor", QUADRATIC)
-    assert verdict["status"] == "fail"
-    assert verdict["message"].startswith("Version quadratique" if lang == "fr"
-                                         else "Quadratic version")
     visit.close()
 
 
@@ -181,61 +98,12 @@ def test_the_code_survives_a_reload(exercises_page):
     code = "def alphabeta(arbre, alpha, beta, joueur_max):\n    return 0  # mine\n"
     page.evaluate("([c]) => window.arenaExercises.setCode('alphabeta', c)", [code])
     page.reload(wait_until="networkidle")
+    exercises_page.exercises_ready()
     assert page.evaluate("window.arenaExercises.getCode('alphabeta')") == code
     page.evaluate("([c]) => window.arenaExercises.setCode('alphabeta', c)",
                   [EXERCISES["alphabeta"].starter])
     if exercises_page.lang == "en":
         page.evaluate(SHORT_LIMITS, exercises_page.short * 1000)
-
-
-def test_checks_work_after_instant_navigation_with_the_same_worker(browser, base_url):
-    # as in test_interactive: the sitemap read as if the site lived at this server
-    origin = base_url.split("/arena/")[0]
-
-    def sitemap(route):
-        route.fulfill(body=local_sitemap(origin, urlparse(route.request.url).path),
-                      content_type="application/xml")
-
-    context = browser.new_context()
-    context.route("**/sitemap.xml", sitemap)
-    page = context.new_page()
-    wasm, outside = [], []
-    page.on("request", lambda r: r.url.endswith("pyodide.asm.wasm") and wasm.append(r.url))
-    page.on("request", lambda r: r.url.startswith(origin) or r.url.startswith("data:")
-            or outside.append(r.url))
-    try:
-        page.goto(base_url + "attractors/", wait_until="networkidle")
-        assert wasm == []                              # a page view loads no Pyodide
-        page.evaluate(NO_LIMIT)
-        verdict = _check(page, "ranks", EXERCISES["ranks"].answer)
-        assert verdict["status"] == "pass" and wasm
-        # the next Check's interpreter is loaded in advance, in a worker of its own
-        page.wait_for_function("window.__arenaExercises.spare !== null")
-        page.evaluate("window.__spare = window.__arenaExercises.spare")
-        page.evaluate("window.__same_document = true")   # survives only without a reload
-        page.click('article a[href$="/algorithms/"] >> nth=0')
-        page.wait_for_selector('[data-exercise="attractor"].ready')
-        assert page.evaluate("window.__same_document === true")
-        assert page.evaluate("window.arenaExercises.ids()") == ["attractor", "strategy"]
-        page.evaluate(NO_LIMIT)
-        # the spare loaded before the navigation is the one this Check takes
-        assert page.evaluate("window.__arenaExercises.spare === window.__spare")
-        verdict = _check(page, "attractor", EXERCISES["attractor"].answer)
-        assert verdict["status"] == "pass", verdict
-        assert page.evaluate("window.__arenaExercises.spare !== window.__spare")
-        assert outside == []
-    finally:
-        context.close()
-
-
-def test_a_page_view_loads_no_pyodide(browser, base_url):
-    visit = Visit(browser, base_url + "beyond/")
-    try:
-        names = visit.page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
-        assert not [n for n in names if "pyodide" in n]
-        assert any(n.endswith("editor.js") for n in names)
-    finally:
-        visit.close()
 
 
 def test_no_serious_accessibility_violation_on_an_exercise_page(exercises_page):
@@ -461,7 +329,7 @@ def test_code_that_tampers_with_its_python_cannot_pass_a_wrong_function(degrees_
     answering the checker), and a correct answer still passes after it."""
     verdict = _check(degrees_page, "degrees", ROUTES[route])
     assert verdict["status"] != "pass", verdict
-    assert ("Call: degres({0: [0]})\nExpected: ({0: 1}, {0: 1})\nObtained: ({0: 0}, {0: 0})"
+    assert ("Call: degrees({0: [0]})\nExpected: ({0: 1}, {0: 1})\nObtained: ({0: 0}, {0: 0})"
             in verdict["message"] or verdict["message"].startswith(
                 "The check stopped before your function had answered every case")), verdict
     assert _check(degrees_page, "degrees", EXERCISES["degrees"].answer)["status"] == "pass"
@@ -542,20 +410,3 @@ def test_a_python_that_crashes_is_replaced_with_one_line(degrees_page):
     verdict = _check(page, "degrees", DEEP_TUPLE + "def degres(A):\n    return repr(t), {}\n")
     assert verdict["status"] == "error" and verdict["message"].startswith(CRASHED), verdict
     assert _check(page, "degrees", EXERCISES["degrees"].answer)["status"] == "pass"
-
-
-# -- the notebooks run in the browser (issue 27), in this module so that the suite
-# (pytest -n 2 --dist loadfile) runs the pages that load Pyodide one at a time ------------
-
-@pytest.mark.parametrize("lang", ["fr", "en"])
-def test_every_notebook_runs_in_the_browser_as_it_ran_in_the_build(browser, base_url, lang):
-    from test_notebooks_run import check_every_notebook
-
-    check_every_notebook(browser, base_url, lang)
-
-
-def test_an_edit_to_a_notebook_survives_a_reload_and_reset_gives_the_original(browser,
-                                                                              base_url):
-    from test_notebooks_run import check_edit_reload_reset
-
-    check_edit_reload_reset(browser, base_url)

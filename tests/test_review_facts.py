@@ -137,8 +137,12 @@ def test_core_listings_stand_in_the_text_before_what_cites_them(lang, page):
     """Each core listing sits open right after its pseudo-code (not folded as an answer,
     which the book moves among the solutions), and no theorem cites a function before it
     (or, for a listing that answers an exercise, before its pseudo-code)."""
+    from coursebuild.glossary import names
+
     raw = (ROOT / "docs" / lang / f"{page}.md").read_text(encoding="utf-8")
+    named = (lambda name: name) if lang == "fr" else (lambda name: names().get(name, name))
     for listing, name in CORE_LISTINGS.get(page, {}).items():
+        name = named(name)                          # noqa: PLW2901
         include = f'\n--8<-- "{lang}/{listing}.md"\n'       # at the margin: in the text
         assert include in raw, listing
         at = raw.index(include)
@@ -147,6 +151,7 @@ def test_core_listings_stand_in_the_text_before_what_cites_them(lang, page):
         cited = re.search(rf"`{name}\(", raw)
         assert cited is None or cited.start() > at, f"{name} cited before its listing"
     for listing, name in ANSWER_LISTINGS.get(page, {}).items():
+        name = named(name)                          # noqa: PLW2901
         assert f'--8<-- "{lang}/{listing}.md"' not in raw, f"{listing} open in the text"
         pseudo = re.search(rf"^(Fonction|Function) {name}\(", raw, re.M)
         cited = re.search(rf"`{name}\(", raw)
@@ -161,6 +166,10 @@ def test_the_built_pages_show_the_core_listings_unfolded(site, lang):
         html = (folder / page / "index.html").read_text(encoding="utf-8")
         folded = " ".join(re.findall(r"<details\b.*?</details>", html, re.S))
         for name in listings.values():
+            if lang == "en":
+                from coursebuild.glossary import names
+
+                name = names()[name]                # noqa: PLW2901
             defined = re.compile(rf"def</span>(<span class=\"w\">)? (</span>)?"
                                  rf"<span class=\"nf\">{name}</span>")
             assert defined.search(html), name

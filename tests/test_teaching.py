@@ -50,10 +50,13 @@ def test_the_guide_shows_each_chapters_five_parts(site, lang):
     for _, page, _ in teaching.chapters(lang):
         for part in PARTS:
             assert f'id="notes-{page}-{part}"' in html, (page, part)
-    # the overview sums each chapter's sessions
+    # the overview sums each chapter's sessions: the core's, then all (issue 49 §3: the
+    # optional chapters are summed apart)
     total = sum(s.hours for n in teaching.notes().values() for s in n.plan)
+    core = sum(s.hours for n in teaching.notes().values() if not n.optional for s in n.plan)
     shown = [int(h) for h in re.findall(r"<strong>(\d+) h</strong>", html)]
-    assert sum(shown) == total and len(shown) == len(teaching.KINDS)
+    assert len(shown) == 2 * len(teaching.KINDS) and core < total
+    assert sum(shown[:3]) == core and sum(shown[3:]) == total
 
 
 def test_both_languages_name_the_same_things():
@@ -85,6 +88,14 @@ GOOD = """\
       - title: {fr: "t", en: "t"}
         belief: {fr: "b", en: "b"}
         reveal: {fr: "{{ex:growth}}", en: "{{ex:growth}}"}
+    prerequisites: {fr: "- un", en: "- one"}
+    oral:
+      - question: {fr: "q1", en: "q1"}
+        answer: {fr: "a1", en: "a1"}
+      - question: {fr: "q2", en: "q2"}
+        answer: {fr: "a2", en: "a2"}
+      - question: {fr: "q3", en: "q3"}
+        answer: {fr: "a3", en: "a3"}
 """
 
 
@@ -107,6 +118,13 @@ GOOD = """\
      r"misconceptions\[1\].reveal.fr: name the exercise, the problem or the counterexample"),
     (('{fr: "{{ex:growth}}", en: "{{ex:growth}}"}', '{fr: "{{notebook}}", en: "x"}'),
      r"the chapter's notebook is written \{\{notebook\}\}, where it has one"),
+    (("      - question: {fr: \"q3\", en: \"q3\"}\n        answer: {fr: \"a3\", en: \"a3\"}\n",
+      ""), r"oral: 3 to 5 oral questions, not 2"),
+    (("answer: {fr: \"a2\", en: \"a2\"}", "answer: {fr: \"a2\"}"),
+     r"oral\[2\].answer: give both languages"),
+    (("page: attractors", "page: attractors\n    optional: maybe"),
+     r"optional: true or false, not 'maybe'"),
+    (("    prerequisites: {fr: \"- un\", en: \"- one\"}\n", ""), r"prerequisites: give both"),
 ])
 def test_notes_that_cannot_be_right_are_refused(tmp_path, change, message):
     assert GOOD.count(change[0]) >= 1, change[0]
@@ -216,7 +234,7 @@ def test_the_other_counterexamples_are_the_solvers_and_the_checkers():
         assert naive_attractor(g, 0)[g.start] == 1          # by the definition
     en = teachers.note_facts("en")
     assert en["chomp-thin-bars"].endswith("and the start has rank 1")
-    assert "Call: attracteur_naif({0: []}, {}, {})\nExpected: {}\nObtained: {0: None}" in \
+    assert "Call: fixpoint_attractor({0: []}, {}, {})\nExpected: {}\nObtained: {0: None}" in \
         en["dead-end-check"]
     assert "RecursionError) on a chain of 4001 vertices" in en["recursion-check"]
     assert en["recursion-limit-value"] == f"{sys.getrecursionlimit():,}"

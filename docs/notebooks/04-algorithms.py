@@ -128,8 +128,8 @@ len(attractor(long_chain, 0))
 # %% [markdown] lang="en"
 # ## The depth number is not the rank
 #
-# `calcule_attracteur2` numbers the positions of the attractor by the depth of the call
-# of `marque_propage2` that marks them (section
+# `compute_attractor2` numbers the positions of the attractor by the depth of the call
+# of `mark_propagate2` that marks them (section
 # [The depth of a call is not the rank](../../algorithms/#the-depth-of-a-call-is-not-the-rank)).
 # On this small arena, let us compare the number it gives `a` with the rank of `a`:
 # $J_0$ wins there in one move, by playing `w`.
@@ -150,7 +150,7 @@ calcule_attracteur2(A, S0, V0), attractor(small, 0)
 # %% [markdown] lang="en"
 # ## Following the numbers can loop
 #
-# `strategie` makes $J_0$ move to a successor with a smaller number. A search among small
+# `strategy` makes $J_0$ move to a successor with a smaller number. A search among small
 # random bipartite arenas finds an arena where $J_1$ can then make the play go round
 # forever, although $J_0$ wins from each of its positions.
 

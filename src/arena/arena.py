@@ -34,10 +34,11 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
 from pathlib import Path
-from typing import Any, Literal, NamedTuple, TypeAlias
+from typing import Any, Literal, NamedTuple
 
 from arena.errors import ArenaError
 from arena.numbers import parse_int
+from arena.vertices import Vertex, vertex_id
 
 try:
     import numpy as _np
@@ -45,12 +46,6 @@ except ImportError:     # Pyodide's core: the arrays stay Python lists
     _np = None  # type: ignore[assignment]
 
 __all__ = ["Arena", "ArenaError", "Player", "Vertex", "vertex_id", "MAX_FILE_BYTES"]
-
-Vertex: TypeAlias = Any
-"""A vertex of an arena: any hashable value (a string from a file, a tuple for Nim...).
-
-Typed ``Any`` rather than ``Hashable``: a game's own vertex type (``tuple[int, int]`` for
-Nim) then flows through the library's functions without casts."""
 
 Player = Literal[0, 1]
 """J_0 is ``0`` and plays first; J_1 is ``1``."""
@@ -109,21 +104,6 @@ class Compact(NamedTuple):
     """``victory[k]``: i if vertex k is in V_i, else ``None``."""
     succ: tuple[tuple[int, ...], ...]
     """``succ[k]``: the successors of vertex k, as vertex numbers in input order."""
-
-
-def vertex_id(v: Vertex) -> str:
-    """The text id of a vertex: the string itself, or the parts of a tuple joined by commas.
-
-    Examples
-    --------
-    >>> vertex_id("a"), vertex_id((10, 0))
-    ('a', '10,0')
-    """
-    if isinstance(v, str):
-        return v
-    if isinstance(v, tuple):
-        return ",".join(vertex_id(part) for part in v)
-    return str(v)
 
 
 class Arena:
@@ -494,6 +474,8 @@ class Arena:
     def _repr_svg_(self) -> str | None:
         """Drawn by :mod:`arena.render` (imported only when a notebook asks); without the
         drawing packages, one line says what to install and Jupyter shows the text."""
+        # The core's only upward import, and lazy (as python-chess's boards import
+        # chess.svg): render draws with the model and the solver, which never import it.
         try:
             from arena import render
         except ModuleNotFoundError as exc:

@@ -4,16 +4,18 @@ Two ways of computing an attractor that the library does *not* use, kept for tea
 
 - :func:`naive_attractor_steps` applies definition 2.2.2 literally, one step after
   another, re-reading the whole graph at each step: O(|S|·|A|) in the worst case;
-- the chapter's recursive algorithm (section 3.2-3.3): :func:`renverse_graphe`,
-  :func:`dplus`, :func:`marque_propage`, :func:`calcule_attracteur`, and the numbered
-  version :func:`marque_propage2` / :func:`calcule_attracteur2`. It runs in linear time
+- the chapter's recursive algorithm (section 3.2-3.3): :func:`reverse_graph`,
+  :func:`out_degrees`, :func:`mark_propagate`, :func:`compute_attractor`, and the numbered
+  version :func:`mark_propagate2` / :func:`compute_attractor2`. It runs in linear time
   but recurses once per vertex on a chain, so Python's recursion limit stops it on long
-  games; and its numbering is *not* the rank (see :func:`calcule_attracteur2`).
+  games; and its numbering is *not* the rank (see :func:`compute_attractor2`).
 
 These functions take the chapter's data structures: an adjacency dictionary ``A``
 (vertex -> list of successors) and dictionaries used as sets (``S0``, ``V0``).
 :func:`chapter_dicts` builds them from an :class:`~arena.arena.Arena`. The names are the
-chapter's, so a student can put the pseudo-code and the Python side by side.
+English edition's, so a student can put the pseudo-code and the Python side by side; the
+French course's names of the same functions, for the French chapters and notebooks, are
+defined at the end of the module (``docs/data/glossary.yaml`` pairs the names).
 
 The library's :func:`arena.solver.attractor` computes the same sets with exact ranks,
 iteratively.
@@ -26,9 +28,9 @@ from typing import Any
 
 from arena.arena import Arena, Player, Vertex
 
-__all__ = ["chapter_dicts", "naive_attractor_steps", "naive_attractor", "renverse_graphe",
-           "dplus", "marque_propage", "calcule_attracteur", "marque_propage2",
-           "calcule_attracteur2", "strategie", "strategie_moves", "looping_strategie_arena"]
+__all__ = ["chapter_dicts", "naive_attractor_steps", "naive_attractor", "reverse_graph",
+           "out_degrees", "mark_propagate", "compute_attractor", "mark_propagate2",
+           "compute_attractor2", "choose_move", "strategie_moves", "looping_strategie_arena"]
 
 Adjacency = dict[Hashable, list[Hashable]]
 
@@ -99,7 +101,7 @@ def naive_attractor(arena: Arena, i: Player) -> dict[Vertex, int]:
 
 
 # --8<-- [start:linear]
-def renverse_graphe(A: Mapping[Any, list]) -> Adjacency:
+def reverse_graph(A: Mapping[Any, list]) -> Adjacency:
     """The reversed graph: each vertex with the list of its predecessors."""
     B: Adjacency = {x: [] for x in A}
     for x in A:
@@ -108,56 +110,56 @@ def renverse_graphe(A: Mapping[Any, list]) -> Adjacency:
     return B
 
 
-def dplus(A: Mapping[Any, list]) -> dict[Hashable, int]:
+def out_degrees(A: Mapping[Any, list]) -> dict[Hashable, int]:
     """The out-degree d+(x) of every vertex."""
     return {x: len(A[x]) for x in A}
 
 
-def marque_propage(s, d, B, S0, attracteur) -> None:
+def mark_propagate(s, d, B, S0, attractor) -> None:
     """Mark the winning vertex ``s`` and propagate to its predecessors (recursive).
 
     ``d[x]`` counts the successors of ``x`` not yet known to be winning. A predecessor
     owned by the player wins at once; one owned by the opponent wins when its counter
-    reaches 0. Side effects on ``d`` and ``attracteur``.
+    reaches 0. Side effects on ``d`` and ``attractor``.
     """
-    if s not in attracteur:
-        attracteur[s] = None
+    if s not in attractor:
+        attractor[s] = None
         for x in B[s]:
             d[x] -= 1
             if x in S0 or d[x] == 0:
-                marque_propage(x, d, B, S0, attracteur)
+                mark_propagate(x, d, B, S0, attractor)
 # --8<-- [end:linear]
 
 
-def calcule_attracteur(A, S0, V0) -> dict:
+def compute_attractor(A, S0, V0) -> dict:
     """The attractor of the player who owns ``S0`` and wins on ``V0`` (a dict as a set).
 
     Examples
     --------
     >>> from arena.games import nim
     >>> A, S0, S1, V0, V1 = chapter_dicts(nim(4, [1, 2]))
-    >>> sorted(calcule_attracteur(A, S0, V0))
+    >>> sorted(compute_attractor(A, S0, V0))
     [(0, 1), (1, 0), (2, 0), (3, 1), (4, 0)]
     """
-    d = dplus(A)
-    B = renverse_graphe(A)
-    attracteur: dict = {}
+    d = out_degrees(A)
+    B = reverse_graph(A)
+    attractor: dict = {}
     for s in V0:
-        marque_propage(s, d, B, S0, attracteur)
-    return attracteur
+        mark_propagate(s, d, B, S0, attractor)
+    return attractor
 
 
-def marque_propage2(s, d, B, S0, attracteur, n) -> None:
-    """:func:`marque_propage` that also writes the depth ``n`` of the recursion."""
-    if s not in attracteur:
-        attracteur[s] = n
+def mark_propagate2(s, d, B, S0, attractor, n) -> None:
+    """:func:`mark_propagate` that also writes the depth ``n`` of the recursion."""
+    if s not in attractor:
+        attractor[s] = n
         for x in B[s]:
             d[x] -= 1
             if x in S0 or d[x] == 0:
-                marque_propage2(x, d, B, S0, attracteur, n + 1)
+                mark_propagate2(x, d, B, S0, attractor, n + 1)
 
 
-def calcule_attracteur2(A, S0, V0) -> dict:
+def compute_attractor2(A, S0, V0) -> dict:
     """The attractor with the chapter's numbering of each vertex.
 
     The number is the depth of the recursive call that marked the vertex. The chapter
@@ -172,23 +174,23 @@ def calcule_attracteur2(A, S0, V0) -> dict:
     --------
     >>> A = {"x": ["y", "w"], "y": ["z"], "z": ["v"], "v": [], "w": []}
     >>> S0 = {"y": None}                  # J_0 owns y; J_1 owns x and z
-    >>> calcule_attracteur2(A, S0, {"v": None, "w": None})["x"]   # its rank is 3
+    >>> compute_attractor2(A, S0, {"v": None, "w": None})["x"]   # its rank is 3
     1
     """
-    d = dplus(A)
-    B = renverse_graphe(A)
-    attracteur: dict = {}
+    d = out_degrees(A)
+    B = reverse_graph(A)
+    attractor: dict = {}
     for s in V0:
-        marque_propage2(s, d, B, S0, attracteur, 0)
-    return attracteur
+        mark_propagate2(s, d, B, S0, attractor, 0)
+    return attractor
 
 
-def strategie(A, attr0, attr1, s):
+def choose_move(A, attr0, attr1, s):
     """The chapter's choice of move for J_0 at ``s`` (with successors, not terminal), the
-    rule of the chapter's ``strategie`` and of the course's exercise.
+    rule of the chapter's ``strategy`` and of the course's exercise.
 
     ``attr0`` and ``attr1`` map the vertices of each attractor to their ranks (or to the
-    numbers of :func:`calcule_attracteur2`). Winning (``s`` in ``attr0``): the first
+    numbers of :func:`compute_attractor2`). Winning (``s`` in ``attr0``): the first
     successor with a smaller rank (with exact ranks, a rank one less). Losing (``s`` in
     ``attr1``): the successor of greatest rank in ``attr1``, which delays the defeat
     longest; the first of them in ``A[s]`` when several have it. Otherwise: the first
@@ -197,7 +199,7 @@ def strategie(A, attr0, attr1, s):
     Examples
     --------
     >>> A = {"s": ["a", "b"], "a": [], "b": ["c"], "c": []}   # J_1 wins at a and c
-    >>> strategie(A, {}, {"a": 0, "c": 0, "b": 1, "s": 2}, "s")   # b holds out longer
+    >>> choose_move(A, {}, {"a": 0, "c": 0, "b": 1, "s": 2}, "s")   # b holds out longer
     'b'
     """
     if s in attr0:
@@ -213,16 +215,28 @@ def strategie(A, attr0, attr1, s):
     return None
 
 
+# The French course's names of the same functions (its chapters and exam papers write
+# them; docs/data/glossary.yaml pairs each English name with its French one). Not in
+# __all__: the API reference, in English, documents the English names.
+renverse_graphe = reverse_graph
+dplus = out_degrees
+marque_propage = mark_propagate
+calcule_attracteur = compute_attractor
+marque_propage2 = mark_propagate2
+calcule_attracteur2 = compute_attractor2
+choix_coup = choose_move
+
+
 def strategie_moves(arena: Arena) -> dict:
-    """J_0's move at each of its vertices with a successor, as :func:`strategie` chooses
-    it from the :func:`calcule_attracteur2` numbering of both attractors."""
+    """J_0's move at each of its vertices with a successor, as :func:`choose_move` chooses
+    it from the :func:`compute_attractor2` numbering of both attractors."""
     A, S0, S1, V0, V1 = chapter_dicts(arena)
-    a0, a1 = calcule_attracteur2(A, S0, V0), calcule_attracteur2(A, S1, V1)
-    return {s: strategie(A, a0, a1, s) for s in arena.S0 if A[s]}
+    a0, a1 = compute_attractor2(A, S0, V0), compute_attractor2(A, S1, V1)
+    return {s: choose_move(A, a0, a1, s) for s in arena.S0 if A[s]}
 
 
 def looping_strategie_arena(seed: int = 2026, trials: int = 20000) -> tuple[Arena, str]:
-    """A small bipartite arena on which :func:`strategie` loops, and the looping play.
+    """A small bipartite arena on which :func:`choose_move` loops, and the looping play.
 
     A seeded random search over bipartite arenas with at most three vertices per player
     and one victory vertex ``v`` of J_0 keeps the smallest one (fewest vertices, then

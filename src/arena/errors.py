@@ -13,6 +13,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from arena.vertices import vertex_id
+
 __all__ = ["ArenaError", "StrategyError", "RenderError", "KernelError"]
 
 
@@ -31,8 +33,6 @@ class ArenaError(ValueError):
         super().__init__(self._format())
 
     def _format(self) -> str:
-        from arena.arena import vertex_id  # at call time: the model imports this module
-
         parts = []
         if self.file is not None:
             parts.append(self.file)

@@ -2,7 +2,7 @@
 
 The course's conventions (SPEC §6): J_0's vertices are circles, J_1's are squares;
 victory vertices have a double border; the start has an arrow coming from nowhere.
-Each player has one colour-blind-safe colour (Okabe-Ito blue for J_0, vermillion for
+Each player has one colour-blind-safe colour (Okabe-Ito blue for J_0, vermilion for
 J_1), and colour is never alone: a vertex won by J_1 also has a dashed border, ranks
 are written beside vertices, strategy edges are thick as well as coloured. Figures hold
 no words, only the course's symbols, so one SVG serves both languages.
@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 COLOURS = {0: "#0072B2", 1: "#D55E00"}
-"""One colour per player (Okabe-Ito blue and vermillion, safe for colour-blind readers)."""
+"""One colour per player (Okabe-Ito blue and vermilion, safe for colour-blind readers)."""
 TINTS = {0: "#9FCCE8", 1: "#F2BE99"}
 """Lighter tints of the player colours, for vertices of an attractor not just added."""
 GREY = "#8C8C8C"

@@ -324,10 +324,6 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
         ctx.page_path = page.url[len(root):]
         html = (folder / ctx.page_path / "index.html").read_text("utf-8")
         if page.numbered and not main:          # the numbered chapters start here
-            if lang == "en":                    # the code's French names, for English readers
-                from coursebuild import glossary
-
-                body.append(glossary.latex())
             body.append("\\mainmatter\n")
             main = True
         if page.part:
@@ -380,10 +376,18 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
         f"\\AtBeginDocument{{\\setcounter{{tocdepth}}{{{1 if edition == 'teachers' else 2}}}}}",
     ])
     back = ""
+    if edition == "students" and lang == "en":   # the code's names, English and French
+        from coursebuild import glossary
+
+        back = "\\appendix\n" + glossary.latex()
     if edition == "students":
-        back = ("\\backmatter\n\\begin{thebibliography}{99}\n"
+        back += ("\\backmatter\n\\begin{thebibliography}{99}\n"
                 + "".join(_bib_entry(w, lang) for w in works)
                 + "\\end{thebibliography}\n\\printindex\n")
+    elif ctx.cited:     # the teachers' book's citations (the notes on the sources) resolved
+        back = ("\\backmatter\n\\begin{thebibliography}{99}\n"
+                + "".join(_bib_entry(w, lang) for w in works if w["key"] in ctx.cited)
+                + "\\end{thebibliography}\n")
     missing = [w["key"] for w in works if w["key"] not in ctx.cited]
     if edition == "students" and missing:
         ctx.warnings.append(f"works of the bibliography never cited: {', '.join(missing)}")

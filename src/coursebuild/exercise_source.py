@@ -65,6 +65,17 @@ class Exercise:
         """A programming exercise, run and checked in the browser."""
         return bool(self.starter)
 
+    def code(self, key: str, lang: str) -> str:
+        """The starting code (``key`` "starter") or the answer ("answer") as the edition in
+        ``lang`` prints it: written once with the French course's names, given to the
+        English edition with its English names (:func:`coursebuild.glossary.english`)."""
+        code = {"starter": self.starter, "answer": self.answer}[key]
+        if lang == "fr":
+            return code
+        from coursebuild.glossary import english
+
+        return english(code)
+
     @property
     def chapter(self) -> int:
         return int(self.number.split(".")[0])
@@ -384,7 +395,7 @@ def page_text(lang: str, page: str) -> str:
 
     def python(m: re.Match) -> str:
         e = get(m["id"])
-        answer = "```python\n" + e.answer.rstrip("\n") + "\n```\n"
+        answer = "```python\n" + e.code("answer", lang).rstrip("\n") + "\n```\n"
         return (f'!!! exercise "{e.heading(lang)}"\n' + _indent(e.text("statement", lang))
                 + f'\n??? solution "{WORDS[lang]["solution"]}"\n'
                 + _indent(answer + "\n" + e.text("solution", lang)))

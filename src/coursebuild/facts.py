@@ -74,7 +74,8 @@ LISTINGS = ROOT / "docs" / "listings" / "attractors.py"
 
 def listing_sections(lang: str, path: Path = LISTINGS) -> dict[str, str]:
     """The sections (``# listing: NAME``) of a listing file, as the page in ``lang`` shows
-    them: comment lines ``#fr ...`` / ``#en ...`` kept (as ``# ...``) in their language only."""
+    them: comment lines ``#fr ...`` / ``#en ...`` kept (as ``# ...``) in their language only,
+    and the English page's code with the English names of the course."""
     sections: dict[str, list[str]] = {}
     current: list[str] | None = None
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -90,7 +91,12 @@ def listing_sections(lang: str, path: Path = LISTINGS) -> dict[str, str]:
                 current.append(f"{tag.group(1)}# {tag.group(3)}")
             continue
         current.append(line)
-    return {name: "\n".join(lines).strip("\n") + "\n" for name, lines in sections.items()}
+    shown = {name: "\n".join(lines).strip("\n") + "\n" for name, lines in sections.items()}
+    if lang == "fr":
+        return shown
+    from coursebuild.glossary import english  # the English edition's names
+
+    return {name: english(text) for name, text in shown.items()}
 
 def _listing_fragment(name: str, path: Path = LISTINGS) -> Bilingual:
     return {lang: fence(listing_sections(lang, path)[name].rstrip("\n"), "python")

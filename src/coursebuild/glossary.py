@@ -1,12 +1,15 @@
-"""The French names of the course's code, for English readers.
+"""The names of the course's code in both languages.
 
-The course keeps its French names in both languages (``attracteur_naif``, ``rangs``,
-``joueur_max``...): they are the names of the French chapters and of exam subjects. One
-source, ``docs/data/glossary.yaml``, gives each one's meaning. An English chapter shows
-the names whose code first appears in it in a box (:func:`box`, a fragment of the page's
-module, placed before the first of them); the English book prints every name in its
-front matter (:func:`latex`). ``tests/test_glossary.py`` checks that every French name an
-English page shows is in the glossary, at the page where it first appears.
+The French course names its code in French (``attracteur_naif``, ``rangs``,
+``joueur_max``...), as the French chapters and exam papers do; the English edition names
+it in English (``fixpoint_attractor``, ``attractor_ranks``, ``max_to_move``...). One
+source, ``docs/data/glossary.yaml``, pairs the names: the code is written once, with its
+French names, and :func:`english` gives it to the English edition (listings, exercises,
+notebooks); the English pages' pseudo-code is written in English. One concordance (English
+name, French name, the chapter that shows it first) is printed on an English page
+(:func:`concordance`) and in an appendix of the English book (:func:`latex`).
+``tests/test_glossary.py`` checks that no French name shows in the English edition, nor
+an English one in the French edition.
 """
 
 from __future__ import annotations
@@ -29,11 +32,11 @@ ENGLISH = frozenset({
 })
 """Names of the course's code that an English reader reads as they are."""
 
-WORDS = {"title": "French names in the code",
-         "intro": "The code of this chapter keeps the course's French names, as the French "
-                  "chapters and exam subjects write them (the book lists them all at its "
-                  "start):",
-         "head": ("Name", "In French", "Meaning")}
+WORDS = {"title": "The code's names in French",
+         "intro": "The English edition names the course's code in English. The French "
+                  "chapters and French exam papers use French names; here is each English "
+                  "name with its French one, and the chapter whose code shows it first:",
+         "head": ("English name", "French name", "Meaning", "First in")}
 
 
 @lru_cache(maxsize=1)
@@ -44,35 +47,92 @@ def _load(text: str) -> tuple[dict, ...]:
 
 
 def entries() -> tuple[dict, ...]:
-    """The glossary's entries, in its order: ``name``, ``fr``, ``en``, ``page``."""
+    """The glossary's entries, in its order: ``name`` (French), ``english``, ``fr``,
+    ``en``, ``page``."""
     return _load((ROOT / GLOSSARY).read_text(encoding="utf-8"))
 
 
-def box(page: str) -> Bilingual:
-    """The English chapter ``page``'s box of the French names it shows first (the French
-    chapter needs none: its fragment is empty)."""
-    # the French words are marked as French, for screen readers (and for the tests that
-    # find no French in the English pages' own sentences)
-    rows = [(code(e["name"]), f'<i lang="fr">{e["fr"]}</i>', e["en"]) for e in entries()
-            if e["page"] == page]
-    if not rows:
-        raise KeyError(f"no French name first appears in {page!r} ({GLOSSARY})")
-    body = WORDS["intro"] + "\n\n" + table(WORDS["head"], rows)
-    indented = "".join(f"    {line}\n" if line else "\n" for line in body.splitlines())
-    return {"fr": "", "en": f'??? note "{WORDS["title"]}"\n{indented}'}
+def names() -> dict[str, str]:
+    """Each French name of the course's code with its English name."""
+    return {e["name"]: e["english"] for e in entries()}
+
+
+@lru_cache(maxsize=1)
+def _word() -> re.Pattern:
+    return re.compile(r"(?<![\w.])(" + "|".join(sorted(names(), key=len, reverse=True))
+                      + r")(?!\w)")
+
+
+def english(code: str) -> str:
+    """``code`` (Python or pseudo-code) with the course's French names in English; a name
+    after a dot (an attribute, a module) is not the course's."""
+    table = names()
+    return _word().sub(lambda m: table[m.group(1)], code)
+
+
+@lru_cache(maxsize=1)
+def _english_word() -> re.Pattern:
+    return re.compile(r"(?<![\w.])(" + "|".join(sorted(names().values(), key=len, reverse=True))
+                      + r")(?!\w)")
+
+
+def french(code: str) -> str:
+    """:func:`english` undone: code written with the English names (:mod:`arena.course`'s
+    own source) with the French course's names."""
+    table = {english: french for french, english in names().items()}
+    return _english_word().sub(lambda m: table[m.group(1)], code)
+
+
+_CODE = re.compile(r"(?P<fence>^[ \t]*```[^\n]*\n.*?^[ \t]*```[ \t]*$)|(?P<span>`[^`\n]+`)",
+                   re.S | re.M)
+
+
+def english_markdown(text: str) -> str:
+    """Markdown with the French names of its code (fenced blocks, code spans) in English;
+    its prose is left as it is."""
+    return _CODE.sub(lambda m: english(m.group(0)), text)
+
+
+def _chapter_titles() -> dict[str, str]:
+    import yaml
+
+    nav = yaml.safe_load((ROOT / "mkdocs.en.yml").read_text(encoding="utf-8"))["nav"]
+    found: dict[str, str] = {}
+
+    def walk(items) -> None:
+        for item in items:
+            if isinstance(item, dict):
+                for title, target in item.items():
+                    if isinstance(target, str):
+                        found[target.removesuffix(".md")] = title
+                    else:
+                        walk(target)
+
+    walk(nav)
+    return found
+
+
+def concordance() -> Bilingual:
+    """The English page's table of the code's names, English then French (the French
+    edition prints none: its fragment is empty)."""
+    titles = _chapter_titles()
+    rows = [(code(e["english"]), f'<code lang="fr">{e["name"]}</code>', e["en"],
+             f"[{titles[e['page']]}]({e['page']}.md)")
+            for e in sorted(entries(), key=lambda e: e["english"])]
+    return {"fr": "", "en": WORDS["intro"] + "\n\n" + table(WORDS["head"], rows)}
 
 
 def latex() -> str:
-    """The glossary as a chapter of the English book's front matter."""
+    """The concordance as an appendix of the English book."""
     from coursebuild.latex import escape
 
-    items = "".join(f"\\item[\\texttt{{{escape(e['name'], formulas=False)}}}] "
-                    f"(\\emph{{{escape(e['fr'])}}}) {escape(e['en'])}\n"
-                    for e in sorted(entries(), key=lambda e: e["name"]))
-    return (f"\\chapter*{{{escape(WORDS['title'])}}}\n"
-            f"\\addcontentsline{{toc}}{{chapter}}{{{escape(WORDS['title'])}}}\n"
-            "The course's code keeps its French names, as the French chapters and exam "
-            "subjects write them. Here is what each one means, with its French words.\n"
+    titles = _chapter_titles()
+    items = "".join(f"\\item[\\texttt{{{escape(e['english'], formulas=False)}}}] "
+                    f"\\texttt{{{escape(e['name'], formulas=False)}}}: {escape(e['en'])} "
+                    f"({escape(titles[e['page']])})\n"
+                    for e in sorted(entries(), key=lambda e: e["english"]))
+    return (f"\\chapter{{{escape(WORDS['title'])}}}\n"
+            f"{escape(WORDS['intro'])}\n"
             f"\\begin{{description}}\n{items}\\end{{description}}\n")
 
 

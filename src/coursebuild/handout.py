@@ -48,15 +48,16 @@ def exercise_files(lang: str) -> dict[str, str]:
         head = escape(e.heading(lang))
         statement = convert.latex(e.text("statement", lang), e.page, f"ex{e.number}")
         if e.python:
-            statement += f"{escape(WORDS[lang]['start'])}\n" + convert.listing(e.starter)
+            statement += (f"{escape(WORDS[lang]['start'])}\n"
+                          + convert.listing(e.code("starter", lang)))
         out[f"exercise-{e.number}.tex"] = (
             f"% Exercise {e.number} ({e.id}), written by coursebuild.handout from "
             f"{e.path.relative_to(ROOT)}: do not edit.\n"
             f"\\section*{{{head}}}\\label{{ex:{e.number}}}\n{statement}")
         solution = convert.latex(e.text("solution", lang), e.page, f"sol{e.number}")
         if e.python:
-            solution = (f"{escape(WORDS[lang]['answer'])}\n" + convert.listing(e.answer)
-                        + solution)
+            solution = (f"{escape(WORDS[lang]['answer'])}\n"
+                        + convert.listing(e.code("answer", lang)) + solution)
         out[f"solution-{e.number}.tex"] = (
             f"% The solution of exercise {e.number} ({e.id}), written by coursebuild.handout "
             f"from {e.path.relative_to(ROOT)}: do not edit.\n"

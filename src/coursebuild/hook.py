@@ -498,11 +498,12 @@ def exercise_html(exercise_id: str, lang: str, page_url: str, config=None) -> st
         raise PluginError(f"unknown Python exercise {exercise_id!r} (not in docs/exercises "
                           "with its checker in coursebuild.python_exercises)")
     w = EXERCISE_WORDS[lang]
+    starter, answer = exercise.code("starter", lang), exercise.code("answer", lang)
     attrs = {"class": "arena-exercise", "data-exercise": exercise_id, "data-lang": lang,
              "data-pyodide": _url("assets/pyodide/", page_url),
              "data-worker": _url("assets/javascripts/exercises-worker.js", page_url),
              "data-editor": _url("assets/javascripts/editor.js", page_url),
-             "data-starter": exercise.starter, "data-label": w["editor"]}
+             "data-starter": starter, "data-label": w["editor"]}
     text = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
     statement = _markdown_html(exercise.text("statement", lang), config)
     more = exercise.text("solution", lang)
@@ -515,7 +516,7 @@ def exercise_html(exercise_id: str, lang: str, page_url: str, config=None) -> st
     guarantee = (w["measured"].format(what=measured[lang]) if measured else w["guarantee"])
     return (f'<div {text} id="{exercise.anchor}"><p class="arena-exercise-title"><strong>'
             f'{html.escape(exercise.heading(lang))}</strong></p>{statement}'
-            f'<pre class="arena-exercise-starter"><code>{html.escape(exercise.starter)}'
+            f'<pre class="arena-exercise-starter"><code>{html.escape(starter)}'
             '</code></pre>'
             f'<div class="arena-exercise-editor" hidden></div>'
             f'<p class="arena-exercise-help" hidden>{w["help"]}</p>'
@@ -527,7 +528,7 @@ def exercise_html(exercise_id: str, lang: str, page_url: str, config=None) -> st
             f'<div class="arena-exercise-verdict" data-role="verdict" aria-live="polite"></div>'
             f'<p class="arena-noscript">{w["noscript"]}</p>'
             f'<details class="arena-exercise-solution"><summary>{w["solution"]}</summary>'
-            f'<pre><code>{html.escape(exercise.answer)}</code></pre>{more}</details></div>')
+            f'<pre><code>{html.escape(answer)}</code></pre>{more}</details></div>')
 
 
 def _markdown_html(text: str, config=None) -> str:

@@ -44,10 +44,13 @@ def data_files(source: Path) -> list[Path]:
 def cache_key(source: Path, lang: str) -> str:
     """The key of the executed notebook of ``source`` in ``lang``: the source, the language,
     the data files it names, the library (every file of ``src/arena``), this module (it
-    splits the languages), the versions (Python, nbclient, jupytext...)."""
+    splits the languages) and the glossary (the English names), the versions (Python,
+    nbclient, jupytext...)."""
     h = hashlib.sha256(source.read_bytes() + b"\0" + lang.encode() + b"\0")
     h.update(keys.library_digest().encode())
-    h.update(keys.files_digest([Path(__file__), *data_files(source)]).encode())
+    from coursebuild.glossary import GLOSSARY
+
+    h.update(keys.files_digest([Path(__file__), ROOT / GLOSSARY, *data_files(source)]).encode())
     h.update(keys.versions().encode())
     return h.hexdigest()[:16]
 
@@ -146,7 +149,12 @@ def split(source: Path, lang: str):
             if tag == lang:
                 cells.append(cell)
         else:
-            cell.source = _inline_data(_keep_lines(cell.source, lang), lang)
+            code = _keep_lines(cell.source, lang)
+            if lang != "fr":                # the English edition's names of the course's code
+                from coursebuild.glossary import english
+
+                code = english(code)
+            cell.source = _inline_data(code, lang)
             cells.append(cell)
     import nbformat
 

@@ -45,18 +45,37 @@ from coursebuild.judging import CappedText, Tape, TapeError, fresh_process
 from coursebuild.paths import EXAMPLES
 from coursebuild.typography import french
 
-__all__ = ["FUNCTIONS", "MEASURED", "answers", "check", "judge", "run"]
+__all__ = ["ENGLISH_FUNCTIONS", "FUNCTIONS", "MEASURED", "answers", "check", "judge", "run"]
 
 
 FUNCTIONS: dict[str, str] = {
     "nim-graph": "jeu_de_nim", "degrees": "degres", "reverse": "renverse_graphe",
     "naive-attractor": "attracteur_naif", "attractor": "calcule_attracteur",
-    "ranks": "rangs", "strategy": "strategie", "grundy": "grundy", "minimax": "minimax",
+    "ranks": "rangs", "strategy": "choix_coup", "grundy": "grundy", "minimax": "minimax",
     "alphabeta": "alphabeta",
 }
 """Each exercise's id and the function the student writes: what :func:`check` calls. The
 exercises' texts (statement, starting code, an answer) are in ``docs/exercises``
 (:mod:`coursebuild.exercise_source`)."""
+
+ENGLISH_FUNCTIONS: dict[str, str] = {
+    "nim-graph": "nim_game", "degrees": "degrees", "reverse": "reverse_graph",
+    "naive-attractor": "fixpoint_attractor", "attractor": "compute_attractor",
+    "ranks": "attractor_ranks", "strategy": "choose_move", "grundy": "grundy",
+    "minimax": "minimax", "alphabeta": "alphabeta",
+}
+"""The same functions as the English edition names them (the English names of
+``docs/data/glossary.yaml``, which this module cannot read in Pyodide: a test checks that
+they agree)."""
+
+
+def function_name(exercise_id: str, lang: str) -> str:
+    """The function the student writes for ``exercise_id`` in the edition in ``lang``."""
+    return (FUNCTIONS if lang == "fr" else ENGLISH_FUNCTIONS)[exercise_id]
+
+
+def _named(exercise_id: str) -> str:
+    return function_name(exercise_id, _lang)
 
 
 # --------------------------------------------------------------------------- verdicts
@@ -621,7 +640,7 @@ def _check_nim(f: Callable, lang: str) -> int:
                     "S1": {v for v in game.vertices if game.owner(v) == 1},
                     "V0": {v for v in game.vertices if game.victory(v) == 0},
                     "V1": {v for v in game.vertices if game.victory(v) == 1}}
-            shown = f"jeu_de_nim({n}, {rule!r})"
+            shown = f"{_named('nim-graph')}({n}, {rule!r})"
             _settle(got, lang, shown, "(A, S0, S1, V0, V1)")
             if not (isinstance(got, tuple | list) and len(got) == 5):
                 raise _wrong(lang, shown, "(A, S0, S1, V0, V1)", got)
@@ -648,7 +667,7 @@ def _check_degrees(f: Callable, lang: str) -> int:
         for v in g.vertices:
             for w in g.successors(v):
                 dmoins[w] += 1
-        shown = f"degres({_short(A)})"
+        shown = f"{_named('degrees')}({_short(A)})"
         _settle(got, lang, shown, (dplus, dmoins))
         if not (isinstance(got, tuple | list) and len(got) == 2
                 and (got[0], got[1]) == (dplus, dmoins)):
@@ -668,7 +687,7 @@ def _check_reverse(f: Callable, lang: str) -> int:
         for v in g.vertices:
             for w in g.successors(v):
                 want[w].append(v)
-        shown = f"renverse_graphe({_short(A)})"
+        shown = f"{_named('reverse')}({_short(A)})"
         _settle(got, lang, shown, want)
         ok = (isinstance(got, dict) and set(got) == set(want)
               and all(Counter(got[v]) == Counter(want[v]) for v in want))
@@ -774,8 +793,8 @@ def _complexity(f: Callable, lang: str) -> str:
        catches a quadratic version that works on its own lists (``list.remove``...):
        more than 0.1 s and 3.2 times as much on two doublings in a row."""
     def chain_call(n: int) -> str:
-        return (f"calcule_attracteur(<{n + 1} sommets en chaîne>, …)" if lang == "fr"
-                else f"calcule_attracteur(<chain of {n + 1} vertices>, …)")
+        return (f"{_named('attractor')}(<{n + 1} sommets en chaîne>, …)" if lang == "fr"
+                else f"{_named('attractor')}(<chain of {n + 1} vertices>, …)")
 
     reads: list[tuple[int, int]] = []
     for n in (100, 200, 400, 800):
@@ -833,7 +852,7 @@ def _check_ranks(f: Callable, lang: str) -> int:
         if _asking():
             continue
         want = attractor(_library_arena(A, S0, S1, V0, V1), 0)
-        shown = f"rangs({_short(A)}, {_short(S0)}, {_short(V0)})"
+        shown = f"{_named('ranks')}({_short(A)}, {_short(S0)}, {_short(V0)})"
         _settle(got, lang, shown, want)
         if got != want:
             raise _wrong(lang, shown, dict(sorted(want.items())), got,
@@ -848,7 +867,7 @@ def _check_strategy(f: Callable, lang: str) -> int:
     for A, S0, S1, V0, V1 in _arenas():
         g = _library_arena(A, S0, S1, V0, V1)
         attr0, attr1 = attractor(g, 0), attractor(g, 1)
-        head = f"strategie({_short(A)}, {_short(attr0)}, {_short(attr1)}, "
+        head = f"{_named('strategy')}({_short(A)}, {_short(attr0)}, {_short(attr1)}, "
         positions = [s for s in S0 if A[s]]
         # a large example (tic-tac-toe): a spread of 200 of its positions is enough
         for s in positions[::max(1, len(positions) // 200)]:
@@ -981,12 +1000,12 @@ def check(exercise_id: str, code: str, lang: str = "fr", timeout: float = 120.0
     The code runs in a fresh process (:func:`answers`), the verdict is made here
     (:func:`judge`): nothing the code does reaches the verdict, or a later check.
 
-    >>> check("degrees", "def degres(A):\\n    return ({s: len(A[s]) for s in A}, "
+    >>> check("degrees", "def degrees(A):\\n    return ({s: len(A[s]) for s in A}, "
     ...       "{s: sum(s in A[t] for t in A) for s in A})", "en")["status"]
     'pass'
-    >>> print(check("degrees", "def degres(A):\\n    return {}, {}", "en")["message"])
+    >>> print(check("degrees", "def degrees(A):\\n    return {}, {}", "en")["message"])
     Wrong on the smallest case found:
-    Call: degres({0: [0]})
+    Call: degrees({0: [0]})
     Expected: ({0: 1}, {0: 1})
     Obtained: ({}, {})
     """
@@ -1012,7 +1031,7 @@ def answers(exercise_id: str, code: str, lang: str = "fr") -> str:
     first wrong answer it sees, but its verdict here is not kept: :func:`judge` makes it
     again from the tape, elsewhere."""
     global _guard, _tape, _lang
-    function = FUNCTIONS[exercise_id]
+    function = function_name(exercise_id, lang)
     _lang = lang
     tape = _tape = Tape()
     guard = _guard = _Guard()
@@ -1038,7 +1057,7 @@ def judge(exercise_id: str, tape_text: str, lang: str = "fr") -> dict[str, Any]:
     4
     """
     global _tape, _lang
-    function = FUNCTIONS[exercise_id]
+    function = function_name(exercise_id, lang)
     _lang = lang
     tape = None
     try:

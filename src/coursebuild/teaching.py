@@ -12,7 +12,13 @@ For each chapter of the course, ``docs/teaching/NN-PAGE.yaml`` says in both lang
 - ``misconceptions``: the mistakes students make, each with its ``title``, what the
   student believes or does (``belief``) and what reveals it (``reveal``): an exercise, a
   bank problem, or a counterexample computed by the library;
-- ``notebook``: the chapter's notebook, if it has one.
+- ``notebook``: the chapter's notebook, if it has one;
+- ``prerequisites``: what the chapter uses that the students met before (graphs, BFS,
+  topological order, recursion, ...), each with where they met it (a Markdown list);
+- ``optional``: ``true`` for a chapter outside the syllabus (its hours are summed apart
+  from the core's);
+- ``oral``: 3 to 5 oral questions (colles), each a ``question`` and its ``answer``, an
+  answer's numbers written as ``{{fact:NAME}}`` (computed), never typed.
 
 The bank's problems that fit the chapter are not written here: their table is made from
 the bank's own data (:func:`coursebuild.bank.problems`: chapter, uses, minutes, points,
@@ -41,7 +47,9 @@ from coursebuild.paths import ROOT
 SOURCES = ROOT / "docs" / "teaching"
 LANGS = ("fr", "en")
 KINDS = ("lecture", "tutorial", "lab")
-KEYS = {"page", "notebook", "outcomes", "syllabus", "plan", "misconceptions"}
+KEYS = {"page", "notebook", "outcomes", "syllabus", "plan", "misconceptions",
+        "prerequisites", "optional", "oral"}
+ORAL = (3, 5)                         # how many oral questions a chapter has
 MARKER = re.compile(r"^<!-- teaching -->[ \t]*$", re.M)
 REFERENCE = re.compile(r"\{\{(?P<kind>exs?|Exs?|bank|fact|notebook|Notebook)"
                        r"(?::(?P<arg>[\w.,-]+))?\}\}")
@@ -56,9 +64,13 @@ WORDS = {
            "exercises": "Exercices", "problems": "Problèmes",
            "none": "pas d'exercice", "from": "exercices {a} à {b}",
            "no_bank": "La banque n'a pas de problème pour ce chapitre.",
-           "context": "[{title}]({page}.md) : {exercises} ; {notebook}."},
+           "context": "[{title}]({page}.md) : {exercises} ; {notebook}.",
+           "prerequisites": "Prérequis", "oral": "Questions de colle",
+           "answer": "Réponse", "optional": "facultatif, hors programme",
+           "core": "Total du cœur du programme", "all": "Total avec les chapitres facultatifs"},
     "en": {"lecture": "Lecture", "tutorial": "Tutorial", "lab": "Lab", "exercise": "exercise",
-           "chapter": "Chapter {n}: {title}", "outcomes": "What students can do after it",
+           "chapter": "Chapter {n}: {title}",
+           "outcomes": "By the end of this chapter, students can",
            "syllabus": "Syllabus", "plan": "A plan in sessions",
            "misconceptions": "Students' misconceptions", "bank": "Bank problems",
            "reveals": "What reveals it", "notebook": "the notebook {title}",
@@ -66,7 +78,10 @@ WORDS = {
            "exercises": "Exercises", "problems": "Problems",
            "none": "no exercise", "from": "exercises {a} to {b}",
            "no_bank": "The bank has no problem for this chapter.",
-           "context": "[{title}]({page}.md): {exercises}; {notebook}."},
+           "context": "[{title}]({page}.md): {exercises}; {notebook}.",
+           "prerequisites": "Prerequisites", "oral": "Oral questions",
+           "answer": "Answer", "optional": "optional, beyond the syllabus",
+           "core": "Core total", "all": "Total with the optional chapters"},
 }
 
 
@@ -93,6 +108,14 @@ class Misconception:
 
 
 @dataclass(frozen=True)
+class Oral:
+    """An oral question (colle) and its answer."""
+
+    question: Mapping[str, str]
+    answer: Mapping[str, str]
+
+
+@dataclass(frozen=True)
 class Notes:
     """The teaching notes of one chapter, as its file writes them."""
 
@@ -104,6 +127,9 @@ class Notes:
     plan: tuple[Session, ...]
     misconceptions: tuple[Misconception, ...]
     path: Path = SOURCES
+    prerequisites: Mapping[str, str] | None = None
+    optional: bool = False
+    oral: tuple[Oral, ...] = ()
 
     def texts(self) -> list[tuple[str, Mapping[str, str]]]:
         """Every text of the notes, with the key it is under."""
@@ -112,6 +138,10 @@ class Notes:
         for k, m in enumerate(self.misconceptions, 1):
             out += [(f"misconceptions[{k}].{key}", getattr(m, key))
                     for key in ("title", "belief", "reveal")]
+        if self.prerequisites:
+            out.append(("prerequisites", self.prerequisites))
+        for k, o in enumerate(self.oral, 1):
+            out += [(f"oral[{k}].question", o.question), (f"oral[{k}].answer", o.answer)]
         return out
 
 
@@ -191,10 +221,25 @@ def read_file(path: Path) -> Notes:
             _bilingual(path, f"{where}.reveal", item["reveal"])))
     if not plan or not misconceptions:
         raise _fail(path, "plan" if not plan else "misconceptions", "at least one")
+    oral = []
+    for k, item in enumerate(data.get("oral") or [], 1):
+        where = f"oral[{k}]"
+        if not isinstance(item, dict) or set(item) != {"question", "answer"}:
+            raise _fail(path, where, "an oral question is question: and answer:")
+        oral.append(Oral(_bilingual(path, f"{where}.question", item["question"]),
+                         _bilingual(path, f"{where}.answer", item["answer"])))
+    if not ORAL[0] <= len(oral) <= ORAL[1]:
+        raise _fail(path, "oral", f"{ORAL[0]} to {ORAL[1]} oral questions, not {len(oral)}")
+    optional = {True: True, False: False, "true": True, "false": False}.get(
+        data.get("optional", False))
+    if optional is None:
+        raise _fail(path, "optional", f"true or false, not {data['optional']!r}")
     return Notes(chapter=int(m["chapter"]), page=m["page"], notebook=notebook,
                  outcomes=_items(path, "outcomes", data.get("outcomes")),
                  syllabus=_items(path, "syllabus", data.get("syllabus")),
-                 plan=tuple(plan), misconceptions=tuple(misconceptions), path=path)
+                 plan=tuple(plan), misconceptions=tuple(misconceptions), path=path,
+                 prerequisites=_items(path, "prerequisites", data.get("prerequisites")),
+                 optional=optional, oral=tuple(oral))
 
 
 def check_references(notes: Notes) -> None:
@@ -247,7 +292,10 @@ def _all() -> tuple[Notes, ...]:
 
 def forget() -> None:
     """Read the files again at the next use (a long-running server rebuilds)."""
+    from coursebuild import sample_paper
+
     _all.cache_clear()
+    sample_paper.paper.cache_clear()
 
 
 def notes() -> dict[str, Notes]:
@@ -397,10 +445,14 @@ def chapter_markdown(number: int, title: str, notes: Notes, lang: str) -> str:
                                    exercises=_exercise_range(notes.page, lang),
                                    notebook=notebook) + "\n",
            f"### {words['outcomes']} {{: #{anchor}-outcomes }}\n",
-           fill(notes.outcomes[lang], notes, lang),
-           f"### {words['syllabus']} {{: #{anchor}-syllabus }}\n",
-           fill(notes.syllabus[lang], notes, lang),
-           f"### {words['plan']} {{: #{anchor}-plan }}\n"]
+           fill(notes.outcomes[lang], notes, lang)]
+    if notes.prerequisites:
+        out += [f"### {words['prerequisites']} {{: #{anchor}-prerequisites }}\n",
+                fill(notes.prerequisites[lang], notes, lang)]
+    if lang == "fr":      # the English guide gathers the French syllabus in its appendix
+        out += [f"### {words['syllabus']} {{: #{anchor}-syllabus }}\n",
+                fill(notes.syllabus[lang], notes, lang)]
+    out.append(f"### {words['plan']} {{: #{anchor}-plan }}\n")
     for k, s in enumerate(notes.plan, 1):
         text = fill(s.text[lang], notes, lang).strip().replace("\n", "\n   ")
         out.append(f"{k}. **{words[s.kind]}, {words['hours'].format(h=s.hours)}.** {text}")
@@ -411,6 +463,12 @@ def chapter_markdown(number: int, title: str, notes: Notes, lang: str) -> str:
         reveal = fill(m.reveal[lang], notes, lang).strip()
         out.append(f"**{fill(m.title[lang], notes, lang).strip()}.** {belief}\n")
         out.append(f"*{words['reveals']}.* {reveal}\n")
+    if notes.oral:
+        out.append(f"### {words['oral']} {{: #{anchor}-oral }}\n")
+        for k, o in enumerate(notes.oral, 1):
+            question = " ".join(fill(o.question[lang], notes, lang).split())
+            answer = " ".join(fill(o.answer[lang], notes, lang).split())   # one paragraph
+            out.append(f"{k}. **{question}**\n\n    *{words['answer']}.* {answer}\n")
     out.append(f"### {words['bank']} {{: #{anchor}-bank }}\n")
     out.append(bank_table(notes.page, lang))
     return "\n".join(out)
@@ -428,17 +486,27 @@ def overview(lang: str) -> str:
             words["problems"]]
     lines = ["| " + " | ".join(head) + " |", "|---|" + "---:|" * len(KINDS) + "---:|---:|"]
     totals = dict.fromkeys(KINDS, 0)
-    for number, page, title in chapters(lang):
+
+    def total(label: str) -> None:
+        lines.append(f"| **{label}** | " + " | ".join(
+            f"**{words['hours'].format(h=totals[k])}**" for k in KINDS) + " | | |")
+
+    # the core chapters, their sum, then the optional ones and the sum of all
+    core_summed = False
+    for number, page, title in sorted(chapters(lang), key=lambda c: known[c[1]].optional):
         n = known[page]
+        if n.optional and not core_summed:
+            total(words["core"])
+            core_summed = True
         hours = {k: sum(s.hours for s in n.plan if s.kind == k) for k in KINDS}
         for k in KINDS:
             totals[k] += hours[k]
         problems = sum(1 for p in _problems().values() if p.chapter == page)
         cells = [words["hours"].format(h=hours[k]) if hours[k] else "" for k in KINDS]
-        lines.append(f"| [{number}. {title}](#notes-{page}) | " + " | ".join(cells)
+        mark = f" ({words['optional']})" if n.optional else ""
+        lines.append(f"| [{number}. {title}](#notes-{page}){mark} | " + " | ".join(cells)
                      + f" | {len(by_page.get(page, []))} | {problems} |")
-    lines.append(f"| **{words['total']}** | " + " | ".join(
-        f"**{words['hours'].format(h=totals[k])}**" for k in KINDS) + " | | |")
+    total(words["all"] if any(n.optional for n in known.values()) else words["total"])
     return "\n".join(lines) + "\n"
 
 
@@ -451,9 +519,35 @@ def page_markdown(lang: str) -> str:
     if missing:
         raise NotesError(f"docs/teaching: no notes for the chapter {missing[0]} "
                          f"(write docs/teaching/NN-{missing[0]}.yaml)")
+    from coursebuild import pacing
+
+    parts.append(pacing.markdown(lang))
     for number, page, title in chapters(lang):
         parts.append(chapter_markdown(number, title, known[page], lang))
+    from coursebuild import sample_paper
+
+    parts.append(sample_paper.markdown(lang))
+    if lang == "en":
+        parts.append(syllabus_appendix(lang))
     return "\n".join(parts)
+
+
+def syllabus_appendix(lang: str = "en") -> str:
+    """The English guide's appendix: each chapter's mapping to the French syllabus
+    (MP2I/MPI), which an English lecturer does not teach from, gathered after the notes."""
+    known = notes()
+    out = ["## Appendix: the French syllabus, chapter by chapter {: #syllabus-appendix }\n",
+           "The course was written for the two-player reachability games of the French "
+           "CPGE computer-science syllabus (MP2I/MPI, the two years before the grandes "
+           "écoles). This appendix maps each chapter to that syllabus, quoting its words in "
+           "French where the course's source texts give them; the "
+           "[notes on the sources](sources.md) list those texts' slips.\n"]
+    for number, page, title in chapters(lang):
+        n = known[page]
+        out.append(f"### {WORDS[lang]['course']} {number}: {title} "
+                   f"{{: #notes-{page}-syllabus }}\n")
+        out.append(fill(n.syllabus[lang], n, lang))
+    return "\n".join(out)
 
 
 def expand(markdown: str, lang: str) -> str:

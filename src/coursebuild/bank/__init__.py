@@ -149,7 +149,28 @@ def variant(problem_id: str, seed: int) -> Variant:
     if problem_id not in known:
         raise KeyError(f"unknown problem {problem_id!r}; the bank has: "
                        + ", ".join(known))
-    return known[problem_id].generate(seed)
+    return _english_names(known[problem_id].generate(seed))
+
+
+def _english_names(v: Variant) -> Variant:
+    """The variant with its English texts' code (code spans, listings) in the English
+    edition's names: a problem is written once with the French course's names
+    (:func:`coursebuild.glossary.english_markdown`)."""
+    from dataclasses import replace
+
+    from coursebuild.glossary import english_markdown
+
+    def texts(bilingual: Mapping[str, str]) -> dict[str, str]:
+        return {**bilingual, "en": english_markdown(bilingual["en"])}
+
+    def item(x: str | Mapping[str, str]) -> str | Mapping[str, str]:
+        both = {"fr": x, "en": x} if isinstance(x, str) else x
+        english = english_markdown(both["en"])
+        return x if english == both["en"] else {**both, "en": english}
+
+    return replace(v, statement=texts(v.statement), solution=texts(v.solution),
+                   marking=texts(v.marking),
+                   asks={k: [item(x) for x in items] for k, items in v.asks.items()})
 
 
 CLASS = 30

@@ -651,7 +651,7 @@ def check_naive_cost(v: Variant) -> None:
     need([x for _, added in steps for x in added] == sorted(
         (x for x in ranks if ranks[x] > 0), key=lambda x: (ranks[x], list(A).index(x))))
     need(steps[-1][1] == [] and len(steps) == max(ranks.values()) + 1)
-    course = listing_namespace("en")["attracteur_naif"](A, S0, V0)
+    course = listing_namespace("fr")["attracteur_naif"](A, S0, V0)
     need(course == ranks)
     for lang in ("fr", "en"):
         space: dict[str, Any] = {}
@@ -659,7 +659,7 @@ def check_naive_cost(v: Variant) -> None:
         rang, count = space["attracteur_naif_compte"](A, S0, V0)
         need(rang == ranks and count == ans["examined"] == sum(k for k, _ in steps))
     # the decrements, counted while the course's own listing of calcule_rangs runs
-    space = listing_namespace("en")
+    space = listing_namespace("fr")
     lowered = [0]
 
     class Counting(dict):

@@ -119,7 +119,7 @@ def ranks_draws(seed: int) -> Variant:
             "Corrigé : en bleu l'attracteur de J₀, en vermillon à bord tireté celui de J₁, "
             "avec le rang à côté de chaque position ; en blanc les matchs nuls. Flèches "
             "épaisses bleues : la stratégie de J₀.",
-            "Solution: in blue the attractor of J₀, in vermillion with a dashed border that "
+            "Solution: in blue the attractor of J₀, in vermilion with a dashed border that "
             "of J₁, with the rank beside each position; in white the draws. Thick blue "
             "arrows: the strategy of J₀."), solution=sol,
             view=View(winners=True, ranks=True, strategy=0)),
@@ -177,7 +177,7 @@ def ranks_draws(seed: int) -> Variant:
            r"positions de $S_i \setminus T$ ou de $S_{1-i} \setminus T$. Comme $x \in T$, "
            "il n'entre dans aucun des deux attracteurs : c'est un match nul.",
            f"$T = {mset(terminal)}$: the victory positions and the dead end "
-           f"{dead_list_en}, the only position without successor that is no victory. A "
+           f"{dead_list_en}, the only position without successor that is not a victory position. A "
            r"dead end $x$ is not in $V_0 \cup V_1$, hence not in $\mathcal{A}^i_0 = V_i$; "
            r"and the later steps only add positions of $S_i \setminus T$ or of "
            r"$S_{1-i} \setminus T$. As $x \in T$, it enters neither attractor: it is a "
@@ -245,7 +245,8 @@ def ranks_draws(seed: int) -> Variant:
            "positions, chaque joueur garde donc la partie hors de l'attracteur de l'autre : "
            "elle tourne indéfiniment entre positions nulles, ou s'arrête sur le cul-de-sac : "
            "c'est un match nul.",
-           f"The draws are {words([f'${name(v)}$' for v in draws], 'en')}. Moves that do: "
+           f"The draws are {words([f'${name(v)}$' for v in draws], 'en')}. "
+           "Moves that keep them draws: "
            + "; ".join(draw_sentence(v, "en") for v in moving)
            + ". Such a move always exists: if all the successors of a draw position of "
            "$J_i$ were in $\\mathcal{A}^{1-i}$, it would be there too. And a draw position "

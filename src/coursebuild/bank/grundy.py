@@ -719,6 +719,13 @@ def token_graph(seed: int) -> Variant:
         "Several tokens may be on the same vertex. The Sprague-Grundy theorem is stated "
         "without proof.\n\n<!-- figure: graph -->")
     order = sorted(A)
+
+    @cache
+    def by_mex(v: str) -> int:
+        """g(v) from the definition, recursively (the items' route, not the answer's)."""
+        after = {by_mex(w) for w in A[v]}
+        return next(k for k in range(len(after) + 1) if k not in after)
+
     gtab = table(["$x$"] + [f"${v}$" for v in order], [["$g(x)$"] + [str(g[v]) for v in order]])
     q1 = Q(bi("Le jeu est-il impartial ? Pourquoi toute partie est-elle finie ?",
               "Is the game impartial? Why is every play finite?"),
@@ -738,14 +745,16 @@ def token_graph(seed: int) -> Variant:
               "$g(x) = \\operatorname{mex}\\{g(y) \\mid x \\to y\\}$ :\n\n" + gtab,
               "The vertices without successor have 0; then going back, "
               "$g(x) = \\operatorname{mex}\\{g(y) \\mid x \\to y\\}$:\n\n" + gtab),
-           [(4, bi("les valeurs (−1 par erreur)", "the values (−1 per mistake)"))])
+           [(4, bi("les valeurs (−1 par erreur)", "the values (−1 per mistake)"))],
+           items=["| $g(x)$ | " + " | ".join(str(by_mex(v)) for v in order) + " |"])
     lost1 = [v for v in order if g[v] == 0]
     q3 = Q(bi("Avec un seul jeton, depuis quels sommets le joueur qui doit jouer perd-il ?",
               "With a single token, from which vertices does the player to move lose?"),
            bi(f"Ceux de nombre 0 : ${mset(lost1)}$.", f"Those of number 0: ${mset(lost1)}$."),
            [(2, bi("les sommets de nombre 0", "the vertices of number 0")),
             (1, bi("la raison : le théorème sur le nombre nul",
-                   "the reason: the theorem on the number zero"))])
+                   "the reason: the theorem on the number zero"))],
+           items=[f"${mset(v for v in order if by_mex(v) == 0)}$"])
     a, b = win
     moved = "premier" if a != x else "second"
     q4 = Q(bi(f"Deux jetons sont posés, en ${x}$ et en ${y}$. Qui gagne ? Donner le coup "

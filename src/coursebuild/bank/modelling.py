@@ -443,6 +443,10 @@ def representation(seed: int) -> Variant:
               f"`V0` has as keys {', '.join(f'`{x!r}`' for x in g.V0)}."),
            [(2, bi("`A`", "`A`")), (1, bi("`S0` et `V0`", "`S0` and `V0`"))])
 
+    def moves_of(x: Any) -> list[Any]:
+        """The moves of ``x`` in the arena, none at a victory position (question 1)."""
+        return [] if x in g.V0 or x in g.V1 else list(g.successors(x))
+
     def degree_table(lang: str) -> str:
         return table(("Position", "$d^+$", "$d^-$"),
                      [(f"${name(x)}$", dplus[x], dminus[x]) for x in order], "lrr")
@@ -457,7 +461,10 @@ def representation(seed: int) -> Variant:
                if lang == "fr" else
                f"Both sums are {m}: each counts every edge $(x, y)$ once, the first at $x$, "
                "the second at $y$; they are $|A|$.") for lang in ("fr", "en")},
-           [(2, bi("les degrés", "the degrees")), (1, bi("la preuve", "the proof"))])
+           [(2, bi("les degrés", "the degrees")), (1, bi("la preuve", "the proof"))],
+           # each position's row, its degrees counted on the arena's own edges
+           items=[f"| ${name(x)}$ | {len(moves_of(x))} | "
+                  f"{sum(x in moves_of(y) for y in order)} |" for x in order])
     b_text = ", ".join(f"`{x!r}: {B[x]!r}`" for x in order)
     q4 = Q(bi("Donner le graphe renversé `B = renverse_graphe(A)` du cours, les listes dans "
               "l'ordre où la fonction les remplit.",
@@ -484,7 +491,9 @@ def representation(seed: int) -> Variant:
               f"Here: {from0}. Terminal positions: ${mset(answers['terminal'])}$; dead ends "
               f"(terminal outside $V_0 \\cup V_1$): ${mset(answers['dead_ends'])}$."),
            [(2, bi("la preuve", "the proof")), (1, bi("la somme", "the sum")),
-            (1, bi("terminales et culs-de-sac", "terminal positions and dead ends"))])
+            (1, bi("terminales et culs-de-sac", "terminal positions and dead ends"))],
+           items=[f"${mset(x for x in order if not moves_of(x))}$",
+                  f"${mset(x for x in order if not moves_of(x) and x not in g.V0 + g.V1)}$"])
     q6 = Q(bi("Écrire `verifie_arene(A, S0, S1, V0, V1)`, qui renvoie `True` si et seulement "
               "si ces dictionnaires décrivent une arène bipartie du cours : chaque sommet "
               "dans exactement un des ensembles $S_0$ et $S_1$, $V_0$ et $V_1$ disjoints, "

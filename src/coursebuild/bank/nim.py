@@ -122,7 +122,7 @@ def subtraction(seed: int) -> Variant:
             "Corrigé : en bleu les positions gagnantes pour J₀, en vermillon à bord tireté "
             "celles de J₁, avec leur rang ; flèches épaisses : la stratégie du joueur qui "
             "gagne depuis le départ.",
-            "Solution: in blue the positions winning for J₀, in vermillion with a dashed "
+            "Solution: in blue the positions winning for J₀, in vermilion with a dashed "
             "border those of J₁, with their rank; thick arrows: the strategy of the player "
             "who wins from the start."), solution=sol,
             view=View(winners=True, ranks=True, strategy=start_winner)),

@@ -152,7 +152,9 @@ def misere(seed: int) -> Variant:
             for lang in ("fr", "en")},
            [(1, bi("les petites valeurs (bloqué : gagné)", "the small values (stuck: won)")),
             (2, bi("la ligne misère", "the misère row")), (1, bi("la ligne normale",
-                                                                  "the normal row"))])
+                                                                  "the normal row"))],
+           # the misère set read on the solved graph: J_0 to move at (k, 0) and J_1 wins
+           items=[f"$k \\in {mset(k for k in range(n + 1) if sol.winner[(k, 0)] == 1)}$"])
     who = "$J_1$" if winner else "$J_0$"
     if first is not None:
         move = bi(f" Son premier coup : laisser {first} bâtonnets.",

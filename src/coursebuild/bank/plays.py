@@ -421,7 +421,9 @@ def draw_cycle(seed: int) -> Variant:
               f"$\\mathcal{{A}}^1 = {mset(sorted(a1, key=name))}$; the draws: "
               f"${mset(draws)}$."),
            [(2, bi("les deux attracteurs", "the two attractors")),
-            (1, bi("les matchs nuls", "the draws"))])
+            (1, bi("les matchs nuls", "the draws"))],
+           # the draws: the positions in neither attractor
+           items=[f"${mset(sorted(set(g.vertices) - set(a0) - set(a1), key=name))}$"])
     keep1 = ", ".join(f"${name(v)} \\to {name(y)}$" for v, y in s1.items())
     keep0 = ", ".join(f"${name(v)} \\to {name(y)}$" for v, y in s0.items())
     q2 = Q(bi(f"Donner une stratégie de $J_1$ qui empêche $J_0$ de gagner depuis ${name(x)}$, "

@@ -286,6 +286,13 @@ def minimax_alphabeta(seed: int) -> Variant:
         "$\\alpha = -\\infty$ and $\\beta = +\\infty$ at the root, and a cut-off happens as "
         "soon as $\\alpha \\ge \\beta$.")
 
+    def backed_up(node: Any, at_max: bool) -> int:
+        """A node's value from the definition (the items' route, not minimax_tree's)."""
+        if not isinstance(node, list):
+            return int(node)
+        values = [backed_up(child, not at_max) for child in node]
+        return max(values) if at_max else min(values)
+
     def values_table(lang: str) -> str:
         head = ("Nœud", "Valeur") if lang == "fr" else ("Node", "Value")
         return table(head, [(names[p], f"${int(mm.values[p])}$") for p in internal], "lr")
@@ -305,7 +312,9 @@ def minimax_alphabeta(seed: int) -> Variant:
                "the only child of that value.")
             for lang in ("fr", "en")},
            [(2, bi("les valeurs des nœuds", "the values of the nodes")),
-            (1, bi("la valeur de A0 et le coup", "the value of A0 and the move"))])
+            (1, bi("la valeur de A0 et le coup", "the value of A0 and the move"))],
+           items=[f"| {names[p]} | ${backed_up(_node(tree, p), len(p) % 2 == 0)}$ |"
+                  for p in internal])
     q2 = Q(bi("Quelle partie est jouée si chacun joue au mieux selon ces valeurs ? À quelle "
               "feuille aboutit-elle ?",
               "Which play happens if both play their best according to these values? At "
@@ -742,13 +751,20 @@ def astar_heuristics(seed: int) -> Variant:
 
     dtable = table(["$x$"] + [f"${v}$" for v in names],
                    [["$\\delta(x)$"] + [str(delta[v]) for v in names]])
+    # the distances by another route than Dijkstra's: Bellman and Ford's relaxations
+    relaxed = {v: math.inf for v in names} | {"t": 0}
+    for _ in names:
+        for u in g:
+            for v, w in g[u].items():
+                relaxed[u] = min(relaxed[u], w + relaxed.get(v, math.inf))
     q1 = Q(bi("Calculer la distance $\\delta(x)$ de chaque sommet $x$ à $t$.",
               "Compute the distance $\\delta(x)$ from each vertex $x$ to $t$."),
            bi("On remonte depuis $t$ (Dijkstra sur le graphe renversé) : "
               "$\\delta(x) = \\min_y (w(x, y) + \\delta(y))$.\n\n" + dtable,
               "Going back from $t$ (Dijkstra on the reversed graph): "
               "$\\delta(x) = \\min_y (w(x, y) + \\delta(y))$.\n\n" + dtable),
-           [(3, bi("les distances (−1 par erreur)", "the distances (−1 per mistake)"))])
+           [(3, bi("les distances (−1 par erreur)", "the distances (−1 per mistake)"))],
+           items=["| $\\delta(x)$ | " + " | ".join(str(relaxed[v]) for v in names) + " |"])
     bad_text = ", ".join(f"${u} \\to {v}$ : ${h2[u]} > {g[u][v]} + {h2[v]}$"
                          for u, v in bad)
     bad_text_en = ", ".join(f"${u} \\to {v}$: ${h2[u]} > {g[u][v]} + {h2[v]}$"

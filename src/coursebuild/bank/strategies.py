@@ -10,11 +10,11 @@ from typing import Any
 from arena import Arena, StrategyError, verify_strategy
 from arena.course import (
     calcule_attracteur2,
+    choix_coup,
     dplus,
     marque_propage2,
     naive_attractor,
     renverse_graphe,
-    strategie,
 )
 from arena.render import View
 from arena.strategies import play as follow
@@ -42,6 +42,7 @@ from coursebuild.bank._kit import (
     table,
     words,
 )
+from coursebuild.glossary import french
 
 # ---------------------------------------------------------------------------------
 # strategy-numbering-loops
@@ -66,8 +67,10 @@ def _course_source(*functions) -> str:
     return "\n\n".join(parts)
 
 
-COURSE_CODE = _course_source(marque_propage2, calcule_attracteur2, strategie)
-"""The course's recursive numbering and the strategy built on it, as printed."""
+COURSE_CODE = {"en": _course_source(marque_propage2, calcule_attracteur2, choix_coup)}
+COURSE_CODE["fr"] = french(COURSE_CODE["en"])
+"""The course's recursive numbering and the move it makes J_0 play, as printed in each
+language (:mod:`arena.course` writes it with the English names)."""
 
 LOOP_CODE = listing('''
 def boucle(A, S0, coup, x):
@@ -158,7 +161,7 @@ def _numbering_arena(seed: int) -> Arena:
         numbers = calcule_attracteur2(A, S0d, V0d)
         if "a" not in numbers or any(x not in numbers for x in S0d):
             continue
-        coup = {x: strategie(A, numbers, {}, x) for x in S0d}
+        coup = {x: choix_coup(A, numbers, {}, x) for x in S0d}
         loop = loops_from(A, S0d, coup, "a")
         if loop:
             ranks = naive_attractor(g, 0)
@@ -174,7 +177,7 @@ def numbering(seed: int) -> Variant:
     numbers = dict(calls)
     ranks = naive_attractor(g, 0)
     sol = solve_small(g)
-    coup = {x: strategie(A, numbers, {}, x) for x in S0}
+    coup = {x: choix_coup(A, numbers, {}, x) for x in S0}
     loop = loops_from(A, S0, coup, "a") or []
     below = sorted((x for x in numbers if numbers[x] < ranks[x]), key=name)
     above = sorted((x for x in numbers if numbers[x] > ranks[x]), key=name)
@@ -190,14 +193,14 @@ def numbering(seed: int) -> Variant:
     intro = bi(
         "Le cours a d'abord numéroté les positions de l'attracteur par la profondeur "
         "de l'appel récursif qui les marque, puis choisi les coups de $J_0$ d'après ces "
-        "numéros :\n\n" + fence(COURSE_CODE) + "\n\nOn considère le jeu ci-dessous, où "
+        "numéros :\n\n" + fence(COURSE_CODE["fr"]) + "\n\nOn considère le jeu ci-dessous, où "
         "$V_0 = \\{v\\}$ et $V_1 = \\varnothing$ ; le départ est $a$. Le dictionnaire `A` "
         "a pour clés les positions dans l'ordre alphabétique, avec leurs successeurs dans "
         "l'ordre du tableau ; `S0` et `V0` sont des dictionnaires dans l'ordre "
         "alphabétique.\n\n<!-- figure: graph -->\n\n" + successor_table(g, "fr"),
         "The course first numbered the positions of the attractor by the depth of the "
         "recursive call that marks them, then chose the moves of $J_0$ from these numbers:"
-        "\n\n" + fence(COURSE_CODE) + "\n\nConsider the game below, where $V_0 = \\{v\\}$ "
+        "\n\n" + fence(COURSE_CODE["en"]) + "\n\nConsider the game below, where $V_0 = \\{v\\}$ "
         "and $V_1 = \\varnothing$; the start is $a$. The dictionary `A` has the positions "
         "as keys in alphabetical order, with their successors in the order of the table; "
         "`S0` and `V0` are dictionaries in alphabetical order.\n\n<!-- figure: graph -->\n\n"
@@ -222,7 +225,11 @@ def numbering(seed: int) -> Variant:
                         "successor marked.")
             for lang in ("fr", "en")},
            [(1, bi("`B`", "`B`")), (2, bi("l'ordre des marques", "the order of marking")),
-            (1, bi("les numéros", "the numbers"))])
+            (1, bi("les numéros", "the numbers"))],
+           # the chapter's own function (its dictionary keeps the order of marking), not
+           # the trace the answer's table is written from
+           items=[f"| {k} | ${name(x)}$ | {n} |" for k, (x, n)
+                  in enumerate(calcule_attracteur2(A, S0, V0).items(), start=1)])
     rank_text = ", ".join(f"${rg('fr')}({name(x)}) = {ranks[x]}$" for x in sorted(ranks, key=name))
     rank_text_en = ", ".join(f"${rg('en')}({name(x)}) = {ranks[x]}$"
                              for x in sorted(ranks, key=name))
@@ -252,12 +259,12 @@ def numbering(seed: int) -> Variant:
            [(2, bi("les rangs", "the ranks")), (1, bi("les différences", "the differences"))])
     coup_text = ", ".join(f"${name(x)} \\to {name(y)}$" for x, y in coup.items())
     loop_text = " \\to ".join(name(x) for x in loop)
-    q3 = Q(bi("Donner le coup que `strategie(A, numeros, {}, x)` choisit en chaque position "
+    q3 = Q(bi("Donner le coup que `choix_coup(A, numeros, {}, x)` choisit en chaque position "
               "$x$ de $J_0$ (où `numeros` est le résultat de la question 1). Montrer que "
               "$J_1$ peut alors empêcher $J_0$ de gagner depuis $a$, bien que "
               "$a \\in \\mathcal{A}^0$.",
-              "Give the move that `strategie(A, numeros, {}, x)` chooses at each position "
-              "$x$ of $J_0$ (where `numeros` is the result of question 1). Show that $J_1$ "
+              "Give the move that `choose_move(A, numbers, {}, x)` chooses at each position "
+              "$x$ of $J_0$ (where `numbers` is the result of question 1). Show that $J_1$ "
               "can then prevent $J_0$ from winning from $a$, although "
               "$a \\in \\mathcal{A}^0$."),
            bi(f"Les coups : {coup_text}. Depuis $a$, $J_1$ peut jouer de façon que la partie "
@@ -268,23 +275,26 @@ def numbering(seed: int) -> Variant:
               f"${loop_text} \\to \\dots$: it comes back to a position already seen, and, "
               "both players repeating the same moves, goes round forever: it is not winning "
               "for $J_0$."),
-           [(1, bi("les coups de `strategie`", "the moves of `strategie`")),
-            (2, bi("une partie qui boucle depuis $a$", "a play that loops from $a$"))])
+           [(1, bi("les coups de `choix_coup`", "the moves of `choose_move`")),
+            (2, bi("une partie qui boucle depuis $a$", "a play that loops from $a$"))],
+           # a move at each position of J_0 of the arena
+           items=[f"${name(x)} \\to {name(choix_coup(A, numbers, {}, x))}$"
+                  for x in sorted(g.S0, key=name)])
     low = next(x for x in loop if g.owner(x) == 1 and x in below)
     why = bi(f"Sur la boucle, ${name(low)}$, position de $J_1$, a le numéro "
                  f"{numbers[low]}, plus petit que son rang {ranks[low]} : elle a été marquée "
                  "depuis son dernier successeur marqué, qui n'était pas le plus lent. "
-                 "`strategie` y voit un progrès vers la victoire, alors que $J_1$ peut en "
+                 "`choix_coup` y voit un progrès vers la victoire, alors que $J_1$ peut en "
                  "repartir vers une position de numéro plus grand.",
                  f"On the loop, ${name(low)}$, a position of $J_1$, has the number "
                  f"{numbers[low]}, less than its rank {ranks[low]}: it was marked from its "
-                 "last marked successor, which was not the slowest. `strategie` sees progress "
+                 "last marked successor, which was not the slowest. `choose_move` sees progress "
                  "towards victory there, while $J_1$ can leave it for a position of greater "
                  "number.")
     q4 = Q(bi("Expliquer d'où vient la boucle.", "Explain where the loop comes from."),
            why, [(2, bi("la position de $J_1$ dont le numéro est trop petit",
                         "the position of $J_1$ whose number is too small")),
-                 (1, bi("pourquoi `strategie` y joue", "why `strategie` plays there"))])
+                 (1, bi("pourquoi `choix_coup` y joue", "why `choose_move` plays there"))])
     rmoves = ", ".join(f"${name(x)} \\to {name(y)}$" for x, y in rank_moves.items())
     q5 = Q(bi("Donner la stratégie de $J_0$ qui joue en chaque position de rang $r$ un "
               "successeur de rang $r - 1$, et démontrer qu'aucune partie qui la suit ne "
@@ -340,7 +350,7 @@ def check_numbering(v: Variant) -> None:
     A, S0, V0 = chapter_form(g)
     # the course's code as the statement prints it, against the library's
     namespace: dict[str, Any] = {"dplus": dplus, "renverse_graphe": renverse_graphe}
-    exec(COURSE_CODE, namespace)
+    exec(COURSE_CODE["fr"], namespace)
     numbers = namespace["calcule_attracteur2"](A, S0, V0)
     need(numbers == calcule_attracteur2(A, S0, V0) == dict(map(tuple, ans["calls"])))
     need([x for x, _ in ans["calls"]] == list(numbers))
@@ -350,7 +360,7 @@ def check_numbering(v: Variant) -> None:
     need(ans["above"] == sorted((x for x in ranks if numbers[x] > ranks[x]), key=name))
     need(any(x in ans["below"] and g.owner(x) == 1 for x in ans["loop"]),
          "a position of J_1 numbered below its rank, on the loop")
-    coup = {x: namespace["strategie"](A, numbers, {}, x) for x in S0}
+    coup = {x: namespace["choix_coup"](A, numbers, {}, x) for x in S0}
     need(coup == ans["coup"])
     # the loop: a play that follows coup, and the library finds that the strategy loops
     loop = ans["loop"]
@@ -467,7 +477,7 @@ def both_players(seed: int) -> Variant:
         "solved": arena_figure(g, bi(
             "Corrigé : les attracteurs avec les rangs (bleu : J₀, vermillon à bord tireté : "
             "J₁, blanc : nul) ; flèches épaisses bleues : la stratégie de J₀.",
-            "Solution: the attractors with the ranks (blue: J₀, vermillion with a dashed "
+            "Solution: the attractors with the ranks (blue: J₀, vermilion with a dashed "
             "border: J₁, white: draw); thick blue arrows: the strategy of J₀."),
             solution=sol, view=View(winners=True, ranks=True, strategy=0))}
 

@@ -186,6 +186,7 @@ def bachet(seed: int) -> Variant:
         ds = [d for d in (0,) + R if (s, d) in lost and (s, d) in seen]
         if ds:
             lost_rows.append((s, ", ".join(map(str, ds))))
+    solved_lost = {(s, d) for s, d, i in g.vertices if s < N and sol.winner[(s, d, i)] == 1 - i}
     q3 = Q(bi("Déterminer les couples $(s, d)$ avec $s < N$ pour lesquels le joueur qui "
               "doit jouer perd, en remontant depuis $s = N$. Qui gagne depuis le départ ?",
               "Determine the pairs $(s, d)$ with $s < N$ for which the player to move "
@@ -201,7 +202,11 @@ def bachet(seed: int) -> Variant:
             + _verdict(0 in plain, (0, 0) in lost, lang) for lang in ("fr", "en")},
            [(1, bi("l'ordre du calcul", "the order of the computation")),
             (2, bi("les couples perdants", "the losing pairs")),
-            (1, bi("le gagnant", "the winner"))])
+            (1, bi("le gagnant", "the winner"))],
+           # each row of losing pairs, read on the solved graph: the player to move at
+           # (s, d, i) loses when the other wins there
+           items=[f"| {s} | {', '.join(str(d) for d in (0,) + R if (s, d) in solved_lost)} |"
+                  for s in sorted({s for s, _ in solved_lost}, reverse=True)])
     rank = sol.rank[(0, 0, 0)]
     if k0 is not None:
         a4 = bi(f"Dire {k0}, qui laisse le couple perdant $({k0}, {k0})$ ; c'est le seul. Le "

@@ -154,7 +154,10 @@ class Converter:
                 return headings.admonition(self, e, classes)
             if "highlight" in classes or "highlight-ipynb" in classes:
                 pre = e.find("pre")
-                return listings.listing(self, pre.get_text() if pre else "")
+                code = pre.get_text() if pre else ""
+                if self.ctx.chapter_of and listings.is_pseudocode(code):   # a book
+                    return listings.algorithm(self, code)
+                return listings.listing(self, code)
             if "arena-exercise" in classes:
                 return headings.python_exercise(self, e)
             if classes & {"arena-game", "arena-stepper"}:

@@ -28,7 +28,7 @@ from coursebuild.latex.links import live_line, url
 from coursebuild.latex.text import escape, label
 
 if TYPE_CHECKING:
-    from coursebuild.latex.converter import Converter
+    from coursebuild.latex.writer import Writer
 
 MIN_TEXT_PT = 7.0          # no text of a figure smaller than this on paper
 MAX_TEXT_PT = 9.0          # nor, when the figure can be smaller, larger
@@ -72,7 +72,7 @@ def referenced(e: Tag) -> str | None:
     return None
 
 
-def reference(conv: Converter, e: Tag, fid: str) -> str:
+def reference(conv: Writer, e: Tag, fid: str) -> str:
     """A figure cited by number. The site's words are the link's text; the book's are
     ``data-book`` or else that text (without an English "the"): they end with the word
     "figure", after which the number goes, and its page when the figure is on neither
@@ -117,7 +117,7 @@ def reference(conv: Converter, e: Tag, fid: str) -> str:
 
 # -- figures --------------------------------------------------------------------------------
 
-def figure(conv: Converter, e: Tag) -> str:
+def figure(conv: Writer, e: Tag) -> str:
     img = e.find("img")
     fid = figure_id(img.get("src", "")) if img else None
     if fid is None or fid not in conv.ctx.figures:
@@ -138,7 +138,7 @@ def figure(conv: Converter, e: Tag) -> str:
     return conv.defer(fid, float_figure(conv, fid, text))
 
 
-def image(conv: Converter, e: Tag) -> str:
+def image(conv: Writer, e: Tag) -> str:
     fid = figure_id(e.get("src", ""))
     if fid and fid in conv.ctx.figures:
         conv.ctx.printed.add(fid)
@@ -147,7 +147,7 @@ def image(conv: Converter, e: Tag) -> str:
     return escape(e.get("alt", ""))
 
 
-def widget(conv: Converter, e: Tag) -> str:
+def widget(conv: Writer, e: Tag) -> str:
     """A game or a stepper: its still figure (once in the book), with the live page's
     address when the site has one."""
     fid = e.get("data-figure") or figure_id(e.get("data-svg", "")) or ""
@@ -162,7 +162,7 @@ def widget(conv: Converter, e: Tag) -> str:
                                         live))
 
 
-def tabbed(conv: Converter, e: Tag) -> str:
+def tabbed(conv: Writer, e: Tag) -> str:
     """Tabs: each with its title as a paragraph's head; tabs that are each one figure
     (an attractor's steps, still) print the last one alone."""
     labels = [lab.get_text(" ", strip=True) for lab in e.select(".tabbed-labels > label")]
@@ -178,7 +178,7 @@ def tabbed(conv: Converter, e: Tag) -> str:
                      for name, block in zip(labels, blocks, strict=False))
 
 
-def legible_width(conv: Converter, fid: str) -> float:
+def legible_width(conv: Writer, fid: str) -> float:
     """The width at which a figure's smallest text is 7 pt (its natural width if its
     text is larger)."""
     fig = conv.ctx.figures[fid]
@@ -186,7 +186,7 @@ def legible_width(conv: Converter, fid: str) -> float:
     return min(need, fig.width_pt)
 
 
-def float_figure(conv: Converter, fid: str, caption: str, extra: str = "") -> str:
+def float_figure(conv: Writer, fid: str, caption: str, extra: str = "") -> str:
     """A figure as a float: as wide as the text at most, or into the outer margin, or
     turned on a page of its own, or in its book form (see the module's rules)."""
     ctx = conv.ctx
@@ -258,7 +258,7 @@ def first_sentence(caption: str) -> str:
     return m[1] if m else caption
 
 
-def rank_table(conv: Converter, fid: str) -> str:
+def rank_table(conv: Writer, fid: str) -> str:
     """The positions of a game figure (its data: each vertex's winner and rank) as a
     table by rank, a column for each winner, the draws last; "" without data."""
     vertices = conv.ctx.data.get(fid, {}).get("vertices")
@@ -284,7 +284,7 @@ def rank_table(conv: Converter, fid: str) -> str:
             + "\n".join(rows) + "\n\\hline\n\\end{tabularx}}\n")
 
 
-def rank_caption(conv: Converter, fid: str) -> str:
+def rank_caption(conv: Writer, fid: str) -> str:
     """What a figure's table by rank says, from its data."""
     vertices = conv.ctx.data[fid]["vertices"]
     counts = {w: sum(v["winner"] == w for v in vertices.values()) for w in (0, 1, None)}

@@ -15,7 +15,7 @@ from coursebuild.latex import index
 from coursebuild.latex.text import escape, label, plain
 
 if TYPE_CHECKING:
-    from coursebuild.latex.converter import Converter
+    from coursebuild.latex.writer import Writer
 
 THEOREMS = {
     "définition": "definition", "définitions": "definition", "definition": "definition",
@@ -61,7 +61,7 @@ def qed_in_list(body: str) -> str:
     return body
 
 
-def heading(conv: Converter, e: Tag) -> str:
+def heading(conv: Writer, e: Tag) -> str:
     """A page's title (h1) as a chapter, unnumbered for the home page (the book's
     introduction); h2-h4 as sections, subsections and unnumbered paragraphs' heads."""
     name = e.name
@@ -116,7 +116,7 @@ def _room_for_a_short_text(e: Tag) -> str:
     return f"\\needspace{{{3 + lines + 7}\\baselineskip}}"
 
 
-def admonition(conv: Converter, e: Tag, classes: set[str]) -> str:
+def admonition(conv: Writer, e: Tag, classes: set[str]) -> str:
     title_p = e.find("p", class_="admonition-title", recursive=False)
     title = title_p.get_text(" ", strip=True) if title_p else ""
     title_tex = conv.inlines(title_p) if title_p else ""
@@ -144,7 +144,7 @@ def admonition(conv: Converter, e: Tag, classes: set[str]) -> str:
             "\\end{aside}\n")
 
 
-def exercise(conv: Converter, title_tex: str, body: str) -> str:
+def exercise(conv: Writer, title_tex: str, body: str) -> str:
     conv.exercise_count += 1
     conv.exercise_label = label(f"ex:{conv.slug}:{conv.exercise_count}")
     conv.exercise_title = title_tex
@@ -152,7 +152,7 @@ def exercise(conv: Converter, title_tex: str, body: str) -> str:
             f"{body}\\end{{exercise}}\n")
 
 
-def python_exercise(conv: Converter, e: Tag) -> str:
+def python_exercise(conv: Writer, e: Tag) -> str:
     title_p = e.find("p", class_="arena-exercise-title")
     title_tex = conv.inlines(title_p.find("strong") or title_p) if title_p else ""
     if title_p:
@@ -167,7 +167,7 @@ def python_exercise(conv: Converter, e: Tag) -> str:
     return out
 
 
-def details(conv: Converter, e: Tag) -> str:
+def details(conv: Writer, e: Tag) -> str:
     classes = set(e.get("class", []))
     summary = e.find("summary", recursive=False)
     summary_text = summary.get_text(" ", strip=True) if summary else ""
@@ -217,7 +217,7 @@ def split_title(title: str, title_tex: str) -> tuple[str, str, str]:
     return word, m[2] or "", note_tex
 
 
-def solutions_section(conv: Converter) -> str:
+def solutions_section(conv: Writer) -> str:
     """The solutions of the chapter's exercises, at its end."""
     if not conv.solutions:
         return ""

@@ -19,7 +19,7 @@ from coursebuild.latex.text import escape
 from coursebuild.paths import ROOT
 
 if TYPE_CHECKING:
-    from coursebuild.latex.converter import Converter
+    from coursebuild.latex.writer import Writer
 
 ENTRIES = ROOT / "docs" / "data" / "index.yaml"
 DEFINED = "\\hyperindexformat{\\defpage}"    # a page of definition, in the index file
@@ -77,7 +77,7 @@ def _prose(node: NavigableString) -> bool:
                    & set(p.get("class", [])) for p in node.parents)
 
 
-def heading(conv: Converter, text: str) -> None:
+def heading(conv: Writer, text: str) -> None:
     """A section's title: the entries it names that are not defined yet are defined by
     their first use in the section."""
     ctx = conv.ctx
@@ -86,7 +86,7 @@ def heading(conv: Converter, text: str) -> None:
                              if k not in ctx.index_defined and entry.find.search(text)}
 
 
-def occurrences(conv: Converter, node: NavigableString, text: str) -> list[tuple[int, str]]:
+def occurrences(conv: Writer, node: NavigableString, text: str) -> list[tuple[int, str]]:
     """The index entries a piece of the chapter's text holds: (position in ``text``
     after the term, its ``\\index``), the first use of each entry in the chapter."""
     ctx = conv.ctx
@@ -112,7 +112,7 @@ def occurrences(conv: Converter, node: NavigableString, text: str) -> list[tuple
     return sorted(found)
 
 
-def defined_here(conv: Converter, e: Tag, inner: str) -> str:
+def defined_here(conv: Writer, e: Tag, inner: str) -> str:
     """The index entry of a term set in bold (``inner`` is its LaTeX): the entry it
     names, at its definition when it is the first time; or, in a definition, an entry of
     its own for a term the list lacks; or nothing."""
@@ -133,7 +133,7 @@ def defined_here(conv: Converter, e: Tag, inner: str) -> str:
     return f"\\index{{{index_key(term)}@{inner}|defpage}}"
 
 
-def defining(conv: Converter, text: str, exact: bool = False) -> str:
+def defining(conv: Writer, text: str, exact: bool = False) -> str:
     """The entries defined by ``text`` (a term in bold, ``exact``: the whole of it, or the
     note of a theorem's title), the first time each is defined."""
     ctx = conv.ctx

@@ -13,10 +13,10 @@ from coursebuild.latex.text import escape, label
 if TYPE_CHECKING:
     from bs4 import Tag
 
-    from coursebuild.latex.converter import Converter
+    from coursebuild.latex.writer import Writer
 
 
-def link(conv: Converter, e: Tag) -> str:
+def link(conv: Writer, e: Tag) -> str:
     ctx = conv.ctx
     href = e.get("href", "")
     inner = conv.inlines(e)
@@ -52,7 +52,7 @@ def link(conv: Converter, e: Tag) -> str:
     return inner
 
 
-def chapter_reference(conv: Converter, e: Tag, inner: str, ref: str) -> str:
+def chapter_reference(conv: Writer, e: Tag, inner: str, ref: str) -> str:
     """A link to another chapter, as a book refers to one: "au chapitre 3
     (Attracteurs)" when the text says "chapitre" before it, else "Attracteurs
     (chapitre 3)", or "Attracteurs, chapitre 3" inside parentheses."""
@@ -95,7 +95,7 @@ def page_target(page_path: str, href: str) -> tuple[str, str] | None:
     return ("/".join(stack) + "/" if stack else ""), anchor
 
 
-def live_line(conv: Converter, words: str) -> str:
+def live_line(conv: Writer, words: str) -> str:
     """The address of the live page, after what paper can only show still."""
     if not conv.ctx.site_url:
         return ""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from coursebuild.latex.text import escape, label
 
 if TYPE_CHECKING:
-    from coursebuild.latex.converter import Converter
+    from coursebuild.latex.writer import Writer
 
 CHAR_PT = {"small": 5.25, "footnotesize": 4.725}   # a typewriter character's width
 CODE_INDENT_PT = 11.0     # a listing is indented by 1 em
@@ -75,11 +75,13 @@ def fold_output(lines: list[str], keep: int, words: dict[str, str]) -> list[str]
     return lines[:keep] + [words["more_lines"].format(n=len(lines) - keep)]
 
 
-def listing(conv: Converter, text: str) -> str:
+def listing(conv: Writer, text: str) -> str:
     """A listing, verbatim, in the text's width: at ``\\small``, or ``\\footnotesize``
     when a line would not fit, and a line longer still broken at the measure with a
     continuation mark (:func:`wrap_code`). One shorter than half a page is one box,
-    never broken across pages; a longer one may go on over a page. What a command
+    never broken across pages; a longer one that holds in a page starts on a new page
+    when the rest of this one cannot hold it (a textbook keeps a function whole); only
+    one longer than a page goes on over a page. What a command
     prints (a shell session, ``$ ...``) is folded to its first lines."""
     ctx = conv.ctx
     lines = text.rstrip("\n").split("\n")
@@ -101,7 +103,9 @@ def listing(conv: Converter, text: str) -> str:
         return (f"\\begin{{codebox}}{{{key}}}{{\\{size}}}{{{room - 1:.1f}pt}}\n"
                 f"\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n\\end{{codebox}}\n")
     env = "codeblock" if size == "small" else "smallcodeblock"
-    return (f"\\begin{{{env}}}\n\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n"
+    height = len(lines) * LINE_PT + LINE_PT
+    whole = f"\\needspace{{{height:.0f}pt}}\n" if height < ctx.text_height_pt else ""
+    return (f"{whole}\\begin{{{env}}}\n\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n"
             f"\\end{{{env}}}\n")
 
 
@@ -154,3 +158,65 @@ def _breaks(code: str) -> str:
 def _verbatim_line(line: str) -> str:
     # \end{verbatim} never closes a listing early
     return line.replace("\\end{verbatim}", "\\end {verbatim}")
+
+
+KEYWORDS = ("End Function", "Fin Fonction", "Function", "Fonction", "For each", "Pour chaque",
+            "In", "Dans", "Do", "Faire", "If", "Si", "Then", "Alors", "Else", "Sinon",
+            "Return", "Renvoyer", "Repeat", "Répéter", "While", "Tant que", "Until",
+            "Jusqu'à")
+"""The words of the course's pseudo-code, set in bold in an algorithm."""
+_KEYWORD = re.compile(r"(?<![\w'])(" + "|".join(re.escape(k) for k in KEYWORDS) + r")(?![\w'])")
+_FUNCTION = re.compile(r"^(?:Function|Fonction) ([^\s(]+)\(")
+_COMMENT = re.compile(r"^(.*?\S) {2,}(\(.*\))$")
+
+
+def is_pseudocode(text: str) -> bool:
+    """Whether a block of code is the course's pseudo-code (``Function f(...):`` ... ``End
+    Function``, or in French), which the book sets as a numbered algorithm.
+
+    >>> is_pseudocode("Function f(x):\\n  Return x\\nEnd Function")
+    True
+    >>> is_pseudocode("def f(x):\\n    return x")
+    False
+    """
+    lines = text.strip("\n").split("\n")
+    return bool(_FUNCTION.match(lines[0])) and lines[-1].strip() in ("End Function",
+                                                                     "Fin Fonction")
+
+
+def algorithm_line(line: str) -> str:
+    """A line of pseudo-code as a numbered line of an algorithm: indented by its depth,
+    its keywords in bold, a trailing ``(remark)`` set as a comment.
+
+    >>> print(algorithm_line("  If x ∈ S0 Then add x")[-58:])
+    \\raggedright \\textbf{If} x \\(\\in\\) S0 \\textbf{Then} add x}
+    """
+    depth = (len(line) - len(line.lstrip(" "))) // 2
+    text, comment = line.strip(), ""
+    found = _COMMENT.match(text)
+    if found:
+        text, comment = found.group(1), found.group(2)[1:-1]
+    parts = _KEYWORD.split(text)
+    body = "".join(f"\\textbf{{{escape(p, formulas=False)}}}" if k % 2 else
+                   escape(p, formulas=False) for k, p in enumerate(parts))
+    tail = f" \\Comment{{{escape(comment, formulas=False)}}}" if comment else ""
+    if not depth:
+        return f"\\State {body}{tail}"
+    # a long line goes on under its own start, not under the line number
+    em = f"{depth * 1.2:.1f}em"
+    return (f"\\State \\hspace*{{{em}}}\\parbox[t]{{\\dimexpr\\linewidth-{em}\\relax}}"
+            f"{{\\raggedright {body}{tail}}}")
+
+
+def algorithm(conv: Writer, text: str) -> str:
+    """The course's pseudo-code as a textbook prints it: a numbered float (``Algorithm
+    4.1 — attracteur_naif``, numbered within the chapter), keywords in bold, each line
+    numbered; its key ``alg:CHAPTER:N`` lets the text cite it by number."""
+    lines = [ln.rstrip() for ln in text.strip("\n").split("\n") if ln.strip()]
+    names = [m.group(1) for m in map(_FUNCTION.match, lines) if m]
+    conv.listings += 1
+    key = label(f"alg:{conv.slug}:{conv.listings}")
+    caption = ", ".join(f"\\texttt{{{escape(n, formulas=False)}}}" for n in names)
+    body = "\n".join(algorithm_line(ln) for ln in lines)
+    return (f"\\begin{{algorithm}}[htbp]\n\\caption{{{caption}}}\\label{{{key}}}\n"
+            f"\\begin{{algorithmic}}[1]\n{body}\n\\end{{algorithmic}}\n\\end{{algorithm}}\n")

@@ -16,10 +16,10 @@ SHORT_RUN = 24            # a run of more steps is a table that may go over page
 if TYPE_CHECKING:
     from bs4 import Tag
 
-    from coursebuild.latex.converter import Converter
+    from coursebuild.latex.writer import Writer
 
 
-def trace_of(conv: Converter, e: Tag) -> str | None:
+def trace_of(conv: Writer, e: Tag) -> str | None:
     """The stepper a folded block shows step by step (its still figure is in it), or
     None."""
     for img in e.find_all("img"):
@@ -35,7 +35,7 @@ def cell(value: str | dict, lang: str) -> str:
     return escape(value[lang] if isinstance(value, dict) else value)
 
 
-def steps(conv: Converter, e: Tag) -> str:
+def steps(conv: Writer, e: Tag) -> str:
     """The steps of a stepper as one table, numbered with the book's tables: in one piece
     where the text gives it, or, for a run of more than :data:`SHORT_RUN` steps, a long
     table that goes on over the pages, its head on each."""

@@ -12,13 +12,13 @@ from coursebuild.latex.text import label
 if TYPE_CHECKING:
     from bs4 import Tag
 
-    from coursebuild.latex.converter import Converter
+    from coursebuild.latex.writer import Writer
 
 LONG_TABLE_ROWS = 24      # a table of more rows may go across pages
 LONG_CELL = 40            # a cell of more characters wraps
 
 
-def table(conv: Converter, e: Tag) -> str:
+def table(conv: Writer, e: Tag) -> str:
     rows = e.find_all("tr")
     if not rows:
         return ""

@@ -250,7 +250,7 @@ def looping_strategie() -> Drawing:
         f"A bipartite arena of {plain(looping_arena_vertices, 'en')} vertices where a "
         "strategy that follows the numbers loops "
         "(circles: J₀ moves; squares: J₁ moves; double border: v, J₀'s victory). Beside each "
-        "vertex: its rank | its marque_propage2 number. The moves of strategie for J₀: "
+        "vertex: its rank | its mark_propagate2 number. The moves of strategy for J₀: "
         f"{chosen}. Thick edges: the endless play {ring} → …, which J₁ can force."),
         describe(g), titles=vertex_titles(g))
 
@@ -307,7 +307,7 @@ def numbering_examples() -> Bilingual:
                       f"$S_1 = \\{{{', '.join(g.S1)}\\}}$, $V_0 = \\{{{', '.join(g.V0)}\\}}$; "
                       f"edges {edges}; the arena is bipartite. The number of `{vertex}` is "
                       f"{en_cmp} its rank.\n\n"
-                      + table(("Vertex", "Player", "Exact rank", "Number (marque_propage2)"), rows,
+                      + table(("Vertex", "Player", "Exact rank", "Number (mark_propagate2)"), rows,
                               "llrr") + "\n")
     return out
 
@@ -341,7 +341,7 @@ def recursion_limit() -> Bilingual:
         "imbriqués : au-delà, il lève `RecursionError`. Le même algorithme, correct et "
         "linéaire, échoue donc sur un jeu un peu long.\n"
         if lang == "fr" else
-        "`marque_propage` calls itself for every position it marks. On a chain of "
+        "`mark_propagate` calls itself for every position it marks. On a chain of "
         "positions, the calls nest as deep as the chain is long, and Python allows "
         f"{said(python_recursion_limit, lang)} nested calls by default: beyond that, it "
         "raises `RecursionError`. The same algorithm, correct and linear, therefore fails "
@@ -390,7 +390,7 @@ def naive_reads(arena: Arena) -> tuple[int, int]:
     A, S0, _, V0, _ = chapter_dicts(arena)
     counted = {x: _Counted(ys) for x, ys in A.items()}
     _Counted.reads = 0
-    rang = listing_namespace()["attracteur_naif"](counted, S0, V0)
+    rang = listing_namespace("fr")["attracteur_naif"](counted, S0, V0)
     return max(rang.values(), default=0) + 1, _Counted.reads
 
 @lru_cache(maxsize=1)
@@ -436,7 +436,7 @@ def looping_strategy() -> Bilingual:
               f"{ranks[low]} ; depuis `{start}` (numéro {numbers[start]}), `strategie` y voit "
               f"un pas vers la victoire, mais $J_1$ revient en `{start}`.")
     why_en = (f" The cause: the number of `{low}` is {numbers[low]}, less than its rank "
-              f"{ranks[low]}; from `{start}` (number {numbers[start]}), `strategie` sees a step "
+              f"{ranks[low]}; from `{start}` (number {numbers[start]}), `strategy` sees a step "
               f"towards victory there, but $J_1$ goes back to `{start}`.")
     return both(
         f"$S_0 = \\{{{', '.join(g.S0)}\\}}$, $S_1 = \\{{{', '.join(g.S1)}\\}}$, "
@@ -451,9 +451,9 @@ def looping_strategy() -> Bilingual:
         f"$S_0 = \\{{{', '.join(g.S0)}\\}}$, $S_1 = \\{{{', '.join(g.S1)}\\}}$, "
         f"$V_0 = \\{{{', '.join(g.V0)}\\}}$, edges {edges} (in this order in `A`). "
         f"The arena is bipartite: every move changes the player.\n\n"
-        + table(("Vertex", "Player", "Rank", "`marque_propage2` number", "Move of `strategie`"),
+        + table(("Vertex", "Player", "Rank", "`mark_propagate2` number", "Move of `strategy`"),
                 rows, "llrrl")
-        + f"\nEvery vertex of $J_0$ is in its attractor, yet following `strategie`, $J_0$ lets "
+        + f"\nEvery vertex of $J_0$ is in its attractor, yet following `strategy`, $J_0$ lets "
         f"$J_1$ play the endless play {ring} → …: checking every reply of $J_1$ finds this "
         f"cycle. From `{start}`, of rank {ranks[start]}, $J_0$ should have won within "
         f"{said(looping_start_rank, 'en')} moves.{why_en}\n")
@@ -525,9 +525,10 @@ def connect4_layers_text() -> Bilingual:
 
 
 @fragment
-def glossary_algorithms() -> Bilingual:
-    """The French names the code of this chapter shows first, for English readers."""
-    return glossary.box("algorithms")
+def concordance() -> Bilingual:
+    """The English page's concordance of the code's English and French names
+    (docs/en/reference.md)."""
+    return glossary.concordance()
 
 
 FIGURES: tuple[Figure, ...] = (

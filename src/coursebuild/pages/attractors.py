@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from arena import solve
-from coursebuild import examples, exercise_source, glossary
+from coursebuild import examples, exercise_source
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.counts import MOVES, count, said
 from coursebuild.drawing import _caption, _nim_drawing
@@ -200,11 +200,6 @@ def ex_rank_bound() -> Bilingual:
         f"For Nim with 10 sticks and the rule $\\{{1, 2\\}}$: $|\\mathcal{{A}}^0| = {len(a0)}$, "
         f"$|V_0| = {len(g.V0)}$, and the rank of the start is {r} $\\le {bound}$.\n")
 
-
-@fragment
-def glossary_attractors() -> Bilingual:
-    """The French names the code of this chapter shows first, for English readers."""
-    return glossary.box("attractors")
 
 
 FIGURES: tuple[Figure, ...] = (

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from arena import solve
-from coursebuild import exercise_source, glossary
+from coursebuild import exercise_source
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.counts import LEAVES, NODES, POSITIONS, STEPS, count, plain, said
 from coursebuild.drawing import _both_labels, _caption
@@ -679,7 +679,7 @@ def listing_othello() -> Bilingual:
 def othello_example() -> Bilingual:
     from arena.minimax import OTHELLO_WEIGHTS
 
-    score = listing_namespace("en", BEYOND_LISTINGS)["heuristique_othello"]
+    score = listing_namespace("fr", BEYOND_LISTINGS)["heuristique_othello"]
     board = [[0] * 8 for _ in range(8)]
     board[0][0], board[1][1] = 1, -1
     corner = score(board, OTHELLO_WEIGHTS)
@@ -860,11 +860,6 @@ def astar_reopen() -> Bilingual:
         f"the vertices in the order {order}: {again} is expanded twice, and the path found, "
         f"{path}, of length {result.cost}, is indeed a shortest path.\n")
 
-
-@fragment
-def glossary_beyond() -> Bilingual:
-    """The French names the code of this chapter shows first, for English readers."""
-    return glossary.box("beyond")
 
 
 FIGURES: tuple[Figure, ...] = (

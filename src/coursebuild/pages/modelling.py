@@ -7,7 +7,7 @@ import json
 
 from arena import solve
 from arena.arena import vertex_id
-from coursebuild import examples, exercise_source, glossary
+from coursebuild import examples, exercise_source
 from coursebuild.catalogue import Drawing, Figure
 from coursebuild.counts import DRAWS, LAYERS, MOVES, POSITIONS, count, plain, said
 from coursebuild.drawing import _caption, _nim_drawing
@@ -252,7 +252,7 @@ def game_sizes() -> Bilingual:
         (f"Chomp ${bar.int('rows')} \\times {bar.int('columns')}$",
          f"Chomp ${bar.int('rows')} \\times {bar.int('columns')}$", examples.chomp_2x3().arena,
          bar),
-        ("Le jeu de l'ourson", "The ourson game", examples.ourson_game().arena, None),
+        ("Le jeu de l'ourson", "The bear cub game", examples.ourson_game().arena, None),
         ("Nim à tas 1, 3, 5, 7 (misère)", "Heaps 1, 3, 5, 7 (misère)", marienbad((1, 3, 5, 7)),
          None),
         ("Morpion $3 \\times 3$", "Tic-tac-toe $3 \\times 3$", tictactoe(3, 3), None),
@@ -508,7 +508,7 @@ def ex_nim_dicts() -> Bilingual:
         fence(_nim_dicts("en"), "python") + f"\nThis gives {said(nim10_vertices, 'en')} vertices "
         f"({said(nim10_s0, 'en')} in `S0`, {said(nim10_s1, 'en')} in `S1`) and "
         f"{said(nim10_edges, 'en')} edges; `V0` = {_set(V0)} and `V1` = {_set(V1)}. "
-        "For the function, put these lines inside `def jeu_de_nim(n, R):` and return "
+        "For the function, put these lines inside `def nim_game(n, R):` and return "
         "`A, S0, S1, V0, V1`: that is the Python exercise below.\n")
 
 
@@ -533,11 +533,6 @@ def ex1_3_solution() -> Bilingual:
         f"\nBoth columns add up to {g.n_edges}: every edge leaves one vertex and enters "
         "one.\n\n" + fence(literal, "python"))
 
-
-@fragment
-def glossary_modelling() -> Bilingual:
-    """The French names the code of this chapter shows first, for English readers."""
-    return glossary.box("modelling")
 
 
 FIGURES: tuple[Figure, ...] = (

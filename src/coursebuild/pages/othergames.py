@@ -118,8 +118,8 @@ def misere_tictactoe() -> Bilingual:
         f"{said(reverse_tictactoe_won_by_o, lang)} par o et {said(reverse_tictactoe_draws, lang)} "
         "sont nulles.\n"
         if lang == "fr" else
-        f"Computed on the {said(tictactoe_positions, lang)} positions: at reverse tic-tac-toe "
-        "the empty grid is, as at tic-tac-toe, a draw; "
+        f"Computed on the {said(tictactoe_positions, lang)} positions: in reverse tic-tac-toe "
+        "the empty grid is, as in tic-tac-toe, a draw; "
         f"{said(reverse_tictactoe_won_by_x, lang)} positions are won by ×, "
         f"{said(reverse_tictactoe_won_by_o, lang)} by o and {said(reverse_tictactoe_draws, lang)} "
         "are draws.\n") for lang in ("fr", "en")}

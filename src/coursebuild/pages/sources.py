@@ -72,7 +72,7 @@ def source_nim_code() -> Bilingual:
         f"\nAs printed, Python rejects this code: `{printed_error}`, because a comma is "
         "missing at the end of the second line. With the comma, the dictionary is built, "
         f"its edges are those of the game, but it lacks the vertices {miss}, which have no "
-        "successor and so are never keys. Given to `renverse_graphe`, which creates an "
+        "successor and so are never keys. Given to `reverse_graph`, which creates an "
         f"empty list for each key and then adds each edge, it raises `{key_error}`. "
         "Correction: add the comma, and a key with an empty list for each position "
         "without successor, for instance `A[(0,0)] = []` and `A[(0,1)] = []`.\n")
@@ -123,7 +123,7 @@ def source_numbering() -> Bilingual:
         f"In this bipartite graph, $J_1$ moves at {' and '.join(s1)}, $J_0$ at {s0}; "
         f"$V_0 = \\{{{v0}\\}}$; the edges are {edges}. "
         f"The rank of $x$ is {sol.rank['x']}: $J_1$ takes the long way. But going through "
-        f"$V_0$ in the order {order}, `calcule_attracteur2` gives $x$ the number "
+        f"$V_0$ in the order {order}, `compute_attractor2` gives $x$ the number "
         f"{number['x']}, because its counter falls to 0 when $w$ is marked.\n")
 
 @fragment

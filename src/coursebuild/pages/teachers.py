@@ -487,9 +487,12 @@ def _bar(rows) -> str:
 def _verdict(exercise_id: str, code_text: str, lang: str) -> str:
     """What the Check of a programming exercise answers to ``code_text`` (the checker the
     page runs in the browser, run here by CPython)."""
+    from coursebuild.glossary import english
     from coursebuild.python_exercises import check
 
-    result = check(exercise_id, code_text, lang)
+    # the notes' code is written with the French course's names; the English student
+    # writes it with the English ones
+    result = check(exercise_id, code_text if lang == "fr" else english(code_text), lang)
     claim(result["status"] == "fail", f"teaching notes: the check of {exercise_id} accepts "
           "the mistaken version the notes show")
     return result["message"]
@@ -622,8 +625,10 @@ def dead_end_check() -> Bilingual:
 
 @note_fact
 def vacuous_code() -> Bilingual:
-    text = fence(VACUOUS_NAIVE.rstrip("\n"), "python")
-    return both(text, text)
+    from coursebuild.glossary import english
+
+    return both(fence(VACUOUS_NAIVE.rstrip("\n"), "python"),
+                fence(english(VACUOUS_NAIVE).rstrip("\n"), "python"))
 
 
 @note_fact
@@ -714,8 +719,8 @@ def spec_loop_table() -> Bilingual:
              code(f["moves"][v]) if v in f["moves"] else "") for v in g.vertices]
     return {"fr": table(("Sommet", "Joueur", "Rang", "Numéro (`marque_propage2`)",
                          "Coup de `strategie`"), rows, "llrrl"),
-            "en": table(("Vertex", "Player", "Rank", "Number (`marque_propage2`)",
-                         "Move of `strategie`"), rows, "llrrl")}
+            "en": table(("Vertex", "Player", "Rank", "Number (`mark_propagate2`)",
+                         "Move of `strategy`"), rows, "llrrl")}
 
 
 @note_fact
@@ -987,7 +992,7 @@ def spec_loop_figure() -> Drawing:
               "double bordure : v, la victoire de J₀). À côté de chaque sommet : son rang | "
               f"son numéro. Arêtes épaisses : la partie infinie {ring} → … que J₁ impose.",
         "en": "The specification's example: a bipartite arena where the strategy that follows "
-              "the marque_propage2 numbers loops (circles: J₀ moves; squares: J₁ moves; double "
+              "the mark_propagate2 numbers loops (circles: J₀ moves; squares: J₁ moves; double "
               "border: v, J₀'s victory). Beside each vertex: its rank | its number. Thick "
               f"edges: the endless play {ring} → … that J₁ forces."},
         describe(g), titles=vertex_titles(g))

@@ -129,10 +129,11 @@ def dilemma_facts() -> Bilingual:
         f"whereas silence from both would cost only one. The total of the sentences ranges "
         f"from {lo} to {hi} years depending on the choices: the game is not zero-sum. "
         "Rock-paper-scissors is zero-sum (one wins what the other loses) and has no **pure** "
-        f"equilibrium, that is, of this kind: {said(rps_pure_equilibria, 'en')} of the "
-        f"{said(rps_pairs, 'en')} pairs of choices. If each player may draw their choice at "
-        "random (a *mixed* strategy), John Nash proved in 1950 that every finite game has "
-        "an equilibrium; at rock-paper-scissors, it is to play each choice with probability "
+        f"equilibrium, that is, of this kind (one counts {said(rps_pure_equilibria, 'en')} "
+        f"among its {said(rps_pairs, 'en')} pairs of choices). If each player may draw their "
+        "choice at random (a *mixed* strategy), John Nash proved in 1950 that every finite "
+        "game has an equilibrium; in rock-paper-scissors, it is to play each choice with "
+        "probability "
         "1/3.\n")
 
 
@@ -263,6 +264,6 @@ def shannon_facts() -> Bilingual:
         f"Shannon's computation: $(10^3)^{{40}} = 10^{{{s['games']}}}$ games. His second "
         f"estimate counts the ways of placing the pieces on the board, "
         f"$\\frac{{64!}}{{32!\\,(8!)^2\\,(2!)^6}} \\approx 10^{{{e:.1f}}}$: about "
-        f"$10^{{{round(e)}}}$ positions. At tic-tac-toe everything can be counted: "
+        f"$10^{{{round(e)}}}$ positions. In tic-tac-toe everything can be counted: "
         f"{said(tictactoe_positions, 'en')} positions, but {said(tictactoe_tree_plays, 'en')} "
         f"complete plays and {said(tictactoe_tree_nodes, 'en')} nodes in the game tree.\n")

@@ -1,0 +1,142 @@
+"""Draw the project's file-level import graph and list its circles (issue 46).
+
+Reads every ``import`` between the project's own files (src/arena, src/coursebuild,
+scripts; tests excluded) with :mod:`ast`, then prints each strongly connected
+component of more than one file (a circle) and the edges inside it.
+
+    python scripts/import_graph.py          # circles, one per paragraph
+    python scripts/import_graph.py --edges  # every edge, "a -> b"
+
+Exit status 1 when a circle exists, 0 otherwise, so it can guard a build.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def modules() -> dict[str, Path]:
+    """Map each project module's dotted name to its file."""
+    found: dict[str, Path] = {}
+    for package in ("arena", "coursebuild"):
+        for path in sorted((ROOT / "src" / package).rglob("*.py")):
+            parts = list(path.relative_to(ROOT / "src").with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    for path in sorted((ROOT / "scripts").glob("*.py")):
+        found[path.stem] = path
+    return found
+
+
+def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The project modules that ``name`` (at ``path``) imports, at any depth of its code."""
+    is_package = path.name == "__init__.py"
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = name.split(".")
+                drop = node.level - 1 if is_package else node.level
+                parent = parent[: len(parent) - drop] if drop else parent
+                base = ".".join(parent + ([base] if base else []))
+            # `from package import module` imports the module (and, as any import of a
+            # submodule does, its package first: that parent is never an edge of its own)
+            named = [f"{base}.{alias.name}" for alias in node.names]
+            targets = named + ([] if all(t in known for t in named) else [base])
+        for target in targets:
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                out.add(target)
+    return out
+
+
+UPWARD = {("arena.arena", "arena.render")}
+"""The imports that run up on purpose, each said where it is made: the model's
+``_repr_svg_`` imports the drawing lazily, when a notebook shows an arena. They are
+left out of the graph whose circles are looked for."""
+
+
+def graph() -> dict[str, set[str]]:
+    """Each project module's imports of project modules, without :data:`UPWARD`."""
+    known = modules()
+    return {name: imports(name, path, known) - {b for a, b in UPWARD if a == name}
+            for name, path in known.items()}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one node (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    result: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        result.append(sorted(component))
+    return sorted(result, key=lambda c: (-len(c), c))
+
+
+def main(argv: list[str]) -> int:
+    graph_ = graph()
+    if "--edges" in argv:
+        for name in sorted(graph_):
+            for target in sorted(graph_[name]):
+                print(f"{name} -> {target}")
+        return 0
+    found = circles(graph_)
+    for component in found:
+        members = set(component)
+        print(f"circle of {len(component)} files:")
+        for name in component:
+            inside = sorted(graph_[name] & members)
+            print(f"  {name} -> {', '.join(inside)}")
+        print()
+    print(f"{len(found)} circle(s), {len(graph_)} files, "
+          f"{sum(map(len, graph_.values()))} imports")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,79 @@
+"""The books print the course's pseudo-code as a textbook does (issue 47 §2): each block a
+numbered algorithm float ("Algorithm 4.1 — name", numbered within its chapter), keywords
+in bold, lines numbered; Python stays a listing."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from coursebuild import book
+from coursebuild.glossary import english
+from coursebuild.latex import listings
+
+ROOT = Path(__file__).resolve().parents[1]
+NAME = {"fr": "Algorithme", "en": "Algorithm"}
+
+
+def _blocks(lang: str) -> list[str]:
+    """The pseudo-code blocks of the course's chapters, as written."""
+    blocks = []
+    for page in sorted((ROOT / "docs" / lang).glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        blocks += [b for b in re.findall(r"```text\n(.*?)```", text, re.S)
+                   if listings.is_pseudocode(b)]
+    return blocks
+
+
+def test_a_pseudocode_line_has_its_keywords_in_bold_and_its_depth():
+    line = listings.algorithm_line("      Si α ≥ β Alors sortir de la boucle      (coupure)")
+    assert line.startswith("\\State \\hspace*{3.6em}\\parbox")
+    assert "{\\raggedright \\textbf{Si} " in line
+    assert "\\textbf{Alors} sortir de la boucle" in line
+    assert line.endswith("\\Comment{coupure}}")
+    # a keyword inside a name or a word stays as it is
+    assert "textbf" not in listings.algorithm_line("  Dansons ← Info")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_pseudocode_block_is_a_numbered_algorithm_in_the_book(lang):
+    blocks = _blocks(lang)
+    assert len(blocks) >= 7        # the algorithms chapter's five, minimax, alpha-beta
+    path = ROOT / "build" / "pdf" / book.book_name(lang)
+    if not path.exists():
+        pytest.skip("the books are printed by `make site` (make test runs it)")
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    text = " ".join(text.replace("\u2019", "'").split())
+    found = re.findall(NAME[lang] + r" (\d+)\.(\d+) — (\S+)", text)
+    first = [re.match(r"\S+ ([^\s(]+)\(", b).group(1) for b in blocks]
+    assert sorted(name.rstrip(",") for _, _, name in found) == sorted(first)
+    # numbered within their chapter, from 1
+    by_chapter: dict[str, list[int]] = {}
+    for chapter, number, _ in found:
+        by_chapter.setdefault(chapter, []).append(int(number))
+    assert all(sorted(n) == list(range(1, len(n) + 1)) for n in by_chapter.values())
+    # each line numbered: the first line of the naive fixpoint is line 1
+    naive = "attracteur_naif" if lang == "fr" else english("attracteur_naif")
+    assert re.search(rf"\b1 (Function|Fonction) {naive}\(", text), naive
+
+
+@pytest.mark.parametrize("edition", ["students-fr", "students-en", "teachers-fr",
+                                     "teachers-en"])
+def test_every_listing_of_every_book_is_kept_whole(edition):
+    """A function is printed on one page, as a textbook keeps it (the teachers' book split
+    ``strategie`` after ``else:``): a listing is one box, or (longer than half a page) it
+    asks for the room of all its lines, so that it starts on a new page rather than
+    break."""
+    tex = ROOT / "build" / "book" / edition / "book.tex"
+    if not tex.exists():
+        pytest.skip("the books are printed by `make site` (make test runs it)")
+    text = tex.read_text(encoding="utf-8")
+    assert text.count("\\begin{codebox}") >= 20
+    blocks = re.findall(r"([^\n]*)\n\\begin\{(?:small)?codeblock\}\n\\begin\{verbatim\}\n(.*?)"
+                        r"\\end\{verbatim\}", text, re.S)
+    assert blocks and all(re.fullmatch(r"\\needspace\{\d+pt\}", before)
+                          for before, _ in blocks)
