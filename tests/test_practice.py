@@ -277,25 +277,45 @@ def test_a_variant_is_practised_in_the_page(chromium, browser, base_url, lang, t
 def test_the_workers_files_make_every_problems_variants_alone(site, tmp_path):
     """What the page's worker unpacks (arena.zip, then practice.zip) makes and checks
     variants of every problem in an interpreter that has nothing else: no installed
-    package, no checkout (the bank's imports, function by function, are all there)."""
+    package (no YAML reader, as in Pyodide), no checkout (the bank's imports, function by
+    function, are all there); each variant as the site's Python makes it, in both
+    languages: the English one with the English code's names of the glossary, shipped
+    as JSON."""
+    import json
     import subprocess
     import sys
     import zipfile
 
+    from coursebuild import glossary
+
     for name in ("arena.zip", "practice.zip"):
         with zipfile.ZipFile(site / "assets" / "pyodide" / name) as archive:
             archive.extractall(tmp_path / "lib")
-    code = ("import sys; sys.path.insert(0, sys.argv[1])\n"
+    assert (tmp_path / "lib" / "coursebuild" / glossary.BUNDLED).read_bytes() == \
+        glossary.bundle()
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1])\n"
             "from coursebuild import bank, practice\n"
+            "views = {}\n"
             "for p in bank.problems():\n"
             "    for seed in (3, 12):\n"
-            "        view = practice.view(p, seed, 'en')\n"
+            "        for lang in ('fr', 'en'):\n"
+            "            views[f'{p} {seed} {lang}'] = practice.view(p, seed, lang)\n"
             "        v = practice.variant(p, seed)\n"
             "        f = practice.fields(p)[0]\n"
             "        assert not practice.check(v, practice.field_id(f), '?', 'en')['ok']\n"
-            "print(len(bank.problems()), sorted(m for m in sys.modules"
-            " if m.split('.')[0] in ('numpy', 'yaml', 'mkdocs')))\n")
+            "print(json.dumps({'problems': len(bank.problems()), 'views': views,\n"
+            "    'modules': sorted(m for m in sys.modules\n"
+            "                      if m.split('.')[0] in ('numpy', 'yaml', 'mkdocs'))}))\n")
     done = subprocess.run([sys.executable, "-I", "-S", "-c", code, str(tmp_path / "lib")],
                           capture_output=True, text=True, cwd=tmp_path, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == [str(len(bank.problems())), "[]"]
+    out = json.loads(done.stdout)
+    assert out["problems"] == len(bank.problems()) and out["modules"] == []
+    for key, view in out["views"].items():
+        problem, seed, lang = key.split()
+        assert view == json.loads(json.dumps(practice.view(problem, int(seed), lang))), key
+    # the English code's names, as the English book prints them (kayles' listing)
+    english = out["views"]["kayles 3 en"]["statement"] + out["views"]["kayles 3 en"]["solution"]
+    french = out["views"]["kayles 3 fr"]["statement"] + out["views"]["kayles 3 fr"]["solution"]
+    assert re.search(r"\bvus\b", french) and not re.search(r"\bvus\b", english)
+    assert re.search(r"\b" + glossary.names()["vus"] + r"\b", english)

@@ -804,15 +804,21 @@ _zips: dict[str, bytes] = {}
 
 def practice_zip() -> bytes:
     """The course package's modules the practice worker needs besides ``arena.zip``
-    (the bank and what it imports), as a zip Pyodide unpacks (deterministic)."""
+    (the bank and what it imports), and the glossary the bank's English variants take
+    their code's names from, as JSON (:func:`coursebuild.glossary.bundle`: Pyodide reads
+    no YAML), as a zip Pyodide unpacks (deterministic)."""
     import hashlib
     import io
     import zipfile
     from pathlib import Path
 
+    from coursebuild import glossary
+    from coursebuild.paths import ROOT
+
     root = Path(__file__).parent
     digest = hashlib.sha256()
-    for path in sorted([*root.rglob("*.py"), *root.parent.joinpath("arena").rglob("*.py")]):
+    for path in sorted([*root.rglob("*.py"), *root.parent.joinpath("arena").rglob("*.py"),
+                        ROOT / glossary.GLOSSARY]):
         digest.update(path.as_posix().encode() + b"\0" + path.read_bytes())
     key = digest.hexdigest()
     if key in _zips:
@@ -823,6 +829,9 @@ def practice_zip() -> bytes:
             info = zipfile.ZipInfo(f"coursebuild/{name}", (1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, (root / name).read_bytes())
+        info = zipfile.ZipInfo(f"coursebuild/{glossary.BUNDLED}", (1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        archive.writestr(info, glossary.bundle())
     _zips.clear()
     _zips[key] = buffer.getvalue()
     return _zips[key]
