@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from browsing import expect, shows
 
 from coursebuild import bank, practice
 from coursebuild.practice import _key, _show, expected
@@ -192,7 +193,8 @@ def _open(browser, url: str, problem: str, seed: int):
 
 def _answer(page, field: str, text: str) -> tuple[bool, str]:
     """Type ``text`` in a text field (or pick the choice it names), Check, and read the
-    field's result as the reader sees it (its mark and words, not its colour)."""
+    field's result as the reader sees it (its mark and words, not its colour), once the
+    page has shown this Check's results (the form counts its checks when it has)."""
     row = page.locator(f'[data-field="{field}"]')
     if row.locator("input[type=text]").count():
         row.locator("input[type=text]").fill(text)
@@ -204,6 +206,7 @@ def _answer(page, field: str, text: str) -> tuple[bool, str]:
     page.locator(f"{form} button[type=submit]").press("Enter")
     page.wait_for_function(f"(b) => Number(document.querySelector('{form}').dataset.checked"
                            " || 0) > b", arg=before)
+    expect(result).to_have_text(re.compile(r"^[✓✗–] \S"))
     seen = result.inner_text()
     return seen.startswith("✓"), seen
 
@@ -224,11 +227,11 @@ def test_a_variant_is_practised_in_the_page(chromium, browser, base_url, lang, t
         # the bank's statement, its figure drawn by the in-page Graphviz, with its text
         statement = page.locator(".arena-practice-statement")
         call = re.search(r"perdantes\(\d+, \[[\d, ]*\]\)", v.statement[lang]).group()
-        assert call in statement.inner_text()
+        shows(statement, call)
         figure = statement.locator("figure svg[role=img]")
-        assert figure.count() == 1 and figure.get_attribute("aria-label") == \
-            v.figures["graph"].desc
-        assert figure.locator(".node").count() == v.answers["vertices"]
+        expect(figure).to_have_count(1)
+        expect(figure).to_have_attribute("aria-label", v.figures["graph"].desc)
+        expect(figure.locator(".node")).to_have_count(v.answers["vertices"])
         # right answers in two forms, wrong ones, each told by a mark and words
         for f in practice.fields(problem):
             if f.kind == "winner":
@@ -248,10 +251,10 @@ def test_a_variant_is_practised_in_the_page(chromium, browser, base_url, lang, t
                         else "✗ Not right: 1 missing.")
         # the worked solution, on demand, with its figure
         solution = page.locator(".arena-practice-details")
-        assert not solution.locator(".arena-practice-solution").is_visible()
-        solution.locator("summary").press("Enter") if False else solution.locator(
-            "summary").click()
-        assert solution.locator(".arena-practice-solution figure svg").count() == 1
+        expect(solution.locator(".arena-practice-solution")).to_be_hidden()
+        solution.locator("summary").click()
+        expect(solution.locator(".arena-practice-solution")).to_be_visible()
+        expect(solution.locator(".arena-practice-solution figure svg")).to_have_count(1)
         # another problem of another chapter, by the filter and a seed typed in
         page.select_option(".arena-practice-controls select >> nth=0", "othergames")
         page.select_option(".arena-practice-controls select >> nth=1", "kayles")
@@ -260,8 +263,15 @@ def test_a_variant_is_practised_in_the_page(chromium, browser, base_url, lang, t
                          else "Show this seed").click()
         page.wait_for_function("location.hash === '#problem=kayles&seed=5'")
         k = bank.variant("kayles", 5)
-        page.wait_for_function("(t) => document.querySelector('.arena-practice-variant h2')"
-                               ".textContent.includes('5')", arg="")
+        title = bank.problems()["kayles"].title[lang]
+        expect(page.locator(".arena-practice-variant h2")).to_have_text(
+            f"{title} ({'graine' if lang == 'fr' else 'seed'} 5)")
+        # its worked solution's code with the code's names of the book in this language
+        # (the English ones of the glossary in English: seen, not vus)
+        code = re.search(r"```python\n(.*?)```", k.solution[lang], re.S).group(1).strip()
+        assert re.search(r"\bvus\b" if lang == "fr" else r"\bseen\b", code)
+        page.locator(".arena-practice-details summary").click()
+        expect(page.locator(".arena-practice-solution pre code")).to_have_text(code)
         winning = k.answers["winning"]
         ok, seen = _answer(page, "winning/set", "  ".join(
             "[" + ", ".join(map(str, w)) + "]" for w in reversed(winning)))
