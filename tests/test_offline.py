@@ -7,7 +7,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from browsing import CHROMIUM, NO_CHROMIUM
+from browsing import CHROMIUM, NO_CHROMIUM, shows
 
 ROOT = Path(__file__).resolve().parents[1]
 ZIP = ROOT / "build" / "arena-site.zip"
@@ -179,12 +179,9 @@ def test_through_the_launcher_a_notebook_runs_with_its_figures(browser, launcher
 def test_the_practice_page_from_the_folder_says_how_to_start_the_launcher(browser, folder,
                                                                           path, lang):
     context, page, errors, outside = _open(browser, (folder / path).as_uri())
-    note = page.locator(".arena-practice .arena-launcher-note")
-    note.wait_for()
-    assert "python3 serve.py" in note.inner_text()
+    shows(page.locator(".arena-practice .arena-launcher-note"), "python3 serve.py")
     # the page says what it is for (no paragraph left out for a link to the teachers')
-    assert ("banque du cours" if lang == "fr" else "bank of problems") in \
-        page.locator("article").inner_text()
+    shows(page.locator("article"), "banque du cours" if lang == "fr" else "bank of problems")
     assert errors == [] and outside == []
     context.close()
 
@@ -199,10 +196,11 @@ def test_through_the_launcher_a_bank_problem_is_practised(browser, launcher):
     context, page, errors, outside = _open(browser, url + "en/practice.html#problem=bouton-nim"
                                            "&seed=4", inside=url)
     page.wait_for_selector(".arena-practice-form", timeout=180_000)
-    for text, mark in ((str(v.answers["xor"]), "✓"), (str(v.answers["xor"] + 1), "✗")):
+    result = page.locator('[data-field="xor/number"] .arena-practice-result')
+    for text, seen in ((str(v.answers["xor"]), "✓ Right."),
+                       (str(v.answers["xor"] + 1), "✗ Not the right number.")):
         page.fill('[data-field="xor/number"] input', text)
         page.click(".arena-practice-form button[type=submit]")
-        page.wait_for_function("(m) => document.querySelector('[data-field=\"xor/number\"] "
-                               ".arena-practice-result').textContent.startsWith(m)", arg=mark)
+        shows(result, exactly=seen)
     assert errors == [] and outside == []
     context.close()
