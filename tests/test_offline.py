@@ -7,7 +7,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from browsing import CHROMIUM, NO_CHROMIUM
+from browsing import CHROMIUM, NO_CHROMIUM, shows
 
 ROOT = Path(__file__).resolve().parents[1]
 ZIP = ROOT / "build" / "arena-site.zip"
@@ -173,3 +173,34 @@ def test_through_the_launcher_a_notebook_runs_with_its_figures(browser, launcher
         assert_as_built(run_all(page), lang, path.split("/")[-1].removesuffix(".html"))
         assert errors == [] and outside == []
         context.close()
+
+
+@pytest.mark.parametrize(("path", "lang"), [("practice.html", "fr"), ("en/practice.html", "en")])
+def test_the_practice_page_from_the_folder_says_how_to_start_the_launcher(browser, folder,
+                                                                          path, lang):
+    context, page, errors, outside = _open(browser, (folder / path).as_uri())
+    shows(page.locator(".arena-practice .arena-launcher-note"), "python3 serve.py")
+    # the page says what it is for (no paragraph left out for a link to the teachers')
+    shows(page.locator("article"), "banque du cours" if lang == "fr" else "bank of problems")
+    assert errors == [] and outside == []
+    context.close()
+
+
+def test_through_the_launcher_a_bank_problem_is_practised(browser, launcher):
+    """The practice page served by the folder's launcher: a variant made and an answer
+    checked in the page's Python (the bank in practice.zip), nothing from elsewhere."""
+    from coursebuild import bank
+
+    url = launcher
+    v = bank.variant("bouton-nim", 4)
+    context, page, errors, outside = _open(browser, url + "en/practice.html#problem=bouton-nim"
+                                           "&seed=4", inside=url)
+    page.wait_for_selector(".arena-practice-form", timeout=180_000)
+    result = page.locator('[data-field="xor/number"] .arena-practice-result')
+    for text, seen in ((str(v.answers["xor"]), "✓ Right."),
+                       (str(v.answers["xor"] + 1), "✗ Not the right number.")):
+        page.fill('[data-field="xor/number"] input', text)
+        page.click(".arena-practice-form button[type=submit]")
+        shows(result, exactly=seen)
+    assert errors == [] and outside == []
+    context.close()

@@ -134,4 +134,5 @@ def test_the_pages_load_the_sanitiser_before_the_scripts_that_use_it(site, page)
     scripts = [m.split("/")[-1] for m in re.findall(r'<script src="([^"?]+)', html)]
     assert "sanitize.js" in scripts
     assert scripts.index("sanitize.js") < min(scripts.index(s) for s in
-                                               ("design.js", "notebook.js", "exercises.js"))
+                                               ("design.js", "notebook.js", "exercises.js",
+                                                "practice.js"))

@@ -14,7 +14,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 STUDENT_PAGES = ["modelling", "plays", "attractors", "algorithms", "strategies",
-                 "exercises", "chomp", "ourson", "beyond", "theory", "othergames", "design"]
+                 "exercises", "chomp", "ourson", "beyond", "theory", "othergames", "design",
+                 "practice"]
 SOURCE_WORDS = {
     "fr": ["chapitre source", "chapitre de référence", "transparents", "nous est pas parvenu",
            "proposés par le cours", "textes dont ce cours est tiré", "vocabulaire des sources"],

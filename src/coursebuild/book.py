@@ -40,10 +40,11 @@ from coursebuild.paths import ROOT
 
 HERE = Path(__file__).resolve().parent
 CONFIGS = {"fr": ROOT / "mkdocs.yml", "en": ROOT / "mkdocs.en.yml"}
-SKIPPED = {"reference.md", "design.md", "bibliography.md", "bank.md", "building.md"}
+SKIPPED = {"reference.md", "design.md", "practice.md", "bibliography.md", "bank.md",
+           "building.md"}
 """Pages of the site that are in no book: the API reference is the library's, the
-game-design page is a tool that runs in the browser, the bibliography is the book's
-own (set by LaTeX, from the same file), the bank's page is the teachers' book's own
+game-design and practice pages are tools that run in the browser, the bibliography is the
+book's own (set by LaTeX, from the same file), the bank's page is the teachers' book's own
 chapter, with the solutions the site does not show (:mod:`coursebuild.bank_pages`), and
 the appendix on building the course (make, the command line, the figures' ids) is a
 manual for the site, not teaching material."""

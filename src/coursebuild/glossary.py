@@ -9,12 +9,14 @@ notebooks); the English pages' pseudo-code is written in English. One concordanc
 name, French name, the chapter that shows it first) is printed on an English page
 (:func:`concordance`) and in an appendix of the English book (:func:`latex`).
 ``tests/test_glossary.py`` checks that no French name shows in the English edition, nor
-an English one in the French edition.
+an English one in the French edition. The practice page's Python (Pyodide, which reads no
+YAML, from a zip without ``docs/``) reads the same entries as JSON (:func:`bundle`).
 """
 
 from __future__ import annotations
 
 import ast
+import json
 import re
 from functools import lru_cache
 
@@ -22,6 +24,9 @@ from coursebuild.markdown import Bilingual, code, table
 from coursebuild.paths import ROOT
 
 GLOSSARY = "docs/data/glossary.yaml"
+BUNDLED = "glossary.json"
+"""The glossary's entries as JSON (:func:`bundle`), beside this module where there is no
+checkout: in the practice page's zip (:func:`coursebuild.practice.practice_zip`)."""
 
 ENGLISH = frozenset({
     # notation of the course, letters, and names that read the same in English
@@ -46,10 +51,32 @@ def _load(text: str) -> tuple[dict, ...]:
     return tuple(yaml.safe_load(text)["names"])
 
 
+@lru_cache(maxsize=1)
+def _bundled(path: str) -> tuple[dict, ...]:
+    return tuple(json.loads(open(path, encoding="utf-8").read())["names"])
+
+
 def entries() -> tuple[dict, ...]:
     """The glossary's entries, in its order: ``name`` (French), ``english``, ``fr``,
-    ``en``, ``page``."""
-    return _load((ROOT / GLOSSARY).read_text(encoding="utf-8"))
+    ``en``, ``page``; from ``docs/data/glossary.yaml``, else (no checkout) from
+    :data:`BUNDLED`, written from it by :func:`bundle`."""
+    source = ROOT / GLOSSARY
+    if source.is_file():
+        return _load(source.read_text(encoding="utf-8"))
+    from pathlib import Path
+
+    bundled = Path(__file__).with_name(BUNDLED)
+    if not bundled.is_file():
+        raise FileNotFoundError(f"no glossary: neither {source} nor {bundled}")
+    return _bundled(str(bundled))
+
+
+def bundle() -> bytes:
+    """:data:`BUNDLED`'s bytes: the entries of ``docs/data/glossary.yaml`` as JSON
+    (deterministic), for an interpreter without YAML or checkout."""
+    text = json.dumps({"names": list(entries())}, ensure_ascii=False, indent=1,
+                      sort_keys=True)
+    return (text + "\n").encode("utf-8")
 
 
 def names() -> dict[str, str]:
