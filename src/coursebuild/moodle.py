@@ -304,8 +304,14 @@ def _with_figures(body: str, v, lang: str, used: list[str]) -> str:
         if name not in used:
             used.append(name)
         caption = _md(drawing.caption[lang], lang)
+        alt = drawing.caption[lang].replace("$", "")
+        if lang == "fr":
+            from coursebuild.typography import french
+
+            alt = french(alt)
+        alt = html.escape(alt)
         return (f'<p style="text-align: center"><img src="@@PLUGINFILE@@/{name}.svg" '
-                f'alt="{html.escape(drawing.desc)}" style="max-width: 100%; height: auto">'
+                f'alt="{alt}" style="max-width: 100%; height: auto">'
                 f"<br><em>{caption}</em></p>")
     return _FIGURE_DIV.sub(one, body)
 
@@ -341,7 +347,7 @@ def question_html(v, lang: str) -> tuple[str, list[str], list[Part]]:
             notes.append(words["moves"])
     if kinds & {"set", "sequence", "map"}:
         notes.append(words["comma"])
-    colon = "\u202f:" if lang == "fr" else ":"
+    colon = "\u00a0:" if lang == "fr" else ":"        # as coursebuild.typography.french
     rows = []
     for p in subs:
         label = practice._inline(practice._french(p.field.label[lang], lang))
