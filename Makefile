@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: help js site pdf serve handout sheets test lint bench figures clean constraints connect-four
+.PHONY: help js site pdf serve handout sheets moodle test lint bench figures clean constraints connect-four
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 12
@@ -94,6 +94,18 @@ sheets: $(VENV)/.docs-installed ## an exam paper per student from the bank and t
 	  if [ -n "$${SAME-}" ]; then set -- "$$@" --same "$$SAME"; fi; \
 	  echo "$(BIN)/python -m coursebuild sheets $$*"; \
 	  LANG=C.UTF-8 exec $(BIN)/python -m coursebuild sheets "$$@"
+
+# make moodle LANG=fr VARIANTS=50 [SEED=2026] [PROBLEMS=a,b,c]: the bank as a Moodle
+# question bank. LANG typed on the command line is the file's language (fr or en, checked
+# by the command); from the environment it is the locale, and both languages are written.
+# The values reach the command through the environment, never pasted into the shell's line
+moodle: export MOODLE_LANGS := $(if $(filter command line,$(origin LANG)),$(LANG),$(if $(filter fr en,$(LANG)),$(LANG),fr en))
+moodle: $(VENV)/.docs-installed ## the bank as a Moodle question bank (Moodle XML, Cloze questions, a category per problem) in build/moodle/LANG/bank.xml (LANG=fr VARIANTS=50 SEED=2026 PROBLEMS=a,b,c)
+	@set -f -- --variants "$${VARIANTS-50}" --seed "$${SEED-2026}"; \
+	  for lang in $$MOODLE_LANGS; do set -- "$$@" --lang "$$lang"; done; \
+	  if [ -n "$${PROBLEMS-}" ]; then set -- "$$@" --problems "$$PROBLEMS"; fi; \
+	  echo "$(BIN)/python -m coursebuild moodle $$*"; \
+	  LANG=C.UTF-8 exec $(BIN)/python -m coursebuild moodle "$$@"
 
 PORT ?= 8000
 serve: $(VENV)/.docs-installed $(EDITOR_JS) ## live preview of both languages at http://127.0.0.1:8000 (PORT=...), rebuilt on every save

@@ -27,6 +27,11 @@ RUN_AS_TYPED = {
     "make sheets STUDENTS=30 SAME=yes LANG=en DURATION=1h30":
         "test_sheets_real.py::test_an_exam_paper_for_the_whole_class_with_its_header_rules"
         "_and_marks",
+    "make moodle LANG=fr VARIANTS=50":
+        "test_moodle.py::test_make_moodle_writes_a_bank_moodle_reads_the_same_every_time "
+        "(VARIANTS=2 and three problems: the same command, smaller)",
+    "make moodle LANG=en VARIANTS=50":
+        "test_moodle.py::test_make_moodle_as_typed_has_a_category_per_problem (VARIANTS=2)",
 }
 NOT_RUN_BY_THE_SUITE = {
     "make site": "the suite's own set-up runs `python -m coursebuild site`, what it runs",

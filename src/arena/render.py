@@ -672,9 +672,10 @@ compiled to WebAssembly. :func:`render_svg` uses it when it is set."""
 
 
 def render_svg(dot: graphviz.Digraph | str, *, title: str, desc: str, prog: str = "dot",
-               titles: Mapping[str, str] | None = None) -> bytes:
+               titles: Mapping[str, str] | None = None, font: bool = True) -> bytes:
     """The SVG of :func:`render` alone (no PDF), laid out by :data:`SVG_ENGINE` when it is
-    set, by pygraphviz otherwise."""
+    set, by pygraphviz otherwise; ``font=False`` leaves out the embedded font (most of
+    the bytes and of the time: the text is then shown in the reader's font)."""
     source = getattr(dot, "source", dot)
     if SVG_ENGINE is not None:
         svg = SVG_ENGINE(source, prog)
@@ -682,7 +683,7 @@ def render_svg(dot: graphviz.Digraph | str, *, title: str, desc: str, prog: str 
         graph = _laid_out(source, prog)
         with _graphviz_messages("rendering"):
             svg = graph.draw(format="svg").decode("utf-8")
-    return _clean_svg(svg, title, desc, titles or {})
+    return _clean_svg(svg, title, desc, titles or {}, font=font)
 
 
 _TEXT = re.compile(r"<text[^>]*>([^<]*)</text>")
@@ -731,7 +732,8 @@ def _embedded_font(svg: str) -> str:
     return "\n<defs><style>" + "".join(rules) + "</style></defs>"
 
 
-def _clean_svg(svg: str, title: str, desc: str, titles: Mapping[str, str]) -> bytes:
+def _clean_svg(svg: str, title: str, desc: str, titles: Mapping[str, str], *,
+               font: bool = True) -> bytes:
     svg = _COMMENT.sub("", svg).replace("&#45;", "-")
     svg = svg[svg.index("<svg"):]
 
@@ -745,7 +747,8 @@ def _clean_svg(svg: str, title: str, desc: str, titles: Mapping[str, str]) -> by
                                            'fig-desc" ', 1)
     return ('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + head
             + f'\n<title id="fig-title">{html.escape(title)}</title>'
-            + f'\n<desc id="fig-desc">{html.escape(desc)}</desc>' + _embedded_font(svg)
+            + f'\n<desc id="fig-desc">{html.escape(desc)}</desc>'
+            + (_embedded_font(svg) if font else "")
             + svg[head_end:]).encode()
 
 

@@ -3,7 +3,8 @@
 Commands: ``site`` (everything ``make site`` builds), ``serve`` (live preview),
 ``figures`` (the figure catalogue), ``fragments`` (the Markdown fragments),
 ``notebooks``, ``handout`` (the LaTeX exercise sheets), ``book`` (the PDFs, from a built
-site), ``sheets`` (a sheet per student from the bank of problems, and the key).
+site), ``sheets`` (a sheet per student from the bank of problems, and the key), ``moodle`` (the
+bank as a Moodle question bank, Moodle XML).
 ``python -m coursebuild COMMAND --help`` describes each one.
 
 Exit status: 0 on success, 2 on a usage error (an unknown command or figure id) or a
@@ -95,6 +96,7 @@ COMMANDS = {
     "handout": _module_main("handout"),
     "book": _module_main("book"),
     "sheets": _module_main("sheets"),
+    "moodle": _module_main("moodle"),
 }
 
 

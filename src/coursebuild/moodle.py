@@ -1,0 +1,631 @@
+"""The bank of problems as a Moodle question bank (issue 49 §2): ``make moodle``.
+
+``python -m coursebuild moodle --lang fr --variants 50`` writes
+``build/moodle/fr/bank.xml``, a file in Moodle's XML import format: one question
+category per problem of the bank (:mod:`coursebuild.bank`), under a parent category
+for the bank, each holding ``--variants`` variants of the problem as *Cloze*
+("multianswer") questions, so that a quiz's "random question from category" gives each
+student a variant, graded by Moodle.
+
+A question is one variant: its statement (the bank's Markdown as HTML, the same
+converter as the practice page, :func:`coursebuild.practice.html_of`), its figures
+(laid out and drawn as the course's figures are, as SVG files attached to the question,
+``@@PLUGINFILE@@``), then one answer field per answer the practice page checks
+(:data:`coursebuild.practice.FIELDS`: which answers of ``Variant.answers`` each question
+asks for, and how they are typed), and the worked solution as the general feedback.
+Each field is a Cloze sub-question (``{1:NUMERICAL:=42:0}``, ``{1:SHORTANSWER_C:=a,
+b~=a,b}``, ``{1:MULTICHOICE:=J₀~J₁}``) whose accepted answers are made from the key
+the bank computed for that seed:
+
+- a number (``number``): NUMERICAL, the exact integer;
+- a player, who wins, yes or no (``winner``, ``mover``, ``yesno``): MULTICHOICE, a
+  drop-down menu with the right choice and the other one;
+- a set, a sequence, a position or a value per position (``set``, ``sequence``,
+  ``position``, ``map``): SHORTANSWER, which Moodle compares exactly (after trimming
+  the spaces around the answer): the question says the form expected, and the accepted
+  answers are its spellings: the elements in increasing order (names in alphabetical
+  order, ``f4, f5, f10`` or ``f10, f4, f5``, numbers by value, pairs as ``(0, 3)``),
+  separated by commas, with or without a space after each, a set with or without
+  braces, an empty set as ``∅``, ``{}`` or "aucun"/"none"; a value per position as
+  ``a: 2, c: 0`` (``=`` for ``:``; for a move, ``a → b`` or ``a -> b`` too). A name is
+  matched with its capitals (``SHORTANSWER_C``) as the statement writes it.
+
+The variants are the ones ``make sheets`` would give a class (:func:`coursebuild.sheets.
+assign`, from ``--seed``): distinct while the problem has enough of them. The file is
+the same bytes for the same arguments, and is written whole or not at all (a
+temporary file renamed).
+
+Moodle's import reads this format in ``question/format/xml/format.php``
+(``readquestions``, ``import_question``, ``import_category``, ``import_multianswer``,
+``import_text_with_files``) and the Cloze syntax in
+``question/type/multianswer/questiontype.php`` (``qtype_multianswer_extract_question``,
+``qtype_multianswer_validate_question``); ``tests/test_moodle.py`` reads the file by the
+same rules.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import concurrent.futures
+import html
+import os
+import re
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from coursebuild.paths import ROOT
+
+OUT = ROOT / "build" / "moodle"
+LANGS = ("fr", "en")
+DEFAULT_VARIANTS = 50
+MAX_VARIANTS = 500
+DEFAULT_SEED = 2026
+
+WORDS = {
+    "fr": {
+        "bank": "Banque arena", "variant": "variante", "seed": "graine",
+        "answers": "Réponses",
+        "question": "Question",
+        "info": "{title} ({minutes} min, {points} points) : {count} variante{s} du problème "
+                "« {id} » de la banque d'arena, chacune notée par Moodle.",
+        "ungraded": "Les questions sans champ ci-dessous ne sont pas notées automatiquement : "
+                    "le corrigé, montré après l'envoi, y répond.",
+        "names": "Écrire les positions comme l'énoncé les écrit (mêmes majuscules).",
+        "set": "Un ensemble : ses éléments dans l'ordre croissant (les noms dans l'ordre "
+               "alphabétique, les nombres par valeur, une paire comme `(0, 3)`), séparés "
+               "par des virgules, par exemple `a, c, f` ou `2, 10` ; `∅` s'il est vide.",
+        "sequence": "Une suite : ses éléments dans l'ordre, séparés par des virgules, par "
+                    "exemple `a, d, c`.",
+        "map": "Une valeur par position : `position: valeur`, les positions dans l'ordre "
+               "alphabétique, séparées par des virgules, par exemple `a: 2, c: 0`.",
+        "moves": "Un coup par position : `position: successeur` (ou `a → b`), les positions "
+                 "dans l'ordre alphabétique, séparées par des virgules, par exemple "
+                 "`a: b, c: a`.",
+        "comma": "Une espace après chaque virgule est facultative.",
+        "number": "un entier", "empty": ("aucun", "aucune"),
+    },
+    "en": {
+        "bank": "arena bank", "variant": "variant", "seed": "seed",
+        "answers": "Answers",
+        "question": "Question",
+        "info": "{title} ({minutes} min, {points} points): {count} variant{s} of the problem "
+                "'{id}' of arena's bank, each graded by Moodle.",
+        "ungraded": "The questions without a field below are not graded automatically: the "
+                    "worked solution, shown once submitted, answers them.",
+        "names": "Write the positions as the statement writes them (same capitals).",
+        "set": "A set: its elements in increasing order (names in alphabetical order, "
+               "numbers by value, a pair as `(0, 3)`), separated by commas, for example "
+               "`a, c, f` or `2, 10`; `∅` when it is empty.",
+        "sequence": "A sequence: its elements in order, separated by commas, for example "
+                    "`a, d, c`.",
+        "map": "A value per position: `position: value`, the positions in alphabetical "
+               "order, separated by commas, for example `a: 2, c: 0`.",
+        "moves": "A move per position: `position: successor` (or `a → b`), the positions "
+                 "in alphabetical order, separated by commas, for example `a: b, c: a`.",
+        "comma": "A space after each comma is optional.",
+        "number": "an integer", "empty": ("none",),
+    },
+}
+
+
+class MoodleError(ValueError):
+    """Bad arguments (said in one line, exit status 2)."""
+
+
+# ---------------------------------------------------------------------------------------
+# the accepted answers of a field
+
+
+def _natural(value: Any) -> tuple:
+    """The order a student writes elements in: numbers by value, names with their digits
+    read as numbers (``f4`` before ``f10``), pairs element by element."""
+    if isinstance(value, int):     # a bool too
+        return (0, int(value))
+    if isinstance(value, str):
+        return (1, tuple((0, int(c), "") if c.isdigit() else (1, 0, c)
+                         for c in re.findall(r"\d+|\D+", value)))
+    return (2, tuple(_natural(x) for x in value))
+
+
+def _plain(value: Any) -> tuple:
+    """Alphabetical order, character by character (``f10`` before ``f4``)."""
+    if isinstance(value, int):     # a bool too
+        return (0, int(value))
+    if isinstance(value, str):
+        return (1, value)
+    return (2, tuple(_plain(x) for x in value))
+
+
+def _text(value: Any, tight: bool) -> str:
+    """An element as the statements write it: ``a``, ``7``, ``(3, 2)`` (``(3,2)`` tight)."""
+    if isinstance(value, (list, tuple)):
+        return "(" + ("," if tight else ", ").join(_text(x, tight) for x in value) + ")"
+    return str(value)
+
+
+def _orders(values: Sequence) -> list[list]:
+    """The increasing orders a student may write ``values`` in (one or two)."""
+    out: list[list] = []
+    for key in (_natural, _plain):
+        ordered = sorted(values, key=key)
+        if ordered not in out:
+            out.append(ordered)
+    return out
+
+
+def _unique(texts: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(texts))
+
+
+def spellings(kind: str, value: Any, lang: str) -> tuple[str, ...]:
+    """Every spelling of the answer ``value`` of a short-answer field the question's
+    instructions allow, the canonical one first.
+
+    >>> spellings("set", ["f10", "f4", "b"], "en")[:3]
+    ('b, f4, f10', '{b, f4, f10}', 'b,f4,f10')
+    >>> spellings("map", {"b": 1, "a": 0}, "en")[:2]
+    ('a: 0, b: 1', 'a:0,b:1')
+    >>> spellings("set", [], "fr")
+    ('∅', '{}', 'aucun', 'aucune')
+    """
+    if kind == "set":
+        values = list(value)
+        if not values:
+            return ("∅", "{}", *WORDS[lang]["empty"])
+        out = []
+        for order in _orders(values):
+            for tight in (False, True):
+                body = ("," if tight else ", ").join(_text(x, tight) for x in order)
+                out += [body, "{" + body + "}"]
+        return _unique(out)
+    if kind == "sequence":
+        return _unique(("," if tight else ", ").join(_text(x, tight) for x in value)
+                       for tight in (False, True))
+    if kind == "position":
+        return _unique(_text(value, tight) for tight in (False, True))
+    if kind == "map":
+        moves = any(not isinstance(v, int) or isinstance(v, bool) for v in value.values())
+        seps = [":", "→", "->"] if moves else [":", "="]
+        out = []
+        for order in _orders(list(value)):
+            for sep in seps:
+                for tight in (False, True):
+                    pair = sep if tight else (": " if sep == ":" else f" {sep} ")
+                    out.append(("," if tight else ", ").join(
+                        f"{_text(k, tight)}{pair}{_text(value[k], tight)}" for k in order))
+        return _unique(out)
+    raise ValueError(f"no spelling for a {kind!r} field")
+
+
+@dataclass(frozen=True)
+class Part:
+    """A Cloze sub-question: its type, the answers given full marks, and (for a menu)
+    the other choices, which give none."""
+
+    field: Any
+    """The practice page's :class:`coursebuild.practice.Field` it asks for."""
+    qtype: str
+    """``NUMERICAL``, ``SHORTANSWER``, ``SHORTANSWER_C`` or ``MULTICHOICE``."""
+    right: tuple[str, ...]
+    wrong: tuple[str, ...] = ()
+
+    def cloze(self, number: int | None = None) -> str:
+        """The sub-question in Moodle's Cloze syntax, ``{1:TYPE:=answer~...}`` (the
+        weight 1 left implicit unless ``number`` is given)."""
+        if self.qtype == "NUMERICAL":
+            alternatives = [f"={x}:0" for x in self.right]
+        else:
+            alternatives = [f"={_escape(x)}" for x in self.right]
+            alternatives += [_escape(x) for x in self.wrong]
+        weight = "" if number is None else str(number)
+        return "{" + f"{weight}:{self.qtype}:" + "~".join(alternatives) + "}"
+
+
+def _escape(answer: str) -> str:
+    r"""An answer inside a Cloze sub-question: HTML (Moodle decodes its entities), with
+    ``}`` and ``#`` escaped by a backslash (Moodle undoes ``\}`` and ``\#`` alone: an
+    answer cannot hold ``~``, nor end with ``\`` or ``&``)."""
+    if "~" in answer or answer.endswith(("\\", "&")) or "*" in answer:
+        raise ValueError(f"{answer!r} cannot be an answer of a Cloze sub-question")
+    return html.escape(answer, quote=False).replace("}", "\\}").replace("#", "\\#")
+
+
+def _choices(kind: str, lang: str) -> tuple[str, str]:
+    from coursebuild import practice
+
+    if kind == "winner":
+        return ("J₀", "J₁")
+    words = practice.WORDS[lang]["mover" if kind == "mover" else "yes"]
+    return (words[0], words[1])
+
+
+def part(v, f, lang: str) -> Part:
+    """The sub-question of field ``f`` of variant ``v``, its answers from the bank's key
+    (:func:`coursebuild.practice.expected`)."""
+    from coursebuild import practice
+
+    want = practice.expected(v, f.key)
+    if f.kind == "number":
+        if isinstance(want, bool) or not isinstance(want, int):
+            raise ValueError(f"{v.problem} (seed {v.seed}): {f.key} is not an integer")
+        return Part(f, "NUMERICAL", (str(want),))
+    if f.kind in ("winner", "mover", "yesno"):
+        first, second = _choices(f.kind, lang)
+        index = int(want) if f.kind == "winner" else (0 if want else 1)
+        if index not in (0, 1):
+            raise ValueError(f"{v.problem} (seed {v.seed}): {f.key} is {want!r}")
+        right, wrong = (first, second) if index == 0 else (second, first)
+        return Part(f, "MULTICHOICE", (right,), (wrong,))
+    right = spellings(f.kind, want, lang)
+    letters = any(c.isalpha() for x in right[:1] for c in x)
+    return Part(f, "SHORTANSWER_C" if letters else "SHORTANSWER", right)
+
+
+def parts(v, lang: str) -> list[Part]:
+    """The sub-questions of a variant, in the order of its questions."""
+    from coursebuild import practice
+
+    return [part(v, f, lang) for f in practice.fields(v.problem)]
+
+
+# ---------------------------------------------------------------------------------------
+# the question's text
+
+
+_FIGURE_DIV = re.compile(r'<div class="arena-practice-figure" data-figure="([\w-]+)"></div>')
+TITLE_MARK = "@@ARENA-FIGURE-TITLE@@"
+"""Where a figure's SVG holds its title (the caption of the language, put in by
+:func:`figure_file`): a figure is drawn once for both languages."""
+
+
+def _md(text: str, lang: str) -> str:
+    """A line of the instructions (Markdown: code spans, formulas) as HTML, with French
+    typography in French."""
+    from coursebuild import practice
+
+    if lang == "fr":
+        from coursebuild.bank._kit import french_md
+
+        text = french_md(text)
+    return practice._inline(text)
+
+
+def _with_figures(body: str, v, lang: str, used: list[str]) -> str:
+    """The practice page's figure places as images of the question's files."""
+    def one(m: re.Match) -> str:
+        name = m[1]
+        drawing = v.figures[name]
+        if name not in used:
+            used.append(name)
+        caption = _md(drawing.caption[lang], lang)
+        alt = drawing.caption[lang].replace("$", "")
+        if lang == "fr":
+            from coursebuild.typography import french
+
+            alt = french(alt)
+        alt = html.escape(alt)
+        return (f'<p style="text-align: center"><img src="@@PLUGINFILE@@/{name}.svg" '
+                f'alt="{alt}" style="max-width: 100%; height: auto">'
+                f"<br><em>{caption}</em></p>")
+    return _FIGURE_DIV.sub(one, body)
+
+
+def question_html(v, lang: str) -> tuple[str, list[str], list[Part]]:
+    """A variant's question text (statement, figures, answer fields), the figures it
+    shows, and its sub-questions in the order of the fields."""
+    from coursebuild import practice
+
+    words = WORDS[lang]
+    used: list[str] = []
+    statement = _with_figures(practice.html_of(v.statement[lang]), v, lang, used)
+    subs = parts(v, lang)
+    kinds = {p.field.kind for p in subs}
+    notes = []
+    questions = {m for m in re.findall(r"(?m)^(\d+)\. ", v.statement[lang])}
+    if questions - {str(p.field.question) for p in subs}:
+        notes.append(words["ungraded"])
+    if kinds & {"set", "sequence", "position", "map"}:
+        notes.append(words["names"])
+    for kind in ("set", "sequence"):
+        if kind in kinds:
+            notes.append(words[kind])
+    if "map" in kinds:
+        maps = [p for p in subs if p.field.kind == "map"]
+        moves = any(not isinstance(x, int) for p in maps
+                    for x in practice.expected(v, p.field.key).values())
+        numbers = any(isinstance(x, int) for p in maps
+                      for x in practice.expected(v, p.field.key).values())
+        if numbers:
+            notes.append(words["map"])
+        if moves:
+            notes.append(words["moves"])
+    if kinds & {"set", "sequence", "map"}:
+        notes.append(words["comma"])
+    colon = "\u00a0:" if lang == "fr" else ":"        # as coursebuild.typography.french
+    rows = []
+    for p in subs:
+        label = practice._inline(practice._french(p.field.label[lang], lang))
+        hint = f" <small>({words['number']})</small>" if p.qtype == "NUMERICAL" else ""
+        mark = "" if label.rstrip().endswith("?") else colon
+        rows.append(f"<li>{words['question']} {p.field.question}, {label}{mark} "
+                    f"{p.cloze()}{hint}</li>")
+    answers = (f"<h4>{words['answers']}</h4>"
+               + "".join(f"<p>{_md(n, lang)}</p>" for n in notes)
+               + "<ul>" + "".join(rows) + "</ul>")
+    return statement + answers, used, subs
+
+
+def solution_html(v, lang: str) -> tuple[str, list[str]]:
+    """A variant's worked solution as HTML, and the figures it shows."""
+    from coursebuild import practice
+
+    used: list[str] = []
+    return _with_figures(practice.html_of(v.solution[lang]), v, lang, used), used
+
+
+# ---------------------------------------------------------------------------------------
+# figures
+
+
+def figure_id(v, name: str) -> str:
+    return f"{v.problem}-{v.seed}-{name}"
+
+
+def render_svg(drawing) -> bytes:
+    """A drawing laid out and drawn as the course's figures are, as SVG, without the
+    embedded font (most of a figure's bytes and of the time to make it: a bank of a
+    thousand variants would not upload), its text in the course's font where the reader
+    has it, a sans-serif font otherwise; its title left to :func:`figure_file`."""
+    from arena.render import FONT
+    from arena.render import render_svg as render
+
+    source = getattr(drawing.dot, "source", drawing.dot)
+    svg = render(source, title=TITLE_MARK, desc=drawing.desc,
+                 prog="nop2" if drawing.fixed else drawing.prog,
+                 titles=drawing.titles, font=False).decode("utf-8")
+    return svg.replace(f'font-family="{FONT}"', f'font-family="{FONT},sans-serif"'
+                       ).encode("utf-8")
+
+
+def figure_file(svg: bytes, drawing, lang: str) -> bytes:
+    """A figure's SVG with its title in ``lang``."""
+    return svg.replace(TITLE_MARK.encode(), html.escape(drawing.caption[lang]).encode())
+
+
+_DRAWINGS: list = []
+
+
+def _render_one(index: int) -> bytes:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return render_svg(_DRAWINGS[index])
+
+
+def render_figures(variants: Sequence, jobs: int = 2) -> dict[str, bytes]:
+    """Every drawing of ``variants`` as SVG (both languages share it), by figure id, on
+    ``jobs`` processes."""
+    import multiprocessing
+
+    todo: dict[str, Any] = {}
+    for v in variants:
+        for name, drawing in v.figures.items():
+            todo.setdefault(figure_id(v, name), drawing)
+    ids = sorted(todo)
+    if jobs <= 1 or len(ids) <= 1:
+        return {fid: render_svg(todo[fid]) for fid in ids}
+    _DRAWINGS[:] = [todo[fid] for fid in ids]
+    pool = concurrent.futures.ProcessPoolExecutor(
+        jobs, mp_context=multiprocessing.get_context("fork"))
+    try:
+        svgs = list(pool.map(_render_one, range(len(ids)), chunksize=4))
+    except BaseException:
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    finally:
+        _DRAWINGS.clear()
+    pool.shutdown()
+    return dict(zip(ids, svgs, strict=True))
+
+
+# ---------------------------------------------------------------------------------------
+# the XML
+
+
+def _cdata(text: str) -> str:
+    """Text as Moodle's export writes it: in a CDATA section when it holds markup."""
+    if html.escape(text) == text:
+        return text
+    return "<![CDATA[" + text.replace("]]>", "]]]]><![CDATA[>") + "]]>"
+
+
+def _files(names: Sequence[str], v, svgs: dict[str, bytes], lang: str) -> str:
+    return "".join(
+        f'      <file name="{name}.svg" path="/" encoding="base64">'
+        + base64.b64encode(figure_file(svgs[figure_id(v, name)], v.figures[name],
+                                       lang)).decode("ascii")
+        + "</file>\n" for name in names)
+
+
+def category_path(lang: str, title: str) -> str:
+    """A problem's category, under the bank's, in the course's default category
+    (``/`` in a name doubled, as Moodle reads a path)."""
+    return "$course$/top/" + "/".join(x.replace("/", "//") for x in (WORDS[lang]["bank"],
+                                                                      title))
+
+
+def question_xml(v, lang: str, svgs: dict[str, bytes], title: str) -> str:
+    """One variant as a Cloze question."""
+    words = WORDS[lang]
+    text, shown, _ = question_html(v, lang)
+    solution, solved = solution_html(v, lang)
+    name = f"{title} ({words['variant']}, {words['seed']} {v.seed})"
+    return ('  <question type="cloze">\n'
+            f"    <name>\n      <text>{html.escape(name, quote=False)}</text>\n    </name>\n"
+            '    <questiontext format="html">\n'
+            f"      <text>{_cdata(text)}</text>\n"
+            + _files(shown, v, svgs, lang)
+            + "    </questiontext>\n"
+            '    <generalfeedback format="html">\n'
+            f"      <text>{_cdata(solution)}</text>\n"
+            + _files(solved, v, svgs, lang)
+            + "    </generalfeedback>\n"
+            "    <penalty>0.3333333</penalty>\n"
+            "    <hidden>0</hidden>\n"
+            "  </question>\n")
+
+
+def bank_xml(lang: str, by_problem: dict[str, list], svgs: dict[str, bytes]) -> str:
+    """The whole file: per problem, its category then its variants."""
+    from coursebuild import bank
+
+    words = WORDS[lang]
+    known = bank.problems()
+    out = ['<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n']
+    for pid, variants in by_problem.items():
+        p = known[pid]
+        title = p.title[lang]
+        info = words["info"].format(title=title, minutes=p.minutes, points=p.points,
+                                    count=len(variants), id=pid,
+                                    s="s" if len(variants) > 1 else "")
+        if lang == "fr":
+            from coursebuild.typography import french
+
+            info = french(info)
+        path = html.escape(category_path(lang, title), quote=False)
+        out.append('  <question type="category">\n'
+                   f"    <category>\n      <text>{path}</text>\n    </category>\n"
+                   '    <info format="html">\n'
+                   f"      <text>{_cdata(html.escape(info, quote=False))}</text>\n"
+                   "    </info>\n  </question>\n")
+        for v in variants:
+            out.append(question_xml(v, lang, svgs, title))
+    out.append("</quiz>\n")
+    return "".join(out)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """``data`` into ``path`` whole or not at all: a temporary file beside it, renamed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def variants_of(problems: Sequence[str], count: int, seed: int) -> dict[str, list]:
+    """``count`` variants of each problem: the ones ``make sheets`` gives ``count``
+    students with ``seed`` (distinct while the problem has enough)."""
+    from coursebuild.sheets import assign
+
+    given = assign(problems, count, seed)
+    return {p: [mine[k] for mine in given] for k, p in enumerate(problems)}
+
+
+def build(langs: Sequence[str], problems: Sequence[str], count: int, seed: int,
+          out: Path = OUT, jobs: int = 2, log: Callable[[str], None] = print) -> list[Path]:
+    """Write ``out/LANG/bank.xml`` for each language; return the files."""
+    t0 = time.perf_counter()
+    by_problem = variants_of(problems, count, seed)
+    every = [v for vs in by_problem.values() for v in vs]
+    for v in every:                 # every field's answer is checked before a byte is written
+        for lang in langs:
+            question_html(v, lang)
+    log(f"moodle: {len(problems)} problems x {count} variants made "
+        f"({time.perf_counter() - t0:.1f} s)")
+    svgs = render_figures(every, jobs)
+    log(f"moodle: {len(svgs)} figures drawn ({time.perf_counter() - t0:.1f} s)")
+    written = []
+    for lang in langs:
+        target = out / lang / "bank.xml"
+        write_atomically(target, bank_xml(lang, by_problem, svgs).encode("utf-8"))
+        distinct = {pid: len({_params(v) for v in vs}) for pid, vs in by_problem.items()}
+        few = [f"{pid} ({n})" for pid, n in distinct.items() if n < count]
+        log(f"moodle: {lang}: {len(problems)} categories, {len(every)} questions -> {target}"
+            + (f"; fewer distinct variants than asked: {', '.join(few)}" if few else ""))
+        written.append(target)
+    return written
+
+
+def _params(v) -> str:
+    import json
+
+    return json.dumps(v.params, sort_keys=True, ensure_ascii=False, default=str)
+
+
+# ---------------------------------------------------------------------------------------
+# the command
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m coursebuild moodle",
+        description="Write the bank of problems as a Moodle question bank (Moodle XML, "
+                    "Cloze questions, one category per problem) into "
+                    "build/moodle/LANG/bank.xml.")
+    parser.add_argument("--lang", action="append", default=[],
+                        help="fr or en (repeat for both; default both)")
+    parser.add_argument("--variants", default=str(DEFAULT_VARIANTS),
+                        help=f"variants of each problem (default {DEFAULT_VARIANTS}, at most "
+                             f"{MAX_VARIANTS})")
+    parser.add_argument("--seed", default=str(DEFAULT_SEED),
+                        help=f"the seed the variants are drawn from (default {DEFAULT_SEED})")
+    parser.add_argument("--problems", default="",
+                        help="problem ids, separated by commas (default: every problem)")
+    parser.add_argument("--out", type=Path, default=OUT,
+                        help="output folder (default build/moodle)")
+    parser.add_argument("--jobs", default="2", help="processes drawing the figures (default 2)")
+    return parser
+
+
+def _number(text: str, what: str, low: int, high: int) -> int:
+    from arena.numbers import parse_int
+
+    try:
+        value = parse_int(text, minimum=low)
+    except ValueError as exc:
+        raise MoodleError(f"{what}: {exc}") from None
+    if value > high:
+        raise MoodleError(f"{what}: {value} is more than {high}")
+    return value
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        from coursebuild import bank
+
+        for lang in args.lang:
+            if lang not in LANGS:
+                raise MoodleError(f"--lang (LANG): {lang!r} is neither fr nor en")
+        langs = list(dict.fromkeys(args.lang)) or list(LANGS)
+        count = _number(args.variants, "--variants (VARIANTS)", 1, MAX_VARIANTS)
+        seed = _number(args.seed, "--seed (SEED)", 0, 2**62)
+        jobs = _number(args.jobs, "--jobs", 1, 64)
+        known = bank.problems()
+        problems = [p.strip() for p in args.problems.split(",") if p.strip()] or list(known)
+        for p in problems:
+            if p not in known:
+                raise MoodleError(f"--problems (PROBLEMS): unknown problem {p!r} (python -m "
+                                  f"coursebuild sheets --list shows the {len(known)} problems)")
+        if len(set(problems)) != len(problems):
+            raise MoodleError(f"--problems (PROBLEMS): a problem is given twice: "
+                              f"{','.join(problems)}")
+        build(langs, problems, count, seed, args.out, jobs,
+              log=lambda line: print(line, file=sys.stderr, flush=True))
+    except MoodleError as exc:
+        print(f"coursebuild: moodle: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
