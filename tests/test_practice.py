@@ -226,7 +226,8 @@ def test_a_variant_is_practised_in_the_page(chromium, browser, base_url, lang, t
     try:
         # the bank's statement, its figure drawn by the in-page Graphviz, with its text
         statement = page.locator(".arena-practice-statement")
-        call = re.search(r"perdantes\(\d+, \[[\d, ]*\]\)", v.statement[lang]).group()
+        function = {"fr": "perdantes", "en": "losing_positions"}[lang]
+        call = re.search(function + r"\(\d+, \[[\d, ]*\]\)", v.statement[lang]).group()
         shows(statement, call)
         figure = statement.locator("figure svg[role=img]")
         expect(figure).to_have_count(1)
