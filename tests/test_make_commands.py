@@ -7,8 +7,14 @@ from __future__ import annotations
 
 import os
 import re
+import signal
+import socket
 import subprocess
+import time
+import urllib.request
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*/teachers.md")),
@@ -33,12 +39,14 @@ RUN_AS_TYPED = {
     "make moodle LANG=en VARIANTS=50":
         "test_moodle.py::test_make_moodle_as_typed_has_a_category_per_problem (VARIANTS=2)",
 }
+RUN_AS_TYPED.update({
+    "make site": "test_make_commands.py::test_make_site_and_make_pdf_as_typed",
+    "make pdf": "test_make_commands.py::test_make_site_and_make_pdf_as_typed",
+    "make serve": "test_make_commands.py::test_make_serve_as_typed",
+    "make serve PORT=8001": "test_make_commands.py::test_make_serve_as_typed",
+})
 NOT_RUN_BY_THE_SUITE = {
-    "make site": "the suite's own set-up runs `python -m coursebuild site`, what it runs",
     "make test": "the suite itself",
-    "make pdf": "make site, then a listing of build/pdf (the books are tested by test_book)",
-    "make serve": "builds the site first; test_serve runs its command (coursebuild serve)",
-    "make serve PORT=8001": "as make serve",
     "make bench": "minutes of measures on a quiet machine",
     "make connect-four": "two minutes and 5.6 GB",
     "make constraints": "a new virtual environment from the package index",
@@ -68,12 +76,14 @@ def test_every_printed_make_command_is_run_by_a_test_or_said_why_not():
     assert unknown == set(), unknown
 
 
+# as a user types it: not as a make inside make test (whose MAKELEVEL and MAKEFLAGS
+# would make it say which folder it enters)
+ENV = {k: v for k, v in os.environ.items()
+       if k not in ("LANG", "MAKELEVEL", "MAKEFLAGS", "MFLAGS", "MAKEOVERRIDES")}
+
+
 def _make(*args: str, timeout: int = 600) -> subprocess.CompletedProcess:
-    # as a user types it: not as a make inside make test (whose MAKELEVEL and MAKEFLAGS
-    # would make it say which folder it enters)
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("LANG", "MAKELEVEL", "MAKEFLAGS", "MFLAGS", "MAKEOVERRIDES")}
-    return subprocess.run(["make", *args], cwd=ROOT, env=env, capture_output=True,
+    return subprocess.run(["make", *args], cwd=ROOT, env=ENV, capture_output=True,
                           text=True, timeout=timeout)
 
 
@@ -107,3 +117,57 @@ def test_make_handout_as_typed(site):
         text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True,
                               text=True, check=True).stdout
         assert text.count(word) >= 10, (lang, text[:300])
+
+
+def test_make_site_and_make_pdf_as_typed(site):
+    """After the suite's own build, `make site` finds everything up to date, and `make pdf`
+    lists the four books it leaves in build/pdf."""
+    done = _make("site")
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert "site: done in" in done.stdout + done.stderr
+    done = _make("pdf")
+    assert done.returncode == 0, done.stderr[-1500:]
+    listed = [line for line in done.stdout.splitlines() if line.startswith("build/pdf/")]
+    assert listed == ["build/pdf/jeux-d-accessibilite-enseignants.pdf",
+                      "build/pdf/jeux-d-accessibilite.pdf",
+                      "build/pdf/reachability-games-teachers.pdf",
+                      "build/pdf/reachability-games.pdf"]
+    assert all((ROOT / path).read_bytes()[:5] == b"%PDF-" for path in listed)
+
+
+def _port_is_free(port: int) -> bool:
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("command, port", [("make serve", 8000), ("make serve PORT=8001", 8001)])
+def test_make_serve_as_typed(site, command, port):
+    """As the README prints it: the site is brought up to date, served in both languages
+    at the port, and Ctrl-C (an interrupt to the terminal's process group) stops it."""
+    if not _port_is_free(port):
+        pytest.fail(f"port {port} is in use on this machine: `{command}` cannot run as typed")
+    proc = subprocess.Popen(command.split(), cwd=ROOT, env=ENV, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 600           # an out-of-date site is built first
+        pages = {}
+        for lang, path in (("fr", "/ourson/"), ("en", "/en/ourson/")):
+            while lang not in pages:
+                assert proc.poll() is None, proc.stdout.read() if proc.stdout else ""
+                assert time.monotonic() < deadline, f"{command}: nothing served"
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}",
+                                                timeout=10) as answer:
+                        pages[lang] = answer.read().decode("utf-8")
+                except OSError:
+                    time.sleep(0.5)
+        assert '<html lang="fr"' in pages["fr"] and '<html lang="en"' in pages["en"]
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)          # Ctrl-C in the terminal
+        out, _ = proc.communicate(timeout=60)
+    assert f"serve: http://127.0.0.1:{port}/ (French)" in out, out[-1500:]
+    assert "serve: stopped" in out and "Traceback" not in out, out[-1500:]
