@@ -330,3 +330,77 @@ def test_the_workers_files_make_every_problems_variants_alone(site, tmp_path):
     french = out["views"]["kayles 3 fr"]["statement"] + out["views"]["kayles 3 fr"]["solution"]
     assert re.search(r"\bvus\b", french) and not re.search(r"\bvus\b", english)
     assert re.search(r"\b" + glossary.names()["vus"] + r"\b", english)
+
+
+# --- every problem in the page: a test each ---------------------------------------------
+
+# the text field each problem is practised on in the page: its richest answer (a map, a
+# set, a sequence... before a number), and its first choice field if it has one
+RICHER = ("map", "set", "sequence", "position", "number")
+CHOICES = ("winner", "mover", "yesno")
+
+
+def _practised(pid: str) -> list[practice.Field]:
+    fs = practice.fields(pid)
+    text = min((f for f in fs if f.kind in RICHER), key=lambda f: RICHER.index(f.kind))
+    return [text, *[f for f in fs if f.kind in CHOICES][:1]]
+
+
+@pytest.fixture(scope="module")
+def practice_pages(chromium, browser, base_url):
+    """One practice page per language, kept open: each problem is shown in it by its
+    controls (chapter, problem, seed), as a student moves from one to the next."""
+    opened: dict = {}
+
+    def page(lang: str):
+        if lang not in opened:
+            first = sorted(bank.problems())[0]
+            opened[lang] = _open(browser, base_url + ("en/" if lang == "en" else ""),
+                                 first, 1)
+        return opened[lang]
+
+    yield page
+    for visit in opened.values():
+        assert visit.outside == [] and visit.errors == [], (visit.outside, visit.errors)
+        visit.context.close()
+
+
+@pytest.mark.parametrize("pid", sorted(bank.problems()))
+def test_every_problem_is_practised_in_the_page(practice_pages, pid):
+    """A fresh variant of each problem (a seed no other test uses), in one language in
+    turn: a right answer in two forms passes, three typical wrong ones never do, and a
+    choice field takes its right choice and refuses another."""
+    lang = ("fr", "en")[sorted(bank.problems()).index(pid) % 2]
+    seed = 500 + sorted(bank.problems()).index(pid)
+    problem = bank.problems()[pid]
+    v = bank.variant(pid, seed)
+    page = practice_pages(lang).page
+    page.select_option(".arena-practice-controls select >> nth=0", problem.chapter)
+    page.select_option(".arena-practice-controls select >> nth=1", pid)
+    page.fill(".arena-practice-controls input", str(seed))
+    page.get_by_role("button", name="Afficher cette graine" if lang == "fr"
+                     else "Show this seed").click()
+    expect(page.locator(".arena-practice-variant h2")).to_have_text(
+        f"{problem.title[lang]} ({'graine' if lang == 'fr' else 'seed'} {seed})")
+    page.wait_for_selector(".arena-practice-form")
+    for f in _practised(pid):
+        field = practice.field_id(f)
+        if f.kind in CHOICES:
+            labels = page.locator(f'[data-field="{field}"] label').all_inner_texts()
+            chosen = [x.strip() for x in labels]
+            good = [c for c in chosen if practice.check(v, field, c, lang)["ok"]]
+            assert len(good) == 1, (pid, f.key, chosen)
+            ok, seen = _answer(page, field, good[0])
+            assert ok, (pid, f.key, seen)
+            bad = next(c for c in chosen if c != good[0])
+            ok, seen = _answer(page, field, bad)
+            assert not ok and seen.startswith("✗"), (pid, f.key, bad, seen)
+            continue
+        right, wrong = forms(v, f, lang)
+        assert len(right) == 2 and len(wrong) == 3
+        for text in right:
+            ok, seen = _answer(page, field, text)
+            assert ok, (pid, f.key, text, seen)
+        for text in wrong:
+            ok, seen = _answer(page, field, text)
+            assert not ok and seen[0] in "✗–", (pid, f.key, text, seen)
