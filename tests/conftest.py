@@ -100,7 +100,7 @@ def pace() -> Pace:
 # `--dist loadfile`: each module on one worker; the workers take the modules in collection
 # order, so the long ones start first and none is left alone at the end.
 LONGEST = ("test_browser", "test_pyodide", "test_pyodide_checks", "test_design",
-           "test_pyodide_notebooks", "test_release", "test_book", "test_bank",
+           "test_pyodide_notebooks", "test_release", "test_book", "test_practice", "test_bank",
            "test_widgets_play", "test_wheel", "test_figures", "test_traces",
            "test_sheets_real", "test_serve", "test_interactive", "test_hostile_site",
            "test_check_attacks", "test_offline")
