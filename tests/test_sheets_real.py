@@ -116,7 +116,7 @@ def test_values_reach_the_command_as_they_are(checkout, tmp_path):
                            f"PROBLEMS=nope'; touch {tmp_path}/PWNED; echo '"], cwd=checkout,
                           env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode != 0
-    assert "coursebuild: sheets: unknown problem" in done.stderr
+    assert "coursebuild: sheets: --problems (PROBLEMS): unknown problem" in done.stderr
     assert not (tmp_path / "PWNED").exists()
 
 

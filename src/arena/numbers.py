@@ -30,7 +30,7 @@ def _integer(part: str) -> int | str:
     return int(part)
 
 
-def parse_int(text: str, *, minimum: int | None = None) -> int:
+def parse_int(text: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
     """An integer written as text, such as ``"10"`` or ``"-3"``.
 
     Parameters
@@ -39,11 +39,13 @@ def parse_int(text: str, *, minimum: int | None = None) -> int:
         ASCII digits with an optional sign, spaces allowed around them.
     minimum : int, optional
         The least value accepted.
+    maximum : int, optional
+        The greatest value accepted.
 
     Raises
     ------
     ValueError
-        If ``text`` is not an integer, or is below ``minimum``.
+        If ``text`` is not an integer, or is below ``minimum`` or above ``maximum``.
 
     Examples
     --------
@@ -57,12 +59,18 @@ def parse_int(text: str, *, minimum: int | None = None) -> int:
     Traceback (most recent call last):
     ...
     ValueError: 0 is less than 1
+    >>> parse_int("120", maximum=100)
+    Traceback (most recent call last):
+    ...
+    ValueError: 120 is more than 100
     """
     value = _integer(text.strip())
     if isinstance(value, str):
         raise ValueError(value)
     if minimum is not None and value < minimum:
         raise ValueError(f"{value} is less than {minimum}")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{value} is more than {maximum}")
     return value
 
 

@@ -59,6 +59,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from coursebuild.options import OptionError, number, problem_ids
 from coursebuild.paths import ROOT
 
 OUT = ROOT / "build" / "moodle"
@@ -114,7 +115,7 @@ WORDS = {
 }
 
 
-class MoodleError(ValueError):
+class MoodleError(OptionError):
     """Bad arguments (said in one line, exit status 2)."""
 
 
@@ -586,18 +587,6 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _number(text: str, what: str, low: int, high: int) -> int:
-    from arena.numbers import parse_int
-
-    try:
-        value = parse_int(text, minimum=low)
-    except ValueError as exc:
-        raise MoodleError(f"{what}: {exc}") from None
-    if value > high:
-        raise MoodleError(f"{what}: {value} is more than {high}")
-    return value
-
-
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -607,21 +596,14 @@ def main(argv: list[str] | None = None) -> int:
             if lang not in LANGS:
                 raise MoodleError(f"--lang (LANG): {lang!r} is neither fr nor en")
         langs = list(dict.fromkeys(args.lang)) or list(LANGS)
-        count = _number(args.variants, "--variants (VARIANTS)", 1, MAX_VARIANTS)
-        seed = _number(args.seed, "--seed (SEED)", 0, 2**62)
-        jobs = _number(args.jobs, "--jobs", 1, 64)
+        count = number(args.variants, "--variants (VARIANTS)", 1, MAX_VARIANTS)
+        seed = number(args.seed, "--seed (SEED)", 0, 2**62)
+        jobs = number(args.jobs, "--jobs", 1, 64)
         known = bank.problems()
-        problems = [p.strip() for p in args.problems.split(",") if p.strip()] or list(known)
-        for p in problems:
-            if p not in known:
-                raise MoodleError(f"--problems (PROBLEMS): unknown problem {p!r} (python -m "
-                                  f"coursebuild sheets --list shows the {len(known)} problems)")
-        if len(set(problems)) != len(problems):
-            raise MoodleError(f"--problems (PROBLEMS): a problem is given twice: "
-                              f"{','.join(problems)}")
+        problems = problem_ids(args.problems, known, known)
         build(langs, problems, count, seed, args.out, jobs,
               log=lambda line: print(line, file=sys.stderr, flush=True))
-    except MoodleError as exc:
+    except OptionError as exc:
         print(f"coursebuild: moodle: {exc}", file=sys.stderr)
         return 2
     return 0

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from coursebuild.options import OptionError, number, problem_ids
 from coursebuild.paths import ROOT
 
 OUT = ROOT / "build" / "sheets"
@@ -55,7 +56,7 @@ WORDS = {
 MAX_STUDENTS = 500
 
 
-class SheetError(ValueError):
+class SheetError(OptionError):
     """Bad arguments or input (said in one line, exit status 2)."""
 
 
@@ -803,18 +804,6 @@ def _yes(text: str, what: str) -> bool:
     raise SheetError(f"{what}: {text!r} is neither yes nor no")
 
 
-def _number(text: str, what: str, low: int, high: int) -> int:
-    from arena.numbers import parse_int
-
-    try:
-        value = parse_int(text, minimum=low)
-    except ValueError as exc:
-        raise SheetError(f"{what}: {exc}") from None
-    if value > high:
-        raise SheetError(f"{what}: {value} is more than {high}")
-    return value
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
@@ -830,15 +819,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{pid}\t{p.chapter}\t{p.minutes} min\t{p.points} points\t"
                       f"{','.join(sorted(p.uses))}\t{p.title['en']}")
             return 0
-        problems = [p.strip() for p in args.problems.split(",") if p.strip()] or \
-            list(bank.DEFAULT_PROBLEMS)
-        for p in problems:
-            if p not in known:
-                raise SheetError(f"unknown problem {p!r} (python -m coursebuild sheets "
-                                 f"--list shows the {len(known)} problems)")
-        if len(set(problems)) != len(problems):
-            raise SheetError(f"a problem is given twice: {','.join(problems)}")
-        seed = _number(args.seed, "--seed (SEED)", 0, 2**62)
+        problems = problem_ids(args.problems, known, bank.DEFAULT_PROBLEMS)
+        seed = number(args.seed, "--seed (SEED)", 0, 2**62)
         for value, what in ((args.title, "--title (TITLE)"), (args.date, "--date (DATE)")):
             if len(value) > 200:
                 raise SheetError(f"{what}: {len(value)} characters, at most 200")
@@ -852,10 +834,10 @@ def main(argv: list[str] | None = None) -> int:
         same = _yes(args.same, "--same (SAME)")
         names = read_roster(Path(args.roster)) if args.roster else None
         if names is not None and args.students and \
-                _number(args.students, "--students (STUDENTS)", 1, MAX_STUDENTS) != len(names):
+                number(args.students, "--students (STUDENTS)", 1, MAX_STUDENTS) != len(names):
             raise SheetError(f"--students {args.students}, but the roster {args.roster} has "
                              f"{len(names)} names (give one or the other)")
-        count = len(names) if names is not None else _number(
+        count = len(names) if names is not None else number(
             args.students or "30", "--students (STUDENTS)", 1, MAX_STUDENTS)
         if names is None and count == 1:
             same = True
@@ -867,7 +849,7 @@ def main(argv: list[str] | None = None) -> int:
               log=lambda line: print(line, file=sys.stderr, flush=True),
               paper=Paper(title=args.title, duration=args.duration, date=args.date,
                           space=space, same=same))
-    except SheetError as exc:
+    except OptionError as exc:
         print(f"coursebuild: sheets: {exc}", file=sys.stderr)
         return 2
     except (Interrupted, KeyboardInterrupt) as exc:
