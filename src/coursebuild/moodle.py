@@ -47,11 +47,9 @@ from __future__ import annotations
 
 import argparse
 import base64
-import concurrent.futures
 import html
 import os
 import re
-import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -59,6 +57,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from coursebuild.forked import map_forked
 from coursebuild.options import OptionError, number, problem_ids
 from coursebuild.paths import ROOT
 
@@ -399,39 +398,15 @@ def figure_file(svg: bytes, drawing, lang: str) -> bytes:
     return svg.replace(TITLE_MARK.encode(), html.escape(drawing.caption[lang]).encode())
 
 
-_DRAWINGS: list = []
-
-
-def _render_one(index: int) -> bytes:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    return render_svg(_DRAWINGS[index])
-
-
 def render_figures(variants: Sequence, jobs: int = 2) -> dict[str, bytes]:
     """Every drawing of ``variants`` as SVG (both languages share it), by figure id, on
     ``jobs`` processes."""
-    import multiprocessing
-
     todo: dict[str, Any] = {}
     for v in variants:
         for name, drawing in v.figures.items():
             todo.setdefault(figure_id(v, name), drawing)
     ids = sorted(todo)
-    if jobs <= 1 or len(ids) <= 1:
-        return {fid: render_svg(todo[fid]) for fid in ids}
-    _DRAWINGS[:] = [todo[fid] for fid in ids]
-    pool = concurrent.futures.ProcessPoolExecutor(
-        jobs, mp_context=multiprocessing.get_context("fork"))
-    try:
-        svgs = list(pool.map(_render_one, range(len(ids)), chunksize=4))
-    except BaseException:
-        for proc in list(getattr(pool, "_processes", {}).values()):
-            proc.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    finally:
-        _DRAWINGS.clear()
-    pool.shutdown()
+    svgs = map_forked(render_svg, [todo[fid] for fid in ids], jobs)
     return dict(zip(ids, svgs, strict=True))
 
 

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from coursebuild.forked import map_forked
 from coursebuild.options import OptionError, number, problem_ids
 from coursebuild.paths import ROOT
 
@@ -282,22 +283,15 @@ def render_pdf(drawing) -> bytes:
     return render(source, prog=prog, fixed=fixed)
 
 
-_DRAWINGS: list = []
-"""The drawings being rendered (the worker processes inherit them when they fork)."""
-
-
-def _render_one(job: tuple[int, str]) -> None:
-    index, path = job
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    Path(path).write_bytes(render_pdf(_DRAWINGS[index]))
+def _render_one(job: tuple[object, Path]) -> int:
+    drawing, path = job
+    return path.write_bytes(render_pdf(drawing))
 
 
 def render_figures(variants: list, folder: Path, jobs: int = 1) -> dict[str, dict]:
     """Lay out and render every drawing of ``variants`` as PDF into ``folder`` (once per
     variant: both languages share it), on ``jobs`` processes; their captions and sizes,
     by figure id."""
-    import multiprocessing
-
     from coursebuild.texts import pdf_metrics
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -306,24 +300,7 @@ def render_figures(variants: list, folder: Path, jobs: int = 1) -> dict[str, dic
         for name, drawing in v.figures.items():
             todo.setdefault(figure_id(v, name), drawing)
     ids = sorted(todo)
-    if jobs > 1 and len(ids) > 1:
-        _DRAWINGS[:] = [todo[fid] for fid in ids]
-        pool = concurrent.futures.ProcessPoolExecutor(
-            jobs, mp_context=multiprocessing.get_context("fork"))
-        try:
-            list(pool.map(_render_one, [(k, str(folder / f"{fid}.pdf"))
-                                        for k, fid in enumerate(ids)], chunksize=4))
-        except BaseException:
-            for proc in list(getattr(pool, "_processes", {}).values()):
-                proc.kill()
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        finally:
-            _DRAWINGS.clear()
-        pool.shutdown()
-    else:
-        for fid in ids:
-            (folder / f"{fid}.pdf").write_bytes(render_pdf(todo[fid]))
+    map_forked(_render_one, [(todo[fid], folder / f"{fid}.pdf") for fid in ids], jobs)
     return {fid: {"caption": todo[fid].caption,
                   "metrics": pdf_metrics(folder / f"{fid}.pdf", fid)} for fid in ids}
 

@@ -1,0 +1,45 @@
+"""Work shared among forked processes (the figures of the sheets and of the Moodle
+export): the processes inherit the work when they fork, so nothing but an index and a
+result crosses between them, and an interruption stops them at once."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import multiprocessing
+import signal
+from collections.abc import Callable, Sequence
+from typing import Any
+
+_WORK: list = []
+"""The function and the items being worked on (the processes inherit them)."""
+
+
+def _one(index: int) -> Any:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)     # the parent says when to stop
+    function, items = _WORK
+    return function(items[index])
+
+
+def map_forked(function: Callable[[Any], Any], items: Sequence, jobs: int) -> list:
+    """``[function(item) for item in items]``, computed on ``jobs`` forked processes (in
+    this process when ``jobs`` is 1 or there is one item). On an exception or an
+    interruption (Ctrl-C) the processes are killed before it goes on up.
+
+    >>> map_forked(len, ["a", "bb", "ccc"], 2)
+    [1, 2, 3]
+    """
+    if jobs <= 1 or len(items) <= 1:
+        return [function(item) for item in items]
+    _WORK[:] = [function, items]
+    pool = concurrent.futures.ProcessPoolExecutor(
+        jobs, mp_context=multiprocessing.get_context("fork"))
+    try:
+        return list(pool.map(_one, range(len(items)), chunksize=4))
+    except BaseException:
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    finally:
+        _WORK.clear()
+        pool.shutdown()
