@@ -409,6 +409,7 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
         ctx.chapter_of["bank/"] = "bank"     # and to its own chapter on the bank
     else:                          # and the students' book to the teacher's
         ctx.teachers_pages = {p.url[len(root):] for p in book_pages(lang, root, "teachers")[2]}
+        ctx.teachers_pages.add("bank/")     # the bank is a chapter of the teacher's book
     body: list[str] = []
     main = False
     for page in pages:
@@ -528,7 +529,8 @@ def _notations(lang: str) -> str:
     title = escape(words["notations"])
     return (f"\\chapter*{{{title}}}\n\\addcontentsline{{toc}}{{chapter}}{{{title}}}\n"
             f"\\markboth{{{title}}}{{{title}}}\n"
-            "\\begin{center}\n\\begin{tabular}{l >{\\raggedright\\arraybackslash}p{0.62\\linewidth} r}\n\\hline\n"
+            "\\begin{center}\n\\begin{tabular}{l >{\\raggedright\\arraybackslash}"
+            "p{0.62\\linewidth} r}\n\\hline\n"
             f"\\textbf{{{escape(words['notation'])}}} & \\textbf{{{escape(words['meaning'])}}} "
             f"& \\textbf{{p.}} \\\\ \\hline\n" + "\n".join(rows)
             + "\n\\hline\n\\end{tabular}\n\\end{center}\n")

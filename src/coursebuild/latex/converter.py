@@ -33,6 +33,7 @@ class Converter:
     def __init__(self, ctx: Context, slug: str, numbered: bool = True) -> None:
         self.ctx, self.slug, self.numbered = ctx, slug, numbered
         self.solutions: list[str] = []
+        self.online: list[str] = []
         self.exercise_label = ""
         self.exercise_title = ""
         self.exercise_count = 0
@@ -120,7 +121,7 @@ class Converter:
         if name in ("h1", "h2", "h3", "h4"):
             return headings.heading(self, e)
         if name == "p":
-            text = self.inlines(e).strip()
+            text = links.online_sentences(self, self.inlines(e).strip())
             return text + self.notations(text, "text") + "\n" if text else ""
         if name in ("ul", "ol"):
             env = "itemize" if name == "ul" else "enumerate"
@@ -218,6 +219,8 @@ class Converter:
         classes = set(e.get("class", []))
         if name == "span" and "arithmatex" in classes:
             return inline_math(e.get_text())
+        if name == "span" and "arena-online" in classes:     # the course's pages, named
+            return links.ONLINE + self.inlines(e) + links.ONLINE
         if name == "strong" or name == "b":
             inner = self.inlines(e)
             return f"\\textbf{{{inner}}}" + index.defined_here(self, e, inner)
@@ -307,8 +310,15 @@ def fragment(html: str, ctx: Context, slug: str = "fragment") -> str:
     """
     conv = Converter(ctx, slug, numbered=False)
     root = _clean(BeautifulSoup(html, "lxml").body or BeautifulSoup("", "lxml"))
-    body = conv.blocks(root) + headings.solutions_section(conv)
-    return book_wording(body, ctx.lang)
+    body = conv.blocks(root) + links.online_box(conv) + headings.solutions_section(conv)
+    return book_wording(_unmarked(body, ctx), ctx.lang)
+
+
+def _unmarked(body: str, ctx: Context) -> str:
+    """What the "Online" box could not take (a phrase or a notebook's link outside a
+    paragraph: in a list, a table) printed as the site prints it."""
+    body = re.sub(r"\x01([^\x01]*)\x01", r"\1", body)
+    return body.replace(links.ONLINE_LINK, f" ({escape(ctx.words['on_site'])})")
 
 
 class Chapter:
@@ -322,5 +332,8 @@ class Chapter:
         self.conv = Converter(ctx, slug, numbered)
 
     def latex(self) -> str:
-        body = self.conv.blocks(self.article) + headings.solutions_section(self.conv)
-        return book_wording(body, self.conv.ctx.lang)
+        """The chapter: its text, its "Online" box (what the course's pages add to it),
+        its exercises' solutions."""
+        body = (self.conv.blocks(self.article) + links.online_box(self.conv)
+                + headings.solutions_section(self.conv))
+        return book_wording(_unmarked(body, self.conv.ctx), self.conv.ctx.lang)
