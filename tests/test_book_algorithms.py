@@ -77,3 +77,19 @@ def test_every_listing_of_every_book_is_kept_whole(edition):
                         r"\\end\{verbatim\}", text, re.S)
     assert blocks and all(re.fullmatch(r"\\needspace\{\d+pt\}", before)
                           for before, _ in blocks)
+
+
+@pytest.mark.parametrize("lang", ("fr", "en"))
+def test_the_text_cites_its_algorithms_by_number(lang):
+    """The paragraph that introduces an algorithm cites it ("... adds nothing (Algorithm
+    4.1)."): the float may go to the next page, its number says which it is."""
+    path = ROOT / "build" / "pdf" / book.book_name(lang)
+    if not path.exists():
+        pytest.skip("the books are typeset by `make site`")
+    text = " ".join(subprocess.run(["pdftotext", str(path), "-"], capture_output=True,
+                                   text=True, check=True).stdout.split())
+    numbers = re.findall(rf"{NAME[lang]} (\d+\.\d+) —", text)
+    assert len(numbers) >= 8
+    cited = [n for n in numbers if re.search(rf"\({NAME[lang]} {re.escape(n)}\)", text, re.I)]
+    # all but an algorithm that follows a definition's box (A*: nothing introduces it)
+    assert len(cited) >= len(numbers) - 1, (numbers, cited)

@@ -19,6 +19,7 @@ WORDS = {
            "playable": "La figure, en version jouable sur le site :",
            "more_lines": "[... {n} lignes de plus]",
            "introduction": "Introduction", "on_site": "dans les pages web du cours",
+           "algorithm": "algorithme",
            "online": "En ligne",
            "online_unset": "Les pages web du cours (que votre enseignant peut distribuer "
                            "sous forme de dossier) ajoutent à ce chapitre\u202f:",
@@ -39,6 +40,7 @@ WORDS = {
            "playable": "The figure, playable on the site:",
            "more_lines": "[... {n} more lines]",
            "introduction": "Introduction", "on_site": "in the course's web pages",
+           "algorithm": "Algorithm",
            "online": "Online",
            "online_unset": "The course's web pages (which your teacher can hand out as a "
                            "folder) add to this chapter:",

@@ -105,6 +105,8 @@ class Converter:
             if child.name in BLOCKS:
                 flush()
                 out = self.block(child)
+                if out.startswith("\\begin{algorithm}"):
+                    _cite_algorithm(parts, out, self.ctx)
                 if out:
                     parts.append(out)
                 released = self.release()
@@ -241,6 +243,31 @@ class Converter:
         if name == "img":
             return figures.image(self, e)
         return self.inlines(e)
+
+
+def _cite_algorithm(parts: list[str], algorithm: str, ctx: Context) -> None:
+    r"""The paragraph that introduces an algorithm (the one just before it) cites it by
+    number, as a textbook does: "... stop when a step adds nothing (Algorithm 4.1)."; an
+    algorithm after a heading or a box is cited by nothing (it is a float: its number is
+    in its caption).
+
+    >>> parts = ["Apply the definition as it stands:\n"]
+    >>> _cite_algorithm(parts, r"\begin{algorithm}\label{alg:a:1}", Context("en"))
+    >>> print(parts[0].strip())
+    Apply the definition as it stands~(Algorithm~\ref{alg:a:1}).
+    """
+    key = re.search(r"\\label\{(alg:[^}]*)\}", algorithm)
+    if not key or not parts:
+        return
+    last = parts[-1].rstrip("\n")
+    if not last or "\n" in last.strip() or re.match(r"\\(begin|end|section|subsection|"
+                                                   r"label|medskip|needspace|par\b)", last):
+        return
+    cite = f"({ctx.words['algorithm']}~\\ref{{{key[1]}}})"
+    # (the labels a paragraph ends with, of its notations, stay after it)
+    m = re.search(r"\s*([.:;]?)((?:\\label\{[^{}]*\})*)\s*$", last)
+    end = "." if m[1] in (".", ":", "") else m[1]
+    parts[-1] = last[:m.start()] + "~" + cite + end + m[2] + "\n"
 
 
 def inline_math(tex: str) -> str:
