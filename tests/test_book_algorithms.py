@@ -93,3 +93,21 @@ def test_the_text_cites_its_algorithms_by_number(lang):
     cited = [n for n in numbers if re.search(rf"\({NAME[lang]} {re.escape(n)}\)", text, re.I)]
     # all but an algorithm that follows a definition's box (A*: nothing introduces it)
     assert len(cited) >= len(numbers) - 1, (numbers, cited)
+
+
+@pytest.mark.parametrize("lang", ("fr", "en"))
+def test_no_item_of_a_table_cell_is_split_over_two_lines(lang):
+    """Issue 47 §2: "r(n) =" / "0", "d" / "(11.1)": the items of a step's cell (a value, a
+    vertex with its priority) are each kept on one line; the cell breaks between them."""
+    path = ROOT / "build" / "pdf" / book.book_name(lang)
+    if not path.exists():
+        pytest.skip("the books are typeset by `make site`")
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    # an equation cut after its sign, or a priority alone at the start of a cell's line
+    cut = [line for line in text.splitlines() if re.search(r"\b\w\(\w\) =(?: {2,}|[ ]*$)", line)
+           and not re.search(r"\b(if|si)\b", line)]       # (a displayed case is no cell)
+    alone = re.findall(r"(?:^|  )\s*\(\d+[.,]\d+\)(?:,|  |$)", text, re.M)
+    assert cut == [] and alone == []
+    # and the step tables that hold such items are there
+    assert len(re.findall(r"\b[a-z] \(\d+[.,]\d+\)", text)) >= 15
