@@ -111,3 +111,44 @@ def test_no_item_of_a_table_cell_is_split_over_two_lines(lang):
     assert cut == [] and alone == []
     # and the step tables that hold such items are there
     assert len(re.findall(r"\b[a-z] \(\d+[.,]\d+\)", text)) >= 15
+
+
+def _colours(pdf: Path) -> dict[tuple[float, ...], str]:
+    """The text of a figure's PDF by the colour it is set in."""
+    from pdfminer.high_level import extract_pages
+    from pdfminer.layout import LTChar
+
+    def chars(obj):
+        if isinstance(obj, LTChar):
+            yield obj
+        elif hasattr(obj, "__iter__"):
+            for child in obj:
+                yield from chars(child)
+
+    out: dict[tuple[float, ...], str] = {}
+    for char in chars(next(iter(extract_pages(str(pdf))))):
+        colour = tuple(round(float(v), 2) for v in (char.graphicstate.ncolor or (0,)))
+        out[colour] = out.get(colour, "") + char.get_text()
+    return out
+
+
+def test_the_printed_figures_set_their_text_in_ink(site):
+    """Issue 47 §2: the grey the screen gives text outside any fill (readable on a light
+    and a dark page: the trees' leaf values, edges' labels) is ink on paper: the figures'
+    PDFs (the books') have none; on the minimax tree every value is ink, and on the
+    alpha-beta tree only the pruned leaves, "(8)", never looked at, stay grey."""
+    from arena.render import INK, INK_ON_ANY
+
+    grey = tuple(round(int(INK_ON_ANY[k:k + 2], 16) / 255, 2) for k in (1, 3, 5))
+    ink = tuple(round(int(INK[k:k + 2], 16) / 255, 2) for k in (1, 3, 5))
+    pdfs = sorted((site / "figures").glob("*.pdf"))
+    assert len(pdfs) >= 40
+    for pdf in pdfs:
+        assert grey not in _colours(pdf), pdf.name
+    minimax = _colours(site / "figures" / "minimax-tree.pdf")
+    assert list(minimax) == [ink] and sum(c.isdigit() for c in minimax[ink]) >= 40
+    alphabeta = _colours(site / "figures" / "alphabeta-tree.pdf")
+    pruned = "".join(text for colour, text in alphabeta.items() if colour != ink)
+    assert re.fullmatch(r"(\(\d+\))+", pruned) and len(pruned) >= 9
+    # the screen keeps its grey (the SVG the site shows)
+    assert INK_ON_ANY in (site / "figures" / "minimax-tree.svg").read_text("utf-8").upper()
