@@ -77,3 +77,78 @@ def test_every_listing_of_every_book_is_kept_whole(edition):
                         r"\\end\{verbatim\}", text, re.S)
     assert blocks and all(re.fullmatch(r"\\needspace\{\d+pt\}", before)
                           for before, _ in blocks)
+
+
+@pytest.mark.parametrize("lang", ("fr", "en"))
+def test_the_text_cites_its_algorithms_by_number(lang):
+    """The paragraph that introduces an algorithm cites it ("... adds nothing (Algorithm
+    4.1)."): the float may go to the next page, its number says which it is."""
+    path = ROOT / "build" / "pdf" / book.book_name(lang)
+    if not path.exists():
+        pytest.skip("the books are typeset by `make site`")
+    text = " ".join(subprocess.run(["pdftotext", str(path), "-"], capture_output=True,
+                                   text=True, check=True).stdout.split())
+    numbers = re.findall(rf"{NAME[lang]} (\d+\.\d+) —", text)
+    assert len(numbers) >= 8
+    cited = [n for n in numbers if re.search(rf"\({NAME[lang]} {re.escape(n)}\)", text, re.I)]
+    # all but an algorithm that follows a definition's box (A*: nothing introduces it)
+    assert len(cited) >= len(numbers) - 1, (numbers, cited)
+
+
+@pytest.mark.parametrize("lang", ("fr", "en"))
+def test_no_item_of_a_table_cell_is_split_over_two_lines(lang):
+    """Issue 47 §2: "r(n) =" / "0", "d" / "(11.1)": the items of a step's cell (a value, a
+    vertex with its priority) are each kept on one line; the cell breaks between them."""
+    path = ROOT / "build" / "pdf" / book.book_name(lang)
+    if not path.exists():
+        pytest.skip("the books are typeset by `make site`")
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    # an equation cut after its sign, or a priority alone at the start of a cell's line
+    cut = [line for line in text.splitlines() if re.search(r"\b\w\(\w\) =(?: {2,}|[ ]*$)", line)
+           and not re.search(r"\b(if|si)\b", line)]       # (a displayed case is no cell)
+    alone = re.findall(r"(?:^|  )\s*\(\d+[.,]\d+\)(?:,|  |$)", text, re.M)
+    assert cut == [] and alone == []
+    # and the step tables that hold such items are there
+    assert len(re.findall(r"\b[a-z] \(\d+[.,]\d+\)", text)) >= 15
+
+
+def _colours(pdf: Path) -> dict[tuple[float, ...], str]:
+    """The text of a figure's PDF by the colour it is set in."""
+    from pdfminer.high_level import extract_pages
+    from pdfminer.layout import LTChar
+
+    def chars(obj):
+        if isinstance(obj, LTChar):
+            yield obj
+        elif hasattr(obj, "__iter__"):
+            for child in obj:
+                yield from chars(child)
+
+    out: dict[tuple[float, ...], str] = {}
+    for char in chars(next(iter(extract_pages(str(pdf))))):
+        colour = tuple(round(float(v), 2) for v in (char.graphicstate.ncolor or (0,)))
+        out[colour] = out.get(colour, "") + char.get_text()
+    return out
+
+
+def test_the_printed_figures_set_their_text_in_ink(site):
+    """Issue 47 §2: the grey the screen gives text outside any fill (readable on a light
+    and a dark page: the trees' leaf values, edges' labels) is ink on paper: the figures'
+    PDFs (the books') have none; on the minimax tree every value is ink, and on the
+    alpha-beta tree only the pruned leaves, "(8)", never looked at, stay grey."""
+    from arena.render import INK, INK_ON_ANY
+
+    grey = tuple(round(int(INK_ON_ANY[k:k + 2], 16) / 255, 2) for k in (1, 3, 5))
+    ink = tuple(round(int(INK[k:k + 2], 16) / 255, 2) for k in (1, 3, 5))
+    pdfs = sorted((site / "figures").glob("*.pdf"))
+    assert len(pdfs) >= 40
+    for pdf in pdfs:
+        assert grey not in _colours(pdf), pdf.name
+    minimax = _colours(site / "figures" / "minimax-tree.pdf")
+    assert list(minimax) == [ink] and sum(c.isdigit() for c in minimax[ink]) >= 40
+    alphabeta = _colours(site / "figures" / "alphabeta-tree.pdf")
+    pruned = "".join(text for colour, text in alphabeta.items() if colour != ink)
+    assert re.fullmatch(r"(\(\d+\))+", pruned) and len(pruned) >= 9
+    # the screen keeps its grey (the SVG the site shows)
+    assert INK_ON_ANY in (site / "figures" / "minimax-tree.svg").read_text("utf-8").upper()

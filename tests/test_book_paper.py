@@ -16,11 +16,12 @@ ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("fr", "en")
 SCREEN = {"fr": "Choisissez votre camp", "en": "Choose your side"}
 # the paper wording names the course's pages as the book does when no address is set
-# (coursebuild.hook.site_phrase expands "<!-- On-site -->")
-PAPER = {"fr": "Dans les pages web du cours (que votre enseignant peut distribuer sous forme "
-               "de dossier), on joue au jeu de Nim du premier chapitre",
-         "en": "In the course's web pages (which your teacher can hand out as a folder), "
-               "the game of Nim of the first chapter is played"}
+# (coursebuild.hook.site_phrase expands "<!-- On-site -->"), in the chapter's "Online" box
+PAPER = {"fr": "En ligne. Les pages web du cours (que votre enseignant peut distribuer sous "
+               "forme de dossier) ajoutent à ce chapitre : – On joue au jeu de Nim du premier "
+               "chapitre",
+         "en": "Online. The course's web pages (which your teacher can hand out as a folder) "
+               "add to this chapter: • The game of Nim of the first chapter is played"}
 
 
 def _text(lang: str) -> str:
@@ -52,3 +53,41 @@ def test_no_figure_is_printed_twice_in_the_students_chapters(lang):
     assert len(captions) >= 25      # an attractor's steps print as one figure, with a table
     twice = {c: text.count(c) for c in captions if text.count(c) > 1}
     assert twice == {}
+
+
+ON_PAPER = {   # what only makes sense on the site: in no book's text but an "Online" box
+    "fr": [r"\(dans les pages web du cours\)", r"que votre enseignant peut distribuer",
+           r"Le site du cours dessine", r"Version interactive sur le site",
+           r"en version jouable sur le site", r"le carnet \w+ \(", r"\bci-dessous\s*:"],
+    "en": [r"\(in the course's web pages\)", r"which your teacher can hand out",
+           r"The course's site draws", r"Interactive version on the site",
+           r"playable on the site", r"The notebook \w+ \(", r"\bbelow\s*:"],
+}
+BOX = {"fr": "En ligne. Les pages web du cours (que votre enseignant peut distribuer sous forme "
+             "de dossier) ajoutent à ce chapitre :",
+       "en": "Online. The course's web pages (which your teacher can hand out as a folder) "
+             "add to this chapter:"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_website_on_paper_but_one_online_box_per_chapter(lang):
+    """Issue 47 §4: the sentences that point to the course's pages (a notebook, a game to
+    play, exercises run in the browser) are not printed in the students' text: each
+    chapter that has some gathers them in one "Online" box, which says once where the
+    pages are. (The teacher's guide plans sessions on the site: it names its pages.)"""
+    path = ROOT / "build" / "pdf" / book.book_name(lang)
+    if not path.exists():
+        pytest.skip("the books are printed by `make site` (make test runs it)")
+    pages = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
+                           check=True).stdout.split("\f")
+    boxes = 0
+    for number, page in enumerate(pages, 1):
+        text = " ".join(page.replace("\u2019", "'").replace("\u202f", " ").split())
+        boxes += text.count(BOX[lang])
+        outside = text.replace(BOX[lang], "")
+        for words in ON_PAPER[lang]:
+            assert not re.search(words, outside), (number, words)
+    assert boxes >= 6
+    # the notebooks' sentences are there, in the boxes, without "(in the web pages)"
+    notebook = {"fr": "– Le carnet Parties fait jouer", "en": "• The notebook Plays plays"}
+    assert notebook[lang] in _text(lang)

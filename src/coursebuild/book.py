@@ -84,38 +84,105 @@ WORDS = {
 }
 """The book's own words (title page, its verso, the front and back matter); the
 converters' are :data:`coursebuild.latex.WORDS`."""
+@dataclass(frozen=True)
+class Notation:
+    """A row of the list of notations: the notation (LaTeX, one for both languages or one
+    for each), what it names in each language, where the book defines it (the first
+    paragraph, "text", or definition, "definition", whose LaTeX matches ``place``), and
+    the symbols of the chapters' formulas it explains (``symbols``, matched against each
+    symbol that :data:`SYMBOL` finds in a formula)."""
+
+    tex: str | dict[str, str]
+    meaning: dict[str, str]
+    place: str
+    where: str
+    symbols: str
+
+
+SYMBOL = re.compile(
+    r"\\mathcal\{[A-Z]\}|\\mathrm\{(?:rank|rg)\}|\\operatorname\{mex\}|"
+    r"\\(?:delta|alpha|beta|sigma|tau|oplus)(?![a-zA-Z])|"
+    r"(?<![\\a-zA-Z])[A-Z]_(?:\{[^{}]*\}|\w)|(?<![\\a-zA-Z_{])[TSA](?![a-zA-Z_^])|"
+    r"(?<![\\a-zA-Z])[dfghvw]\s*(?:\(|\[|\^)|\|[SA]\|")
+r"""What a formula names that the list of notations must explain: the course's letters
+(a player, a set of positions, the graph, the terminal positions), its calligraphic sets,
+its functions of a position (value, heuristic, degree, distance...), its Greek letters
+and operators; a variable (x, n, k) or an everyday symbol (\in, \cup, \max) is none."""
+
 NOTATIONS = [
-    # (the notation, what it names in each language, where the book defines it: the
-    # first paragraph or definition whose LaTeX matches, "text" or "definition")
-    (r"\(J_0\), \(J_1\)", {"fr": "les deux joueurs~; \\(J_0\\) joue en premier",
-                            "en": "the two players; \\(J_0\\) moves first"},
-     r"J_\{?0\}?", "text"),
-    (r"\((S, A)\)", {"fr": "le graphe du jeu~: ses positions et ses coups",
-                     "en": "the graph of the game: its positions and its moves"},
-     r"\(S, ?A\)", "text"),
-    (r"\(S_0\), \(S_1\)", {"fr": "les positions où \\(J_0\\), \\(J_1\\) doit jouer",
-                            "en": "the positions where \\(J_0\\), \\(J_1\\) is to move"},
-     r"S_\{?0\}?", "text"),
-    (r"\(V_0\), \(V_1\)", {"fr": "les positions de victoire de \\(J_0\\), de \\(J_1\\)",
-                            "en": "the victory positions of \\(J_0\\), of \\(J_1\\)"},
-     r"V_\{?0\}?", "text"),
-    (r"\(d^+(x)\), \(d^-(x)\)", {"fr": "le degré sortant, entrant de \\(x\\)",
-                                   "en": "the out-degree, in-degree of \\(x\\)"},
-     r"d\^\{?\+", "definition"),
-    (r"\(\sigma\), \(\tau\)", {"fr": "des stratégies (sans mémoire) des deux joueurs",
-                                  "en": "strategies (memoryless) of the two players"},
-     r"\\sigma", "definition"),
-    (r"\(\mathcal{A}^i\), \(\mathcal{A}^i_n\)",
-     {"fr": "l'attracteur de \\(J_i\\) et son étape \\(n\\)",
-      "en": "the attractor of \\(J_i\\) and its step \\(n\\)"},
-     r"\\mathcal\{A\}\^", "definition"),
-    ({"fr": r"\(\mathrm{rg}(x)\)", "en": r"\(\mathrm{rank}(x)\)"},
-     {"fr": "le rang d'une position \\(x\\) de l'attracteur",
-      "en": "the rank of a position \\(x\\) of the attractor"},
-     r"\\mathrm\{(rg|rank)\}", "definition"),
-    (r"\(g(x)\)", {"fr": "le nombre de Grundy de \\(x\\)",
-                    "en": "the Grundy number of \\(x\\)"},
-     r"\bmex\b", "definition"),
+    Notation(r"\((S, A)\)", {"fr": "le graphe du jeu~: ses positions et ses coups",
+                             "en": "the graph of the game: its positions and its moves"},
+             r"\(S, ?A\)", "text", r"S|A"),
+    Notation(r"\(|S|\), \(|A|\)", {"fr": "le nombre de positions, de coups",
+                                   "en": "the number of positions, of moves"},
+             r"\|S\|", "text", r"\|[SA]\|"),
+    Notation(r"\(J_0\), \(J_1\)",
+             {"fr": "les deux joueurs~; \\(J_0\\) joue en premier (\\(J_1\\) et \\(J_2\\) "
+                    "dans certains sujets)",
+              "en": "the two players; \\(J_0\\) moves first (\\(J_1\\) and \\(J_2\\) in "
+                    "some exam papers)"},
+             r"J_\{?0\}?", "text", r"J_(?:\{?[012i]\}?|\{1-i\})"),
+    Notation(r"\(S_0\), \(S_1\)", {"fr": "les positions où \\(J_0\\), \\(J_1\\) doit jouer",
+                                   "en": "the positions where \\(J_0\\), \\(J_1\\) is to move"},
+             r"S_\{?0\}?", "text", r"S_(?:\{?[01i]\}?|\{1-i\})"),
+    Notation(r"\(V_0\), \(V_1\)", {"fr": "les positions de victoire de \\(J_0\\), de \\(J_1\\)",
+                                   "en": "the victory positions of \\(J_0\\), of \\(J_1\\)"},
+             r"V_\{?0\}?", "text", r"V_(?:\{?[01i]\}?|\{1-i\})"),
+    Notation(r"\(T\)", {"fr": "les positions terminales (sans successeur)",
+                        "en": "the terminal positions (without successor)"},
+             r"\\\(T\\\)", "text", r"T"),
+    Notation(r"\(d^+(x)\), \(d^-(x)\)", {"fr": "le degré sortant, entrant de \\(x\\)",
+                                         "en": "the out-degree, in-degree of \\(x\\)"},
+             r"d\^\{?\+", "definition", r"d\s*\^"),
+    Notation(r"\(d(x)\)", {"fr": "le compteur de \\(x\\) dans l'algorithme des compteurs",
+                           "en": "the counter of \\(x\\) in the counter algorithm"},
+             r"(?<![a-z])d\(x\)", "text", r"d\s*\("),
+    Notation(r"\(\sigma\), \(\tau\)", {"fr": "des stratégies (sans mémoire) des deux joueurs",
+                                       "en": "strategies (memoryless) of the two players"},
+             r"\\sigma", "definition", r"\\sigma|\\tau"),
+    Notation(r"\(\mathcal{A}^i\), \(\mathcal{A}^i_n\)",
+             {"fr": "l'attracteur de \\(J_i\\) et son étape \\(n\\)",
+              "en": "the attractor of \\(J_i\\) and its step \\(n\\)"},
+             r"\\mathcal\{A\}\^", "definition", r"\\mathcal\{A\}"),
+    Notation({"fr": r"\(\mathrm{rg}(x)\)", "en": r"\(\mathrm{rank}(x)\)"},
+             {"fr": "le rang d'une position \\(x\\) de l'attracteur",
+              "en": "the rank of a position \\(x\\) of the attractor"},
+             r"\\mathrm\{(rg|rank)\}", "definition", r"\\mathrm\{(?:rg|rank)\}"),
+    Notation(r"\(g(x)\), \(\operatorname{mex}\)",
+             {"fr": "le nombre de Grundy de \\(x\\)~; le plus petit entier naturel absent "
+                    "d'un ensemble",
+              "en": "the Grundy number of \\(x\\); the least natural number missing from "
+                    "a set"},
+             r"\bmex\b", "definition", r"g\s*\(|\\operatorname\{mex\}"),
+    Notation(r"\(\oplus\)", {"fr": "le ou exclusif, chiffre à chiffre en binaire",
+                             "en": "exclusive or, digit by digit in binary"},
+             r"\\oplus", "text", r"\\oplus"),
+    Notation(r"\(J_{\max}\), \(J_{\min}\)",
+             {"fr": "les joueurs qui maximisent, minimisent le score",
+              "en": "the players who maximise, minimise the score"},
+             r"J_\{\\max\}", "text", r"J_\{\\m(?:ax|in)\}"),
+    Notation(r"\(v(p)\)", {"fr": "la valeur minimax de la position \\(p\\)",
+                           "en": "the minimax value of the position \\(p\\)"},
+             r"v\(p\)", "definition", r"v\s*\("),
+    Notation(r"\(h(p)\)", {"fr": "une heuristique~: l'estimation de \\(p\\)",
+                           "en": "a heuristic: the estimate of \\(p\\)"},
+             r"\bh\(p\)", "text", r"h\s*[(\[]"),
+    Notation(r"\(\alpha\), \(\beta\)",
+             {"fr": "les bornes de l'élagage alpha-bêta",
+              "en": "the bounds of alpha-beta pruning"},
+             r"\\alpha", "text", r"\\alpha|\\beta"),
+    Notation(r"\(w(u, v)\)", {"fr": "le poids (la longueur) de l'arc \\((u, v)\\)",
+                              "en": "the weight (length) of the edge \\((u, v)\\)"},
+             r"w\(u, ?v\)", "text", r"w\s*\("),
+    Notation(r"\(g(p)\), \(f(p)\)",
+             {"fr": "dans A*, le coût du chemin trouvé jusqu'à \\(p\\), et la priorité "
+                    "\\(g(p) + h(p)\\)",
+              "en": "in A*, the cost of the path found to \\(p\\), and the priority "
+                    "\\(g(p) + h(p)\\)"},
+             r"f\(p\) = g\(p\)", "text", r"[fg]\s*[(\[]"),
+    Notation(r"\(\delta(u)\)", {"fr": "la distance du départ à \\(u\\)",
+                                "en": "the distance from the start to \\(u\\)"},
+             r"\\delta\(u\)", "text", r"\\delta"),
 ]
 """The list of notations at the front of the students' book."""
 
@@ -237,6 +304,32 @@ def course_setting(lang: str, name: str) -> str:
     return str(_config(lang)["extra"].get(name) or "").strip()
 
 
+def course_authors(lang: str, root: Path = ROOT) -> str:
+    """The course's authors, for the title page, its verso and the PDF's Author field:
+    the ``author`` setting (COURSE_AUTHOR), else the names of an ``AUTHORS`` file at the
+    checkout's root (one a line, ``#`` starts a comment, an address in ``<...>`` left
+    out), else the names of ``[project].authors`` in pyproject.toml; "" when none is
+    set (nothing is then printed)."""
+    setting = course_setting(lang, "author")
+    if setting:
+        return setting
+    names: list[str] = []
+    authors = root / "AUTHORS"
+    if authors.is_file():
+        for line in authors.read_text("utf-8").splitlines():
+            name = re.sub(r"<[^>]*>", "", line.split("#", 1)[0]).strip()
+            if name:
+                names.append(name)
+    elif (root / "pyproject.toml").is_file():
+        import tomllib
+
+        project = tomllib.loads((root / "pyproject.toml").read_text("utf-8")).get(
+            "project", {})
+        names = [str(a["name"]).strip() for a in project.get("authors", [])
+                 if isinstance(a, dict) and a.get("name")]
+    return ", ".join(names)
+
+
 def bibliography() -> list[dict]:
     """The works the course cites (docs/data/bibliography.yaml), in the site's order."""
     from coursebuild.pages.bibliography import works
@@ -296,8 +389,7 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
 
     words = WORDS[lang]
     root = "/" if lang == "fr" else "/en/"
-    notations = {f"not:{k}": (pattern, where)
-                 for k, (_, _, pattern, where) in enumerate(NOTATIONS)} \
+    notations = {f"not:{k}": (n.place, n.where) for k, n in enumerate(NOTATIONS)} \
         if edition == "students" else {}
     folder = site / ("" if lang == "fr" else "en")
     site_name, site_url, pages = book_pages(lang, root, edition)
@@ -318,6 +410,7 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
         ctx.chapter_of["bank/"] = "bank"     # and to its own chapter on the bank
     else:                          # and the students' book to the teacher's
         ctx.teachers_pages = {p.url[len(root):] for p in book_pages(lang, root, "teachers")[2]}
+        ctx.teachers_pages.add("bank/")     # the bank is a chapter of the teacher's book
     body: list[str] = []
     main = False
     for page in pages:
@@ -361,7 +454,7 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
         "\\newif\\ifbookfrench" + ("\\bookfrenchtrue" if lang == "fr" else ""),
         f"\\newcommand{{\\booktitle}}{{{title}}}",
         f"\\newcommand{{\\booksubtitle}}{{{subtitle}}}",
-        f"\\newcommand{{\\bookauthors}}{{{escape(course_setting(lang, 'author'))}}}",
+        f"\\newcommand{{\\bookauthors}}{{{escape(course_authors(lang))}}}",
         f"\\newcommand{{\\bookinstitution}}{{{escape(course_setting(lang, 'institution'))}}}",
         f"\\newcommand{{\\bookdate}}{{{escape(book_date(lang))}}}",
         f"\\newcommand{{\\bookedition}}{{{escape(words['edition'])} {escape(__version__)}}}",
@@ -383,7 +476,9 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
     if edition == "students":
         back += ("\\backmatter\n\\begin{thebibliography}{99}\n"
                 + "".join(_bib_entry(w, lang) for w in works)
-                + "\\end{thebibliography}\n\\printindex\n")
+                + "\\end{thebibliography}\n"
+                # the index opens on a right-hand page, as the chapters do
+                + "\\cleardoublepage\n\\printindex\n")
     elif ctx.cited:     # the teachers' book's citations (the notes on the sources) resolved
         back = ("\\backmatter\n\\begin{thebibliography}{99}\n"
                 + "".join(_bib_entry(w, lang) for w in works if w["key"] in ctx.cited)
@@ -411,7 +506,7 @@ def _verso(lang: str, edition: str, site_name: str, site_url: str) -> str:
     from coursebuild.latex.links import url
 
     words = WORDS[lang]
-    who = ", ".join(escape(x) for x in (course_setting(lang, "author"),
+    who = ", ".join(escape(x) for x in (course_authors(lang),
                                         course_setting(lang, "institution")) if x)
     lines = [f"\\textbf{{{escape(site_name)}}}. {escape(words[edition])}.",
              *([who + "."] if who else []),
@@ -429,13 +524,14 @@ def _notations(lang: str) -> str:
     from coursebuild.latex import escape
 
     words = WORDS[lang]
-    rows = [f"{tex[lang] if isinstance(tex, dict) else tex} & {meaning[lang]} & "
+    rows = [f"{n.tex[lang] if isinstance(n.tex, dict) else n.tex} & {n.meaning[lang]} & "
             f"\\pageref{{not:{k}}} \\\\"
-            for k, (tex, meaning, _, _) in enumerate(NOTATIONS)]
+            for k, n in enumerate(NOTATIONS)]
     title = escape(words["notations"])
     return (f"\\chapter*{{{title}}}\n\\addcontentsline{{toc}}{{chapter}}{{{title}}}\n"
             f"\\markboth{{{title}}}{{{title}}}\n"
-            "\\begin{center}\n\\begin{tabular}{l p{0.62\\linewidth} r}\n\\hline\n"
+            "\\begin{center}\n\\begin{tabular}{l >{\\raggedright\\arraybackslash}"
+            "p{0.62\\linewidth} r}\n\\hline\n"
             f"\\textbf{{{escape(words['notation'])}}} & \\textbf{{{escape(words['meaning'])}}} "
             f"& \\textbf{{p.}} \\\\ \\hline\n" + "\n".join(rows)
             + "\n\\hline\n\\end{tabular}\n\\end{center}\n")
@@ -531,7 +627,7 @@ def _inputs_hash(site: Path, langs: tuple[str, ...]) -> str:
         for page in book_pages(lang, "/")[2]:
             files.append(root / page.url.lstrip("/") / "index.html")
         digest.update(f"{lang}:{address.published(lang)}:{book_date(lang)}:"
-                      f"{course_setting(lang, 'author')}:{course_setting(lang, 'institution')}\n"
+                      f"{course_authors(lang)}:{course_setting(lang, 'institution')}\n"
                       .encode())
     from coursebuild import bank_pages
 

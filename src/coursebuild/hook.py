@@ -940,7 +940,9 @@ def site_phrase(lang: str, capital: bool) -> str:
 
 def on_page_markdown(markdown: str, page, config, files, **kwargs):
     lang = config.theme["language"]
-    markdown = ON_SITE.sub(lambda m: site_phrase(lang, m[1] == "O"), markdown)
+    # the phrase marked: the book moves its sentence into the chapter's "Online" box
+    markdown = ON_SITE.sub(lambda m: '<span class="arena-online">'
+                           + site_phrase(lang, m[1] == "O") + "</span>", markdown)
     if _where() == "zip":
         markdown = _without_teachers_links(markdown)
     if page.file.src_uri.endswith(".md"):

@@ -38,6 +38,15 @@ class Layout:
 
 BOOK = Layout(inner=25, text_width=115, top=32, text_height=232, overhang=55)
 """The books' page (src/coursebuild/book_preamble.tex's geometry)."""
+SHEET = Layout(inner=20, text_width=164, top=20, text_height=257, overhang=17, head=2,
+               foot=10, twoside=False)
+"""An exam paper's page and its key's (handouts/preamble.tex, sheet-LANG.tex: margins of
+2 cm, 2.6 cm on the right, where the marks of each question stand, in a margin note of
+3 + 14 mm; no running head, but a listing continued at a page's top rises 1.2 mm above
+the text block, its first line taller than the top skip)."""
+HANDOUT = Layout(inner=20, text_width=170, top=20, text_height=257, head=0, foot=10,
+                 twoside=False)
+"""The exercise sheets' page (handouts/preamble.tex: margins of 2 cm)."""
 
 WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">'
                   r"(.*?)</word>")

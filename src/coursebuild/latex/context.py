@@ -14,12 +14,17 @@ WORDS = {
            "all_won": "toutes sont gagnées par {player}",
            "won_counts": "{zero} gagnées par \\(J_0\\), {one} par \\(J_1\\), {draws} nulles",
            "by_rank": "Ici par rang (le nombre de coups en lequel le gagnant gagne contre la "
-                      "meilleure défense)~; {who}. Le site du cours dessine le graphe et ses "
-                      "coups.",
+                      "meilleure défense)~; {who}.",
            "live": "Version interactive sur le site :",
            "playable": "La figure, en version jouable sur le site :",
            "more_lines": "[... {n} lignes de plus]",
            "introduction": "Introduction", "on_site": "dans les pages web du cours",
+           "algorithm": "algorithme",
+           "online": "En ligne",
+           "online_unset": "Les pages web du cours (que votre enseignant peut distribuer "
+                           "sous forme de dossier) ajoutent à ce chapitre\u202f:",
+           "online_set": "Le site du cours ajoute à ce chapitre, à l'adresse {url}\u202f:",
+           "online_live": "ses figures, en version jouable ou pas à pas.",
            "of_students_book": "du livre des élèves",
            "in_teachers_book": "dans le livre de l'enseignant"},
     "en": {"solution": "Solution", "solutions": "Solutions to the exercises",
@@ -30,12 +35,17 @@ WORDS = {
            "all_won": "all are won by {player}",
            "won_counts": "{zero} won by \\(J_0\\), {one} by \\(J_1\\), {draws} draws",
            "by_rank": "Here by rank (the number of moves within which the winner wins "
-                      "against the best defence); {who}. The course's site draws the graph "
-                      "and its moves.",
+                      "against the best defence); {who}.",
            "live": "Interactive version on the site:",
            "playable": "The figure, playable on the site:",
            "more_lines": "[... {n} more lines]",
            "introduction": "Introduction", "on_site": "in the course's web pages",
+           "algorithm": "Algorithm",
+           "online": "Online",
+           "online_unset": "The course's web pages (which your teacher can hand out as a "
+                           "folder) add to this chapter:",
+           "online_set": "The course's site adds to this chapter, at {url}:",
+           "online_live": "its figures, playable or step by step.",
            "of_students_book": "of the students' book",
            "in_teachers_book": "in the teacher's book"},
 }
@@ -80,6 +90,7 @@ class Context:
     index_defined: set[int] = field(default_factory=set)    # entries whose definition is met
     index_own: set[str] = field(default_factory=set)        # terms with an entry of their own
     index_heading: set[int] = field(default_factory=set)    # entries the section names
+    online_live: bool = False           # a chapter's figure is live on the site
     cited: list[str] = field(default_factory=list)   # works of the bibliography
     referenced: list[str] = field(default_factory=list)   # figures cited by number
     warnings: list[str] = field(default_factory=list)

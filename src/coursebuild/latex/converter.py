@@ -33,6 +33,7 @@ class Converter:
     def __init__(self, ctx: Context, slug: str, numbered: bool = True) -> None:
         self.ctx, self.slug, self.numbered = ctx, slug, numbered
         self.solutions: list[str] = []
+        self.online: list[str] = []
         self.exercise_label = ""
         self.exercise_title = ""
         self.exercise_count = 0
@@ -104,6 +105,8 @@ class Converter:
             if child.name in BLOCKS:
                 flush()
                 out = self.block(child)
+                if out.startswith("\\begin{algorithm}"):
+                    _cite_algorithm(parts, out, self.ctx)
                 if out:
                     parts.append(out)
                 released = self.release()
@@ -120,7 +123,7 @@ class Converter:
         if name in ("h1", "h2", "h3", "h4"):
             return headings.heading(self, e)
         if name == "p":
-            text = self.inlines(e).strip()
+            text = links.online_sentences(self, self.inlines(e).strip())
             return text + self.notations(text, "text") + "\n" if text else ""
         if name in ("ul", "ol"):
             env = "itemize" if name == "ul" else "enumerate"
@@ -218,6 +221,8 @@ class Converter:
         classes = set(e.get("class", []))
         if name == "span" and "arithmatex" in classes:
             return inline_math(e.get_text())
+        if name == "span" and "arena-online" in classes:     # the course's pages, named
+            return links.ONLINE + self.inlines(e) + links.ONLINE
         if name == "strong" or name == "b":
             inner = self.inlines(e)
             return f"\\textbf{{{inner}}}" + index.defined_here(self, e, inner)
@@ -238,6 +243,32 @@ class Converter:
         if name == "img":
             return figures.image(self, e)
         return self.inlines(e)
+
+
+def _cite_algorithm(parts: list[str], algorithm: str, ctx: Context) -> None:
+    r"""The paragraph that introduces an algorithm (the one just before it) cites it by
+    number, as a textbook does: "... stop when a step adds nothing (Algorithm 4.1)."; an
+    algorithm after a heading or a box is cited by nothing (it is a float: its number is
+    in its caption).
+
+    >>> parts = ["Apply the definition as it stands:\n"]
+    >>> _cite_algorithm(parts, r"\begin{algorithm}\label{alg:a:1}", Context("en"))
+    >>> print(parts[0].strip())
+    Apply the definition as it stands~(Algorithm~\ref{alg:a:1}).
+    """
+    key = re.search(r"\\label\{(alg:[^}]*)\}", algorithm)
+    if not key or not parts:
+        return
+    last = parts[-1].rstrip("\n")
+    if not last or "\n" in last.strip() or re.match(r"\\(begin|end|section|subsection|"
+                                                   r"label|medskip|needspace|par\b)", last):
+        return
+    cite = f"({ctx.words['algorithm']}~\\ref{{{key[1]}}})"
+    # (the labels a paragraph ends with, of its notations, stay after it)
+    m = re.search(r"\s*([.:;]?)((?:\\label\{[^{}]*\})*)\s*$", last)
+    assert m is not None             # (it matches at the end of any text)
+    end = "." if m[1] in (".", ":", "") else m[1]
+    parts[-1] = last[:m.start()] + "~" + cite + end + m[2] + "\n"
 
 
 def inline_math(tex: str) -> str:
@@ -307,8 +338,15 @@ def fragment(html: str, ctx: Context, slug: str = "fragment") -> str:
     """
     conv = Converter(ctx, slug, numbered=False)
     root = _clean(BeautifulSoup(html, "lxml").body or BeautifulSoup("", "lxml"))
-    body = conv.blocks(root) + headings.solutions_section(conv)
-    return book_wording(body, ctx.lang)
+    body = conv.blocks(root) + links.online_box(conv) + headings.solutions_section(conv)
+    return book_wording(_unmarked(body, ctx), ctx.lang)
+
+
+def _unmarked(body: str, ctx: Context) -> str:
+    """What the "Online" box could not take (a phrase or a notebook's link outside a
+    paragraph: in a list, a table) printed as the site prints it."""
+    body = re.sub(r"\x01([^\x01]*)\x01", r"\1", body)
+    return body.replace(links.ONLINE_LINK, f" ({escape(ctx.words['on_site'])})")
 
 
 class Chapter:
@@ -322,5 +360,8 @@ class Chapter:
         self.conv = Converter(ctx, slug, numbered)
 
     def latex(self) -> str:
-        body = self.conv.blocks(self.article) + headings.solutions_section(self.conv)
-        return book_wording(body, self.conv.ctx.lang)
+        """The chapter: its text, its "Online" box (what the course's pages add to it),
+        its exercises' solutions."""
+        body = (self.conv.blocks(self.article) + links.online_box(self.conv)
+                + headings.solutions_section(self.conv))
+        return book_wording(_unmarked(body, self.conv.ctx), self.conv.ctx.lang)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from bs4 import Tag
 
-from coursebuild.latex.links import live_line, url
+from coursebuild.latex.links import live_line
 from coursebuild.latex.text import escape, label
 
 if TYPE_CHECKING:
@@ -154,10 +154,7 @@ def widget(conv: Writer, e: Tag) -> str:
     if fid in conv.ctx.printed or fid not in conv.ctx.figures:
         return live_line(conv, conv.ctx.words["playable"])
     conv.ctx.printed.add(fid)
-    live = ""
-    if conv.ctx.site_url:
-        live = escape(conv.ctx.words["live"]) + " \\url{" + url(
-            conv.ctx.site_url + conv.ctx.page_path) + "}"
+    live = live_line(conv, conv.ctx.words["live"])     # (the chapter's "Online" box)
     return conv.defer(fid, float_figure(conv, fid, escape(conv.ctx.captions.get(fid, "")),
                                         live))
 

@@ -80,10 +80,11 @@ def heading(conv: Writer, e: Tag) -> str:
         key = f"\\label{{{label(conv.slug + ':' + e['id'])}}}" if e.get("id") else ""
         title = conv.inlines(e)
         bookmark = plain(e.get_text(" ", strip=True))
-        index.heading(conv, e.get_text(" ", strip=True))
+        named = index.heading(conv, e.get_text(" ", strip=True))
         waiting = conv.release(everything=True)       # a section keeps its figures
         heading = f"\\texorpdfstring{{{title}}}{{{escape(bookmark)}}}"
-        return waiting + _room_for_a_short_text(e) + f"\\{command}{{{heading}}}{key}\n"
+        return (waiting + _room_for_a_short_text(e) + f"\\{command}{{{heading}}}{key}"
+                + named + "\n")
     raise ValueError(f"not a heading: {name}")
 
 

@@ -77,13 +77,26 @@ def _prose(node: NavigableString) -> bool:
                    & set(p.get("class", [])) for p in node.parents)
 
 
-def heading(conv: Writer, text: str) -> None:
-    """A section's title: the entries it names that are not defined yet are defined by
-    their first use in the section."""
+def heading(conv: Writer, text: str) -> str:
+    """A section's title: the entries it names that are not defined yet are defined
+    where the section opens (its ``\\index``, set after the heading: "4.3 The counter
+    algorithm" is where the counter algorithm is defined); a word too common to index
+    each use of ("counter") is defined by its first use in the section."""
     ctx = conv.ctx
-    if ctx.index and conv.numbered:
-        ctx.index_heading = {k for k, entry in enumerate(entries(ctx.lang))
-                             if k not in ctx.index_defined and entry.find.search(text)}
+    ctx.index_heading = set()
+    if not ctx.index or not conv.numbered:
+        return ""
+    out = ""
+    for k, entry in enumerate(entries(ctx.lang)):
+        if k in ctx.index_defined or not entry.find.search(text):
+            continue
+        if entry.only_definition:
+            ctx.index_heading.add(k)
+        else:
+            ctx.index_defined.add(k)
+            ctx.index_seen.add((conv.slug, k))
+            out += command(entry.printed, True)
+    return out
 
 
 def occurrences(conv: Writer, node: NavigableString, text: str) -> list[tuple[int, str]]:
@@ -135,11 +148,16 @@ def defined_here(conv: Writer, e: Tag, inner: str) -> str:
 
 def defining(conv: Writer, text: str, exact: bool = False) -> str:
     """The entries defined by ``text`` (a term in bold, ``exact``: the whole of it, or the
-    note of a theorem's title), the first time each is defined."""
+    note of a theorem's or a proof's title), the first time each is defined; a title that
+    names an entry defined before is a use of it ("Proof: strategy stealing")."""
     ctx = conv.ctx
     out = ""
     for k, entry in enumerate(entries(ctx.lang)):
         if k in ctx.index_defined:
+            if not exact and ctx.index and conv.numbered and not entry.only_definition \
+                    and entry.find.search(text):
+                ctx.index_seen.add((conv.slug, k))
+                out += command(entry.printed, False)
             continue
         m = entry.find.search(text)
         if m is not None and (not exact or len(m[0]) * 2 >= len(text.rstrip(".:"))):

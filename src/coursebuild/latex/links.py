@@ -39,16 +39,14 @@ def link(conv: Writer, e: Tag) -> str:
             return inner
         if chapter in ctx.other_book and re.fullmatch(r"ex-\d+-\d+", anchor):
             return inner          # an exercise of the students' book: its number says where
-        if ctx.site_url:
-            address = ctx.site_url + chapter + (("#" + anchor) if anchor else "")
-            return f"{inner}\\footnote{{\\url{{{url(address)}}}}}"
         if chapter in ctx.teachers_pages:   # a page of the teacher's book
             return f"{inner} ({escape(ctx.words['in_teachers_book'])})"
         if chapter in ctx.other_book:       # a chapter of the students' book
             return chapter_reference(conv, e, inner, f"{ctx.other_book[chapter]} "
                                      + escape(ctx.words["of_students_book"]))
-        # a page the book does not print (a notebook, the API reference)
-        return f"{inner} ({escape(ctx.words['on_site'])})"
+        # a page no book prints (a notebook, the API reference, the building manual):
+        # its sentence goes into the chapter's "Online" box
+        return inner + ONLINE_LINK
     return inner
 
 
@@ -95,12 +93,59 @@ def page_target(page_path: str, href: str) -> tuple[str, str] | None:
     return ("/".join(stack) + "/" if stack else ""), anchor
 
 
+ONLINE = "\x01"
+"""Marks the phrase that names the course's pages (``<!-- On-site -->``, marked by the
+hook with ``.arena-online``): its sentence goes into the chapter's "Online" box."""
+ONLINE_LINK = "\x02"
+"""Marks a link to a page no book prints (a notebook): its sentence goes there too."""
+
+
 def live_line(conv: Writer, words: str) -> str:
-    """The address of the live page, after what paper can only show still."""
-    if not conv.ctx.site_url:
+    """What paper can only show still: the chapter's "Online" box gives the live page's
+    address (nothing is printed here)."""
+    conv.ctx.online_live = bool(conv.ctx.site_url)
+    return ""
+
+
+def online_sentences(conv: Writer, text: str) -> str:
+    """A paragraph's sentences that only make sense on the site (they name the course's
+    pages, or a notebook) go into the chapter's "Online" box, without the words that say
+    where (the box says it); the paragraph keeps the others."""
+    if ONLINE not in text and ONLINE_LINK not in text:
+        return text
+    kept = []
+    for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z\x01])", text):
+        if ONLINE in sentence or ONLINE_LINK in sentence:
+            moved = re.sub(r"\s*\x01[^\x01]*\x01(?:,\s*)?", " ", sentence)
+            moved = re.sub(r" (?=[.,;:])", "", moved.replace(ONLINE_LINK, ""))
+            moved = moved.strip()
+            if moved:
+                conv.online.append(moved[0].upper() + moved[1:])
+        else:
+            kept.append(sentence)
+    return " ".join(kept)
+
+
+def online_box(conv: Writer) -> str:
+    """The chapter's "Online" box: what the course's pages add to it (its address when
+    the site has one), or nothing."""
+    ctx = conv.ctx
+    items = list(conv.online)
+    if ctx.online_live:
+        items.append(escape(ctx.words["online_live"]))
+    conv.online.clear()
+    ctx.online_live = False
+    if not items:
         return ""
-    address = conv.ctx.site_url + conv.ctx.page_path
-    return f"{escape(words)} \\url{{{url(address)}}}\n"
+    if ctx.site_url:
+        before, _, after = ctx.words["online_set"].partition("{url}")
+        intro = (escape(before) + "\\url{" + url(ctx.site_url + ctx.page_path) + "}"
+                 + escape(after))
+    else:
+        intro = escape(ctx.words["online_unset"])
+    body = ("\\begin{itemize}\n" + "".join(f"\\item {item}\n" for item in items)
+            + "\\end{itemize}\n")
+    return f"\\begin{{aside}}{{{escape(ctx.words['online'])}}}\n{intro}\n{body}\\end{{aside}}\n"
 
 
 class BadAddress(ValueError):

@@ -30,9 +30,28 @@ def trace_of(conv: Writer, e: Tag) -> str | None:
     return None
 
 
+ITEM = 20
+"""An item of a cell's list ("d (11.1)", "r(n) = 0") of at most this many characters is
+never split over two lines."""
+
+
 def cell(value: str | dict, lang: str) -> str:
-    """A cell of a step's row: the same in both languages, or one per language."""
-    return escape(value[lang] if isinstance(value, dict) else value)
+    r"""A cell of a step's row: the same in both languages, or one per language; the
+    items of a list (separated by commas outside brackets) each kept on one line.
+
+    >>> print(cell("a (9.1), e (9.6), d (11.1)", "en"))
+    \mbox{a (9.1)}, \mbox{e (9.6)}, \mbox{d (11.1)}
+    """
+    text = value[lang] if isinstance(value, dict) else value
+    items, depth, start = [], 0, 0
+    for k, c in enumerate(text):
+        depth += (c in "([{") - (c in ")]}")
+        if c == "," and depth == 0 and text[k + 1:k + 2] == " ":
+            items.append(text[start:k])
+            start = k + 2
+    items.append(text[start:])
+    return ", ".join(f"\\mbox{{{escape(item)}}}" if " " in item and len(item) <= ITEM
+                     else escape(item) for item in items)
 
 
 def steps(conv: Writer, e: Tag) -> str:

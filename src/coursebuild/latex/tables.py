@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
 LONG_TABLE_ROWS = 24      # a table of more rows may go across pages
 LONG_CELL = 40            # a cell of more characters wraps
+# a table's formulas never break at a relation or an operator ("r(n) =" / "0")
+UNBROKEN = "\\booktableformulas"
 
 
 def table(conv: Writer, e: Tag) -> str:
@@ -60,16 +62,23 @@ def table(conv: Writer, e: Tag) -> str:
     if long:                                       # across pages, its head on each
         if head:
             body = body.replace(r"\hline", r"\hline\endhead", 1)
-        return ("{\\small\n\\begin{longtable}{" + columns + "}\n\\hline\n" + body
+        return ("{\\small" + UNBROKEN + "\n\\begin{longtable}{" + columns + "}\n\\hline\n" + body
                 + "\n\\hline\n\\end{longtable}\n}\n")
     conv.tables += 1
     key = label(f"table:{conv.slug}:{conv.tables}")
     if "X" in columns:           # long text: as wide as the text and the outer margin
-        return ("\\begin{center}\\small\n\\booktable{" + key
+        return ("\\begin{center}\\small" + UNBROKEN + "\n\\booktable{" + key
                 + "}{\\begin{tabularx}{\\bookfullwidth}{" + columns
                 + "}\n\\hline\n" + body + "\n\\hline\n\\end{tabularx}}\n\\end{center}\n")
-    return ("\\begin{center}\\small\n\\booktable{" + key + "}{\\begin{tabular}{" + columns
+    return ("\\begin{center}\\small" + UNBROKEN + "\n\\booktable{" + key
+            + "}{\\begin{tabular}{" + columns
             + "}\n\\hline\n" + body + "\n\\hline\n\\end{tabular}}\n\\end{center}\n")
+
+
+def _wide(lengths: list[int]) -> list[int]:
+    """The columns that wrap: those of long text, when the table is wider than a line."""
+    return [k for k, n in enumerate(lengths) if n > 25] if sum(lengths) > 60 else []
+
 
 def two_lines(tex: str, align: str) -> str | None:
     """A column's head (its LaTeX) on two lines, cut at the space nearest its middle that
@@ -107,7 +116,7 @@ def column_spec(lengths: list[int], aligns: list[str], long: bool) -> str:
     >>> column_spec([2, 5], ["r", "c"], long=True)
     'rc'
     """
-    wide = [k for k, n in enumerate(lengths) if n > 25] if sum(lengths) > 60 else []
+    wide = _wide(lengths)
     share = sum(lengths[k] for k in wide) or 1
     if not long:
         return "".join(f">{{\\raggedright\\arraybackslash\\hsize={len(wide) * n / share:.2f}"

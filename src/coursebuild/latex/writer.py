@@ -21,6 +21,7 @@ class Writer(Protocol):
     slug: str
     numbered: bool
     solutions: list[str]
+    online: list[str]           # the sentences of its "Online" box
     exercise_label: str
     exercise_title: str
     exercise_count: int

@@ -6,6 +6,8 @@ Both the site's page and the printed book (:mod:`coursebuild.book`) are written 
 
 from __future__ import annotations
 
+import re
+
 from coursebuild.markdown import Bilingual, fragment
 from coursebuild.paths import ROOT
 
@@ -21,9 +23,17 @@ def works() -> list[dict]:
 
 
 def field(work: dict, name: str, lang: str) -> str:
-    """A field of an entry, in ``lang`` when it is written in both languages."""
+    """A field of an entry, in ``lang`` when it is written in both languages; in English a
+    range of pages is "pp." (French writes "p." for one page and for a range).
+
+    >>> field({"in": "Annals, vol. 3, p. 35–39"}, "in", "en")
+    'Annals, vol. 3, pp. 35–39'
+    """
     value = work.get(name, "")
-    return str(value.get(lang, "") if isinstance(value, dict) else value)
+    text = str(value.get(lang, "") if isinstance(value, dict) else value)
+    if name == "in" and lang == "en":
+        text = re.sub(r"\bp\. (\d+[–-]\d+)", r"pp. \1", text)
+    return text
 
 
 @fragment
