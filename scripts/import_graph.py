@@ -7,7 +7,13 @@ component of more than one file (a circle) and the edges inside it.
     python scripts/import_graph.py          # circles, one per paragraph
     python scripts/import_graph.py --edges  # every edge, "a -> b"
 
-Exit status 1 when a circle exists, 0 otherwise, so it can guard a build.
+The course build's modules are also placed in stages (:data:`STAGES`, as
+``src/coursebuild/__init__.py`` states them): sources -> facts -> writers -> commands, each
+looking only at its own stage and those below. An import from a lower stage to a higher one
+is printed too (an import-linter "layers" contract, read the same way).
+
+Exit status 1 when a circle or an upward import between stages exists, 0 otherwise, so
+it can guard a build.
 """
 
 from __future__ import annotations
@@ -64,6 +70,89 @@ UPWARD = {("arena.arena", "arena.render")}
 """The imports that run up on purpose, each said where it is made: the model's
 ``_repr_svg_`` imports the drawing lazily, when a notebook shows an arena. They are
 left out of the graph whose circles are looked for."""
+
+
+STAGES = ("sources", "facts", "writers", "commands")
+"""The course build's stages, lowest first: a module imports modules of its own stage or
+of a lower one, never of a higher one (the library, ``arena``, is below them all)."""
+
+LAYERS = {
+    # sources: the readers of docs/ (the exercises, the names' glossary) and the small
+    # helpers every stage uses (paths, the site's address, typography, Markdown tables,
+    # the command line's words)
+    "coursebuild.paths": "sources",
+    "coursebuild.address": "sources",
+    "coursebuild.typography": "sources",
+    "coursebuild.markdown": "sources",
+    "coursebuild.plainmaths": "sources",
+    "coursebuild.usage": "sources",
+    "coursebuild.options": "sources",
+    "coursebuild.forked": "sources",
+    "coursebuild.glossary": "sources",
+    "coursebuild.exercise_source": "sources",
+    # facts: what the solver computes for them, each once: the examples, the page
+    # modules' figures and fragments, the bank's generators and sample variants, the
+    # inputs' keys, the Python exercises' checks
+    "coursebuild.examples": "facts",
+    "coursebuild.keys": "facts",
+    "coursebuild.counts": "facts",
+    "coursebuild.facts": "facts",
+    "coursebuild.widgets": "facts",
+    "coursebuild.design": "facts",
+    "coursebuild.drawing": "facts",
+    "coursebuild.judging": "facts",
+    "coursebuild.python_exercises": "facts",
+    "coursebuild.bank": "facts",
+    "coursebuild.bank_samples": "facts",
+    "coursebuild.pages": "facts",
+    # writers: the products: figures, fragments, notebooks, LaTeX (sheets, handout,
+    # books), the MkDocs hook's pages, the teachers' guide, the library's wheel
+    "coursebuild.latex": "writers",
+    "coursebuild.editions": "writers",
+    "coursebuild.texts": "writers",
+    "coursebuild.catalogue": "writers",
+    "coursebuild.fragments": "writers",
+    "coursebuild.notebooks": "writers",
+    "coursebuild.notebook_kernel": "writers",
+    "coursebuild.handout": "writers",
+    "coursebuild.sheets": "writers",
+    "coursebuild.paper_edges": "writers",
+    "coursebuild.bank_pages": "writers",
+    "coursebuild.chapter_text": "writers",
+    "coursebuild.teaching": "writers",
+    "coursebuild.pacing": "writers",
+    "coursebuild.sample_paper": "writers",
+    "coursebuild.guide": "writers",
+    "coursebuild.book": "writers",
+    "coursebuild.hook": "writers",
+    "coursebuild.release": "writers",
+    "coursebuild.practice": "writers",
+    "coursebuild.moodle": "writers",
+    # commands: what a user runs
+    "coursebuild.__main__": "commands",
+    "coursebuild.site": "commands",
+    "coursebuild.serve": "commands",
+    "coursebuild.buildlock": "commands",
+    "coursebuild.launcher": "commands",
+}
+"""Each module of the course build (a package covers its modules) in its stage."""
+
+
+def stage(name: str) -> str | None:
+    """The stage of a module of the course build (None outside it: the package's own
+    ``coursebuild``, the library, the scripts)."""
+    while name:
+        if name in LAYERS:
+            return LAYERS[name]
+        name = name.rpartition(".")[0]
+    return None
+
+
+def upward(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """The imports from a module of the course build to one of a higher stage."""
+    rank = {s: k for k, s in enumerate(STAGES)}
+    return sorted((a, b) for a, bs in graph.items() for b in bs
+                  if stage(a) and stage(b) and rank[stage(b)] > rank[stage(a)])
 
 
 def graph() -> dict[str, set[str]]:
@@ -133,9 +222,12 @@ def main(argv: list[str]) -> int:
             inside = sorted(graph_[name] & members)
             print(f"  {name} -> {', '.join(inside)}")
         print()
-    print(f"{len(found)} circle(s), {len(graph_)} files, "
+    up = upward(graph_)
+    for a, b in up:
+        print(f"upward: {a} ({stage(a)}) -> {b} ({stage(b)})")
+    print(f"{len(found)} circle(s), {len(up)} upward import(s), {len(graph_)} files, "
           f"{sum(map(len, graph_.values()))} imports")
-    return 1 if found else 0
+    return 1 if found or up else 0
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ import types
 import coursebuild.bank as real
 from arena import Arena, solve
 from coursebuild.bank import Problem, Variant  # the bank's own types
-from coursebuild.catalogue import Drawing
+from coursebuild.drawing import Drawing
 
 
 def _nim(seed: int) -> Variant:

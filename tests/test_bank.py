@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from coursebuild import bank
-from coursebuild.catalogue import Drawing
+from coursebuild.drawing import Drawing
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = range(200)

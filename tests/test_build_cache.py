@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+from coursebuild import keys  # noqa: E402
 from coursebuild import site as build_site  # noqa: E402
 
 
 def test_a_step_runs_again_only_when_its_key_changes_or_an_output_is_missing(tmp_path,
                                                                             monkeypatch):
-    monkeypatch.setattr(build_site, "STAMPS", tmp_path / "stamps")
+    monkeypatch.setattr(keys, "STAMPS", tmp_path / "stamps")
     out = tmp_path / "out"
     runs = []
 
@@ -22,36 +23,36 @@ def test_a_step_runs_again_only_when_its_key_changes_or_an_output_is_missing(tmp
         runs.append(1)
         out.write_text("x")
 
-    assert build_site.cached_step("s", "k1", [out], run) is True
-    assert build_site.cached_step("s", "k1", [out], run) is False
-    assert build_site.cached_step("s", "k2", [out], run) is True      # an input changed
+    assert keys.cached_step("s", "k1", [out], run) is True
+    assert keys.cached_step("s", "k1", [out], run) is False
+    assert keys.cached_step("s", "k2", [out], run) is True      # an input changed
     out.unlink()
-    assert build_site.cached_step("s", "k2", [out], run) is True      # an output is missing
+    assert keys.cached_step("s", "k2", [out], run) is True      # an output is missing
     assert len(runs) == 3
 
 
 def test_a_failed_step_is_not_recorded(tmp_path, monkeypatch):
-    monkeypatch.setattr(build_site, "STAMPS", tmp_path / "stamps")
+    monkeypatch.setattr(keys, "STAMPS", tmp_path / "stamps")
 
     def fail():
         raise RuntimeError("mkdocs failed")
 
     with pytest.raises(RuntimeError):
-        build_site.cached_step("s", "k", [], fail)
+        keys.cached_step("s", "k", [], fail)
     assert not (tmp_path / "stamps" / "s").exists()
 
 
 def test_the_digest_covers_names_contents_and_environment(tmp_path, monkeypatch):
-    monkeypatch.setattr(build_site, "ROOT", tmp_path)
+    monkeypatch.setattr(keys, "ROOT", tmp_path)
     (tmp_path / "d").mkdir()
     (tmp_path / "d" / "a.md").write_text("one")
-    first = build_site.inputs_digest(("d",), ("SITE_URL",))
+    first = keys.inputs_digest(("d",), ("SITE_URL",))
     (tmp_path / "d" / "a.md").write_text("two")
-    second = build_site.inputs_digest(("d",), ("SITE_URL",))
+    second = keys.inputs_digest(("d",), ("SITE_URL",))
     (tmp_path / "d" / "a.md").rename(tmp_path / "d" / "b.md")
-    third = build_site.inputs_digest(("d",), ("SITE_URL",))
+    third = keys.inputs_digest(("d",), ("SITE_URL",))
     monkeypatch.setenv("SITE_URL", "https://example.com/")
-    fourth = build_site.inputs_digest(("d",), ("SITE_URL",))
+    fourth = keys.inputs_digest(("d",), ("SITE_URL",))
     assert len({first, second, third, fourth}) == 4
 
 

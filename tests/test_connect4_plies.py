@@ -193,10 +193,10 @@ def test_the_perfect_game_figure_reads_the_record(tmp_path, monkeypatch):
     copy = tmp_path / "connect4-6x4.json"
     copy.write_text(json.dumps(data), encoding="utf-8")
     monkeypatch.setattr(modelling, "CONNECT4_RESULT", str(copy))
-    before = {f.id: f.key() for f in fig.catalogue()}
+    before = {f.id: fig.figure_key(f) for f in fig.catalogue()}
     copy.write_text(json.dumps({**data, "perfect_game": data["perfect_game"][:-1]}),
                     encoding="utf-8")
-    after = {f.id: f.key() for f in fig.catalogue()}
+    after = {f.id: fig.figure_key(f) for f in fig.catalogue()}
     assert sorted(i for i in before if before[i] != after[i]) == ["connect4-perfect-game"]
 
 

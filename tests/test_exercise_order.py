@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from coursebuild import book, exercise_source
-from coursebuild.exercise_source import exercises, page_text
+from coursebuild.chapter_text import page_text
+from coursebuild.exercise_source import exercises
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -154,9 +154,9 @@ class TestBuild:
     def test_changing_the_library_rebuilds_every_figure(self, built, monkeypatch):
         from coursebuild import keys
 
-        before = {f.id: f.key() for f in fig.catalogue()}
+        before = {f.id: fig.figure_key(f) for f in fig.catalogue()}
         monkeypatch.setattr(keys, "library_digest", lambda: "edited")
-        after = {f.id: f.key() for f in fig.catalogue()}
+        after = {f.id: fig.figure_key(f) for f in fig.catalogue()}
         assert all(before[i] != after[i] for i in before)
 
     def test_a_missing_output_is_rebuilt(self, built, tmp_path):
@@ -195,13 +195,13 @@ def test_editing_an_example_file_rebuilds_exactly_the_figures_that_read_it(tmp_p
                                                                              monkeypatch):
     """The cache key covers the data files a figure reads (docs/examples/*.yaml), so that
     an edit shows in `make serve`, not only the code."""
-    before = {f.id: f.key() for f in fig.catalogue()}
+    before = {f.id: fig.figure_key(f) for f in fig.catalogue()}
     original = Path(__file__).resolve().parents[1] / examples.EX42
     edited = tmp_path / "exercise-6-2.yaml"
     edited.write_text(original.read_text(encoding="utf-8").replace("start: a", "start: b"),
                       encoding="utf-8")
     assert edited.read_text(encoding="utf-8") != original.read_text(encoding="utf-8")
     monkeypatch.setattr(examples, "EX42", str(edited))
-    after = {f.id: f.key() for f in fig.catalogue()}
+    after = {f.id: fig.figure_key(f) for f in fig.catalogue()}
     changed = sorted(i for i in before if before[i] != after[i])
     assert changed == ["ex6-2-attractors", "ex6-2-counter", "ex6-2-graph", "ex6-2-strategy"]

@@ -112,9 +112,9 @@ def test_the_exercise_sheets_interrupted_between_the_languages(tmp_path, monkeyp
 def test_a_site_or_the_zip_interrupted_is_built_again(tmp_path, monkeypatch, step):
     """Both sites and the zip are made by cached_step: its stamp goes before the product
     is written and comes back after."""
-    from coursebuild import site
+    from coursebuild import keys
 
-    monkeypatch.setattr(site, "STAMPS", tmp_path / "stamps")
+    monkeypatch.setattr(keys, "STAMPS", tmp_path / "stamps")
     product = tmp_path / "product"
 
     def make(key: str, interrupt: bool = False):
@@ -123,13 +123,13 @@ def test_a_site_or_the_zip_interrupted_is_built_again(tmp_path, monkeypatch, ste
             if interrupt:
                 raise Interrupted
         return run
-    assert site.cached_step(step, "A", [product], make("A"))
+    assert keys.cached_step(step, "A", [product], make("A"))
     with pytest.raises(Interrupted):
-        site.cached_step(step, "B", [product], make("B", interrupt=True))
+        keys.cached_step(step, "B", [product], make("B", interrupt=True))
     assert product.read_text() == "B" and not (tmp_path / "stamps" / step).exists()
-    assert site.cached_step(step, "A", [product], make("A"))      # built again
+    assert keys.cached_step(step, "A", [product], make("A"))      # built again
     assert product.read_text() == "A"
-    assert not site.cached_step(step, "A", [product], make("A"))  # and now up to date
+    assert not keys.cached_step(step, "A", [product], make("A"))  # and now up to date
 
 
 def test_a_notebook_interrupted_while_it_runs_is_run_again(tmp_path, monkeypatch):

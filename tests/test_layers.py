@@ -1,7 +1,8 @@
 """The project's imports only look down (issue 46), read from the code's own imports by
 scripts/import_graph.py: the library is a tree but for its one documented upward import,
-the LaTeX converter's element modules see an interface below the converter, and the
-benchmarks' shared helpers sit below their sections, the command on top."""
+the LaTeX converter's element modules see an interface below the converter, the
+benchmarks' shared helpers sit below their sections, the command on top, and the course
+build runs in stages, sources -> facts -> writers -> commands, with no circle anywhere."""
 
 from __future__ import annotations
 
@@ -53,14 +54,63 @@ def test_the_benchmarks_helpers_are_below_their_sections_and_the_command_on_top(
     assert not any("bench" in bs for bs in scripts.values())   # nothing imports the command
 
 
+def test_no_two_files_of_the_project_import_each_other_even_through_others():
+    assert import_graph.circles(GRAPH) == []
+
+
+def test_the_course_build_runs_in_stages_that_only_look_down():
+    course = [name for name in GRAPH if name.startswith("coursebuild.")]
+    assert [n for n in course if import_graph.stage(n) is None] == []   # each one placed
+    assert import_graph.upward(GRAPH) == []
+    # the edges that closed the circle are gone: a reader never imports a writer, a
+    # writer never borrows from another writer's module what lives below both
+    for a, b in [("exercise_source", "bank_pages"), ("bank", "catalogue"),
+                 ("pages.teachers", "__main__"), ("release", "site"), ("texts", "hook"),
+                 ("texts", "book"), ("bank_pages", "book"), ("teaching", "book"),
+                 ("teaching", "pacing"), ("teaching", "sample_paper"),
+                 ("glossary", "exercise_source"), ("pages.bank", "bank_pages")]:
+        assert f"coursebuild.{b}" not in GRAPH[f"coursebuild.{a}"], (a, b)
+    assert import_graph.stage("coursebuild.pages.ourson") == "facts"
+    assert import_graph.stage("coursebuild.latex.converter") == "writers"
+
+
+def test_an_import_from_a_lower_stage_up_is_caught():
+    """The check is not vacuous: a reader importing a command, or a fact a writer, is
+    reported; the same imports downward are not."""
+    up = {"coursebuild.exercise_source": {"coursebuild.site", "coursebuild.paths"},
+          "coursebuild.pages.ourson": {"coursebuild.hook"},
+          "coursebuild.hook": {"coursebuild.pages.ourson"}}
+    assert import_graph.upward(up) == [("coursebuild.exercise_source", "coursebuild.site"),
+                                       ("coursebuild.pages.ourson", "coursebuild.hook")]
+
+
+def test_the_package_states_the_stages_the_graph_checks():
+    """``coursebuild``'s docstring says the stages in order, and each module in the stage
+    the graph places it in."""
+    import re
+
+    import coursebuild
+
+    doc = " ".join(coursebuild.__doc__.split())
+    assert " -> ".join(f"**{s}**" for s in import_graph.STAGES) in doc
+    parts = re.split(r"\d\. \*\*(\w+)\*\* --", doc)
+    assert parts[1::2] == list(import_graph.STAGES)
+    said = {name: stage for stage, text in zip(parts[1::2], parts[2::2], strict=True)
+            for name in re.findall(r":mod:`(coursebuild\.[\w.]+)`", text)}
+    placed = {name: stage for name, stage in import_graph.LAYERS.items()}
+    assert said == placed
+
+
 def test_the_graph_script_as_typed_counts_the_graph_the_tests_read():
-    """Exit 1 while a circle is left, and the same count of files and imports."""
+    """Exit 1 while a circle or an upward import is left, and the same count of files
+    and imports."""
     done = subprocess.run([sys.executable, "scripts/import_graph.py"], cwd=ROOT,
                           capture_output=True, text=True)
     found = import_graph.circles(GRAPH)
-    assert done.returncode == (1 if found else 0)
+    up = import_graph.upward(GRAPH)
+    assert done.returncode == (1 if found or up else 0)
     assert done.stdout.rstrip().endswith(
-        f"{len(found)} circle(s), {len(GRAPH)} files, "
+        f"{len(found)} circle(s), {len(up)} upward import(s), {len(GRAPH)} files, "
         f"{sum(map(len, GRAPH.values()))} imports")
     edges = subprocess.run([sys.executable, "scripts/import_graph.py", "--edges"], cwd=ROOT,
                            capture_output=True, text=True, check=True).stdout.splitlines()

@@ -155,7 +155,7 @@ def test_the_othello_listing_is_the_weighted_score(lang):
 
 def _solution_code(lang: str, name: str) -> str:
     """The listing the solution that defines ``name`` on the algorithms page shows."""
-    from coursebuild.exercise_source import page_text
+    from coursebuild.chapter_text import page_text
 
     page = page_text(lang, "algorithms")         # with its exercises
     for section, code in listing_sections(lang).items():

@@ -35,8 +35,8 @@ def test_the_guide_documents_the_recipe_and_its_markers(lang):
         assert re.search(rf"`<!-- {kind}: ", text), kind
     assert "example_figure" in text and "FIGURES" in text
     reference = (ROOT / "docs" / lang / "reference.md").read_text(encoding="utf-8")
-    for name in ("arena.render.View", "arena.render.describe", "coursebuild.catalogue.Drawing",
-                 "coursebuild.catalogue.Figure", "coursebuild.drawing.example_figure"):
+    for name in ("arena.render.View", "arena.render.describe", "coursebuild.drawing.Drawing",
+                 "coursebuild.drawing.Figure", "coursebuild.drawing.example_figure"):
         assert f"::: {name}" in reference
 
 

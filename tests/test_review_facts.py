@@ -16,7 +16,7 @@ LANGS = ("fr", "en")
 
 def _md(lang: str, name: str) -> str:
     """A chapter's text with its exercises (written once in docs/exercises) put in."""
-    from coursebuild.exercise_source import page_text
+    from coursebuild.chapter_text import page_text
 
     return page_text(lang, name)
 

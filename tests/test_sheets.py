@@ -28,11 +28,11 @@ def _text(pdf: Path) -> str:
 
 @pytest.fixture
 def double(monkeypatch):
-    from coursebuild import bank_pages
+    from coursebuild import bank_samples
 
-    bank_pages.forget()
+    bank_samples.forget()
     yield bank_double.install(monkeypatch)
-    bank_pages.forget()
+    bank_samples.forget()
 
 
 def test_each_student_gets_a_variant_of_their_own_from_the_seed(double):
@@ -163,13 +163,13 @@ def test_bad_arguments_are_refused_in_one_line(double, tmp_path, capsys):
 
 
 def test_the_bank_page_shows_each_statement_and_no_solution(double):
-    from coursebuild import bank_pages
+    from coursebuild import bank_pages, bank_samples
 
     for lang in ("fr", "en"):
         page = bank_pages.page_markdown(lang)
         for pid, problem in double.problems().items():
-            v = bank_pages.sample(pid)
-            assert bank_pages.with_figures(v.statement[lang], pid) in page
+            v = bank_samples.sample(pid)
+            assert bank_samples.with_figures(v.statement[lang], pid) in page
             for line in (v.solution[lang] + v.marking[lang]).splitlines():
                 assert line.strip() not in page, line
             assert f"[{problem.title[lang]}](#bank-{pid})" in page
@@ -180,14 +180,14 @@ def test_the_bank_page_shows_each_statement_and_no_solution(double):
 
 def test_the_teachers_book_has_the_bank_s_solutions_and_the_students_book_none(
         double, site, tmp_path):
-    from coursebuild import bank_pages, book, sheets
+    from coursebuild import bank_samples, book, sheets
 
-    variants = [bank_pages.sample(pid) for pid in double.problems()]
+    variants = [bank_samples.sample(pid) for pid in double.problems()]
     drawn = sheets.render_figures(variants, tmp_path)
     figures = dict(book.figure_metrics(site))
     for v in variants:                      # the sample drawings, named as the site names them
         for name in v.figures:
-            figures[bank_pages.figure_id(v.problem, name)] = \
+            figures[bank_samples.figure_id(v.problem, name)] = \
                 drawn[sheets.figure_id(v, name)]["metrics"]
     for lang, said in (("fr", "gagne, en"), ("en", "wins, within")):
         teachers, _ = book.book_source(lang, "teachers", site, figures)
@@ -201,9 +201,9 @@ def test_the_teachers_book_has_the_bank_s_solutions_and_the_students_book_none(
 
 def test_the_built_students_book_holds_no_solution_of_the_real_bank(site):
     """With the bank installed, its samples' solutions are in no students' book."""
-    from coursebuild import bank_pages
+    from coursebuild import bank_samples
 
-    if bank_pages.bank() is None:
+    if bank_samples.bank() is None:
         pytest.skip("the bank (coursebuild.bank) is not installed in this checkout")
     from coursebuild import book
 
@@ -212,8 +212,8 @@ def test_the_built_students_book_holds_no_solution_of_the_real_bank(site):
         students = _text(folder / book.book_name(lang, "students"))
         teachers = _text(folder / book.book_name(lang, "teachers"))
         found = 0
-        for pid in bank_pages.bank().problems():
-            v = bank_pages.sample(pid)
+        for pid in bank_samples.bank().problems():
+            v = bank_samples.sample(pid)
             for line in v.solution[lang].splitlines():     # its sentences, not its code
                 words = re.sub(r"<!--.*?-->", "", line).strip(" 0123456789.")
                 if len(words) >= 30 and not re.search(r"[$`*|=(){}\[\]_\\<>#]", words):

@@ -57,7 +57,7 @@ class TestSources:
     def test_every_figure_used_is_in_the_manifest_and_every_figure_is_used(self):
         manifest = {e["id"] for e in json.loads((DOCS / "figures/manifest.json").read_text())}
         for lang in LANGS:
-            from coursebuild.exercise_source import page_text  # with the exercises
+            from coursebuild.chapter_text import page_text  # with the exercises
             from coursebuild.hook import markers  # markers shown as code are not used
 
             used = {args[0] for p in (DOCS / lang).glob("*.md")
@@ -76,7 +76,7 @@ class TestSources:
         for lang in LANGS:
             generated = {f"{lang}/{p.name}" for p in (DOCS / "generated" / lang).glob("*.md")}
             included = set()
-            from coursebuild.exercise_source import page_text  # with the exercises
+            from coursebuild.chapter_text import page_text  # with the exercises
 
             for page in (DOCS / lang).glob("*.md"):
                 for path in SNIPPET.findall(page_text(lang, page.stem)):

@@ -25,7 +25,7 @@ SOURCE_WORDS = {
 
 
 def _page_text(lang: str, page: str) -> str:
-    from coursebuild.exercise_source import page_text
+    from coursebuild.chapter_text import page_text
 
     source = page_text(lang, page)       # the chapter with its exercises
     parts = [source]
@@ -63,7 +63,7 @@ def test_a_notebook_does_not_speak_of_the_sources(lang):
 def test_the_exercises_page_numbers_its_exercises_by_its_own_chapter(lang):
     """Chapter 6 (the exercises page) has exercises 6.1 to 6.3: no "Exercise 4.1" that
     would clash with section 4.1."""
-    from coursebuild.exercise_source import page_text
+    from coursebuild.chapter_text import page_text
 
     text = page_text(lang, "exercises")
     word = "Exercice" if lang == "fr" else "Exercise"

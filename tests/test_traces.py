@@ -23,7 +23,7 @@ def _traces() -> list[tuple[str, str, str]]:
     found = []
     for lang in ("fr", "en"):
         for page in sorted((ROOT / "docs" / lang).glob("*.md")):
-            from coursebuild.exercise_source import page_text  # with its exercises
+            from coursebuild.chapter_text import page_text  # with its exercises
 
             for m in TRACE.finditer(page_text(lang, page.stem)):
                 path = ("" if lang == "fr" else "en/") + page.stem + "/"

@@ -3,18 +3,48 @@
 The library (``src/arena``) solves and draws games and knows nothing of the course; this
 package turns its results into the course: figures, Markdown fragments, notebooks, the
 LaTeX exercise sheets, the two MkDocs sites and the books. One command runs it all:
-``python -m coursebuild site|serve|figures|fragments|notebooks|handout|book``.
+``python -m coursebuild site|serve|figures|fragments|notebooks|handout|book|sheets|moodle``.
 
-Layout (a chapter page leads to its module by name):
+A chapter page leads to its module by name: ``docs/fr/ourson.md`` takes its figures
+(``FIGURES``) and fragments (``@fragment``) from :mod:`coursebuild.pages` ``.ourson``.
 
-- :mod:`coursebuild.pages` -- one module per chapter page (``docs/fr/ourson.md`` ->
-  ``pages/ourson.py``): the page's figures (``FIGURES``) and fragments (``@fragment``);
-- :mod:`coursebuild.examples` -- the course's examples, each defined and solved once;
-- :mod:`coursebuild.drawing`, :mod:`coursebuild.facts`, :mod:`coursebuild.markdown` --
-  what several pages share: drawing helpers, facts, Markdown formatting;
-- :mod:`coursebuild.catalogue`, :mod:`coursebuild.fragments`, :mod:`coursebuild.notebooks`,
-  :mod:`coursebuild.handout`, :mod:`coursebuild.book` -- the products, each cached on
-  its inputs (:mod:`coursebuild.keys`);
-- :mod:`coursebuild.site`, :mod:`coursebuild.serve` -- the whole build and the live
-  preview; :mod:`coursebuild.hook` -- the MkDocs hook both languages use.
+The modules run in four stages, **sources** -> **facts** -> **writers** -> **commands**:
+each imports only modules of its own stage or of a lower one (the library is below them
+all), and no two modules import each other, even through others. A writer never imports
+another writer's module to borrow a helper: the helper moves down to where both can see
+it. ``scripts/import_graph.py`` places every module in its stage (``LAYERS``) and
+``tests/test_layers.py`` fails on an import that runs back up or closes a circle.
+
+1. **sources** -- the readers of ``docs/`` and the small helpers every stage uses:
+   :mod:`coursebuild.exercise_source` (the exercises), :mod:`coursebuild.glossary` (the
+   code's names in both languages), :mod:`coursebuild.paths`,
+   :mod:`coursebuild.address` (the site's address), :mod:`coursebuild.typography`,
+   :mod:`coursebuild.markdown`, :mod:`coursebuild.plainmaths`,
+   :mod:`coursebuild.usage` (the command line's words), :mod:`coursebuild.options` (the
+   options the bank's commands share) and :mod:`coursebuild.forked` (work shared among
+   forked processes);
+2. **facts** -- what the solver computes for them, each once:
+   :mod:`coursebuild.examples` (the course's examples, defined and solved once),
+   :mod:`coursebuild.pages` (one module per chapter page), :mod:`coursebuild.facts`,
+   :mod:`coursebuild.counts`, :mod:`coursebuild.drawing` (the figures' data types and
+   drawing helpers), :mod:`coursebuild.widgets`, :mod:`coursebuild.design`,
+   :mod:`coursebuild.bank` (the bank's generators), :mod:`coursebuild.bank_samples`
+   (its sample variants), :mod:`coursebuild.python_exercises` and
+   :mod:`coursebuild.judging` (the Python exercises' checks), :mod:`coursebuild.keys`
+   (what each product depends on, and the build's cached steps);
+3. **writers** -- the products, each cached on its inputs: :mod:`coursebuild.catalogue`
+   (the figures), :mod:`coursebuild.fragments`, :mod:`coursebuild.notebooks` and
+   :mod:`coursebuild.notebook_kernel`, the LaTeX converter :mod:`coursebuild.latex`,
+   :mod:`coursebuild.editions` (what the books hold), :mod:`coursebuild.texts`,
+   :mod:`coursebuild.handout`, :mod:`coursebuild.sheets`, :mod:`coursebuild.paper_edges`,
+   :mod:`coursebuild.book`, the bank's pages :mod:`coursebuild.bank_pages`,
+   :mod:`coursebuild.chapter_text`, the teachers' guide (:mod:`coursebuild.teaching`,
+   :mod:`coursebuild.pacing`, :mod:`coursebuild.sample_paper`, put together by
+   :mod:`coursebuild.guide`), the MkDocs hook both languages use
+   (:mod:`coursebuild.hook`), the library's wheel (:mod:`coursebuild.release`), the
+   practice page's variants (:mod:`coursebuild.practice`) and the Moodle export
+   (:mod:`coursebuild.moodle`);
+4. **commands** -- what a user runs: :mod:`coursebuild.__main__`,
+   :mod:`coursebuild.site` (the whole build), :mod:`coursebuild.serve` (the live
+   preview) and :mod:`coursebuild.launcher`, with :mod:`coursebuild.buildlock`.
 """

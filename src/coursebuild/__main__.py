@@ -14,25 +14,16 @@ interrupted, and what the failing step says otherwise.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
+
+from coursebuild import usage
 
 
 def _figures(argv: Sequence[str]) -> int:
     from coursebuild import catalogue
 
-    parser = argparse.ArgumentParser(
-        prog="python -m coursebuild figures",
-        description="Build every figure of the catalogue (or the ids given) as SVG and PDF, "
-                    "with manifest.json; figures whose inputs did not change are kept.")
-    parser.add_argument("ids", nargs="*", metavar="ID", help="figure ids (default: all)")
-    parser.add_argument("--out", type=_path, default=catalogue.DEFAULT_OUT,
-                        help="output folder (default: docs/figures)")
-    parser.add_argument("--force", action="store_true", help="rebuild even if up to date")
-    parser.add_argument("--jobs", type=_positive, metavar="N",
-                        help="processes (default: cores)")
-    parser.add_argument("--list", action="store_true", help="list the ids and stop")
+    parser = usage.figures_parser()
     args = parser.parse_args(argv)
     if args.list:
         print("\n".join(catalogue.figure_ids()))
@@ -47,12 +38,7 @@ def _figures(argv: Sequence[str]) -> int:
 def _fragments(argv: Sequence[str]) -> int:
     from coursebuild import fragments
 
-    parser = argparse.ArgumentParser(
-        prog="python -m coursebuild fragments",
-        description="Write the Markdown fragments (or the names given) whose inputs changed.")
-    parser.add_argument("names", nargs="*", metavar="NAME", help="fragment names")
-    parser.add_argument("--force", action="store_true", help="recompute even if up to date")
-    parser.add_argument("--list", action="store_true", help="list the names and stop")
+    parser = usage.fragments_parser()
     args = parser.parse_args(argv)
     if args.list:
         print("\n".join(fragments.registry()))
@@ -62,21 +48,6 @@ def _fragments(argv: Sequence[str]) -> int:
     except KeyError as exc:
         parser.error(exc.args[0])
     return 0
-
-
-def _path(text: str):
-    from pathlib import Path
-
-    return Path(text)
-
-
-def _positive(text: str) -> int:
-    from arena.numbers import parse_int
-
-    try:
-        return parse_int(text, minimum=1)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _module_main(name: str):

@@ -12,11 +12,16 @@ The teachers' book adds each sample variant's solution and marking scheme
 from __future__ import annotations
 
 import re
-from functools import cache
 
+from coursebuild.bank_samples import (
+    bank,
+    bank_digest,
+    figure_id,
+    sample,
+    with_figures,
+)
 from coursebuild.paths import ROOT
 
-BANK_DIR = ROOT / "src" / "coursebuild" / "bank"
 MARKER = re.compile(r"^<!-- bank -->[ \t]*$", re.M)
 USES = ("homework", "tutorial", "exam")
 WORDS = {
@@ -45,44 +50,12 @@ WORDS = {
 }
 
 
-def bank():
-    """The bank's module, or None where it is not installed."""
-    try:
-        from coursebuild import bank as module
-    except ImportError:
-        return None
-    return module
-
-
-@cache
-def sample(problem_id: str):
-    """A problem's sample variant (generated once per process)."""
-    module = bank()
-    return module.variant(problem_id, module.SAMPLE_SEED)
-
-
-def forget() -> None:
-    sample.cache_clear()
-
-
-def figure_id(problem_id: str, name: str) -> str:
-    """The catalogue id of a sample variant's drawing."""
-    return f"bank-{problem_id}-{name}".lower()
-
-
-def with_figures(text: str, problem_id: str) -> str:
-    """A sample variant's Markdown with its figures named by their catalogue ids."""
-    return re.sub(r"^(?P<indent>[ \t]*)<!-- figure: (?P<name>[A-Za-z0-9_-]+) -->[ \t]*$",
-                  lambda m: f"{m['indent']}<!-- figure: {figure_id(problem_id, m['name'])} -->",
-                  text, flags=re.M)
-
-
 def _chapters(lang: str) -> dict[str, tuple[int, str]]:
     """Each chapter page's number in the book and its title."""
-    from coursebuild import book
+    from coursebuild import editions
 
     root = "/" if lang == "fr" else "/en/"
-    numbered = [p for p in book.book_pages(lang, root, "students")[2] if p.numbered]
+    numbered = [p for p in editions.book_pages(lang, root, "students")[2] if p.numbered]
     out = {}
     for k, p in enumerate(numbered, 1):
         page = p.url[len(root):].strip("/")
@@ -247,17 +220,10 @@ def book_figures() -> set[str]:
     return out
 
 
-def bank_digest() -> str:
-    """The bank's code (what its drawings are made by)."""
-    from coursebuild import keys
-
-    return keys.files_digest([BANK_DIR]) if BANK_DIR.exists() else "no bank"
-
-
 def inputs_digest() -> str:
-    """What the bank's pages and book part are made from: the bank's code and this
-    module."""
+    """What the bank's pages and book part are made from: the bank's code, this module
+    and the one it reads the sample variants from."""
     from coursebuild import keys
 
-    return bank_digest() + keys.files_digest([ROOT / "src" / "coursebuild" /
-                                              "bank_pages.py"])
+    return bank_digest() + keys.files_digest([ROOT / "src" / "coursebuild" / name
+                                              for name in ("bank_pages.py", "bank_samples.py")])

@@ -22,54 +22,27 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 from arena._files import write_if_changed
-from arena.arena import Arena, Vertex
 from coursebuild import counts, keys
+from coursebuild.drawing import Drawing, Figure
 from coursebuild.paths import FIGURES
 from coursebuild.widgets import figure_data
 
 __all__ = ["Figure", "Drawing", "catalogue", "build", "figure_ids", "figure_data",
-           "DEFAULT_OUT"]
+           "figure_key", "DEFAULT_OUT"]
 
 DEFAULT_OUT = FIGURES
 
 
-@dataclass(frozen=True)
-class Drawing:
-    """A drawn figure: its DOT and how to lay it out, its text alternative, its captions."""
-
-    dot: object
-    caption: dict[str, str]
-    desc: str
-    fixed: bool = False
-    prog: str = "dot"
-    titles: dict[str, str] | None = None
-    arena: Arena | None = None
-    """For interactive figures: the arena drawn, written to ``<id>.json`` with its solution."""
-    name: Callable[[Vertex], str] | None = None
-    """The text id of a vertex of ``arena`` (its SVG id is ``v-`` + ``svg_id(name)``)."""
-    trace: dict | None = None
-    """For algorithm steppers: the steps computed here, written to ``<id>.json``."""
-    board: dict | None = None
-    """For games played with pieces on a board: the game's rules, see :func:`figure_data`."""
-
-
-@dataclass(frozen=True)
-class Figure:
-    """An entry of the catalogue: an id and the function that draws it."""
-
-    id: str
-    draw: Callable[[], Drawing]
-
-    def key(self) -> str:
-        """What the figure depends on, hashed: rebuilt when this changes."""
-        return keys.key(self.draw, self.id, figure_data, _drawn, _layout_job, _render)
+def figure_key(figure: Figure) -> str:
+    """What ``figure`` depends on, hashed: rebuilt when this changes (its recipe, and the
+    functions here that turn its drawing into files)."""
+    return keys.key(*figure.recipe(), figure_data, _drawn, _layout_job, _render)
 
 
 def catalogue() -> tuple[Figure, ...]:
@@ -145,7 +118,7 @@ def build(out: Path = DEFAULT_OUT, ids: Sequence[str] | None = None, *, jobs: in
     out.mkdir(parents=True, exist_ok=True)
     sidecars = out / ".cache"
     sidecars.mkdir(exist_ok=True)
-    figure_keys = {i: by_id[i].key() for i in wanted}
+    figure_keys = {i: figure_key(by_id[i]) for i in wanted}
     todo = [i for i in wanted if force or not _up_to_date(out, sidecars, i, figure_keys[i])]
     if todo:
         workers = min(len(todo), jobs or os.cpu_count() or 1)

@@ -1,13 +1,49 @@
-"""Drawing helpers shared by several pages' figures."""
+"""The figures' data types (:class:`Drawing`, :class:`Figure`: what the page modules
+and the bank make, below the catalogue that writes them) and the drawing helpers
+shared by several pages' figures."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from arena import Arena
 from arena.arena import Vertex
-from coursebuild.catalogue import Drawing
 from coursebuild.paths import project_file
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A drawn figure: its DOT and how to lay it out, its text alternative, its captions."""
+
+    dot: object
+    caption: dict[str, str]
+    desc: str
+    fixed: bool = False
+    prog: str = "dot"
+    titles: dict[str, str] | None = None
+    arena: Arena | None = None
+    """For interactive figures: the arena drawn, written to ``<id>.json`` with its solution."""
+    name: Callable[[Vertex], str] | None = None
+    """The text id of a vertex of ``arena`` (its SVG id is ``v-`` + ``svg_id(name)``)."""
+    trace: dict | None = None
+    """For algorithm steppers: the steps computed here, written to ``<id>.json``."""
+    board: dict | None = None
+    """For games played with pieces on a board: the game's rules, see :func:`figure_data`."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """An entry of the catalogue: an id and the function that draws it."""
+
+    id: str
+    draw: Callable[[], Drawing]
+
+    def recipe(self) -> tuple:
+        """What makes the figure, for its key (:func:`coursebuild.catalogue.figure_key`):
+        its drawing function, its id, and any input that function's code does not show."""
+        return (self.draw, self.id)
 
 
 def _nim_rows(g: Arena, dx: float = 70, dy: float = 150) -> dict[Vertex, tuple[float, float]]:

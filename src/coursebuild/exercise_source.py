@@ -21,6 +21,7 @@ the key, a number out of sequence, a language missing, an unknown key.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -383,21 +384,30 @@ def expand(markdown: str, lang: str) -> str:
     return "".join(out) + markdown[pos:]
 
 
-def page_text(lang: str, page: str) -> str:
-    """A chapter's Markdown as the reader gets it: every exercise, written or in Python,
-    put in where its marker stands (a Python exercise as its statement, its answer's code
-    and the rest of its solution, which the site shows in its own block), and the bank's
-    problems on its page. For the checks that read a chapter's text."""
-    from coursebuild import bank_pages
+def course_names() -> set[str]:
+    """Every name the course's own code defines: the listings' functions, parameters and
+    variables, the Python exercises' (starting code and solution), and the pseudo-code's
+    functions, parameters and assigned names, as the English chapters print it."""
+    names: set[str] = set()
 
-    markdown = expand((ROOT / "docs" / lang / f"{page}.md").read_text(encoding="utf-8"), lang)
-    markdown = bank_pages.expand(markdown, lang)        # the bank's page (teachers')
+    def visit(source: str) -> None:
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.FunctionDef):
+                names.add(node.name)
+            elif isinstance(node, ast.arg):
+                names.add(node.arg)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
 
-    def python(m: re.Match) -> str:
-        e = get(m["id"])
-        answer = "```python\n" + e.code("answer", lang).rstrip("\n") + "\n```\n"
-        return (f'!!! exercise "{e.heading(lang)}"\n' + _indent(e.text("statement", lang))
-                + f'\n??? solution "{WORDS[lang]["solution"]}"\n'
-                + _indent(answer + "\n" + e.text("solution", lang)))
-
-    return MARKER.sub(python, markdown)
+    for path in sorted((ROOT / "docs" / "listings").glob("*.py")):
+        visit(path.read_text(encoding="utf-8"))
+    for exercise in python_exercises().values():
+        visit(exercise.starter)
+        visit(exercise.answer)
+    for path in sorted((ROOT / "docs" / "en").glob("*.md")):
+        for block in re.findall(r"```text\n(.*?)```", path.read_text(encoding="utf-8"), re.S):
+            for m in re.finditer(r"Function ([\w*]+)\(([^)]*)\)", block):
+                names.add(m.group(1))
+                names.update(a.strip() for a in m.group(2).split(","))
+            names.update(re.findall(r"([A-Za-z_]\w*)(?:\[[^\]]*\])? ←", block))
+    return names

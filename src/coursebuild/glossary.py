@@ -7,7 +7,8 @@ source, ``docs/data/glossary.yaml``, pairs the names: the code is written once, 
 French names, and :func:`english` gives it to the English edition (listings, exercises,
 notebooks); the English pages' pseudo-code is written in English. One concordance (English
 name, French name, the chapter that shows it first) is printed on an English page
-(:func:`concordance`) and in an appendix of the English book (:func:`latex`).
+(:func:`concordance`) and in an appendix of the English book
+(:func:`coursebuild.book.glossary_latex`).
 ``tests/test_glossary.py`` checks that no French name shows in the English edition, nor
 an English one in the French edition. The practice page's Python (Pyodide, which reads no
 YAML, from a zip without ``docs/``) reads the same entries as JSON (:func:`bundle`).
@@ -15,7 +16,6 @@ YAML, from a zip without ``docs/``) reads the same entries as JSON (:func:`bundl
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 from functools import lru_cache
@@ -149,46 +149,3 @@ def concordance() -> Bilingual:
     return {"fr": "", "en": WORDS["intro"] + "\n\n" + table(WORDS["head"], rows)}
 
 
-def latex() -> str:
-    """The concordance as an appendix of the English book."""
-    from coursebuild.latex import escape
-
-    titles = _chapter_titles()
-    items = "".join(f"\\item[\\texttt{{{escape(e['english'], formulas=False)}}}] "
-                    f"\\texttt{{{escape(e['name'], formulas=False)}}}: {escape(e['en'])} "
-                    f"({escape(titles[e['page']])})\n"
-                    for e in sorted(entries(), key=lambda e: e["english"]))
-    return (f"\\chapter{{{escape(WORDS['title'])}}}\n"
-            f"{escape(WORDS['intro'])}\n"
-            f"\\begin{{description}}\n{items}\\end{{description}}\n")
-
-
-def course_names() -> set[str]:
-    """Every name the course's own code defines: the listings' functions, parameters and
-    variables, the Python exercises' (starting code and solution), and the pseudo-code's
-    functions, parameters and assigned names, as the English chapters print it."""
-    from coursebuild.exercise_source import python_exercises
-
-    names: set[str] = set()
-
-    def visit(source: str) -> None:
-        for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.FunctionDef):
-                names.add(node.name)
-            elif isinstance(node, ast.arg):
-                names.add(node.arg)
-            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-                names.add(node.id)
-
-    for path in sorted((ROOT / "docs" / "listings").glob("*.py")):
-        visit(path.read_text(encoding="utf-8"))
-    for exercise in python_exercises().values():
-        visit(exercise.starter)
-        visit(exercise.answer)
-    for path in sorted((ROOT / "docs" / "en").glob("*.md")):
-        for block in re.findall(r"```text\n(.*?)```", path.read_text(encoding="utf-8"), re.S):
-            for m in re.finditer(r"Function ([\w*]+)\(([^)]*)\)", block):
-                names.add(m.group(1))
-                names.update(a.strip() for a in m.group(2).split(","))
-            names.update(re.findall(r"([A-Za-z_]\w*)(?:\[[^\]]*\])? ←", block))
-    return names

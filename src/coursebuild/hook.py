@@ -28,6 +28,7 @@ from mkdocs.utils import get_relative_url
 from coursebuild import address
 from coursebuild.markdown import text
 from coursebuild.paths import ROOT
+from coursebuild.typography import french_html
 
 FIGURES = ROOT / "docs" / "figures"
 ASSETS = ROOT / "docs" / "assets"
@@ -132,13 +133,13 @@ def on_config(config, **kwargs):
     from coursebuild import exercise_source
 
     exercise_source.forget()          # read the exercises' files again at each build
-    from coursebuild import bank_pages
+    from coursebuild import bank_samples
 
-    bank_pages.forget()
-    from coursebuild import teaching
+    bank_samples.forget()
+    from coursebuild import guide
     from coursebuild.pages import teachers
 
-    teaching.forget()                   # the teaching notes and their facts, afresh
+    guide.forget()                      # the teaching notes and their facts, afresh
     teachers.note_facts.cache_clear()
     if _where() == "zip":           # the students' edition: no teachers' tab
         config.nav = _students_nav(config.nav or [])
@@ -542,39 +543,6 @@ def _markdown_html(text: str, config=None) -> str:
                        extension_configs=config["mdx_configs"])
 
 
-# elements whose text is not prose: code, maths, scripts, drawings
-_NOT_PROSE = {"code", "pre", "kbd", "samp", "script", "style", "svg", "math", "textarea"}
-_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)([^>]*?)(/?)>|<!--.*?-->", re.S)
-
-
-def french_html(html_text: str) -> str:
-    """French typography (:func:`coursebuild.typography.french`) applied to the prose of a page:
-    the text between tags, never inside code, maths (arithmatex), scripts or drawings,
-    nor in attributes."""
-    from coursebuild.typography import french
-
-    out, pos = [], 0
-    skip, depth = "", 0             # the element that is not prose we are in, and its nesting
-    for m in _TAG.finditer(html_text):
-        text = html_text[pos:m.start()]
-        out.append(text if skip else french(text))
-        out.append(m.group(0))
-        pos = m.end()
-        closing, name, attrs, empty = m.group(1), (m.group(2) or "").lower(), m.group(3), m.group(4)
-        if not name or empty:
-            continue
-        if skip:
-            if name == skip:
-                depth += -1 if closing else 1
-                if depth == 0:
-                    skip = ""
-        elif not closing and (name in _NOT_PROSE or "arithmatex" in (attrs or "")):
-            skip, depth = name, 1
-    tail = html_text[pos:]
-    out.append(tail if skip else french(tail))
-    return "".join(out)
-
-
 # mkdocs-jupyter's copy button: a hidden English "Copied!" that search would index as the
 # first words of every cell, and an English label on the French pages
 NOTEBOOK_COPIED = '<span class="notice" hidden="">Copied!</span>'
@@ -960,9 +928,9 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs):
         from coursebuild import bank_pages
 
         markdown = bank_pages.expand(markdown, lang)      # the bank's page (teachers')
-        from coursebuild import teaching
+        from coursebuild import guide
 
-        markdown = teaching.expand(markdown, lang)        # the guide's teaching notes
+        markdown = guide.expand(markdown, lang)        # the guide's teaching notes
     except (exercise_source.SourceError, KeyError, ValueError) as exc:
         raise PluginError(str(exc)) from None
     markdown = EXERCISE.sub(lambda m: m.group("indent") + exercise_html(
@@ -976,7 +944,7 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs):
         **{k: _url(f"handouts/handout-{k}.pdf", page.url) for k in ("fr", "en")}) + "</p>",
         markdown)
     def book_line(m: re.Match) -> str:
-        from coursebuild.book import edition_name
+        from coursebuild.editions import edition_name
 
         edition = m.group("edition") or "students"
         name = edition_name(config.extra.get("book"), lang, edition)

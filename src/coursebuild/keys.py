@@ -1,4 +1,6 @@
-"""What a product of the build (a figure, a fragment, a notebook) depends on, hashed.
+"""What a product of the build (a figure, a fragment, a notebook) depends on, hashed;
+and the build's cached steps (:func:`cached_step`: the sites, the zip, the wheel), run
+again when the digest of their inputs (:func:`inputs_digest`) changes.
 
 A product is made by a function. Its key covers:
 
@@ -20,12 +22,14 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable
 from importlib import metadata
 from pathlib import Path
 
+from arena._files import write_atomic
 from coursebuild.paths import ROOT
 
 LIBRARY = ROOT / "src" / "arena"
@@ -225,3 +229,31 @@ def clear() -> None:
     _sources.clear()
     _per_build.clear()
     examples.forget()
+
+
+# ---------------------------------------------------------------------------------------
+# the build's cached steps (the sites, the zip, the wheel)
+
+STAMPS = ROOT / "build" / "stamps"
+
+
+def inputs_digest(inputs: tuple[str, ...], env: tuple[str, ...] = ()) -> str:
+    """A digest of every file under ``inputs`` (paths relative to the project), their
+    names and contents, and of the environment variables ``env``."""
+    digest = hashlib.sha256(files_digest([ROOT / name for name in inputs], ROOT).encode())
+    for var in env:
+        digest.update(f"{var}={os.environ.get(var, '')}\0".encode())
+    return digest.hexdigest()
+
+
+def cached_step(name: str, key: str, outputs: list[Path], run) -> bool:
+    """Run ``run()`` unless the stamp ``name`` records ``key`` and every output exists;
+    return whether it ran. The stamp is written after a successful run only."""
+    stamp = STAMPS / name
+    if stamp.exists() and stamp.read_text() == key and all(p.exists() for p in outputs):
+        return False
+    stamp.unlink(missing_ok=True)
+    run()
+    STAMPS.mkdir(parents=True, exist_ok=True)
+    write_atomic(stamp, key)
+    return True

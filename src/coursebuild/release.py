@@ -65,7 +65,7 @@ def _epoch() -> str:
 
 def build() -> Path:
     """The wheel, built again only when one of its inputs changed."""
-    from coursebuild.site import cached_step, inputs_digest
+    from coursebuild.keys import cached_step, inputs_digest
 
     target = wheel_path()
 

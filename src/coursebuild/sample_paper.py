@@ -116,15 +116,15 @@ def read(text: str | None = None) -> Paper:
 
 
 def _bank():
-    from coursebuild import bank_pages
+    from coursebuild import bank_samples
 
-    return bank_pages.bank()
+    return bank_samples.bank()
 
 
 def sample(pid: str):
-    from coursebuild import bank_pages
+    from coursebuild import bank_samples
 
-    return bank_pages.sample(pid)
+    return bank_samples.sample(pid)
 
 
 @cache

@@ -445,7 +445,7 @@ class Builder:
         self.pending = set(changed)
         if any(p.startswith("src/") and p.endswith(".py") for p in changed):
             _forget_modules()
-        from coursebuild import site
+        from coursebuild import keys, site
 
         if not all(_prose(p) for p in changed):      # no product reads a chapter's text
             site.products()
@@ -472,7 +472,7 @@ class Builder:
                                   self.since)      # since: a failed build's files too
             copied += sync(written, out, self.site if lang == "fr" else self.site / "en")
         if copied:
-            (site.STAMPS / "site").unlink(missing_ok=True)   # make site: all again
+            (keys.STAMPS / "site").unlink(missing_ok=True)   # make site: all again
         self.manifest = manifest
         pages = sorted(f"{lang}/{p}" for lang in LANGS for p in todo.pages[lang])
         what = (f"rendered {', '.join(pages)}" if pages else "nothing to render") + \

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from arena._files import write_atomic
+from coursebuild.keys import cached_step, inputs_digest
 from coursebuild.paths import ROOT
 
 CONFIGS = {"fr": ROOT / "mkdocs.yml", "en": ROOT / "mkdocs.en.yml"}
@@ -42,35 +43,8 @@ SITE_INPUTS = ("docs", "overrides", "src/arena", "src/coursebuild", "mkdocs.base
                "constraints.txt", "pyproject.toml", "handouts",
                "build/handout/handout-fr.pdf", "build/handout/handout-en.pdf", "build/wheel")
 SITE_ENV = ("SITE_URL", "REPO_URL", "PACKAGE_PUBLISHED", "SOURCE_DATE_EPOCH")
-STAMPS = ROOT / "build" / "stamps"
 LAUNCHER = Path(__file__).resolve().parent / "launcher"
 """The zip's launcher: ``serve.py`` and its double-click wrappers for macOS and Windows."""
-
-
-def inputs_digest(inputs: tuple[str, ...], env: tuple[str, ...] = ()) -> str:
-    """A digest of every file under ``inputs`` (paths relative to the project), their
-    names and contents, and of the environment variables ``env``."""
-    import hashlib
-
-    from coursebuild.keys import files_digest
-
-    digest = hashlib.sha256(files_digest([ROOT / name for name in inputs], ROOT).encode())
-    for var in env:
-        digest.update(f"{var}={os.environ.get(var, '')}\0".encode())
-    return digest.hexdigest()
-
-
-def cached_step(name: str, key: str, outputs: list[Path], run) -> bool:
-    """Run ``run()`` unless the stamp ``name`` records ``key`` and every output exists;
-    return whether it ran. The stamp is written after a successful run only."""
-    stamp = STAMPS / name
-    if stamp.exists() and stamp.read_text() == key and all(p.exists() for p in outputs):
-        return False
-    stamp.unlink(missing_ok=True)
-    run()
-    STAMPS.mkdir(parents=True, exist_ok=True)
-    write_atomic(stamp, key)
-    return True
 
 
 def mkdocs_builds(outputs: dict[str, Path] = OUTPUTS, offline: bool = False) -> None:

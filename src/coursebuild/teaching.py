@@ -30,8 +30,8 @@ start), ``{{exs:ID,ID}}`` several (``exercises 3.4 and 3.5``), ``{{bank:ID}}`` a
 of the bank, ``{{fact:NAME}}`` a fact that :data:`coursebuild.pages.teachers.NOTE_FACTS`
 computes, ``{{notebook}}`` the chapter's notebook (``{{Notebook}}`` at a sentence's
 start). ``<!-- teaching -->`` in the guide stands for the overview table and every
-chapter's notes (:func:`expand`); this module refuses, naming the file and the key, a
-language missing, an unknown key, kind or reference.
+chapter's notes (:func:`coursebuild.guide.expand`); this module refuses, naming the file
+and the key, a language missing, an unknown key, kind or reference.
 """
 
 from __future__ import annotations
@@ -50,7 +50,6 @@ KINDS = ("lecture", "tutorial", "lab")
 KEYS = {"page", "notebook", "outcomes", "syllabus", "plan", "misconceptions",
         "prerequisites", "optional", "oral"}
 ORAL = (3, 5)                         # how many oral questions a chapter has
-MARKER = re.compile(r"^<!-- teaching -->[ \t]*$", re.M)
 REFERENCE = re.compile(r"\{\{(?P<kind>exs?|Exs?|bank|fact|notebook|Notebook)"
                        r"(?::(?P<arg>[\w.,-]+))?\}\}")
 _FILE = re.compile(r"(?P<chapter>\d\d)-(?P<page>[a-z]+)\.yaml")
@@ -292,10 +291,7 @@ def _all() -> tuple[Notes, ...]:
 
 def forget() -> None:
     """Read the files again at the next use (a long-running server rebuilds)."""
-    from coursebuild import sample_paper
-
     _all.cache_clear()
-    sample_paper.paper.cache_clear()
 
 
 def notes() -> dict[str, Notes]:
@@ -304,9 +300,9 @@ def notes() -> dict[str, Notes]:
 
 
 def _problems() -> dict:
-    from coursebuild import bank_pages
+    from coursebuild import bank_samples
 
-    module = bank_pages.bank()
+    module = bank_samples.bank()
     return module.problems() if module is not None else {}
 
 
@@ -316,11 +312,11 @@ def _problems() -> dict:
 
 def chapters(lang: str) -> list[tuple[int, str, str]]:
     """The students' book's chapters: (number, page, title as the navigation gives it)."""
-    from coursebuild import book
+    from coursebuild import editions
 
     root = "/" if lang == "fr" else "/en/"
     titles = _nav_titles(lang)
-    numbered = [p for p in book.book_pages(lang, root, "students")[2] if p.numbered]
+    numbered = [p for p in editions.book_pages(lang, root, "students")[2] if p.numbered]
     out = []
     for k, p in enumerate(numbered, 1):
         page = p.url[len(root):].strip("/")
@@ -331,7 +327,7 @@ def chapters(lang: str) -> list[tuple[int, str, str]]:
 def _nav_titles(lang: str) -> dict[str, str]:
     """Each page of the site's navigation (``attractors.md``, ``notebooks/03-...ipynb``)
     with its title there."""
-    from coursebuild import book
+    from coursebuild import editions
 
     out: dict[str, str] = {}
 
@@ -343,7 +339,7 @@ def _nav_titles(lang: str) -> dict[str, str]:
                         walk(value)
                     else:
                         out[value] = title
-    walk(book._config(lang)["nav"])
+    walk(editions._config(lang)["nav"])
     return out
 
 
@@ -510,28 +506,6 @@ def overview(lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def page_markdown(lang: str) -> str:
-    """What ``<!-- teaching -->`` stands for: the overview, then each chapter's notes, in
-    the course's order; a chapter without notes stops the build."""
-    known = notes()
-    parts = [overview(lang)]
-    missing = [page for _, page, _ in chapters(lang) if page not in known]
-    if missing:
-        raise NotesError(f"docs/teaching: no notes for the chapter {missing[0]} "
-                         f"(write docs/teaching/NN-{missing[0]}.yaml)")
-    from coursebuild import pacing
-
-    parts.append(pacing.markdown(lang))
-    for number, page, title in chapters(lang):
-        parts.append(chapter_markdown(number, title, known[page], lang))
-    from coursebuild import sample_paper
-
-    parts.append(sample_paper.markdown(lang))
-    if lang == "en":
-        parts.append(syllabus_appendix(lang))
-    return "\n".join(parts)
-
-
 def syllabus_appendix(lang: str = "en") -> str:
     """The English guide's appendix: each chapter's mapping to the French syllabus
     (MP2I/MPI), which an English lecturer does not teach from, gathered after the notes."""
@@ -548,7 +522,3 @@ def syllabus_appendix(lang: str = "en") -> str:
                    f"{{: #notes-{page}-syllabus }}\n")
         out.append(fill(n.syllabus[lang], n, lang))
     return "\n".join(out)
-
-
-def expand(markdown: str, lang: str) -> str:
-    return MARKER.sub(lambda m: page_markdown(lang).rstrip("\n"), markdown)

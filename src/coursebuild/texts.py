@@ -68,7 +68,7 @@ def markdown_html(text: str, lang: str, figures: dict[str, dict] | None = None) 
     the site's figures with their captions in ``lang``; widgets left out (their still
     figure is a figure marker of its own). French typography in French."""
 
-    from coursebuild.hook import french_html
+    from coursebuild.typography import french_html
 
     figures = manifest() if figures is None else figures
 
@@ -100,16 +100,16 @@ class Converter:
     context (figures, captions, chapters) for many texts."""
 
     def __init__(self, lang: str) -> None:
-        from coursebuild import address, book
+        from coursebuild import address, editions
         from coursebuild.latex import Context
 
         self.lang = lang
         self.figures = manifest()
-        _, _, pages = book.book_pages(lang, "/" if lang == "fr" else "/en/", "students")
+        _, _, pages = editions.book_pages(lang, "/" if lang == "fr" else "/en/", "students")
         root = "/" if lang == "fr" else "/en/"
         numbered = [p for p in pages if p.numbered]
         self.ctx = Context(
-            lang=lang, words=book.WORDS[lang], figures=book.figure_metrics(ROOT / "docs"),
+            lang=lang, words=editions.WORDS[lang], figures=editions.figure_metrics(ROOT / "docs"),
             captions={k: e["caption"][lang] for k, e in self.figures.items()},
             site_url=address.published(lang) or "", page_path="", chapter_of={},
             references=set(), text_width_pt=TEXT_WIDTH_PT, text_height_pt=TEXT_HEIGHT_PT,

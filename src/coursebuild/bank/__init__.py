@@ -4,7 +4,7 @@ each a family of variants.
 A :class:`Problem` is a generator: ``problem.generate(seed)`` gives one
 :class:`Variant` (another arena, rule, tree or board, of the same difficulty) with its
 statement, its worked solution and its marking scheme in French and English, its
-figures (:class:`coursebuild.catalogue.Drawing`, drawn as the course draws them) and
+figures (:class:`coursebuild.drawing.Drawing`, drawn as the course draws them) and
 the answers it computed with the library; ``problem.check(variant)`` verifies those
 answers by an independent route (the definition iterated to its fixpoint, brute force,
 every reply of the opponent explored, Bouton's xor against Grundy numbers, minimax
@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 
-from coursebuild.catalogue import Drawing
+from coursebuild.drawing import Drawing
 
 __all__ = ["Variant", "Problem", "problems", "variant", "SAMPLE_SEED", "DEFAULT_PROBLEMS",
            "Spread", "spread", "numbers", "CLASS",

@@ -13,7 +13,7 @@ from typing import Any
 from arena import Arena, Solution
 from arena.arena import Vertex, vertex_id
 from coursebuild.bank import Variant
-from coursebuild.catalogue import Drawing
+from coursebuild.drawing import Drawing
 from coursebuild.typography import french
 
 Bilingual = dict[str, str]

@@ -698,7 +698,7 @@ def token_graph(seed: int) -> Variant:
         for w in A[v]:
             dot.edge(f"v-{v}", f"v-{w}", id=f"e-{v}-{w}")
     arcs = ", ".join(f"{v} -> {w}" for v in sorted(A) for w in A[v])
-    from coursebuild.catalogue import Drawing
+    from coursebuild.drawing import Drawing
 
     figures = {"graph": Drawing(dot, bi(
         f"Le graphe du jeu : {len(A)} sommets ; un jeton se déplace le long des flèches. Le "

@@ -32,7 +32,7 @@ from coursebuild.bank._kit import (
     table,
     words,
 )
-from coursebuild.catalogue import Drawing
+from coursebuild.drawing import Drawing
 
 GRID = "model-token-grid"
 

@@ -28,7 +28,7 @@ from coursebuild.bank._kit import (
     table,
     words,
 )
-from coursebuild.catalogue import Drawing
+from coursebuild.drawing import Drawing
 from coursebuild.facts import best_defence_moves
 
 SUBTRACTION = "nim-subtraction-period"

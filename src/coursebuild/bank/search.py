@@ -11,7 +11,7 @@ from typing import Any
 from arena.minimax import alphabeta_tree, minimax_tree
 from coursebuild.bank import Problem, Variant
 from coursebuild.bank._kit import Q, bi, compose, fence, listing, need, rng, table, words
-from coursebuild.catalogue import Drawing
+from coursebuild.drawing import Drawing
 
 # ---------------------------------------------------------------------------------
 # minimax-alphabeta

@@ -11,9 +11,8 @@ from arena import Arena, solve
 from arena.arena import Player, Vertex, vertex_id
 from arena.games import chain
 from coursebuild import examples, exercise_source, glossary
-from coursebuild.catalogue import Drawing, Figure
 from coursebuild.counts import CALLS, MOVES, POSITIONS, STEPS, count, plain, said
-from coursebuild.drawing import _both_labels, _caption, _nim_rows
+from coursebuild.drawing import Drawing, Figure, _both_labels, _caption, _nim_rows
 from coursebuild.facts import (
     _listing_fragment,
     _set,

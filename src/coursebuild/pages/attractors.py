@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from arena import solve
 from coursebuild import examples, exercise_source
-from coursebuild.catalogue import Drawing, Figure
 from coursebuild.counts import MOVES, count, said
-from coursebuild.drawing import _caption, _nim_drawing
+from coursebuild.drawing import Drawing, Figure, _caption, _nim_drawing
 from coursebuild.facts import ClaimError, best_defence_moves, claim
 from coursebuild.markdown import (
     Bilingual,

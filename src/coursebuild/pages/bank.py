@@ -8,9 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from coursebuild import keys
-from coursebuild.bank_pages import bank, bank_digest, figure_id, sample
-from coursebuild.catalogue import Drawing, Figure
+from coursebuild.bank_samples import bank, bank_digest, figure_id, sample
+from coursebuild.drawing import Drawing, Figure
 from coursebuild.paths import ROOT
 
 
@@ -24,12 +23,8 @@ class BankFigure(Figure):
     """A figure of the bank: its key covers the bank's code, which its drawing runs
     through the bank's registry (a path :mod:`coursebuild.keys` cannot follow)."""
 
-    def key(self) -> str:
-        from coursebuild.catalogue import _drawn, _layout_job, _render
-        from coursebuild.widgets import figure_data
-
-        return keys.key(sample_drawing, self.id, bank_digest(),
-                        figure_data, _drawn, _layout_job, _render)
+    def recipe(self) -> tuple:
+        return (sample_drawing, self.id, bank_digest())
 
 
 NAMES = ROOT / "build" / "bank-figures.json"

@@ -7,9 +7,8 @@ from typing import Any
 
 from arena import solve
 from coursebuild import exercise_source
-from coursebuild.catalogue import Drawing, Figure
 from coursebuild.counts import LEAVES, NODES, POSITIONS, STEPS, count, plain, said
-from coursebuild.drawing import _both_labels, _caption
+from coursebuild.drawing import Drawing, Figure, _both_labels, _caption
 from coursebuild.examples import EX_TREE, SLIDES_TREE
 from coursebuild.facts import _listing_fragment, _steps_text, claim, listing_namespace
 from coursebuild.markdown import (

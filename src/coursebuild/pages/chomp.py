@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from arena import solve
-from coursebuild.catalogue import Figure
+from coursebuild.drawing import Figure
 from coursebuild.facts import ClaimError, _shape, best_defence_moves, claim
 from coursebuild.markdown import (
     Bilingual,

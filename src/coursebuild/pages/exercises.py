@@ -7,9 +7,8 @@ from arena import solve
 from arena.arena import vertex_id
 from arena.strategies import reachable
 from coursebuild import examples, exercise_source
-from coursebuild.catalogue import Drawing, Figure
 from coursebuild.counts import MOVES, POSITIONS, count, plain, said
-from coursebuild.drawing import _caption, _nim_drawing
+from coursebuild.drawing import Drawing, Figure, _caption, _nim_drawing
 from coursebuild.facts import _shape, _strategy_table, claim
 from coursebuild.markdown import (
     Bilingual,

@@ -8,9 +8,8 @@ import json
 from arena import solve
 from arena.arena import vertex_id
 from coursebuild import examples, exercise_source
-from coursebuild.catalogue import Drawing, Figure
 from coursebuild.counts import DRAWS, LAYERS, MOVES, POSITIONS, count, plain, said
-from coursebuild.drawing import _caption, _nim_drawing
+from coursebuild.drawing import Drawing, Figure, _caption, _nim_drawing
 from coursebuild.facts import ClaimError, _set, claim
 from coursebuild.markdown import (
     Bilingual,

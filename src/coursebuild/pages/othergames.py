@@ -10,9 +10,8 @@ from itertools import product
 
 from arena import Arena, solve
 from coursebuild import examples
-from coursebuild.catalogue import Drawing, Figure
 from coursebuild.counts import DRAWS, MOVES, POSITIONS, WAYS, count, said
-from coursebuild.drawing import _caption
+from coursebuild.drawing import Drawing, Figure, _caption
 from coursebuild.facts import claim
 from coursebuild.markdown import Bilingual, both, fragment, table
 

@@ -9,10 +9,9 @@ from arena import Arena, solve, verify_strategy
 from arena.games.ourson import BOARD, MOVE_LIMIT
 from arena.strategies import reachable
 from coursebuild import examples
-from coursebuild.catalogue import Drawing, Figure
 from coursebuild.counts import DRAWS, MOVES, POSITIONS, count, plain, said, said_math
 from coursebuild.counts import PLAYS as PLAYS_KIND
-from coursebuild.drawing import _caption
+from coursebuild.drawing import Drawing, Figure, _caption
 from coursebuild.facts import claim
 from coursebuild.markdown import (
     Bilingual,

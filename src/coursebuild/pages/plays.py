@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from arena import Arena, solve, strategies
 from coursebuild import examples, exercise_source
-from coursebuild.catalogue import Drawing, Figure
 from coursebuild.counts import MOVES, PLAYS, STRATEGIES, count, said
-from coursebuild.drawing import _caption, _nim_drawing
+from coursebuild.drawing import Drawing, Figure, _caption, _nim_drawing
 from coursebuild.facts import _set, _three_positions, claim
 from coursebuild.markdown import (
     Bilingual,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from arena import Arena, solve
 from coursebuild import examples
-from coursebuild.catalogue import Figure
+from coursebuild.drawing import Figure
 from coursebuild.facts import ClaimError
 from coursebuild.markdown import (
     Bilingual,

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from arena import solve, verify_strategy
 from coursebuild import examples, exercise_source
-from coursebuild.catalogue import Drawing, Figure
-from coursebuild.drawing import _caption, _nim_drawing
+from coursebuild.drawing import Drawing, Figure, _caption, _nim_drawing
 from coursebuild.facts import _strategy_table, _three_positions, claim
 from coursebuild.markdown import (
     Bilingual,

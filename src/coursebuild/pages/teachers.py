@@ -15,7 +15,7 @@ from pathlib import Path
 
 from arena import Arena
 from coursebuild import examples
-from coursebuild.catalogue import Drawing, Figure
+from coursebuild.drawing import Drawing, Figure
 from coursebuild.facts import claim
 from coursebuild.markdown import (
     Bilingual,
@@ -163,7 +163,7 @@ def _help_blocks(lang: str) -> list[tuple[str, list[str], str]]:
     import os
 
     from arena.cli import main
-    from coursebuild.__main__ import main as course_main
+    from coursebuild.usage import PARSERS
 
     os.environ["COLUMNS"] = "90"   # argparse wraps to the terminal: fix it for stable pages
     blocks = []
@@ -173,7 +173,7 @@ def _help_blocks(lang: str) -> list[tuple[str, list[str], str]]:
             if command == "arena":
                 main(argv, out=buf)
             else:
-                course_main(argv)
+                PARSERS[argv[0]]().parse_args(argv[1:])
         blocks.append((command, argv, buf.getvalue().rstrip()))
     return blocks
 

@@ -1,0 +1,151 @@
+"""What the books hold, below the writers that make them: the site's pages each edition
+prints, in navigation order (read from the sites' configurations), the editions' file
+names, the book's own words, and the figures' measured sizes (read from their PDFs) that
+the LaTeX converter lays out. The books (:mod:`coursebuild.book`), the exercise sheets'
+texts (:mod:`coursebuild.texts`), the bank's pages and the teachers' guide read them
+here; none of them imports another's module for them."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from arena._files import write_if_changed
+from coursebuild import address
+from coursebuild.paths import ROOT
+
+CONFIGS = {"fr": ROOT / "mkdocs.yml", "en": ROOT / "mkdocs.en.yml"}
+SKIPPED = {"reference.md", "design.md", "practice.md", "bibliography.md", "bank.md",
+           "building.md"}
+"""Pages of the site that are in no book: the API reference is the library's, the
+game-design and practice pages are tools that run in the browser, the bibliography is the
+book's own (set by LaTeX, from the same file), the bank's page is the teachers' book's own
+chapter, with the solutions the site does not show (:mod:`coursebuild.bank_pages`), and
+the appendix on building the course (make, the command line, the figures' ids) is a
+manual for the site, not teaching material."""
+TEACHERS = {"teachers", "sources"}
+"""The pages of the teachers' book (by their slug); the others are the students'."""
+EDITIONS = ("students", "teachers")
+WORK = ROOT / "build" / "book"
+WORDS = {
+    "fr": {"contents": "Table des matières",
+           "students": "Cours et exercices", "teachers": "Guide de l'enseignant",
+           "site": "Le site du cours :", "edition": "Édition", "version": "version",
+           "licence": "Texte, figures et code sous licence MIT.",
+           "made": "Composé avec LaTeX à partir des sources du site ; chaque figure et chaque "
+                   "nombre y sont calculés par le solveur arena.",
+           "bibliography": "Bibliographie", "index": "Index",
+           "notations": "Notations", "notation": "Notation", "meaning": "Sens",
+           "defined": "Définie"},
+    "en": {"contents": "Contents",
+           "students": "Course and exercises", "teachers": "Teacher's guide",
+           "site": "The course's site:", "edition": "Edition", "version": "version",
+           "licence": "Text, figures and code under the MIT licence.",
+           "made": "Typeset with LaTeX from the site's sources; every figure and every number "
+                   "in it is computed by the arena solver.",
+           "bibliography": "Bibliography", "index": "Index",
+           "notations": "Notations", "notation": "Notation", "meaning": "Meaning",
+           "defined": "Defined"},
+}
+"""The book's own words (title page, its verso, the front and back matter); the
+converters' are :data:`coursebuild.latex.WORDS`."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of the site in the book."""
+
+    slug: str        # the id of its chapter in the book
+    url: str         # its address from the language's root ("/attractors/")
+    part: str        # the navigation section it opens, or ""
+    numbered: bool   # chapters are numbered; the home page is not
+
+
+@functools.cache
+def _config(lang: str):
+    from mkdocs.config import load_config
+
+    return load_config(str(CONFIGS[lang]))
+
+
+def book_name(lang: str, edition: str = "students") -> str:
+    """A book's file name, in its language (``extra.book`` of the site's configuration,
+    which the home page links to; the teachers' book adds ``-teachers``)."""
+    return edition_name(_config(lang)["extra"]["book"], lang, edition)
+
+
+def edition_name(students: str, lang: str, edition: str) -> str:
+    """The file name of an edition, from the students' book's (``extra.book``)."""
+    if edition == "teachers":
+        return students.removesuffix(".pdf") + ("-enseignants.pdf" if lang == "fr"
+                                                else "-teachers.pdf")
+    return students
+
+
+def book_pages(lang: str, root: str, edition: str | None = None, *,
+               notebooks: bool = False) -> tuple[str, str, list[Page]]:
+    """The site's title, published address and the pages of a book (of both when
+    ``edition`` is None), in navigation order. Notebooks are run, not printed: no book
+    has them (``notebooks=True`` lists them too, in their place)."""
+    config = _config(lang)
+    pages: list[Page] = []
+    parts: set[str] = set()
+
+    def walk(items, part: str) -> None:
+        for item in items:
+            (title, value), = item.items() if isinstance(item, dict) else ((None, item),)
+            if isinstance(value, list):
+                walk(value, title)
+                continue
+            if value in SKIPPED or (value.endswith(".ipynb") and not notebooks):
+                continue
+            path = value.rsplit(".", 1)[0]
+            slug = "home" if path == "index" else path.replace("/", "-")
+            if edition is not None and (slug in TEACHERS) != (edition == "teachers"):
+                continue
+            url = root + ("" if path == "index" else path + "/")
+            first = part and part not in parts     # a part's name opens its first chapter
+            parts.add(part)
+            pages.append(Page(slug, url, part if first else "", path != "index"))
+
+    walk(config["nav"], "")
+    return config["site_name"], address.published(lang), pages
+
+
+def figure_metrics(site: Path) -> dict:
+    """Each figure's natural size and smallest text (points), read from the site's PDFs
+    (cached by content in build/book/figures.json)."""
+    from pdfminer.high_level import extract_pages
+    from pdfminer.layout import LTChar
+
+    from coursebuild.latex import Figure
+
+    cache_path = WORK / "figures.json"
+    try:
+        cache = json.loads(cache_path.read_text("utf-8"))
+    except (OSError, ValueError):
+        cache = {}
+    out, fresh = {}, {}
+
+    def chars(obj):
+        if isinstance(obj, LTChar):
+            yield obj
+        elif hasattr(obj, "__iter__"):
+            for child in obj:
+                yield from chars(child)
+
+    for pdf in sorted((site / "figures").glob("*.pdf")):
+        digest = hashlib.sha256(pdf.read_bytes()).hexdigest()
+        entry = cache.get(pdf.stem)
+        if not entry or entry[0] != digest:
+            page = next(iter(extract_pages(str(pdf))))
+            sizes = [c.size for c in chars(page)]
+            entry = [digest, page.width, page.height, min(sizes, default=0.0)]
+        fresh[pdf.stem] = entry
+        out[pdf.stem] = Figure(pdf.stem, entry[1], entry[2], entry[3])
+    WORK.mkdir(parents=True, exist_ok=True)
+    write_if_changed(cache_path, json.dumps(fresh, indent=1, sort_keys=True) + "\n")
+    return out

@@ -1,0 +1,42 @@
+"""The teachers' guide, what ``<!-- teaching -->`` stands for on the guide's page: the
+overview, the pacing over a term (:mod:`coursebuild.pacing`), each chapter's teaching
+notes (:mod:`coursebuild.teaching`), the sample paper (:mod:`coursebuild.sample_paper`)
+and, in English, the appendix on the French syllabus. It sits above the three it puts
+together, which read the notes from :mod:`coursebuild.teaching` and never this page."""
+
+from __future__ import annotations
+
+import re
+
+from coursebuild import pacing, sample_paper, teaching
+
+MARKER = re.compile(r"^<!-- teaching -->[ \t]*$", re.M)
+
+
+def forget() -> None:
+    """Read the notes and the sample paper again at the next use (a long-running server
+    rebuilds)."""
+    teaching.forget()
+    sample_paper.paper.cache_clear()
+
+
+def page_markdown(lang: str) -> str:
+    """What ``<!-- teaching -->`` stands for: the overview, then each chapter's notes, in
+    the course's order; a chapter without notes stops the build."""
+    known = teaching.notes()
+    parts = [teaching.overview(lang)]
+    missing = [page for _, page, _ in teaching.chapters(lang) if page not in known]
+    if missing:
+        raise teaching.NotesError(f"docs/teaching: no notes for the chapter {missing[0]} "
+                                  f"(write docs/teaching/NN-{missing[0]}.yaml)")
+    parts.append(pacing.markdown(lang))
+    for number, page, title in teaching.chapters(lang):
+        parts.append(teaching.chapter_markdown(number, title, known[page], lang))
+    parts.append(sample_paper.markdown(lang))
+    if lang == "en":
+        parts.append(teaching.syllabus_appendix(lang))
+    return "\n".join(parts)
+
+
+def expand(markdown: str, lang: str) -> str:
+    return MARKER.sub(lambda m: page_markdown(lang).rstrip("\n"), markdown)
