@@ -150,8 +150,11 @@ def test_make_serve_as_typed(site, command, port):
     at the port, and Ctrl-C (an interrupt to the terminal's process group) stops it."""
     if not _port_is_free(port):
         pytest.fail(f"port {port} is in use on this machine: `{command}` cannot run as typed")
+    # as from a terminal: its own process group, and Ctrl-C not ignored (a pytest-xdist
+    # worker ignores it, and a child would inherit that)
     proc = subprocess.Popen(command.split(), cwd=ROOT, env=ENV, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
+                            stderr=subprocess.STDOUT, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 600           # an out-of-date site is built first
         pages = {}
@@ -168,6 +171,10 @@ def test_make_serve_as_typed(site, command, port):
         assert '<html lang="fr"' in pages["fr"] and '<html lang="en"' in pages["en"]
     finally:
         os.killpg(proc.pid, signal.SIGINT)          # Ctrl-C in the terminal
-        out, _ = proc.communicate(timeout=60)
+        try:
+            out, _ = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:           # never left running for the next test
+            os.killpg(proc.pid, signal.SIGKILL)
+            raise
     assert f"serve: http://127.0.0.1:{port}/ (French)" in out, out[-1500:]
     assert "serve: stopped" in out and "Traceback" not in out, out[-1500:]

@@ -266,7 +266,8 @@ def _cite_algorithm(parts: list[str], algorithm: str, ctx: Context) -> None:
     cite = f"({ctx.words['algorithm']}~\\ref{{{key[1]}}})"
     # (the labels a paragraph ends with, of its notations, stay after it)
     m = re.search(r"\s*([.:;]?)((?:\\label\{[^{}]*\})*)\s*$", last)
-    assert m is not None             # (it matches at the end of any text)
+    if m is None:                    # (never: the pattern matches at the end of any text)
+        return
     end = "." if m[1] in (".", ":", "") else m[1]
     parts[-1] = last[:m.start()] + "~" + cite + end + m[2] + "\n"
 

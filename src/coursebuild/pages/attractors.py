@@ -157,6 +157,13 @@ def _nim8():
     return g, solve(g)
 
 
+@count(MOVES, given=("attractors",))
+def mate_in_two() -> int:
+    """The White moves of the chess problem "White to play and mate in 2" that the remark on
+    ranks reads as a rank: a given of the problem, not a computation."""
+    return 2
+
+
 @count(MOVES)
 def nim8_start_rank() -> int:
     """The moves J_1 needs to win from the start of exercise 3's Nim: its rank."""
