@@ -115,20 +115,13 @@ def book_pages(lang: str, root: str, edition: str | None = None, *,
     return config["site_name"], address.published(lang), pages
 
 
-def figure_metrics(site: Path) -> dict:
-    """Each figure's natural size and smallest text (points), read from the site's PDFs
-    (cached by content in build/book/figures.json)."""
+def pdf_metrics(path: Path, fid: str):
+    """A figure's natural size and smallest text (points), read from its PDF: what the
+    converter sizes it by (the books' figures, the sheets' and the handouts')."""
     from pdfminer.high_level import extract_pages
     from pdfminer.layout import LTChar
 
     from coursebuild.latex import Figure
-
-    cache_path = WORK / "figures.json"
-    try:
-        cache = json.loads(cache_path.read_text("utf-8"))
-    except (OSError, ValueError):
-        cache = {}
-    out, fresh = {}, {}
 
     def chars(obj):
         if isinstance(obj, LTChar):
@@ -137,13 +130,28 @@ def figure_metrics(site: Path) -> dict:
             for child in obj:
                 yield from chars(child)
 
+    page = next(iter(extract_pages(str(path))))
+    sizes = [c.size for c in chars(page)]
+    return Figure(fid, page.width, page.height, min(sizes, default=0.0))
+
+
+def figure_metrics(site: Path) -> dict:
+    """Each figure's natural size and smallest text (points), read from the site's PDFs
+    (cached by content in build/book/figures.json)."""
+    from coursebuild.latex import Figure
+
+    cache_path = WORK / "figures.json"
+    try:
+        cache = json.loads(cache_path.read_text("utf-8"))
+    except (OSError, ValueError):
+        cache = {}
+    out, fresh = {}, {}
     for pdf in sorted((site / "figures").glob("*.pdf")):
         digest = hashlib.sha256(pdf.read_bytes()).hexdigest()
         entry = cache.get(pdf.stem)
         if not entry or entry[0] != digest:
-            page = next(iter(extract_pages(str(pdf))))
-            sizes = [c.size for c in chars(page)]
-            entry = [digest, page.width, page.height, min(sizes, default=0.0)]
+            fig = pdf_metrics(pdf, pdf.stem)
+            entry = [digest, fig.width_pt, fig.height_pt, fig.min_font_pt]
         fresh[pdf.stem] = entry
         out[pdf.stem] = Figure(pdf.stem, entry[1], entry[2], entry[3])
     WORK.mkdir(parents=True, exist_ok=True)

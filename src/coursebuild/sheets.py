@@ -292,7 +292,7 @@ def render_figures(variants: list, folder: Path, jobs: int = 1) -> dict[str, dic
     """Lay out and render every drawing of ``variants`` as PDF into ``folder`` (once per
     variant: both languages share it), on ``jobs`` processes; their captions and sizes,
     by figure id."""
-    from coursebuild.texts import pdf_metrics
+    from coursebuild.editions import pdf_metrics
 
     folder.mkdir(parents=True, exist_ok=True)
     todo: dict[str, object] = {}

@@ -117,7 +117,7 @@ class Converter:
 
     def add_figure(self, fid: str, caption: dict[str, str], metrics) -> None:
         """A figure of the texts to convert that is not the course's (a variant's
-        drawing): its captions and its size (:func:`pdf_metrics`)."""
+        drawing): its captions and its size (:func:`coursebuild.editions.pdf_metrics`)."""
         self.figures[fid] = {"id": fid, "caption": caption}
         self.ctx.figures[fid] = metrics
         self.ctx.captions[fid] = caption[self.lang]
@@ -146,26 +146,6 @@ class Converter:
     @property
     def warnings(self) -> list[str]:
         return self.ctx.warnings
-
-
-def pdf_metrics(path: Path, fid: str):
-    """A figure's natural size and smallest text (points), read from its PDF: what the
-    converter sizes it by (as the book's figures)."""
-    from pdfminer.high_level import extract_pages
-    from pdfminer.layout import LTChar
-
-    from coursebuild.latex import Figure
-
-    def chars(obj):
-        if isinstance(obj, LTChar):
-            yield obj
-        elif hasattr(obj, "__iter__"):
-            for child in obj:
-                yield from chars(child)
-
-    page = next(iter(extract_pages(str(path))))
-    sizes = [c.size for c in chars(page)]
-    return Figure(fid, page.width, page.height, min(sizes, default=0.0))
 
 
 def unicode_declarations() -> str:
