@@ -398,6 +398,9 @@ def test_make_moodle_as_typed_has_a_category_per_problem(checkout):
     assert len(categories) == len(problems) == 24
     assert all(len(qs) == 2 for _, qs in categories)
     _check_file(target, "en", problems, 2)
+    # the size a teacher needs to know (a Moodle may limit uploads): the file's, printed
+    size = target.stat().st_size / 1e6
+    assert f"48 questions -> {target} ({size:.1f} MB)" in done.stderr, done.stderr[-500:]
 
 
 @needs_venv

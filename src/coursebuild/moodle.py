@@ -525,8 +525,10 @@ def build(langs: Sequence[str], problems: Sequence[str], count: int, seed: int,
         write_atomically(target, bank_xml(lang, by_problem, svgs).encode("utf-8"))
         distinct = {pid: len({_params(v) for v in vs}) for pid, vs in by_problem.items()}
         few = [f"{pid} ({n})" for pid, n in distinct.items() if n < count]
-        log(f"moodle: {lang}: {len(problems)} categories, {len(every)} questions -> {target}"
-            + (f"; fewer distinct variants than asked: {', '.join(few)}" if few else ""))
+        size = target.stat().st_size / 1e6
+        fewer = f"; fewer distinct variants than asked: {', '.join(few)}" if few else ""
+        log(f"moodle: {lang}: {len(problems)} categories, {len(every)} questions -> {target} "
+            f"({size:.1f} MB){fewer}")
         written.append(target)
     return written
 
