@@ -116,17 +116,11 @@ def test_no_item_of_a_table_cell_is_split_over_two_lines(lang):
 def _colours(pdf: Path) -> dict[tuple[float, ...], str]:
     """The text of a figure's PDF by the colour it is set in."""
     from pdfminer.high_level import extract_pages
-    from pdfminer.layout import LTChar
 
-    def chars(obj):
-        if isinstance(obj, LTChar):
-            yield obj
-        elif hasattr(obj, "__iter__"):
-            for child in obj:
-                yield from chars(child)
+    from coursebuild.editions import pdf_chars
 
     out: dict[tuple[float, ...], str] = {}
-    for char in chars(next(iter(extract_pages(str(pdf))))):
+    for char in pdf_chars(next(iter(extract_pages(str(pdf))))):
         colour = tuple(round(float(v), 2) for v in (char.graphicstate.ncolor or (0,)))
         out[colour] = out.get(colour, "") + char.get_text()
     return out

@@ -115,23 +115,26 @@ def book_pages(lang: str, root: str, edition: str | None = None, *,
     return config["site_name"], address.published(lang), pages
 
 
+def pdf_chars(obj):
+    """Every character (pdfminer's ``LTChar``) of a page read by pdfminer, in order."""
+    from pdfminer.layout import LTChar
+
+    if isinstance(obj, LTChar):
+        yield obj
+    elif hasattr(obj, "__iter__"):
+        for child in obj:
+            yield from pdf_chars(child)
+
+
 def pdf_metrics(path: Path, fid: str):
     """A figure's natural size and smallest text (points), read from its PDF: what the
     converter sizes it by (the books' figures, the sheets' and the handouts')."""
     from pdfminer.high_level import extract_pages
-    from pdfminer.layout import LTChar
 
     from coursebuild.latex import Figure
 
-    def chars(obj):
-        if isinstance(obj, LTChar):
-            yield obj
-        elif hasattr(obj, "__iter__"):
-            for child in obj:
-                yield from chars(child)
-
     page = next(iter(extract_pages(str(path))))
-    sizes = [c.size for c in chars(page)]
+    sizes = [c.size for c in pdf_chars(page)]
     return Figure(fid, page.width, page.height, min(sizes, default=0.0))
 
 
