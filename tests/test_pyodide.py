@@ -284,6 +284,35 @@ def test_a_check_judges_the_students_function_alone(exercises_page):
     assert _check(page, "grundy", EXERCISES["grundy"].answer)["status"] == "pass"
 
 
+def test_each_check_starts_from_a_snapshot_no_code_can_forge(exercises_page):
+    """A Check's fresh Python starts from a snapshot of a fresh Python (python-boot.js),
+    which the page takes from a worker before it is given any code: a Run or a Check that
+    posts a forged snapshot is not believed, and the Pythons started from the snapshot are
+    fresh ones (their random generators are seeded apart; nothing a Run did is in them)."""
+    page = exercises_page.page
+    assert _check(page, "grundy", EXERCISES["grundy"].answer)["status"] == "pass"
+    page.wait_for_function("window.__arenaExercises.snapshot instanceof Uint8Array")
+    size = page.evaluate("window.__arenaExercises.snapshot.byteLength")
+    assert size > 10_000_000                    # a whole Python's memory, not a forgery
+    forge = ("import js\nfrom pyodide.ffi import to_js\n"
+             "js.postMessage(to_js({'job': 0, 'type': 'snapshot', 'snapshot': "
+             "js.Uint8Array.new(64)}, dict_converter=js.Object.fromEntries))\n"
+             "import builtins\nbuiltins.marked = 'by a Run'\n")
+    page.evaluate("([id, c]) => window.arenaExercises.setCode(id, c)", ["minimax", forge])
+    assert page.evaluate("(id) => window.arenaExercises.run(id)", "minimax")["status"] == "ok"
+    assert _check(page, "grundy", forge + WRONG_GRUNDY)["status"] == "fail"
+    assert page.evaluate("window.__arenaExercises.snapshot.byteLength") == size
+    output = page.locator('[data-exercise="grundy"] [data-role="output"]')
+    seen = []
+    for _ in range(2):
+        code = ("import random, builtins\n"
+                "print(random.random(), getattr(builtins, 'marked', 'fresh'))\n"
+                + EXERCISES["grundy"].answer)
+        assert _check(page, "grundy", code)["status"] == "pass"
+        seen.append(shows(output, "fresh"))
+    assert seen[0] != seen[1], seen
+
+
 # -- the Check's guarantee (issue 38), in the page: the student's code answers in a worker
 # of its own, the verdict is made in another that never runs it -----------------------------
 

@@ -6,31 +6,36 @@
 // Solve did to Python (a recursion limit, a patched module, a fatal error) reaches the
 // next one.
 //
-// Messages in: {kind: "boot", base, viz, nonce}, then {kind: "solve", code, lang,
-// memoryLimit, nonce}, then for a game played on its board, any number of
-// {kind: "position", id, query, nonce}. Messages out, each with the nonce of the message
-// it answers (a secret Python never sees: the student's code can post messages, not
-// forge these): {type: "ready"} once loaded (or {type: "failed"}), then {type: "start"}
+// Messages in: {kind: "boot", base, viz, nonce} (with {snapshot} or {makeSnapshot: true}:
+// python-boot.js), then {kind: "solve", code, lang, memoryLimit, nonce}, then for a game
+// played on its board, any number of {kind: "position", id, query, nonce}. Messages out,
+// each with the nonce of the message it answers (a secret Python never sees: the
+// student's code can post messages, not forge these): {type: "snapshot", snapshot} when
+// asked for one, {type: "ready"} once loaded (or {type: "failed"}), then {type: "start"}
 // when the rules start running, {type: "progress", phase: "explore" | "solve", positions}
 // as they are explored and solved, {type: "solved", result}, and for a game drawn,
 // {type: "drawn", svg} (or {type: "drawn", error}); {type: "position", query, data} for
 // each position asked. A fatal error of Python itself gives {type: "solved", result:
 // {fatal: true}}. What the rules print is dropped.
-/* global loadPyodide, Viz */
+/* global loadPython, Viz */
 // taken before any Python runs: the student's code may replace self.postMessage
 const post = self.postMessage.bind(self);
 let loading = null;
 let used = false;
 let tools = null;
 
-async function boot(base, viz) {
-  importScripts(base + "pyodide.js", viz);
-  const [py, graphviz] = await Promise.all([loadPyodide({ indexURL: base }), Viz.instance()]);
-  const zip = await (await fetch(base + "arena.zip")).arrayBuffer();
-  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/site-lib" });
-  // everything design() imports, imported now: the Solve's time limit is the rules' alone
-  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/site-lib')\n"
-    + "import arena, arena.rules, arena.render, coursebuild.design, coursebuild.widgets");
+importScripts("python-boot.js");
+
+// Python from scratch or from the page's snapshot (python-boot.js), and Graphviz
+async function boot(base, viz, how, say) {
+  importScripts(viz);
+  const [{ py, snapshot }, graphviz] = await Promise.all([
+    // everything design() imports, imported now: the Solve's time limit is the rules' alone
+    loadPython(base, ["arena.zip"],
+      "import arena, arena.rules, arena.render, coursebuild.design, coursebuild.widgets", how),
+    Viz.instance()]);
+  // the snapshot goes to the page before the worker can be given any code
+  if (how.makeSnapshot) say({ type: "snapshot", snapshot }, snapshot ? [snapshot.buffer] : []);
   py.setStdout({ batched: () => {} });
   py.setStderr({ batched: () => {} });
   return { py, graphviz };
@@ -69,10 +74,11 @@ let globals = null;
 
 self.onmessage = async (event) => {
   const { kind, nonce } = event.data;
-  const say = (message) => post({ ...message, nonce });
+  const say = (message, transfer = []) => post({ ...message, nonce }, transfer);
   if (kind === "boot") {
+    const { base, viz, snapshot, makeSnapshot } = event.data;
     try {
-      await (loading = loading || boot(event.data.base, event.data.viz));
+      await (loading = loading || boot(base, viz, { snapshot, makeSnapshot }, say));
       say({ type: "ready" });
     } catch (err) {
       say({ type: "failed", message: lastLine(err) });

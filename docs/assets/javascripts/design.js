@@ -303,19 +303,34 @@
     const base = new URL(block.dataset.pyodide, location.href).href;
     const viz = new URL(block.dataset.viz, location.href).href;
     let spare = null;
+    // a snapshot of a fresh Python (python-boot.js), taken by the first worker booted, and
+    // only while no Solve has replaced its handler (the code comes after that)
+    let snapshot = null;
+    let snapshotBy = null;
     function python() {
       const worker = new Worker(workerUrl);
       const secret = nonce();
       const py = { worker, loaded: false };
+      const how = snapshot ? { snapshot } : snapshotBy ? {} : { makeSnapshot: true };
+      if (how.makeSnapshot) snapshotBy = py;
       py.ready = new Promise((resolve, reject) => {
         worker.onmessage = (e) => {
           if (!e.data || e.data.nonce !== secret) return;
-          if (e.data.type === "ready") { py.loaded = true; resolve(); } else reject(new Error("failed"));
+          if (e.data.type === "snapshot") {
+            if (snapshotBy === py && e.data.snapshot instanceof Uint8Array) snapshot = e.data.snapshot;
+            if (snapshotBy === py) snapshotBy = null;
+          } else if (e.data.type === "ready") {
+            py.loaded = true;
+            resolve();
+          } else reject(new Error("failed"));
         };
         worker.onerror = () => reject(new Error("failed"));
       });
-      py.ready.catch(() => { if (spare === py) spare = null; });
-      worker.postMessage({ kind: "boot", base, viz, nonce: secret });
+      py.ready.catch(() => {
+        if (spare === py) spare = null;
+        if (snapshotBy === py) snapshotBy = null;
+      });
+      worker.postMessage({ kind: "boot", base, viz, nonce: secret, ...how });
       return py;
     }
     function warmUp() {

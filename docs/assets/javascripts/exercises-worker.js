@@ -5,14 +5,15 @@
 // makes the verdict on a tape (coursebuild.python_exercises.judge). A worker that judges is
 // never given any code: the page keeps one for that alone.
 // Messages in: {job, nonce, kind: "run" | "check" | "judge" | "boot", exercise, code, tape,
-// lang, base}. Messages out, each with the job's nonce (a secret the page checks; Python
-// never sees it): {job, type: "alive"} at once (a worker that says nothing is dead),
-// {job, type: "progress", step} while loading, {job, type: "start"} when the job starts
-// (the page's time limit counts from there), {job, type: "done", result}; and
-// {job: 0, type: "ready"} once a worker started by "boot" has loaded Python. A result
-// with `fatal` says that Pyodide itself broke (its stack ran out): the page replaces the
-// worker.
-/* global loadPyodide */
+// lang, base}, and with a worker's first message {snapshot} or {makeSnapshot: true} (see
+// boot). Messages out, each with the job's nonce (a secret the page checks; Python never
+// sees it): {job, type: "alive"} at once (a worker that says nothing is dead), {job, type:
+// "progress", step} while loading, {job, type: "start"} when the job starts (the page's
+// time limit counts from there), {job, type: "done", result}; and {job: 0, type: "ready"}
+// once a worker started by "boot" has loaded Python, {job: 0, type: "snapshot", snapshot}
+// when it was asked for one. A result with `fatal` says that Pyodide itself broke (its
+// stack ran out): the page replaces the worker.
+/* global loadPython */
 let pyodide = null;
 // taken before any Python runs: the student's code may replace self.postMessage
 const post = self.postMessage.bind(self);
@@ -63,15 +64,17 @@ function capped(text, lang) {
   return out.text(lang);
 }
 let booting = null;   // one load, even when jobs arrive while it runs
+importScripts("python-boot.js");
 
-async function boot(base, say) {
+// Python, from scratch or from the page's snapshot (python-boot.js); the snapshot taken
+// when the page asks for one goes to the page at once, before any job's code can run
+async function boot(base, say, how) {
   say({ type: "progress", step: "python" });
-  importScripts(base + "pyodide.js");
-  const py = await loadPyodide({ indexURL: base });
-  say({ type: "progress", step: "library" });
-  const zip = await (await fetch(base + "arena.zip")).arrayBuffer();
-  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/site-lib" });
-  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/site-lib'); import coursebuild.python_exercises");
+  const { py, snapshot } = await loadPython(base, ["arena.zip"],
+    "import coursebuild.python_exercises", how, () => say({ type: "progress", step: "library" }));
+  if (how.makeSnapshot) {
+    post({ job: 0, type: "snapshot", snapshot }, snapshot ? [snapshot.buffer] : []);
+  }
   return py;
 }
 
@@ -88,11 +91,13 @@ const CALLS = {
 };
 
 self.onmessage = async (event) => {
-  const { job, nonce, kind, exercise, code, tape, lang, base } = event.data;
+  const { job, nonce, kind, exercise, code, tape, lang, base, snapshot, makeSnapshot } = event.data;
   const say = (message) => post({ ...message, job, nonce });
   if (kind !== "boot") say({ type: "alive" });   // the page's watchdog
   try {
-    if (!pyodide) pyodide = await (booting = booting || boot(base, say));
+    if (!pyodide) {
+      pyodide = await (booting = booting || boot(base, say, { snapshot, makeSnapshot }));
+    }
     if (kind === "boot") {            // a fresh worker warming up, ready for a job
       post({ job: 0, type: "ready" });
       return;

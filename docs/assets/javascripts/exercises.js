@@ -40,7 +40,7 @@
   const MAX_TAPE = 32e6;         // characters of answers a judge is given at most
   const state = window.__arenaExercises || (window.__arenaExercises = {
     worker: null, spare: null, judge: null, queue: [], current: null, next: 1,
-    blocks: new Map(), editorLoad: null,
+    blocks: new Map(), editorLoad: null, snapshot: null, snapshotBy: null, awaiting: [],
   });
 
   function words(block) { return WORDS[block.dataset.lang] || WORDS.en; }
@@ -69,12 +69,13 @@
   if (!state.queue) state.queue = [];
 
   function killWorker() {
-    if (state.worker) state.worker.terminate();
+    if (state.worker) forget(state.worker);
     state.worker = null;
   }
 
   function forget(worker) {          // a worker that is ended is no one's any more
     worker.terminate();
+    if (state.snapshotBy === worker) snapshotTaken(null);
     for (const role of ["worker", "spare", "judge"]) {
       if (state[role] === worker) state[role] = null;
     }
@@ -86,7 +87,18 @@
   function newWorker(url) {
     const worker = new Worker(url);
     worker.ready = false;
+    worker.started = false;          // given its first message (which says how to load)
+    worker.fed = false;              // given some code (a Run's or a Check's)
     worker.onmessage = (e) => {
+      // a snapshot is taken only from the worker asked for it, and only while it has not
+      // been given any code: a message that arrives later could come from that code
+      if (e.data.job === 0 && e.data.type === "snapshot") {
+        if (worker === state.snapshotBy) {
+          const ok = !worker.fed && e.data.snapshot instanceof Uint8Array;
+          snapshotTaken(ok ? e.data.snapshot : null);
+        }
+        return;
+      }
       // ready: its Python is loaded (a boot ended, or a job was done: a worker that the
       // student's code closed then answers nothing, and is replaced within ALIVE ms)
       if ((e.data.job === 0 && e.data.type === "ready") || e.data.type === "done") {
@@ -104,8 +116,30 @@
     return worker;
   }
 
+  // How a fresh worker loads Python, said with its first message: from the page's snapshot
+  // of a fresh Python when there is one; else from scratch, and the first such worker that
+  // is given no code with that message takes the snapshot (exercises-worker.js, boot).
+  function loading(worker, givesCode) {
+    if (worker.started) return {};
+    worker.started = true;
+    if (state.snapshot) return { snapshot: state.snapshot };
+    if (givesCode || state.snapshotBy) return {};
+    state.snapshotBy = worker;
+    return { makeSnapshot: true };
+  }
+
+  // The snapshot has come (or will not: its worker ended, or could not take it): the jobs
+  // that waited for it go on.
+  function snapshotTaken(snapshot) {
+    if (snapshot) state.snapshot = snapshot;
+    state.snapshotBy = null;
+    const awaiting = state.awaiting;
+    state.awaiting = [];
+    for (const go of awaiting) go();
+  }
+
   function boot(worker, block) {     // a fresh worker loads Pyodide at once, ready for a job
-    worker.postMessage({ job: 0, kind: "boot",
+    worker.postMessage({ job: 0, kind: "boot", ...loading(worker, false),
       base: new URL(block.dataset.pyodide, location.href).href });
   }
 
@@ -182,11 +216,29 @@
           else job.finish({ status: "error", message: w.dead, output: "" });
         },
         post() {
+          // a Check that needs a fresh Python while the first one loads (the judge, asked
+          // for its snapshot) waits for the snapshot: a second Python loaded from scratch
+          // beside it would take as long, and twice the work
+          if (step === "check" && !state.spare && !state.snapshot && state.snapshotBy) {
+            if (!job.waiting) {
+              job.waiting = true;
+              report(w.python);
+              state.awaiting.push(() => {
+                job.waiting = false;
+                if (state.current === job && step === "check") job.post();
+              });
+            }
+            job.watch(BOOT, job.dead);
+            return;
+          }
           tries += 1;
           job.worker = workerFor(step, url);
+          const givesCode = step !== "judge";
+          const how = loading(job.worker, givesCode);
+          if (givesCode) job.worker.fed = true;
           job.worker.postMessage({
-            job: id, nonce: job.nonce, kind: step, exercise: block.dataset.exercise,
-            code: step === "judge" ? undefined : code, tape: job.tape,
+            ...how, job: id, nonce: job.nonce, kind: step, exercise: block.dataset.exercise,
+            code: givesCode ? code : undefined, tape: job.tape,
             lang: block.dataset.lang, base: new URL(block.dataset.pyodide, location.href).href,
           });
           job.watch(job.worker.ready ? ALIVE : BOOT, job.dead);
