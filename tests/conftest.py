@@ -113,3 +113,40 @@ def pytest_collection_modifyitems(items) -> None:
         return rank.get(Path(str(item.fspath)).stem, len(LONGEST))
 
     items.sort(key=order)                     # stable: each module keeps its own order
+
+
+# What each test costs in CPU time, when ARENA_TEST_CPU names a file: one line per test
+# (seconds, then the test's id), the CPU time of the test's process and of every process it
+# started (the browser, servers, builds), ended ones included: each pytest process moves
+# into a control group of its own (cgroup v1's cpuacct; root only) that counts it. Wall time
+# on a shared machine says how busy the machine was; CPU time says what a test costs
+# wherever it runs (issue 50).
+CPUACCT = Path("/sys/fs/cgroup/cpuacct")
+
+
+def _cpu_group() -> Path:
+    import os
+
+    group = CPUACCT / f"arena-tests-{os.getpid()}"
+    group.mkdir(exist_ok=True)
+    (group / "cgroup.procs").write_text(str(os.getpid()))
+    return group
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    import os
+
+    report = os.environ.get("ARENA_TEST_CPU")
+    if not report:
+        return (yield)
+    config = item.config
+    if not hasattr(config, "_arena_cpu_group"):
+        config._arena_cpu_group = _cpu_group()
+    usage = config._arena_cpu_group / "cpuacct.usage"
+    start = int(usage.read_text())
+    try:
+        return (yield)
+    finally:
+        with open(report, "a", encoding="utf-8") as f:
+            f.write(f"{(int(usage.read_text()) - start) / 1e9:.2f} {item.nodeid}\n")
