@@ -312,10 +312,10 @@ def on_files(files: Files, config, **kwargs):
     for name in PYODIDE_FILES:
         _add_tree(files, config, _node_file("pyodide", name), f"assets/pyodide/{name}")
     files.append(File.generated(config, "assets/pyodide/arena.zip", content=library_zip()))
-    from coursebuild import practice  # the practice page's bank (issue 49)
+    from coursebuild import practice_page  # the practice page's bank (issue 49)
 
     files.append(File.generated(config, "assets/pyodide/practice.zip",
-                                content=practice.practice_zip()))
+                                content=practice_page.practice_zip()))
     _add_tree(files, config, _node_file("iframe-worker", "shim", "index.js"),
               "assets/javascripts/vendor/iframe-worker.js")
     _add_tree(files, config, _node_file("@viz-js", "viz", "dist", "viz-global.js"),
@@ -937,9 +937,9 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs):
         m.group("id"), lang, page.url, config), markdown)
     markdown = DESIGN.sub(lambda m: m.group("indent") + design_html(m.group("id"), lang,
                                                                      page.url), markdown)
-    from coursebuild import practice
+    from coursebuild import practice_page
 
-    markdown = practice.expand(markdown, lang, lambda path: _url(path, page.url))
+    markdown = practice_page.expand(markdown, lang, lambda path: _url(path, page.url))
     markdown = HANDOUT_CODE.sub(lambda m: '<p class="arena-handouts">' + HANDOUT_TEXT[lang].format(
         **{k: _url(f"handouts/handout-{k}.pdf", page.url) for k in ("fr", "en")}) + "</p>",
         markdown)
