@@ -9,8 +9,7 @@ import math
 from typing import Any
 
 from arena.minimax import alphabeta_tree, minimax_tree
-from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import Q, bi, compose, fence, listing, need, rng, table, words
+from coursebuild.bank._kit import *  # the kit's names: _kit.__all__
 from coursebuild.drawing import Drawing
 
 # ---------------------------------------------------------------------------------
@@ -431,8 +430,7 @@ def minimax_alphabeta(seed: int) -> Variant:
             (1, bi("le compte des feuilles", "the count of leaves")),
             (1, bi("le résultat sur l'arbre", "the result on the tree"))])
     return compose(MINIMAX, seed, {"tree": tree}, intro=intro,
-                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers,
-                   points=20)
+                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers)
 
 
 def check_minimax_alphabeta(v: Variant) -> None:
@@ -486,10 +484,8 @@ def check_minimax_alphabeta(v: Variant) -> None:
 
 
 PROBLEMS = (
-    Problem(id=MINIMAX, chapter="beyond",
-            title=bi("Minimax et élagage alpha-bêta", "Minimax and alpha-beta pruning"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
-            generate=minimax_alphabeta, check=check_minimax_alphabeta),
+    problem(id=MINIMAX, chapter="beyond", generate=minimax_alphabeta, check=check_minimax_alphabeta,
+            title=bi("Minimax et élagage alpha-bêta", "Minimax and alpha-beta pruning")),
 )
 
 
@@ -883,7 +879,7 @@ def astar_heuristics(seed: int) -> Variant:
               "points": {v: list(p) for v, p in sorted(pts.items())},
               "h": dict(sorted(h.items())), "h2": dict(sorted(h2.items()))}
     return compose(ASTAR, seed, params, intro=intro, questions=[q1, q2, q3, q4, q5, q6],
-                   figures=figures, answers=answers, points=20,
+                   figures=figures, answers=answers,
                    solution_intro=bi("<!-- figure: path -->", "<!-- figure: path -->"))
 
 
@@ -927,8 +923,7 @@ def check_astar_heuristics(v: Variant) -> None:
 
 
 PROBLEMS = PROBLEMS + (
-    Problem(id=ASTAR, chapter="beyond",
-            title=bi("A* et ses heuristiques", "A* and its heuristics"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=45, points=20,
-            generate=astar_heuristics, check=check_astar_heuristics),
+    problem(id=ASTAR, chapter="beyond", generate=astar_heuristics, check=check_astar_heuristics,
+            minutes=45,
+            title=bi("A* et ses heuristiques", "A* and its heuristics")),
 )
