@@ -34,11 +34,14 @@ closes a circle or borrows from another writer.
    drawing helpers), :mod:`coursebuild.widgets`, :mod:`coursebuild.design`,
    :mod:`coursebuild.bank` (the bank's generators), :mod:`coursebuild.bank_samples`
    (its sample variants, and the variants each student gets),
-   :mod:`coursebuild.python_exercises` and :mod:`coursebuild.judging` (the Python
-   exercises' checks), :mod:`coursebuild.practice` (the practice page's fields and
-   checks, what its worker runs), :mod:`coursebuild.teaching_notes` (the teaching notes,
-   read and checked against the facts they name), :mod:`coursebuild.keys` (what each
-   product depends on, and the build's cached steps);
+   :mod:`coursebuild.python_exercises`, :mod:`coursebuild.exercise_cases`,
+   :mod:`coursebuild.exercise_verdicts` and :mod:`coursebuild.judging` (the Python
+   exercises' checks, the cases they try, their verdicts' words),
+   :mod:`coursebuild.practice` (the practice page's fields and checks, what its worker
+   runs), :mod:`coursebuild.teaching_notes` (the teaching notes, read and checked against
+   the facts they name) and :mod:`coursebuild.teaching_facts` (the counterexamples they
+   show), :mod:`coursebuild.keys` (what each product depends on, and the build's cached
+   steps);
 3. **writers** -- the products, each cached on its inputs: :mod:`coursebuild.catalogue`
    (the figures), :mod:`coursebuild.fragments`, :mod:`coursebuild.notebooks` and
    :mod:`coursebuild.notebook_kernel`, the LaTeX converter :mod:`coursebuild.latex`,

@@ -136,11 +136,10 @@ def on_config(config, **kwargs):
     from coursebuild import bank_samples
 
     bank_samples.forget()
-    from coursebuild import guide
-    from coursebuild.pages import teachers
+    from coursebuild import guide, teaching_facts
 
     guide.forget()                      # the teaching notes and their facts, afresh
-    teachers.note_facts.cache_clear()
+    teaching_facts.note_facts.cache_clear()
     if _where() == "zip":           # the students' edition: no teachers' tab
         config.nav = _students_nav(config.nav or [])
     _shared["root"] = config.extra.get("shared_root", "")
@@ -178,7 +177,8 @@ def _node_file(*parts: str) -> Path:
 # what the exercises need in the browser besides the library: the checkers, the examples
 # they share with the pages, the typography of their French messages
 PYODIDE_COURSE_MODULES = ("__init__.py", "paths.py", "examples.py", "typography.py",
-                          "python_exercises.py", "widgets.py", "design.py",
+                          "python_exercises.py", "exercise_cases.py",
+                          "exercise_verdicts.py", "widgets.py", "design.py",
                           "notebook_kernel.py", "judging.py")
 
 
@@ -216,7 +216,7 @@ def library_zip() -> bytes:
     import graphviz
 
     from arena import Arena
-    from coursebuild.python_exercises import COURSE_EXAMPLES
+    from coursebuild.exercise_cases import COURSE_EXAMPLES
 
     files = [(p, p.relative_to(src).as_posix()) for p in sorted((src / "arena").rglob("*.py"))]
     # the graphviz package (pure Python: it writes DOT) that arena.render builds with; the

@@ -60,7 +60,7 @@ def notebook_link(notes: Notes, lang: str) -> str:
 
 def fill(text: str, notes: Notes, lang: str) -> str:
     """A text of the notes with its references written: numbers, titles, links, facts."""
-    from coursebuild.pages.teachers import note_facts
+    from coursebuild.teaching_facts import note_facts
 
     problems = _problems()
 

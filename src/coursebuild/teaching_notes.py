@@ -28,7 +28,7 @@ title).
 A text names what it refers to, and the build writes its current number or value:
 ``{{ex:ID}}`` an exercise (``exercise 3.4``, linked; ``{{Ex:ID}}`` at a sentence's
 start), ``{{exs:ID,ID}}`` several (``exercises 3.4 and 3.5``), ``{{bank:ID}}`` a problem
-of the bank, ``{{fact:NAME}}`` a fact that :data:`coursebuild.pages.teachers.NOTE_FACTS`
+of the bank, ``{{fact:NAME}}`` a fact that :data:`coursebuild.teaching_facts.NOTE_FACTS`
 computes, ``{{notebook}}`` the chapter's notebook (``{{Notebook}}`` at a sentence's
 start). ``<!-- teaching -->`` in the guide stands for the overview table and every
 chapter's notes (:func:`coursebuild.guide.expand`); this module refuses, naming the file
@@ -249,7 +249,7 @@ def check_references(notes: Notes) -> None:
     ``{{notebook}}`` in a chapter without one, and a misconception whose ``reveal``
     names nothing that reveals it (an exercise, a problem, a fact or a figure)."""
     from coursebuild import exercise_source
-    from coursebuild.pages.teachers import NOTE_FACTS
+    from coursebuild.teaching_facts import NOTE_FACTS
 
     problems = _problems()
     exercises = exercise_source.exercises()
