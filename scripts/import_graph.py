@@ -136,6 +136,7 @@ LAYERS = {
     "coursebuild.guide": "writers",
     "coursebuild.book": "writers",
     "coursebuild.hook": "writers",
+    "coursebuild.site_assets": "writers",
     "coursebuild.release": "writers",
     "coursebuild.practice_page": "writers",
     "coursebuild.moodle": "writers",

@@ -51,7 +51,8 @@ closes a circle or borrows from another writer.
    :mod:`coursebuild.chapter_text`, the teachers' guide (:mod:`coursebuild.teaching`,
    :mod:`coursebuild.pacing`, :mod:`coursebuild.sample_paper`, put together by
    :mod:`coursebuild.guide`), the MkDocs hook both languages use
-   (:mod:`coursebuild.hook`), the library's wheel (:mod:`coursebuild.release`), the
+   (:mod:`coursebuild.hook`, with what the site carries besides its pages,
+   :mod:`coursebuild.site_assets`), the library's wheel (:mod:`coursebuild.release`), the
    practice page and its worker's zip (:mod:`coursebuild.practice_page`) and the Moodle
    export (:mod:`coursebuild.moodle`);
 4. **commands** -- what a user runs: :mod:`coursebuild.__main__`,

@@ -52,7 +52,7 @@ def _library_arena(A: dict, S0: dict, S1: dict, V0: dict, V1: dict) -> Arena:
 def _example_file(name: str) -> Path:
     """A game file of ``docs/examples`` (``name`` without its extension). In the browser,
     the course's zip carries it beside this module as JSON, which Pyodide reads without
-    PyYAML (:func:`coursebuild.hook.library_zip`)."""
+    PyYAML (:func:`coursebuild.site_assets.library_zip`)."""
     here = Path(__file__).resolve().parent / "examples" / f"{name}.json"
     return here if here.exists() else EXAMPLES / f"{name}.yaml"
 
