@@ -10,10 +10,13 @@ component of more than one file (a circle) and the edges inside it.
 The course build's modules are also placed in stages (:data:`STAGES`, as
 ``src/coursebuild/__init__.py`` states them): sources -> facts -> writers -> commands, each
 looking only at its own stage and those below. An import from a lower stage to a higher one
-is printed too (an import-linter "layers" contract, read the same way).
+is printed too (an import-linter "layers" contract, read the same way), and so is a writer
+borrowing from another writer's module (:func:`borrowings`): writers use the writers' tools
+(:data:`TOOLS`) and, for the few that put others' products together (:data:`COMPOSERS`),
+those products; any other helper two writers share lives below both.
 
-Exit status 1 when a circle or an upward import between stages exists, 0 otherwise, so
-it can guard a build.
+Exit status 1 when a circle, an upward import between stages or a borrowing exists, 0
+otherwise, so it can guard a build.
 """
 
 from __future__ import annotations
@@ -91,8 +94,10 @@ LAYERS = {
     "coursebuild.glossary": "sources",
     "coursebuild.exercise_source": "sources",
     # facts: what the solver computes for them, each once: the examples, the page
-    # modules' figures and fragments, the bank's generators and sample variants, the
-    # inputs' keys, the Python exercises' checks
+    # modules' figures and fragments, the bank's generators and sample variants (and
+    # what each student gets), the inputs' keys, the Python exercises' checks, the
+    # practice page's fields and checks (what its worker runs), the teaching notes (read
+    # and checked against the facts they name)
     "coursebuild.examples": "facts",
     "coursebuild.keys": "facts",
     "coursebuild.counts": "facts",
@@ -102,11 +107,17 @@ LAYERS = {
     "coursebuild.drawing": "facts",
     "coursebuild.judging": "facts",
     "coursebuild.python_exercises": "facts",
+    "coursebuild.exercise_cases": "facts",
+    "coursebuild.exercise_verdicts": "facts",
+    "coursebuild.practice": "facts",
+    "coursebuild.teaching_notes": "facts",
+    "coursebuild.teaching_facts": "facts",
     "coursebuild.bank": "facts",
     "coursebuild.bank_samples": "facts",
     "coursebuild.pages": "facts",
     # writers: the products: figures, fragments, notebooks, LaTeX (sheets, handout,
-    # books), the MkDocs hook's pages, the teachers' guide, the library's wheel
+    # books), the MkDocs hook's pages, the teachers' guide, the library's wheel, the
+    # practice page and the Moodle export
     "coursebuild.latex": "writers",
     "coursebuild.editions": "writers",
     "coursebuild.texts": "writers",
@@ -125,8 +136,9 @@ LAYERS = {
     "coursebuild.guide": "writers",
     "coursebuild.book": "writers",
     "coursebuild.hook": "writers",
+    "coursebuild.site_assets": "writers",
     "coursebuild.release": "writers",
-    "coursebuild.practice": "writers",
+    "coursebuild.practice_page": "writers",
     "coursebuild.moodle": "writers",
     # commands: what a user runs
     "coursebuild.__main__": "commands",
@@ -136,6 +148,25 @@ LAYERS = {
     "coursebuild.launcher": "commands",
 }
 """Each module of the course build (a package covers its modules) in its stage."""
+
+
+TOOLS = ("coursebuild.latex", "coursebuild.editions", "coursebuild.texts")
+"""The writers' own means, which every writer may use: the LaTeX converter, what the
+books hold (:mod:`coursebuild.editions`: their pages, chapters and names) and the course's
+Markdown set as HTML and LaTeX (:mod:`coursebuild.texts`). They import one another, never
+another writer."""
+
+COMPOSERS = {
+    "coursebuild.hook": "the MkDocs hook puts each page together: the bank's page, the "
+                        "guide, the practice page, the wheel's links",
+    "coursebuild.guide": "the teachers' guide: the notes, the pacing, the sample paper",
+    "coursebuild.book": "the books: the teachers' book prints the bank's chapter",
+    "coursebuild.chapter_text": "a chapter as the reader gets it: with the bank's problems",
+    "coursebuild.handout": "the exercise sheets: they include the fragments, built first",
+}
+"""The writers that put other writers' products together (what they compose, said): the
+only writers that import a writer other than the :data:`TOOLS`. Any other writer that
+wants a helper of another writer's module has it moved down, where both can see it."""
 
 
 def stage(name: str) -> str | None:
@@ -153,6 +184,28 @@ def upward(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
     rank = {s: k for k, s in enumerate(STAGES)}
     return sorted((a, b) for a, bs in graph.items() for b in bs
                   if stage(a) and stage(b) and rank[stage(b)] > rank[stage(a)])
+
+
+def _entry(name: str) -> str | None:
+    """The entry of :data:`LAYERS` that places ``name`` (its package's, for a submodule)."""
+    while name and name not in LAYERS:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def borrowings(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """The imports from a writer to another writer's module (not its own package's), where
+    the importer is not one of the :data:`COMPOSERS` and the imported not one of the
+    :data:`TOOLS` (or both are tools)."""
+    out = []
+    for a, bs in graph.items():
+        for b in bs:
+            if stage(a) != "writers" or stage(b) != "writers" or _entry(a) == _entry(b):
+                continue
+            if _entry(a) in COMPOSERS or _entry(b) in TOOLS:
+                continue
+            out.append((a, b))
+    return sorted(out)
 
 
 def graph() -> dict[str, set[str]]:
@@ -225,9 +278,12 @@ def main(argv: list[str]) -> int:
     up = upward(graph_)
     for a, b in up:
         print(f"upward: {a} ({stage(a)}) -> {b} ({stage(b)})")
-    print(f"{len(found)} circle(s), {len(up)} upward import(s), {len(graph_)} files, "
-          f"{sum(map(len, graph_.values()))} imports")
-    return 1 if found or up else 0
+    borrowed = borrowings(graph_)
+    for a, b in borrowed:
+        print(f"borrowing: {a} -> {b} (writer to writer: move the helper down)")
+    print(f"{len(found)} circle(s), {len(up)} upward import(s), {len(borrowed)} "
+          f"borrowing(s), {len(graph_)} files, {sum(map(len, graph_.values()))} imports")
+    return 1 if found or up or borrowed else 0
 
 
 if __name__ == "__main__":

@@ -352,3 +352,44 @@ def test_the_teachers_book_prints_each_problems_measured_spread(monkeypatch, tmp
             row = next(r for r in rows if f" {title} (" in r)
             assert row.endswith(f"| {s.distinct}{sep}{share} |"), (pid, row)
     assert (tmp_path / "spread.json").exists()          # measured once, kept
+
+
+def _names_read(source: str, filename: str) -> set[str]:
+    """The global names a module's code reads, at any depth (its functions' and classes'
+    free names included), from its symbol tables."""
+    import symtable
+
+    found: set[str] = set()
+
+    def walk(table: symtable.SymbolTable) -> None:
+        for s in table.get_symbols():
+            if s.is_referenced() and (table.get_type() == "module" or s.is_global()):
+                found.add(s.get_name())
+        for child in table.get_children():
+            walk(child)
+
+    walk(symtable.symtable(source, filename, "exec"))
+    return found
+
+
+def test_every_name_a_problem_module_reads_is_defined():
+    """The problem modules take the kit's names in one line (``from coursebuild.bank._kit
+    import *``, which ruff's undefined-name rule cannot see through): every global name
+    their code reads is the module's own, one the kit exports, or a builtin. Not vacuous:
+    a name the kit keeps to itself is caught."""
+    import builtins
+    import importlib
+
+    from coursebuild.bank import _kit
+
+    for path in sorted((ROOT / "src" / "coursebuild" / "bank").glob("*.py")):
+        if path.stem.startswith("_"):
+            continue
+        module = importlib.import_module(f"coursebuild.bank.{path.stem}")
+        read = _names_read(path.read_text(encoding="utf-8"), str(path))
+        missing = {n for n in read if not hasattr(module, n) and not hasattr(builtins, n)}
+        assert missing == set(), (path.name, sorted(missing))
+    assert {"Problem", "need", "compose", "problem"} <= set(_kit.__all__)
+    leak = "def f(): return _indent_continuation('')\n"
+    assert "_indent_continuation" in _names_read(leak, "leak.py")
+    assert not hasattr(importlib.import_module("coursebuild.bank.plays"), "_indent_continuation")

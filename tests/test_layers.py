@@ -2,7 +2,8 @@
 scripts/import_graph.py: the library is a tree but for its one documented upward import,
 the LaTeX converter's element modules see an interface below the converter, the
 benchmarks' shared helpers sit below their sections, the command on top, and the course
-build runs in stages, sources -> facts -> writers -> commands, with no circle anywhere."""
+build runs in stages, sources -> facts -> writers -> commands, with no circle anywhere, and
+a writer never borrows a helper from another writer's module."""
 
 from __future__ import annotations
 
@@ -74,6 +75,45 @@ def test_the_course_build_runs_in_stages_that_only_look_down():
     assert import_graph.stage("coursebuild.latex.converter") == "writers"
 
 
+def test_a_writer_never_borrows_from_another_writers_module():
+    """Writers use the writers' tools (the LaTeX converter, editions, texts) and only the
+    composers import other writers' products; the helpers two writers shared live below
+    both now: what each student gets and a marking scheme's points (bank_samples), a
+    duration as LaTeX (texts), the book's chapters and the problems in their order
+    (editions), the practice page's fields (practice, a fact its page and the Moodle export
+    read), the teaching notes (teaching_notes), a figure's layout job (drawing)."""
+    assert import_graph.borrowings(GRAPH) == []
+    for a, b in [("moodle", "sheets"), ("practice_page", "bank_pages"),
+                 ("sample_paper", "sheets"), ("sample_paper", "teaching"),
+                 ("pacing", "teaching"), ("teaching", "bank_pages"), ("sheets", "catalogue")]:
+        assert f"coursebuild.{b}" not in GRAPH[f"coursebuild.{a}"], (a, b)
+    assert import_graph.stage("coursebuild.practice") == "facts"
+    assert import_graph.stage("coursebuild.teaching_notes") == "facts"
+    # the tools are writers that import no writer but one another
+    tools = set(import_graph.TOOLS)
+    for a, bs in GRAPH.items():
+        if import_graph._entry(a) in tools:
+            assert {import_graph._entry(b) for b in bs
+                    if import_graph.stage(b) == "writers"} <= tools, a
+    # each composer does compose: it imports a writer that is not a tool (else it need not
+    # be named), and says what
+    for name, what in import_graph.COMPOSERS.items():
+        assert import_graph.stage(name) == "writers" and what
+        assert any(import_graph.stage(b) == "writers" and import_graph._entry(b) != name
+                   and import_graph._entry(b) not in tools for b in GRAPH[name]), name
+
+
+def test_a_borrowing_is_caught_and_a_tool_a_composer_or_a_package_is_not():
+    made = {"coursebuild.moodle": {"coursebuild.sheets", "coursebuild.texts",
+                                   "coursebuild.practice"},
+            "coursebuild.sheets": {"coursebuild.latex.converter", "coursebuild.editions"},
+            "coursebuild.editions": {"coursebuild.bank_pages"},
+            "coursebuild.hook": {"coursebuild.bank_pages", "coursebuild.guide"},
+            "coursebuild.latex.figures": {"coursebuild.latex.context"}}
+    assert import_graph.borrowings(made) == [("coursebuild.editions", "coursebuild.bank_pages"),
+                                             ("coursebuild.moodle", "coursebuild.sheets")]
+
+
 def test_an_import_from_a_lower_stage_up_is_caught():
     """The check is not vacuous: a reader importing a command, or a fact a writer, is
     reported; the same imports downward are not."""
@@ -102,16 +142,17 @@ def test_the_package_states_the_stages_the_graph_checks():
 
 
 def test_the_graph_script_as_typed_counts_the_graph_the_tests_read():
-    """Exit 1 while a circle or an upward import is left, and the same count of files
-    and imports."""
+    """Exit 1 while a circle, an upward import or a borrowing is left, and the same count
+    of files and imports."""
     done = subprocess.run([sys.executable, "scripts/import_graph.py"], cwd=ROOT,
                           capture_output=True, text=True)
     found = import_graph.circles(GRAPH)
     up = import_graph.upward(GRAPH)
-    assert done.returncode == (1 if found or up else 0)
+    borrowed = import_graph.borrowings(GRAPH)
+    assert done.returncode == (1 if found or up or borrowed else 0)
     assert done.stdout.rstrip().endswith(
-        f"{len(found)} circle(s), {len(up)} upward import(s), {len(GRAPH)} files, "
-        f"{sum(map(len, GRAPH.values()))} imports")
+        f"{len(found)} circle(s), {len(up)} upward import(s), {len(borrowed)} borrowing(s), "
+        f"{len(GRAPH)} files, {sum(map(len, GRAPH.values()))} imports")
     edges = subprocess.run([sys.executable, "scripts/import_graph.py", "--edges"], cwd=ROOT,
                            capture_output=True, text=True, check=True).stdout.splitlines()
     assert "coursebuild.latex.converter -> coursebuild.latex.writer" not in edges

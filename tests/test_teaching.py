@@ -246,10 +246,10 @@ def test_the_other_counterexamples_are_the_solvers_and_the_checkers():
 def test_the_notes_write_the_facts_they_are_given(monkeypatch):
     """No number of a counterexample is typed: replace a fact, and the page says the new
     value."""
-    from coursebuild.pages import teachers
+    from coursebuild import teaching_facts
 
-    real = teachers.note_facts("en")
-    monkeypatch.setattr(teachers, "note_facts",
+    real = teaching_facts.note_facts("en")
+    monkeypatch.setattr(teaching_facts, "note_facts",
                         lambda lang: {**real, "spec-numbers": "SENTINEL 12345"})
     n = teaching.notes()["algorithms"]
     assert "SENTINEL 12345" in teaching.chapter_markdown(4, "Computing the attractor", n, "en")

@@ -12,8 +12,12 @@ The modules run in four stages, **sources** -> **facts** -> **writers** -> **com
 each imports only modules of its own stage or of a lower one (the library is below them
 all), and no two modules import each other, even through others. A writer never imports
 another writer's module to borrow a helper: the helper moves down to where both can see
-it. ``scripts/import_graph.py`` places every module in its stage (``LAYERS``) and
-``tests/test_layers.py`` fails on an import that runs back up or closes a circle.
+it. Writers use the writers' tools (the LaTeX converter, what the books hold, the course's
+Markdown as HTML and LaTeX: ``TOOLS``), and only the writers that put others' products
+together (``COMPOSERS``: the MkDocs hook, the guide, the books, a chapter's full text, the
+exercise sheets) import those products. ``scripts/import_graph.py`` places every module in
+its stage (``LAYERS``) and ``tests/test_layers.py`` fails on an import that runs back up,
+closes a circle or borrows from another writer.
 
 1. **sources** -- the readers of ``docs/`` and the small helpers every stage uses:
    :mod:`coursebuild.exercise_source` (the exercises), :mod:`coursebuild.glossary` (the
@@ -29,9 +33,15 @@ it. ``scripts/import_graph.py`` places every module in its stage (``LAYERS``) an
    :mod:`coursebuild.counts`, :mod:`coursebuild.drawing` (the figures' data types and
    drawing helpers), :mod:`coursebuild.widgets`, :mod:`coursebuild.design`,
    :mod:`coursebuild.bank` (the bank's generators), :mod:`coursebuild.bank_samples`
-   (its sample variants), :mod:`coursebuild.python_exercises` and
-   :mod:`coursebuild.judging` (the Python exercises' checks), :mod:`coursebuild.keys`
-   (what each product depends on, and the build's cached steps);
+   (its sample variants, and the variants each student gets),
+   :mod:`coursebuild.python_exercises`, :mod:`coursebuild.exercise_cases`,
+   :mod:`coursebuild.exercise_verdicts` and :mod:`coursebuild.judging` (the Python
+   exercises' checks, the cases they try, their verdicts' words),
+   :mod:`coursebuild.practice` (the practice page's fields and checks, what its worker
+   runs), :mod:`coursebuild.teaching_notes` (the teaching notes, read and checked against
+   the facts they name) and :mod:`coursebuild.teaching_facts` (the counterexamples they
+   show), :mod:`coursebuild.keys` (what each product depends on, and the build's cached
+   steps);
 3. **writers** -- the products, each cached on its inputs: :mod:`coursebuild.catalogue`
    (the figures), :mod:`coursebuild.fragments`, :mod:`coursebuild.notebooks` and
    :mod:`coursebuild.notebook_kernel`, the LaTeX converter :mod:`coursebuild.latex`,
@@ -41,9 +51,10 @@ it. ``scripts/import_graph.py`` places every module in its stage (``LAYERS``) an
    :mod:`coursebuild.chapter_text`, the teachers' guide (:mod:`coursebuild.teaching`,
    :mod:`coursebuild.pacing`, :mod:`coursebuild.sample_paper`, put together by
    :mod:`coursebuild.guide`), the MkDocs hook both languages use
-   (:mod:`coursebuild.hook`), the library's wheel (:mod:`coursebuild.release`), the
-   practice page's variants (:mod:`coursebuild.practice`) and the Moodle export
-   (:mod:`coursebuild.moodle`);
+   (:mod:`coursebuild.hook`, with what the site carries besides its pages,
+   :mod:`coursebuild.site_assets`), the library's wheel (:mod:`coursebuild.release`), the
+   practice page and its worker's zip (:mod:`coursebuild.practice_page`) and the Moodle
+   export (:mod:`coursebuild.moodle`);
 4. **commands** -- what a user runs: :mod:`coursebuild.__main__`,
    :mod:`coursebuild.site` (the whole build), :mod:`coursebuild.serve` (the live
    preview) and :mod:`coursebuild.launcher`, with :mod:`coursebuild.buildlock`.

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import re
 
+from coursebuild import editions
 from coursebuild.bank_samples import (
+    USES,
+    WORDS,
     bank,
     bank_digest,
     figure_id,
@@ -23,52 +26,11 @@ from coursebuild.bank_samples import (
 from coursebuild.paths import ROOT
 
 MARKER = re.compile(r"^<!-- bank -->[ \t]*$", re.M)
-USES = ("homework", "tutorial", "exam")
-WORDS = {
-    "fr": {"chapter": "Chapitre", "problem": "Problème", "homework": "Devoir",
-           "tutorial": "TD", "exam": "Examen", "minutes": "Durée", "points": "Points",
-           "min": "min", "id": "identifiant", "statement": "Énoncé (variante d'exemple)",
-           "solution": "Corrigé", "marking": "Barème", "none": "La banque n'a pas de "
-           "problème dans cette installation (le paquet coursebuild.bank manque).",
-           "uses": {"homework": "devoir", "tutorial": "TD", "exam": "examen"},
-           "fits": "convient à", "yes": "oui",
-           "spreadhead": "Variété",
-           "spread": "La colonne « Variété » donne, pour chaque problème, le nombre de jeux "
-                     "de réponses distincts sur {n} graines, puis la plus grande part d'une "
-                     "même réponse chiffrée dans une classe de {c} élèves."},
-    "en": {"chapter": "Chapter", "problem": "Problem", "homework": "Homework",
-           "tutorial": "Tutorial", "exam": "Exam", "minutes": "Time", "points": "Points",
-           "min": "min", "id": "id", "statement": "Statement (sample variant)",
-           "solution": "Solution", "marking": "Marking scheme", "none": "The bank has no "
-           "problem in this installation (the package coursebuild.bank is missing).",
-           "uses": {"homework": "homework", "tutorial": "tutorial", "exam": "exam"},
-           "fits": "fits", "yes": "yes",
-           "spreadhead": "Spread",
-           "spread": "The Spread column gives, for each problem, the number of distinct "
-                     "answer sets over {n} seeds, then the largest share of one numeric "
-                     "answer in a class of {c} students."},
-}
-
-
-def _chapters(lang: str) -> dict[str, tuple[int, str]]:
-    """Each chapter page's number in the book and its title."""
-    from coursebuild import editions
-
-    root = "/" if lang == "fr" else "/en/"
-    numbered = [p for p in editions.book_pages(lang, root, "students")[2] if p.numbered]
-    out = {}
-    for k, p in enumerate(numbered, 1):
-        page = p.url[len(root):].strip("/")
-        title = (ROOT / "docs" / lang / f"{page}.md").read_text(encoding="utf-8")
-        out[page] = (k, title.split("\n", 1)[0].removeprefix("# ").strip())
-    return out
 
 
 def _ordered(lang: str) -> list:
     """The problems in the course's order (their chapter's, then the bank's)."""
-    chapters = _chapters(lang)
-    problems = list(bank().problems().values())
-    return sorted(problems, key=lambda p: chapters.get(p.chapter, (99, ""))[0])
+    return editions.in_course_order(bank().problems().values(), lang)
 
 
 def table(lang: str, links: bool = True) -> str:
@@ -76,7 +38,7 @@ def table(lang: str, links: bool = True) -> str:
     and links to the chapters and the problems; in the book (``links=False``), the names
     alone and the uses after the problem's, to fit the page."""
     words = WORDS[lang]
-    chapters = _chapters(lang)
+    chapters = editions.chapter_headings(lang)
     if links:
         head = [words["chapter"], words["problem"], *(words[u] for u in USES),
                 words["minutes"], words["points"]]

@@ -6,12 +6,42 @@ bank's code. The bank's figures (:mod:`coursebuild.pages.bank`), its pages and b
 
 from __future__ import annotations
 
+import hashlib
 import re
+from collections.abc import Sequence
 from functools import cache
 
 from coursebuild.paths import ROOT
 
 BANK_DIR = ROOT / "src" / "coursebuild" / "bank"
+
+USES = ("homework", "tutorial", "exam")
+WORDS = {
+    "fr": {"chapter": "Chapitre", "problem": "Problème", "homework": "Devoir",
+           "tutorial": "TD", "exam": "Examen", "minutes": "Durée", "points": "Points",
+           "min": "min", "id": "identifiant", "statement": "Énoncé (variante d'exemple)",
+           "solution": "Corrigé", "marking": "Barème", "none": "La banque n'a pas de "
+           "problème dans cette installation (le paquet coursebuild.bank manque).",
+           "uses": {"homework": "devoir", "tutorial": "TD", "exam": "examen"},
+           "fits": "convient à", "yes": "oui",
+           "spreadhead": "Variété",
+           "spread": "La colonne « Variété » donne, pour chaque problème, le nombre de jeux "
+                     "de réponses distincts sur {n} graines, puis la plus grande part d'une "
+                     "même réponse chiffrée dans une classe de {c} élèves."},
+    "en": {"chapter": "Chapter", "problem": "Problem", "homework": "Homework",
+           "tutorial": "Tutorial", "exam": "Exam", "minutes": "Time", "points": "Points",
+           "min": "min", "id": "id", "statement": "Statement (sample variant)",
+           "solution": "Solution", "marking": "Marking scheme", "none": "The bank has no "
+           "problem in this installation (the package coursebuild.bank is missing).",
+           "uses": {"homework": "homework", "tutorial": "tutorial", "exam": "exam"},
+           "fits": "fits", "yes": "yes",
+           "spreadhead": "Spread",
+           "spread": "The Spread column gives, for each problem, the number of distinct "
+                     "answer sets over {n} seeds, then the largest share of one numeric "
+                     "answer in a class of {c} students."},
+}
+"""The words of the bank's table and problems, on its page, in the teachers' book and
+in each chapter's teaching notes."""
 
 
 def bank():
@@ -51,3 +81,54 @@ def bank_digest() -> str:
     from coursebuild import keys
 
     return keys.files_digest([BANK_DIR]) if BANK_DIR.exists() else "no bank"
+
+
+# ---------------------------------------------------------------------------------------
+# what each student gets (the sheets and the Moodle export give a class the same variants)
+
+def variant_seed(seed: int, student: int, problem: str, attempt: int = 0) -> int:
+    """The seed of the variant of ``problem`` for the ``student``-th student (from 1): a
+    function of the sheet's seed alone, the same on every machine.
+
+    >>> variant_seed(2026, 1, "p") == variant_seed(2026, 1, "p") != variant_seed(2026, 2, "p")
+    True
+    """
+    digest = hashlib.sha256(f"{seed}:{student}:{problem}:{attempt}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
+
+
+def _fingerprint(variant) -> str:
+    """What makes a variant, to tell two apart (its parameters)."""
+    import json
+
+    return json.dumps(variant.params, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def assign(problems: Sequence[str], students: int, seed: int, tries: int = 20,
+           same: bool = False) -> list[list]:
+    """Each student's variants, one per problem, in the problems' order: a student's
+    variant differs from every earlier student's (up to ``tries`` seeds each, for a
+    problem that has few variants); with ``same``, every student has the first one's."""
+    from coursebuild import bank
+
+    seen: dict[str, set[str]] = {p: set() for p in problems}
+    out: list[list] = []
+    for student in range(1, students + 1):
+        if same and out:
+            out.append(out[0])
+            continue
+        mine = []
+        for problem in problems:
+            for attempt in range(tries):
+                v = bank.variant(problem, variant_seed(seed, student, problem, attempt))
+                if _fingerprint(v) not in seen[problem]:
+                    break
+            seen[problem].add(_fingerprint(v))
+            mine.append(v)
+        out.append(mine)
+    return out
+
+
+def question_marks(marking: str) -> list[int]:
+    """The points of each question, from a marking scheme's table (``| 1 | 2 | ... |``)."""
+    return [int(m[2]) for m in re.finditer(r"(?m)^\|\s*(\d+)\s*\|\s*(\d+)\s*\|", marking)]

@@ -29,7 +29,7 @@ from typing import Any, TextIO
 
 from arena._files import write_if_changed
 from coursebuild import counts, keys
-from coursebuild.drawing import Drawing, Figure
+from coursebuild.drawing import Drawing, Figure, layout_job
 from coursebuild.paths import FIGURES
 from coursebuild.widgets import figure_data
 
@@ -42,7 +42,7 @@ DEFAULT_OUT = FIGURES
 def figure_key(figure: Figure) -> str:
     """What ``figure`` depends on, hashed: rebuilt when this changes (its recipe, and the
     functions here that turn its drawing into files)."""
-    return keys.key(*figure.recipe(), figure_data, _drawn, _layout_job, _render)
+    return keys.key(*figure.recipe(), figure_data, _drawn, layout_job, _render)
 
 
 def catalogue() -> tuple[Figure, ...]:
@@ -79,13 +79,6 @@ def _drawn(figure: Figure) -> tuple[Drawing, bytes | None, dict[str, int]]:
         data = json.dumps(figure_data(figure.id, drawing.arena, drawing.name, drawing.board),
                           ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return drawing, data, dict(sorted(stated.items()))
-
-
-def _layout_job(drawing: Drawing) -> tuple:
-    """What a worker process needs to lay out ``drawing`` (plain data: it is pickled)."""
-    title = f"{drawing.caption['fr']} / {drawing.caption['en']}"
-    return (getattr(drawing.dot, "source", drawing.dot), title, drawing.desc, drawing.prog,
-            drawing.fixed, drawing.titles)
 
 
 def _render(job: tuple) -> tuple[bytes, bytes, float]:
@@ -130,7 +123,7 @@ def build(out: Path = DEFAULT_OUT, ids: Sequence[str] | None = None, *, jobs: in
             start = time.perf_counter()
             drawing, data, stated = _drawn(by_id[fid])
             drawn[fid] = (drawing, data, stated, time.perf_counter() - start)
-        results = _run([_layout_job(drawn[fid][0]) for fid in todo], workers)
+        results = _run([layout_job(drawn[fid][0]) for fid in todo], workers)
         for k, (fid, (svg, pdf, seconds)) in enumerate(zip(todo, results), start=1):
             drawing, data, stated, draw_seconds = drawn[fid]
             files = {"svg": svg, "pdf": pdf, **({"json": data} if data is not None else {})}

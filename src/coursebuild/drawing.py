@@ -33,6 +33,14 @@ class Drawing:
     """For games played with pieces on a board: the game's rules, see :func:`figure_data`."""
 
 
+
+def layout_job(drawing: Drawing) -> tuple:
+    """What a worker process needs to lay out ``drawing`` (plain data: it is pickled): the
+    figures (:mod:`coursebuild.catalogue`) and the sheets' drawings are laid out from it."""
+    title = f"{drawing.caption['fr']} / {drawing.caption['en']}"
+    return (getattr(drawing.dot, "source", drawing.dot), title, drawing.desc, drawing.prog,
+            drawing.fixed, drawing.titles)
+
 @dataclass(frozen=True)
 class Figure:
     """An entry of the catalogue: an id and the function that draws it."""

@@ -115,6 +115,51 @@ def book_pages(lang: str, root: str, edition: str | None = None, *,
     return config["site_name"], address.published(lang), pages
 
 
+def chapters(lang: str) -> list[tuple[int, str, str]]:
+    """The students' book's chapters: (number, page, title as the navigation gives it)."""
+    root = "/" if lang == "fr" else "/en/"
+    titles = _nav_titles(lang)
+    numbered = [p for p in book_pages(lang, root, "students")[2] if p.numbered]
+    out = []
+    for k, p in enumerate(numbered, 1):
+        page = p.url[len(root):].strip("/")
+        out.append((k, page, titles[f"{page}.md"]))
+    return out
+
+
+def _nav_titles(lang: str) -> dict[str, str]:
+    """Each page of the site's navigation (``attractors.md``, ``notebooks/03-...ipynb``)
+    with its title there."""
+    out: dict[str, str] = {}
+
+    def walk(items) -> None:
+        for item in items:
+            if isinstance(item, dict):
+                for title, value in item.items():
+                    if isinstance(value, list):
+                        walk(value)
+                    else:
+                        out[value] = title
+    walk(_config(lang)["nav"])
+    return out
+
+
+def chapter_headings(lang: str) -> dict[str, tuple[int, str]]:
+    """Each chapter page's number in the book and its title (its page's heading)."""
+    out = {}
+    for k, page, _ in chapters(lang):
+        title = (ROOT / "docs" / lang / f"{page}.md").read_text(encoding="utf-8")
+        out[page] = (k, title.split("\n", 1)[0].removeprefix("# ").strip())
+    return out
+
+
+def in_course_order(items, lang: str) -> list:
+    """``items`` (the bank's problems: each has a ``chapter``) in the course's order:
+    their chapter's, then the bank's."""
+    numbers = chapter_headings(lang)
+    return sorted(items, key=lambda p: numbers.get(p.chapter, (99, ""))[0])
+
+
 def pdf_chars(obj):
     """Every character (pdfminer's ``LTChar``) of a page read by pdfminer, in order."""
     from pdfminer.layout import LTChar

@@ -26,7 +26,7 @@ from coursebuild.paths import ROOT
 GLOSSARY = "docs/data/glossary.yaml"
 BUNDLED = "glossary.json"
 """The glossary's entries as JSON (:func:`bundle`), beside this module where there is no
-checkout: in the practice page's zip (:func:`coursebuild.practice.practice_zip`)."""
+checkout: in the practice page's zip (:func:`coursebuild.practice_page.practice_zip`)."""
 
 ENGLISH = frozenset({
     # notation of the course, letters, and names that read the same in English

@@ -28,6 +28,14 @@ from mkdocs.utils import get_relative_url
 from coursebuild import address
 from coursebuild.markdown import text
 from coursebuild.paths import ROOT
+from coursebuild.site_assets import (
+    EDITOR_JS,
+    FONT_FILES,
+    MATHJAX_PARTS,
+    PYODIDE_FILES,
+    _node_file,
+    library_zip,
+)
 from coursebuild.typography import french_html
 
 FIGURES = ROOT / "docs" / "figures"
@@ -43,11 +51,6 @@ HANDOUT_TEXT = {
            '<a href="{en}" download hreflang="en">in English (PDF)</a> · '
            '<a href="{fr}" download hreflang="fr" lang="fr">en français (PDF)</a>.'),
 }
-NODE = ROOT / "node_modules"
-EDITOR_JS = ROOT / "build" / "js" / "editor.js"
-# the Pyodide core files a worker needs (no packages: the library is pure Python)
-PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
 BOOK_CODE = re.compile(r"^<!-- book(?:: (?P<edition>teachers))? -->[ \t]*$", re.M)
 BOOK_TEXT = {
     ("fr", "students"): (
@@ -71,10 +74,6 @@ BOOK_TEXT = {
 }
 EXERCISE = re.compile(r"^(?P<indent>[ \t]*)<!-- exercise: (?P<id>[a-z0-9-]+) -->[ \t]*$", re.M)
 DESIGN = re.compile(r"^(?P<indent>[ \t]*)<!-- design: (?P<id>[a-z0-9-]+) -->[ \t]*$", re.M)
-MATHJAX_PARTS = ("tex-chtml.js", "output/chtml/fonts/woff-v2", "input/tex/extensions", "ui",
-                 "a11y", "sre", "adaptors")
-FONT_FILES = ("SourceSansPro-Regular.ttf", "SourceSansPro-Bold.ttf", "SourceSansPro-It.ttf",
-              "LICENSE.txt")
 SHORTCODE = re.compile(r"^(?P<indent>[ \t]*)<!-- figure: (?P<id>[a-z0-9-]+) -->[ \t]*$", re.M)
 INTERACTIVE = re.compile(r"^(?P<indent>[ \t]*)<!-- (?P<kind>stepper|game|trace): "
                          r"(?P<args>[a-z0-9 -]+) -->[ \t]*$", re.M)
@@ -136,11 +135,10 @@ def on_config(config, **kwargs):
     from coursebuild import bank_samples
 
     bank_samples.forget()
-    from coursebuild import guide
-    from coursebuild.pages import teachers
+    from coursebuild import guide, teaching_facts
 
     guide.forget()                      # the teaching notes and their facts, afresh
-    teachers.note_facts.cache_clear()
+    teaching_facts.note_facts.cache_clear()
     if _where() == "zip":           # the students' edition: no teachers' tab
         config.nav = _students_nav(config.nav or [])
     _shared["root"] = config.extra.get("shared_root", "")
@@ -166,78 +164,6 @@ def _url(path: str, page_url: str) -> str:
     """The relative URL, from the page at ``page_url``, of a file both languages share
     (stored once, by the French build, at the root of the published site)."""
     return _shared["root"] + get_relative_url(path, page_url)
-
-
-def _node_file(*parts: str) -> Path:
-    path = NODE.joinpath(*parts)
-    if not path.exists():
-        raise PluginError(f"{path} is missing: run `make site` (it runs `npm ci`)")
-    return path
-
-
-# what the exercises need in the browser besides the library: the checkers, the examples
-# they share with the pages, the typography of their French messages
-PYODIDE_COURSE_MODULES = ("__init__.py", "paths.py", "examples.py", "typography.py",
-                          "python_exercises.py", "widgets.py", "design.py",
-                          "notebook_kernel.py", "judging.py")
-
-
-def _notebook_packages() -> dict[str, bytes]:
-    """What the notebooks run in the browser need besides the library, taken from this
-    environment's packages (pure Python, from the package index): PyYAML without its C
-    part (a notebook reads a game's YAML), and IPython's pretty printer alone (a cell's
-    result shown as Jupyter shows it), as ``IPython/lib/pretty.py`` in an ``IPython``
-    package that holds nothing else; each with its licence. Zip name -> content."""
-    from importlib.metadata import distribution
-
-    import IPython.lib.pretty
-    import yaml
-
-    files = {f"yaml/{p.name}": p.read_bytes()
-             for p in sorted(Path(yaml.__file__).parent.glob("*.py"))}
-    files["IPython/__init__.py"] = files["IPython/lib/__init__.py"] = b""
-    files["IPython/lib/pretty.py"] = Path(IPython.lib.pretty.__file__).read_bytes()
-    for name, folder in (("pyyaml", "yaml"), ("ipython", "IPython")):
-        for f in distribution(name).files or []:
-            if f.name == "LICENSE":
-                files[f"{folder}/LICENSE"] = Path(f.locate()).read_bytes()
-    return files
-
-
-def library_zip() -> bytes:
-    """The library's sources and the exercises' modules of the course package, as a zip
-    Pyodide unpacks (deterministic: sorted, fixed dates)."""
-    import io
-    import zipfile
-
-    src = ROOT / "src"
-    import json
-
-    import graphviz
-
-    from arena import Arena
-    from coursebuild.python_exercises import COURSE_EXAMPLES
-
-    files = [(p, p.relative_to(src).as_posix()) for p in sorted((src / "arena").rglob("*.py"))]
-    # the graphviz package (pure Python: it writes DOT) that arena.render builds with; the
-    # page lays the DOT out with Graphviz compiled to WebAssembly
-    package = Path(graphviz.__file__).parent
-    files += [(p, p.relative_to(package.parent).as_posix())
-              for p in sorted(package.rglob("*.py"))]
-    files += [(src / "coursebuild" / name, f"coursebuild/{name}")
-              for name in PYODIDE_COURSE_MODULES]
-    # the checkers try the course's own game files too, as JSON (no PyYAML in the browser)
-    data = {f"coursebuild/examples/{name}.json": json.dumps(
-        Arena.from_file(EXAMPLES / f"{name}.yaml").to_dict(), ensure_ascii=False,
-        sort_keys=True).encode() for name in COURSE_EXAMPLES}
-    data.update(_notebook_packages())
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, content in [(n, p.read_bytes()) for p, n in files] + sorted(data.items()):
-            info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, content)
-    return buffer.getvalue()
 
 
 def _where() -> str:
@@ -312,10 +238,10 @@ def on_files(files: Files, config, **kwargs):
     for name in PYODIDE_FILES:
         _add_tree(files, config, _node_file("pyodide", name), f"assets/pyodide/{name}")
     files.append(File.generated(config, "assets/pyodide/arena.zip", content=library_zip()))
-    from coursebuild import practice  # the practice page's bank (issue 49)
+    from coursebuild import practice_page  # the practice page's bank (issue 49)
 
     files.append(File.generated(config, "assets/pyodide/practice.zip",
-                                content=practice.practice_zip()))
+                                content=practice_page.practice_zip()))
     _add_tree(files, config, _node_file("iframe-worker", "shim", "index.js"),
               "assets/javascripts/vendor/iframe-worker.js")
     _add_tree(files, config, _node_file("@viz-js", "viz", "dist", "viz-global.js"),
@@ -937,9 +863,9 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs):
         m.group("id"), lang, page.url, config), markdown)
     markdown = DESIGN.sub(lambda m: m.group("indent") + design_html(m.group("id"), lang,
                                                                      page.url), markdown)
-    from coursebuild import practice
+    from coursebuild import practice_page
 
-    markdown = practice.expand(markdown, lang, lambda path: _url(path, page.url))
+    markdown = practice_page.expand(markdown, lang, lambda path: _url(path, page.url))
     markdown = HANDOUT_CODE.sub(lambda m: '<p class="arena-handouts">' + HANDOUT_TEXT[lang].format(
         **{k: _url(f"handouts/handout-{k}.pdf", page.url) for k in ("fr", "en")}) + "</p>",
         markdown)

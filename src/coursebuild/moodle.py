@@ -30,7 +30,7 @@ the bank computed for that seed:
   ``a: 2, c: 0`` (``=`` for ``:``; for a move, ``a → b`` or ``a -> b`` too). A name is
   matched with its capitals (``SHORTANSWER_C``) as the statement writes it.
 
-The variants are the ones ``make sheets`` would give a class (:func:`coursebuild.sheets.
+The variants are the ones ``make sheets`` would give a class (:func:`coursebuild.bank_samples.
 assign`, from ``--seed``): distinct while the problem has enough of them. The file is
 the same bytes for the same arguments, and is written whole or not at all (a
 temporary file renamed).
@@ -500,7 +500,7 @@ def write_atomically(path: Path, data: bytes) -> None:
 def variants_of(problems: Sequence[str], count: int, seed: int) -> dict[str, list]:
     """``count`` variants of each problem: the ones ``make sheets`` gives ``count``
     students with ``seed`` (distinct while the problem has enough)."""
-    from coursebuild.sheets import assign
+    from coursebuild.bank_samples import assign
 
     given = assign(problems, count, seed)
     return {p: [mine[k] for mine in given] for k, p in enumerate(problems)}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from coursebuild import teaching
+from coursebuild import editions, teaching_notes
 
 WEEKLY_HOURS = 4
 """The hours a week the pacing gives the course (lecture, tutorial and lab together)."""
@@ -31,11 +31,11 @@ class Slot:
 def weeks(lang: str, per_week: int = WEEKLY_HOURS) -> list[list[Slot]]:
     """The weeks of the pacing: the core's sessions packed in order, then the optional
     chapters', starting a new week (a session longer than ``per_week`` has a week)."""
-    known = teaching.notes()
+    known = teaching_notes.notes()
     out: list[list[Slot]] = []
     for optional in (False, True):
         week: list[Slot] = []
-        for number, page, title in teaching.chapters(lang):
+        for number, page, title in editions.chapters(lang):
             n = known[page]
             if n.optional != optional:
                 continue
@@ -77,7 +77,7 @@ def _word(kind: str) -> str:
 
 def markdown(lang: str) -> str:
     """The pacing as the guide shows it: a sentence of sums, then a table of weeks."""
-    words, kinds = WORDS[lang], teaching.WORDS[lang]
+    words, kinds = WORDS[lang], teaching_notes.WORDS[lang]
     plan = weeks(lang)
     core = [w for w in plan if not w[0].optional]
     optional = [w for w in plan if w[0].optional]

@@ -19,7 +19,9 @@ that never runs it, runs the same checker again on the answers of the tape. :fun
 does both, the first in a fresh process.
 
 The same module runs in CPython (``tests/test_exercises.py``) and in Pyodide
-(``assets/javascripts/exercises-worker.js``); it needs neither numpy nor PyYAML.
+(``assets/javascripts/exercises-worker.js``); it needs neither numpy nor PyYAML. The cases
+it tries are :mod:`coursebuild.exercise_cases`, the words and the guard of its verdicts
+:mod:`coursebuild.exercise_verdicts`.
 """
 
 from __future__ import annotations
@@ -27,23 +29,30 @@ from __future__ import annotations
 import copy
 import marshal
 import math
-import operator
-import random
-import re
 import time
-import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
-from pathlib import Path
 from typing import Any, cast
 
 from arena.arena import Arena
 from arena.games.chain import chain
 from coursebuild.examples import SLIDES_TREE
+from coursebuild.exercise_cases import COURSE_EXAMPLES as COURSE_EXAMPLES
+from coursebuild.exercise_cases import _arenas, _library_arena, _random_dag, _trees
+from coursebuild.exercise_cases import course_arenas as course_arenas
+from coursebuild.exercise_cases import random_arena as random_arena
+from coursebuild.exercise_verdicts import (
+    _WORDS,
+    _Failure,
+    _Guard,
+    _plain,
+    _say,
+    _short,
+    _source,
+    _tb,
+)
 from coursebuild.judging import CappedText, Tape, TapeError, fresh_process
-from coursebuild.paths import EXAMPLES
-from coursebuild.typography import french
 
 __all__ = ["ENGLISH_FUNCTIONS", "FUNCTIONS", "MEASURED", "answers", "check", "judge", "run"]
 
@@ -78,207 +87,8 @@ def _named(exercise_id: str) -> str:
     return function_name(exercise_id, _lang)
 
 
-# --------------------------------------------------------------------------- verdicts
-
-_WORDS = {
-    "pass": {"fr": "Réussi : {n} cas vérifiés.", "en": "Passed: {n} cases checked."},
-    "missing": {"fr": "Le code ne définit pas la fonction `{f}`.",
-                "en": "The code does not define the function `{f}`."},
-    "fail": {"fr": "Faux sur le plus petit cas trouvé\u00a0:",
-             "en": "Wrong on the smallest case found:"},
-    "raised": {"fr": "La fonction a levé une exception sur le plus petit cas trouvé\u00a0:",
-               "en": "The function raised an exception on the smallest case found:"},
-    "call": {"fr": "Appel", "en": "Call"},
-    "expected": {"fr": "Attendu", "en": "Expected"},
-    "obtained": {"fr": "Obtenu", "en": "Obtained"},
-    "syntax": {"fr": "Erreur de syntaxe ligne {line} : {msg}",
-               "en": "Syntax error on line {line}: {msg}"},
-    "load": {"fr": "Le code lève une exception à son exécution :",
-             "en": "The code raises an exception when it runs:"},
-    "recursive": {"fr": "Version récursive : elle échoue (RecursionError) sur une chaîne de {n} "
-                        "sommets. Utiliser une pile ou une file.",
-                  "en": "Recursive version: it fails (RecursionError) on a chain of {n} "
-                        "vertices. Use a stack or a queue."},
-    "quadratic": {"fr": "Version quadratique : le temps est multiplié par {r:.1f} quand la taille "
-                        "double ({a} → {b} sommets, {ta:.3f} s → {tb:.3f} s) ; une version "
-                        "linéaire le multiplie par environ 2.",
-                  "en": "Quadratic version: the time is multiplied by {r:.1f} when the size "
-                        "doubles ({a} → {b} vertices, {ta:.3f} s → {tb:.3f} s); a linear version "
-                        "multiplies it by about 2."},
-    "quadratic-reads": {"fr": "Version quadratique : elle lit le graphe {rb} fois sur une chaîne "
-                              "de {b} sommets, contre {ra} fois sur {a} sommets : le travail est "
-                              "multiplié par 4 quand la taille double, au lieu de 2.",
-                        "en": "Quadratic version: it reads the graph {rb} times on a chain of {b} "
-                              "vertices, against {ra} times on {a} vertices: the work is "
-                              "multiplied by 4 when the size doubles, instead of 2."},
-    "linear": {"fr": "Version linéaire (une chaîne de {n} sommets en {t:.3f} s).",
-               "en": "Linear version (a chain of {n} vertices in {t:.3f} s)."},
-    "pruning": {"fr": "Valeurs justes, mais sans élagage : {k} feuilles évaluées sur l'arbre du "
-                      "cours, autant que minimax ({m}).",
-                "en": "Right values, but no pruning: {k} leaves evaluated on the course's tree, "
-                      "as many as minimax ({m})."},
-    "pruned": {"fr": "Élagage : {k} feuilles évaluées sur l'arbre du cours au lieu de {m}.",
-               "en": "Pruning: {k} leaves evaluated on the course's tree instead of {m}."},
-    "rule": {"fr": "Règle", "en": "Rule"},
-    "not-successor": {"fr": "{t!r} n'est pas un successeur de {s!r}.",
-                      "en": "{t!r} is not a successor of {s!r}."},
-    "winning": {"fr": "{s!r} est gagnant de rang {r} : il faut un successeur de rang plus petit "
-                      "dans attr0.",
-                "en": "{s!r} is winning with rank {r}: a successor of smaller rank in attr0 "
-                      "is needed."},
-    "losing": {"fr": "{s!r} est perdant : il faut retarder la défaite, vers un successeur du "
-                     "plus grand rang dans attr1 ({r}).",
-               "en": "{s!r} is losing: the defeat must be delayed, to a successor of the "
-                     "greatest rank in attr1 ({r})."},
-    "draw": {"fr": "{s!r} est nul : il faut un successeur hors de attr1.",
-             "en": "{s!r} is a draw: a successor outside attr1 is needed."},
-    "printed-fail": {"fr": "Ce qu'affiche l'appel qui échoue\u00a0:",
-                     "en": "What the failing call prints:"},
-    "printed-first": {"fr": "Ce qu'affiche le premier cas (ceux des autres cas ne sont pas "
-                            "montrés)\u00a0:",
-                      "en": "What the first case prints (the other cases' prints are not "
-                            "shown):"},
-    "left-out": {"fr": "\n… {n} caractères omis …\n", "en": "\n… {n} characters left out …\n"},
-    "unreadable": {"fr": "Les réponses de votre fonction n'ont pas pu être lues (le code "
-                         "a-t-il modifié ce qui les écrit ?).",
-                   "en": "Your function's answers could not be read (did the code change "
-                         "what writes them?)."},
-    "incomplete": {"fr": "La vérification s'est arrêtée avant que votre fonction ait "
-                         "répondu à tous les cas (le code a-t-il modifié le vérificateur ?).",
-                   "en": "The check stopped before your function had answered every case "
-                         "(did the code change the checker?)."},
-    "died": {"fr": "Python s'est arrêté pendant la vérification (le code l'a peut-être "
-                   "fermé).",
-             "en": "Python stopped during the check (the code may have ended it)."},
-    "timeout": {"fr": "Temps limite dépassé ({s} s) : vérification arrêtée.",
-                "en": "Time limit exceeded ({s} s): check stopped."},
-}
-
-
-def _say(key: str, lang: str, **kw: Any) -> str:
-    if lang != "fr":
-        return _WORDS[key]["en"].format(**kw)
-    text = french(_WORDS[key]["fr"].format(**kw))
-    return re.sub(r"(\d)\.(\d+ s)", r"\1,\2", text)  # French decimal comma
-
-
-def _short(value: Any, limit: int = 600) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + " …"
-
-
-def _source(code: str) -> None:
-    """Make the student's code the source of ``<exercice>``: tracebacks show its lines."""
-    import linecache
-
-    linecache.cache["<exercice>"] = (len(code), None, code.splitlines(True), "<exercice>")
-
-
-def _tb(exc: BaseException, limit: int = 4) -> str:
-    """The last lines of the traceback, inside the student's code only; one line for what
-    is not an error but a way out (SystemExit, KeyboardInterrupt, any BaseException that
-    is not an Exception): its name, its message and the line that raised it.
-
-    >>> print(_tb(SystemExit(3)))
-    SystemExit: 3
-    """
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == "<exercice>"]
-    try:
-        said = str(exc)
-    except BaseException:                # a __str__ of the student's that raises
-        said = "(its message cannot be shown: its __str__ raised)"
-    last = type(exc).__name__ + (f": {said}" if said else "")
-    if not isinstance(exc, Exception):
-        return last + (f" (line {frames[-1].lineno})" if frames else "")
-    lines = [f'  line {f.lineno}, in {f.name}\n    {f.line}' for f in frames[-limit:]]
-    return "\n".join([*lines, last])
-
-
-class _Failure(Exception):
-    pass
-
-
-class _Guard:
-    """What the checker and the next Run rely on, saved before the student's code runs and
-    put back after it runs (its top level, then each call of its function): the builtins,
-    the dictionaries of the library's and the course's modules, and the interpreter's
-    settings a Run could leave behind (its recursion limit, a trace or profile function,
-    the standard streams). The verdict does not depend on it (the judge never runs the
-    student's code); it keeps the student's own Python usable from one Run to the next."""
-
-    def __init__(self) -> None:
-        import builtins
-        import sys
-
-        # the modules the checkers import lazily, imported now so they are saved too
-        import arena.course  # noqa: F401
-        import arena.games.tictactoe  # noqa: F401
-        import arena.grundy  # noqa: F401
-        import arena.minimax  # noqa: F401
-        import arena.solver  # noqa: F401
-
-        mine = [m for name, m in list(sys.modules.items())
-                if name.split(".")[0] in ("arena", "coursebuild", "copy", "random", "math",
-                                          "re", "json", "traceback", "collections")]
-        self.saved = [(builtins.__dict__, dict(builtins.__dict__))] + [
-            (m.__dict__, dict(m.__dict__)) for m in mine]
-        self.modules = dict(sys.modules)
-        self.sys = sys
-        self.settings = (sys.getrecursionlimit(), sys.gettrace(), sys.getprofile(),
-                         sys.stdin, sys.stdout, sys.stderr)
-
-    def remember(self, live: dict) -> None:
-        """Save ``live`` again, as it is now (the guard itself noted in it)."""
-        self.saved = [(d, dict(d) if d is live else saved) for d, saved in self.saved]
-
-    def restore(self) -> None:
-        """Put back what changed, compared by identity (a value whose ``==`` lies is seen);
-        modules imported since stay (the solver imports its compiled path when first
-        used)."""
-        for live, saved in self.saved:
-            # values by identity, in order (a key written again keeps its place); the keys
-            if (len(live) != len(saved) or not all(map(operator.is_, live.values(),
-                                                       saved.values()))
-                    or live.keys() != saved.keys()):
-                live.clear()
-                live.update(saved)
-        modules = self.sys.modules
-        for name, module in self.modules.items():
-            if modules.get(name) is not module:
-                modules[name] = module
-        sys = self.sys
-        limit, trace, profile, sys.stdin, sys.stdout, sys.stderr = self.settings
-        sys.setrecursionlimit(limit)
-        if sys.gettrace() is not trace:
-            sys.settrace(trace)
-        if sys.getprofile() is not profile:
-            sys.setprofile(profile)
-
-
 _guard: _Guard | None = None
 """The guard of the check in progress (``None`` outside a check)."""
-
-_PLAIN = (int, float, str, bool, type(None))
-
-
-def _plain(x: Any, depth: int = 0) -> Any:
-    """``x`` made of the built-in types themselves (dict, list, tuple, set, frozenset,
-    int, float, str, bool, None), checked by exact type: an object of another type, or of
-    a subclass whose ``__eq__`` or ``__ne__`` could lie, is refused."""
-    t = type(x)
-    if t in _PLAIN:
-        return x
-    if depth > 200:
-        raise TypeError("too deeply nested")
-    if t is dict:
-        return {_plain(k, depth + 1): _plain(v, depth + 1) for k, v in dict.items(x)}
-    if t is list or t is tuple:
-        return t(_plain(v, depth + 1) for v in x)
-    if t is set or t is frozenset:
-        return t(_plain(v, depth + 1) for v in x)
-    raise TypeError(f"a value of type {t.__name__} (return dicts, lists, tuples, sets, "
-                    "numbers, strings, booleans or None)")
-
 
 def _load(code: str, name: str, lang: str) -> tuple[Callable | None, dict | None]:
     """The student's function, or the error verdict; in the judge, what the tape says of
@@ -344,100 +154,6 @@ def run(code: str, lang: str = "fr") -> dict[str, str]:
     finally:
         guard.restore()
     return {"status": "ok", "message": ""}
-
-
-# --------------------------------------------------------------------------- cases
-
-def random_arena(seed: int, n: int, plain_dead_ends: bool = False
-                 ) -> tuple[dict, dict, dict, dict, dict]:
-    """A seeded random arena with ``n`` vertices 0..n-1 in the course's representation:
-    ``(A, S0, S1, V0, V1)``. Dead ends of J_1 form V0 and those of J_0 form V1; with
-    ``plain_dead_ends``, each dead end is instead a victory of its owner's opponent, a
-    victory of its owner, or no victory at all (a dead end where the play stops without a
-    winner), as the chapter's definition allows: the mistakes that treat every position
-    without a move as won (``all([])`` is true) show only there."""
-    rng = random.Random(seed * 7919 + n + (104723 if plain_dead_ends else 0))
-    A: dict[int, list[int]] = {}
-    S0: dict[int, None] = {}
-    S1: dict[int, None] = {}
-    for v in range(n):
-        (S0 if rng.random() < 0.5 else S1)[v] = None
-        k = 0 if rng.random() < 0.25 else rng.randint(1, min(3, n))
-        A[v] = sorted(rng.sample(range(n), k))
-    V0: dict[int, None] = {}
-    V1: dict[int, None] = {}
-    for v in range(n):
-        if A[v]:
-            continue
-        owner = 0 if v in S0 else 1
-        kind = rng.randrange(3) if plain_dead_ends else 0
-        if kind == 0:                        # the player to move is stuck: they lose
-            (V1 if owner == 0 else V0)[v] = None
-        elif kind == 1:                      # a victory of the player to move
-            (V0 if owner == 0 else V1)[v] = None
-    return A, S0, S1, V0, V1
-
-
-def _library_arena(A: dict, S0: dict, S1: dict, V0: dict, V1: dict) -> Arena:
-    return Arena(S0=list(S0), S1=list(S1), edges={v: list(A[v]) for v in A},
-                 V0=list(V0), V1=list(V1))
-
-
-def _example_file(name: str) -> Path:
-    """A game file of ``docs/examples`` (``name`` without its extension). In the browser,
-    the course's zip carries it beside this module as JSON, which Pyodide reads without
-    PyYAML (:func:`coursebuild.hook.library_zip`)."""
-    here = Path(__file__).resolve().parent / "examples" / f"{name}.json"
-    return here if here.exists() else EXAMPLES / f"{name}.yaml"
-
-
-COURSE_EXAMPLES = ("exercise-6-2",)
-"""The course's game files the checkers try, besides its built-in games."""
-
-
-def course_arenas() -> Iterator[tuple]:
-    """The course's own examples in the chapter's representation: exercise 4.2, the Nim
-    of exercise 4.1, tic-tac-toe (whose dead ends are full grids without a line: no
-    victory)."""
-    from arena.course import chapter_dicts
-    from arena.games import nim
-    from arena.games.tictactoe import tictactoe
-
-    for name in COURSE_EXAMPLES:
-        yield chapter_dicts(Arena.from_file(_example_file(name)))
-    yield chapter_dicts(nim(15, [2, 3, 5]))
-    yield chapter_dicts(tictactoe(3, 3))
-
-
-def _arenas(count: int = 60, course: bool = True) -> Iterator[tuple]:
-    """Random arenas from 1 to 12 vertices, smallest first, half of them with dead ends
-    that are no victory or a victory of the player stuck there; then the course's own
-    examples (:func:`course_arenas`)."""
-    for n in range(1, 13):
-        for seed in range(count // 12):
-            yield random_arena(seed, n)
-            yield random_arena(seed, n, plain_dead_ends=True)
-    if course:
-        yield from course_arenas()
-
-
-def _random_dag(seed: int, n: int) -> dict[int, list[int]]:
-    rng = random.Random(seed * 104729 + n)
-    return {v: sorted(rng.sample(range(v), rng.randint(0, min(3, v)))) for v in range(n)}
-
-
-def _random_tree(rng: random.Random, depth: int) -> Any:
-    if depth == 0 or rng.random() < 0.2:
-        return rng.randint(-9, 9)
-    return [_random_tree(rng, depth - 1) for _ in range(rng.randint(1, 3))]
-
-
-def _trees() -> Iterator[Any]:
-    yield 4
-    yield [1, 5]
-    for depth in range(1, 5):
-        for seed in range(8):
-            yield _random_tree(random.Random(depth * 100 + seed), depth)
 
 
 # --------------------------------------------------------------------------- checks

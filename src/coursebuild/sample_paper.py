@@ -80,7 +80,7 @@ def _bilingual(where: str, item: dict) -> dict:
 def read(text: str | None = None) -> Paper:
     """The sample paper, checked against the bank."""
     from arena._yaml import load_yaml
-    from coursebuild.sheets import question_marks
+    from coursebuild.bank_samples import question_marks
 
     data = load_yaml(SOURCE.read_text("utf-8") if text is None else text, SOURCE)
     bank = _bank()
@@ -134,7 +134,7 @@ def paper() -> Paper:
 
 def total(p: Paper | None = None) -> int:
     """The paper's points: the sum of its problems' marking schemes."""
-    from coursebuild.sheets import question_marks
+    from coursebuild.bank_samples import question_marks
 
     p = p or paper()
     return sum(sum(question_marks(sample(pid).marking["en"])) for pid in p.problems)
@@ -151,8 +151,9 @@ def bands(p: Paper | None = None) -> list[tuple[int, int, dict]]:
 
 def markdown(lang: str) -> str:
     """The guide's section on the sample paper."""
-    from coursebuild.sheets import duration_tex, question_marks
-    from coursebuild.teaching import chapters
+    from coursebuild.bank_samples import question_marks
+    from coursebuild.editions import chapters
+    from coursebuild.texts import duration_tex
 
     p, words, bank = paper(), WORDS[lang], _bank()
     problems = bank.problems()

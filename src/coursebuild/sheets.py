@@ -37,9 +37,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+# what each student gets is below the sheets and the Moodle export, which both give it
+from coursebuild.bank_samples import _fingerprint as _fingerprint
+from coursebuild.bank_samples import assign as assign
+from coursebuild.bank_samples import question_marks as question_marks
+from coursebuild.bank_samples import variant_seed as variant_seed
 from coursebuild.forked import map_forked
 from coursebuild.options import OptionError, number, problem_ids
 from coursebuild.paths import ROOT
+from coursebuild.texts import duration_tex as duration_tex
 
 OUT = ROOT / "build" / "sheets"
 LAYOUTS = ROOT / "handouts"
@@ -63,49 +69,6 @@ class SheetError(OptionError):
 
 # ---------------------------------------------------------------------------------------
 # what each student gets
-
-
-def variant_seed(seed: int, student: int, problem: str, attempt: int = 0) -> int:
-    """The seed of the variant of ``problem`` for the ``student``-th student (from 1): a
-    function of the sheet's seed alone, the same on every machine.
-
-    >>> variant_seed(2026, 1, "p") == variant_seed(2026, 1, "p") != variant_seed(2026, 2, "p")
-    True
-    """
-    digest = hashlib.sha256(f"{seed}:{student}:{problem}:{attempt}".encode()).digest()
-    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
-
-
-def _fingerprint(variant) -> str:
-    """What makes a variant, to tell two apart (its parameters)."""
-    import json
-
-    return json.dumps(variant.params, sort_keys=True, ensure_ascii=False, default=str)
-
-
-def assign(problems: Sequence[str], students: int, seed: int, tries: int = 20,
-           same: bool = False) -> list[list]:
-    """Each student's variants, one per problem, in the problems' order: a student's
-    variant differs from every earlier student's (up to ``tries`` seeds each, for a
-    problem that has few variants); with ``same``, every student has the first one's."""
-    from coursebuild import bank
-
-    seen: dict[str, set[str]] = {p: set() for p in problems}
-    out: list[list] = []
-    for student in range(1, students + 1):
-        if same and out:
-            out.append(out[0])
-            continue
-        mine = []
-        for problem in problems:
-            for attempt in range(tries):
-                v = bank.variant(problem, variant_seed(seed, student, problem, attempt))
-                if _fingerprint(v) not in seen[problem]:
-                    break
-            seen[problem].add(_fingerprint(v))
-            mine.append(v)
-        out.append(mine)
-    return out
 
 
 _HEADINGS = {
@@ -277,9 +240,9 @@ def render_pdf(drawing) -> bytes:
     """A drawing laid out and rendered as the course's figures are, as PDF alone (a sheet
     needs no SVG, whose font subset is most of a figure's cost)."""
     from arena.render import render_pdf as render
-    from coursebuild import catalogue
+    from coursebuild.drawing import layout_job
 
-    source, _, _, prog, fixed, _ = catalogue._layout_job(drawing)
+    source, _, _, prog, fixed, _ = layout_job(drawing)
     return render(source, prog=prog, fixed=fixed)
 
 
@@ -327,11 +290,6 @@ def _tex_text(text: str) -> str:
     from coursebuild.latex import escape
 
     return escape(text)
-
-
-def question_marks(marking: str) -> list[int]:
-    """The points of each question, from a marking scheme's table (``| 1 | 2 | ... |``)."""
-    return [int(m[2]) for m in re.finditer(r"(?m)^\|\s*(\d+)\s*\|\s*(\d+)\s*\|", marking)]
 
 
 _LIST = re.compile(r"\\begin\{(?:enumerate|itemize)\}|\\end\{(?:enumerate|itemize)\}|"
@@ -508,16 +466,6 @@ def duration_minutes(text: str) -> int:
     if not 0 < minutes <= 24 * 60:
         raise SheetError(f"DURATION {text!r}: between 1 minute and 24 hours")
     return minutes
-
-
-def duration_tex(minutes: int, lang: str) -> str:
-    """A duration as the header prints it: ``2~h``, ``1~h~30``, ``45~min``."""
-    hours, rest = divmod(minutes, 60)
-    if not hours:
-        return f"{rest}~min"
-    if not rest:
-        return f"{hours}~h"
-    return f"{hours}~h~{rest:02d}" if lang == "fr" else f"{hours}~h~{rest:02d}~min"
 
 
 def document(lang: str, title: str, body: str, paper: Paper | None = None,

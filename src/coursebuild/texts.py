@@ -168,3 +168,13 @@ def write(path: Path, text: str) -> bool:
 
     path.parent.mkdir(parents=True, exist_ok=True)
     return write_if_changed(path, text)
+
+
+def duration_tex(minutes: int, lang: str) -> str:
+    """A duration as the header prints it: ``2~h``, ``1~h~30``, ``45~min``."""
+    hours, rest = divmod(minutes, 60)
+    if not hours:
+        return f"{rest}~min"
+    if not rest:
+        return f"{hours}~h"
+    return f"{hours}~h~{rest:02d}" if lang == "fr" else f"{hours}~h~{rest:02d}~min"

@@ -98,7 +98,7 @@ USES = ("homework", "tutorial", "exam")
 """What a problem fits: a homework sheet, a tutorial session, an exam (DS)."""
 
 _MODULES = ("modelling", "plays", "attractors", "algorithms", "strategies", "nim", "chomp",
-            "pursuit", "search", "grundy", "theory",
+            "pursuit", "minimax", "astar", "grundy", "theory",
             "othergames")
 """The modules of the package that hold problems (each lists them in ``PROBLEMS``)."""
 

@@ -12,12 +12,30 @@ from typing import Any
 
 from arena import Arena, Solution
 from arena.arena import Vertex, vertex_id
-from coursebuild.bank import Variant
+from coursebuild.bank import USES, Problem, Variant
 from coursebuild.drawing import Drawing
 from coursebuild.typography import french
 
+__all__ = ["Plan", "Problem", "Q", "Variant", "arena_figure", "arena_from_params",
+           "arena_params", "bi", "compose", "fence", "game_caption", "listing", "mset", "name",
+           "need", "pick", "planted", "problem", "reach", "rg", "rng", "solve_small",
+           "successor_table", "table", "words"]
+"""What a problem module takes from the kit, in one line: ``from coursebuild.bank._kit
+import *`` (the bank's modules are the only ones that import it so; their per-file
+ruff rule allows it)."""
+
 Bilingual = dict[str, str]
 LANGS = ("fr", "en")
+
+
+def problem(*, id: str, chapter: str, title: Bilingual, generate: Callable[[int], Variant],
+            check: Callable[[Variant], None], uses: Sequence[str] = USES, minutes: int = 40,
+            points: int = 20) -> Problem:
+    """A problem of the bank as its module declares it in ``PROBLEMS``: most fit every use
+    (:data:`coursebuild.bank.USES`), take 40 minutes and are marked out of 20, so only
+    the others say so."""
+    return Problem(id=id, chapter=chapter, title=title, uses=frozenset(uses),
+                   minutes=minutes, points=points, generate=generate, check=check)
 
 
 def rng(problem: str, seed: int) -> random.Random:
@@ -86,11 +104,12 @@ def _indent_continuation(text: str, width: int = 4) -> str:
 
 def compose(problem: str, seed: int, params: Mapping[str, Any], *, intro: Bilingual,
             questions: Sequence[Q], figures: Mapping[str, Drawing],
-            answers: Mapping[str, Any], points: int,
+            answers: Mapping[str, Any], points: int = 20,
             solution_intro: Bilingual | None = None) -> Variant:
     """A variant from its parts: the statement is ``intro`` followed by the numbered list
     of the questions; the solution takes the questions' answers in order, each led by
-    its number in bold; the marking scheme is a table of the questions' steps.
+    its number in bold; the marking scheme is a table of the questions' steps, out of
+    ``points`` (the bank's problems are all marked out of 20, as :func:`problem` says).
 
     Raises
     ------

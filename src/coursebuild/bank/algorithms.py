@@ -8,30 +8,7 @@ from typing import Any
 
 from arena import Arena, verify_strategy
 from arena.course import dplus, naive_attractor, renverse_graphe
-from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import (
-    Plan,
-    Q,
-    arena_figure,
-    arena_from_params,
-    arena_params,
-    bi,
-    compose,
-    fence,
-    game_caption,
-    listing,
-    mset,
-    name,
-    need,
-    planted,
-    reach,
-    rg,
-    rng,
-    solve_small,
-    successor_table,
-    table,
-    words,
-)
+from coursebuild.bank._kit import *  # the kit's names: _kit.__all__
 from coursebuild.pages.algorithms import queue_steps
 
 COUNTER = "counter-queue-trace"
@@ -359,7 +336,7 @@ def counter_queue(seed: int) -> Variant:
                                                 "the play and its length"))])
     params = {"arena": arena_params(g)}
     return compose(COUNTER, seed, params, intro=intro, questions=[q1, q2, q3, q4, q5, q6],
-                   figures=figures, answers=answers, points=20)
+                   figures=figures, answers=answers)
 
 
 def _stack_values(A: dict, S0: dict, V0: dict) -> dict:
@@ -423,11 +400,9 @@ def check_counter_queue(v: Variant) -> None:
 
 
 PROBLEMS: tuple[Problem, ...] = (
-    Problem(id=COUNTER, chapter="algorithms",
+    problem(id=COUNTER, chapter="algorithms", generate=counter_queue, check=check_counter_queue,
             title=bi("L'algorithme des compteurs avec une file",
-                     "The counter algorithm with a queue"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
-            generate=counter_queue, check=check_counter_queue),
+                     "The counter algorithm with a queue")),
 )
 
 
@@ -636,7 +611,7 @@ def naive_cost(seed: int) -> Variant:
             (1, bi("graphe renversé et compteurs", "reversed graph and counters"))])
     params = {"arena": arena_params(g), "chain": N}
     return compose(NAIVE, seed, params, intro=intro, questions=[q1, q2, q3, q4, q5, q6],
-                   figures=figures, answers=answers, points=20)
+                   figures=figures, answers=answers)
 
 
 def check_naive_cost(v: Variant) -> None:
@@ -684,8 +659,7 @@ def check_naive_cost(v: Variant) -> None:
 
 
 PROBLEMS = PROBLEMS + (
-    Problem(id=NAIVE, chapter="algorithms",
-            title=bi("Le coût du point fixe naïf", "The cost of the naive fixpoint"),
-            uses=frozenset({"homework", "tutorial"}), minutes=35, points=20,
-            generate=naive_cost, check=check_naive_cost),
+    problem(id=NAIVE, chapter="algorithms", generate=naive_cost, check=check_naive_cost,
+            uses=("homework", "tutorial"), minutes=35,
+            title=bi("Le coût du point fixe naïf", "The cost of the naive fixpoint")),
 )

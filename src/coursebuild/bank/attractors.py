@@ -8,30 +8,7 @@ from typing import Any
 from arena import Arena, StrategyError, verify_strategy
 from arena.course import naive_attractor, naive_attractor_steps
 from arena.render import View
-from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import (
-    Plan,
-    Q,
-    arena_figure,
-    arena_from_params,
-    arena_params,
-    bi,
-    compose,
-    fence,
-    game_caption,
-    listing,
-    mset,
-    name,
-    need,
-    planted,
-    reach,
-    rg,
-    rng,
-    solve_small,
-    successor_table,
-    table,
-    words,
-)
+from coursebuild.bank._kit import *  # the kit's names: _kit.__all__
 
 # ---------------------------------------------------------------------------------
 # attractor-ranks-draws
@@ -316,8 +293,7 @@ def ranks_draws(seed: int) -> Variant:
     params = {"arena": arena_params(g)}
     return compose(RANKS_DRAWS, seed, params, intro=intro,
                    questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers,
-                   points=20, solution_intro=bi("<!-- figure: solved -->",
-                                                "<!-- figure: solved -->"))
+                   solution_intro=bi("<!-- figure: solved -->", "<!-- figure: solved -->"))
 
 
 def _reason(g: Arena, v: str, i: int, n: int, layers: list[list], lang: str) -> str:
@@ -390,10 +366,8 @@ def check_ranks_draws(v: Variant) -> None:
 
 
 PROBLEMS = (
-    Problem(id=RANKS_DRAWS, chapter="attractors",
-            title=bi("Attracteurs, rangs et matchs nuls", "Attractors, ranks and draws"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
-            generate=ranks_draws, check=check_ranks_draws),
+    problem(id=RANKS_DRAWS, chapter="attractors", generate=ranks_draws, check=check_ranks_draws,
+            title=bi("Attracteurs, rangs et matchs nuls", "Attractors, ranks and draws")),
 )
 
 
@@ -624,7 +598,7 @@ def monotone(seed: int) -> Variant:
     params = {"arena": arena_params(g), "target": target, "single": single,
               "added": [ax, ay]}
     return compose(MONOTONE, seed, params, intro=intro, questions=[q1, q2, q3, q4, q5, q6],
-                   figures=figures, answers=answers, points=20)
+                   figures=figures, answers=answers)
 
 
 def check_monotone(v: Variant) -> None:
@@ -661,8 +635,7 @@ def check_monotone(v: Variant) -> None:
 
 
 PROBLEMS = PROBLEMS + (
-    Problem(id=MONOTONE, chapter="attractors",
-            title=bi("Retirer ou ajouter une arête", "Removing or adding an edge"),
-            uses=frozenset({"homework", "exam"}), minutes=40, points=20,
-            generate=monotone, check=check_monotone),
+    problem(id=MONOTONE, chapter="attractors", generate=monotone, check=check_monotone,
+            uses=("homework", "exam"),
+            title=bi("Retirer ou ajouter une arête", "Removing or adding an edge")),
 )

@@ -9,8 +9,7 @@ from typing import Any
 
 from arena import from_rules
 from arena.games.chomp import _bites
-from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import Q, bi, compose, fence, listing, need, pick, solve_small, table
+from coursebuild.bank._kit import *  # the kit's names: _kit.__all__
 
 STAIRCASE = "chomp-staircase"
 
@@ -250,8 +249,7 @@ def staircase(seed: int) -> Variant:
            [(1, bi("le nombre d'appels", "the number of calls")),
             (2, bi("la borne", "the bound"))])
     return compose(STAIRCASE, seed, {"shape": list(shape), "ell": [p, q]}, intro=intro,
-                   questions=[q1, q2, q3, q4, q5, q6], figures={}, answers=answers,
-                   points=20)
+                   questions=[q1, q2, q3, q4, q5, q6], figures={}, answers=answers)
 
 
 def check_staircase(v: Variant) -> None:
@@ -286,10 +284,9 @@ def check_staircase(v: Variant) -> None:
 
 
 PROBLEMS: tuple[Problem, ...] = (
-    Problem(id=STAIRCASE, chapter="chomp",
-            title=bi("Chomp sur une tablette en escalier", "Chomp on a staircase bar"),
-            uses=frozenset({"homework", "exam"}), minutes=40, points=20,
-            generate=staircase, check=check_staircase),
+    problem(id=STAIRCASE, chapter="chomp", generate=staircase, check=check_staircase,
+            uses=("homework", "exam"),
+            title=bi("Chomp sur une tablette en escalier", "Chomp on a staircase bar")),
 )
 
 
@@ -457,8 +454,7 @@ def two_bars(seed: int) -> Variant:
                                                                   "the second player, by "
                                                                   "copying"))])
     return compose(TWO_BARS, seed, {"bars": [list(x), list(y)], "width": width}, intro=intro,
-                   questions=[q1, q2, q3, q4, q5, q6], figures={}, answers=answers,
-                   points=20)
+                   questions=[q1, q2, q3, q4, q5, q6], figures={}, answers=answers)
 
 
 def check_two_bars(v: Variant) -> None:
@@ -491,8 +487,7 @@ def check_two_bars(v: Variant) -> None:
 
 
 PROBLEMS = PROBLEMS + (
-    Problem(id=TWO_BARS, chapter="chomp",
-            title=bi("Deux tablettes de chomp côte à côte", "Two chomp bars side by side"),
-            uses=frozenset({"homework", "tutorial"}), minutes=35, points=20,
-            generate=two_bars, check=check_two_bars),
+    problem(id=TWO_BARS, chapter="chomp", generate=two_bars, check=check_two_bars,
+            uses=("homework", "tutorial"), minutes=35,
+            title=bi("Deux tablettes de chomp côte à côte", "Two chomp bars side by side")),
 )

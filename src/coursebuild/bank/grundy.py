@@ -8,8 +8,7 @@ from operator import xor
 from typing import Any
 
 from arena.grundy import game_sum, grundy, mex, period, subtraction_grundy
-from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import Q, bi, compose, fence, listing, mset, need, pick, rng, table
+from coursebuild.bank._kit import *  # the kit's names: _kit.__all__
 
 # ---------------------------------------------------------------------------------
 # grundy-sum-subtraction
@@ -258,7 +257,7 @@ def grundy_sum(seed: int) -> Variant:
            [(1, bi("(a)", "(a)")), (1, bi("(b)", "(b)")), (1, bi("le tas de Nim", "the Nim heap"))])
     params = {"rules": rules, "heaps": [n1, n2], "nim_heap": heap}
     return compose(GSUM, seed, params, intro=intro, questions=[q1, q2, q3, q4, q5, q6],
-                   figures={}, answers=answers, points=20)
+                   figures={}, answers=answers)
 
 
 def _winning_moves(n1: int, R1: list[int], n2: int, R2: list[int]) -> list[tuple[int, int]]:
@@ -564,7 +563,7 @@ def bouton(seed: int) -> Variant:
             (1, bi("le résultat ici", "the result here"))])
     params = {"heaps": list(heaps), "misere": list(misere), "late": list(late)}
     return compose(BOUTON, seed, params, intro=intro, questions=[q1, q2, q3, q4, q5, q6],
-                   figures={}, answers=answers, points=20)
+                   figures={}, answers=answers)
 
 
 def check_bouton(v: Variant) -> None:
@@ -604,15 +603,13 @@ def _as_move(heaps: tuple[int, ...], m: tuple[int, ...]) -> tuple[int, int]:
 
 
 PROBLEMS: tuple[Problem, ...] = (
-    Problem(id=GSUM, chapter="beyond",
-            title=bi("Somme de jeux de soustraction", "A sum of subtraction games"),
-            uses=frozenset({"homework", "tutorial"}), minutes=45, points=20,
-            generate=grundy_sum, check=check_grundy_sum),
-    Problem(id=BOUTON, chapter="beyond",
+    problem(id=GSUM, chapter="beyond", generate=grundy_sum, check=check_grundy_sum,
+            uses=("homework", "tutorial"), minutes=45,
+            title=bi("Somme de jeux de soustraction", "A sum of subtraction games")),
+    problem(id=BOUTON, chapter="beyond", generate=bouton, check=check_bouton,
+            uses=("tutorial", "exam"),
             title=bi("Le Nim à plusieurs tas et le théorème de Bouton",
-                     "Nim with several heaps and Bouton's theorem"),
-            uses=frozenset({"tutorial", "exam"}), minutes=40, points=20,
-            generate=bouton, check=check_bouton),
+                     "Nim with several heaps and Bouton's theorem")),
 )
 
 
@@ -796,8 +793,7 @@ def token_graph(seed: int) -> Variant:
            [(2, bi("le code mémoïsé", "the memoised code")), (1, bi("la complexité",
                                                                      "the complexity"))])
     return compose(TOKENS, seed, {"graph": A, "tokens": [x, y]}, intro=intro,
-                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers,
-                   points=20)
+                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers)
 
 
 def check_token_graph(v: Variant) -> None:
@@ -825,8 +821,7 @@ def check_token_graph(v: Variant) -> None:
 
 
 PROBLEMS = PROBLEMS + (
-    Problem(id=TOKENS, chapter="beyond",
-            title=bi("Des jetons sur un graphe sans cycle", "Tokens on a graph without cycle"),
-            uses=frozenset({"homework", "tutorial"}), minutes=35, points=20,
-            generate=token_graph, check=check_token_graph),
+    problem(id=TOKENS, chapter="beyond", generate=token_graph, check=check_token_graph,
+            uses=("homework", "tutorial"), minutes=35,
+            title=bi("Des jetons sur un graphe sans cycle", "Tokens on a graph without cycle")),
 )

@@ -10,28 +10,7 @@ from typing import Any
 
 from arena import Arena, from_rules
 from arena.course import renverse_graphe
-from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import (
-    Plan,
-    Q,
-    arena_figure,
-    arena_from_params,
-    arena_params,
-    bi,
-    compose,
-    fence,
-    listing,
-    mset,
-    name,
-    need,
-    pick,
-    planted,
-    reach,
-    rng,
-    solve_small,
-    table,
-    words,
-)
+from coursebuild.bank._kit import *  # the kit's names: _kit.__all__
 from coursebuild.drawing import Drawing
 
 GRID = "model-token-grid"
@@ -299,7 +278,7 @@ def token_grid(seed: int) -> Variant:
     params = {"rows": rows, "cols": cols, "walls": [list(t) for t in sorted(walls)],
               "rule": list(rule)}
     return compose(GRID, seed, params, intro=intro, questions=[q1, q2, q3, q4, q5, q6],
-                   figures=figures, answers=answers, points=20)
+                   figures=figures, answers=answers)
 
 
 def check_token_grid(v: Variant) -> None:
@@ -334,10 +313,8 @@ def check_token_grid(v: Variant) -> None:
 
 
 PROBLEMS = (
-    Problem(id=GRID, chapter="modelling",
-            title=bi("Un jeton sur un plateau", "A token on a board"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
-            generate=token_grid, check=check_token_grid),
+    problem(id=GRID, chapter="modelling", generate=token_grid, check=check_token_grid,
+            title=bi("Un jeton sur un plateau", "A token on a board")),
 )
 
 
@@ -513,8 +490,7 @@ def representation(seed: int) -> Variant:
             (1, bi("la complexité", "the complexity"))])
     params = {"arena": arena_params(g), "extra_edge": [v, extra]}
     return compose(REPRESENTATION, seed, params, intro=intro,
-                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers,
-                   points=20)
+                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers)
 
 
 def check_representation(v: Variant) -> None:
@@ -551,9 +527,8 @@ def check_representation(v: Variant) -> None:
 
 
 PROBLEMS = PROBLEMS + (
-    Problem(id=REPRESENTATION, chapter="modelling",
+    problem(id=REPRESENTATION, chapter="modelling", generate=representation,
+            check=check_representation, uses=("homework", "tutorial"), minutes=35,
             title=bi("Une arène dans la représentation du cours",
-                     "An arena in the course's representation"),
-            uses=frozenset({"homework", "tutorial"}), minutes=35, points=20,
-            generate=representation, check=check_representation),
+                     "An arena in the course's representation")),
 )

@@ -13,21 +13,7 @@ from arena.course import naive_attractor
 from arena.games import nim
 from arena.grundy import subtraction_grundy
 from arena.render import View
-from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import (
-    Q,
-    bi,
-    compose,
-    fence,
-    listing,
-    mset,
-    need,
-    pick,
-    rg,
-    solve_small,
-    table,
-    words,
-)
+from coursebuild.bank._kit import *  # the kit's names: _kit.__all__
 from coursebuild.drawing import Drawing
 from coursebuild.facts import best_defence_moves
 
@@ -257,8 +243,7 @@ def subtraction(seed: int) -> Variant:
             (1, bi("le résultat", "the result"))])
     return compose(SUBTRACTION, seed, {"n": n, "rule": rule}, intro=intro,
                    questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers,
-                   points=20, solution_intro=bi("<!-- figure: solved -->",
-                                                "<!-- figure: solved -->"))
+                   solution_intro=bi("<!-- figure: solved -->", "<!-- figure: solved -->"))
 
 
 def _proof(rule: list[int], p: int, residues: list[int]) -> tuple[str, str]:
@@ -337,9 +322,8 @@ def check_subtraction(v: Variant) -> None:
 
 
 PROBLEMS = (
-    Problem(id=SUBTRACTION, chapter="exercises",
+    problem(id=SUBTRACTION, chapter="exercises", generate=subtraction, check=check_subtraction,
+            minutes=45,
             title=bi("Un jeu de Nim et ses positions perdantes",
-                     "A game of Nim and its losing positions"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=45, points=20,
-            generate=subtraction, check=check_subtraction),
+                     "A game of Nim and its losing positions")),
 )

@@ -10,19 +10,7 @@ from typing import Any
 
 from arena import from_rules
 from arena.grundy import grundy, mex
-from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import (
-    Q,
-    bi,
-    compose,
-    fence,
-    listing,
-    mset,
-    need,
-    pick,
-    solve_small,
-    table,
-)
+from coursebuild.bank._kit import *  # the kit's names: _kit.__all__
 
 # ---------------------------------------------------------------------------------
 # misere-subtraction
@@ -223,8 +211,7 @@ def misere(seed: int) -> Variant:
             (1, bi("pas de cul-de-sac", "no dead end")),
             (1, bi("chaque position dans un attracteur", "each position in an attractor"))])
     return compose(MISERE, seed, {"n": n, "rule": list(rule)}, intro=intro,
-                   questions=[q1, q2, q3, q4, q5, q6], figures={}, answers=answers,
-                   points=20)
+                   questions=[q1, q2, q3, q4, q5, q6], figures={}, answers=answers)
 
 
 def check_misere(v: Variant) -> None:
@@ -446,8 +433,7 @@ def split(seed: int) -> Variant:
                    "the size of the graph against one number per heap")),
             (1, bi("la combinaison par le ou exclusif", "the combination by the exclusive or"))])
     return compose(SPLIT, seed, {"heaps": list(heaps)}, intro=intro,
-                   questions=[q1, q2, q3, q4, q5, q6], figures={}, answers=answers,
-                   points=20)
+                   questions=[q1, q2, q3, q4, q5, q6], figures={}, answers=answers)
 
 
 def check_split(v: Variant) -> None:
@@ -473,14 +459,12 @@ def check_split(v: Variant) -> None:
 
 
 PROBLEMS: tuple[Problem, ...] = (
-    Problem(id=MISERE, chapter="othergames",
-            title=bi("Nim en partie misère", "Nim in misère play"),
-            uses=frozenset({"homework", "tutorial"}), minutes=40, points=20,
-            generate=misere, check=check_misere),
-    Problem(id=SPLIT, chapter="othergames",
-            title=bi("Le jeu de Grundy", "Grundy's game"),
-            uses=frozenset({"homework", "tutorial"}), minutes=40, points=20,
-            generate=split, check=check_split),
+    problem(id=MISERE, chapter="othergames", generate=misere, check=check_misere,
+            uses=("homework", "tutorial"),
+            title=bi("Nim en partie misère", "Nim in misère play")),
+    problem(id=SPLIT, chapter="othergames", generate=split, check=check_split,
+            uses=("homework", "tutorial"),
+            title=bi("Le jeu de Grundy", "Grundy's game")),
 )
 
 
@@ -643,8 +627,7 @@ def kayles(seed: int) -> Variant:
            [(2, bi("le premier coup", "the first move")), (2, bi("l'imitation",
                                                                   "the copying"))])
     return compose(KAYLES, seed, {"rows": list(rows), "single": single}, intro=intro,
-                   questions=[q1, q2, q3, q4, q5, q6], figures={}, answers=answers,
-                   points=20)
+                   questions=[q1, q2, q3, q4, q5, q6], figures={}, answers=answers)
 
 
 def check_kayles(v: Variant) -> None:
@@ -667,8 +650,7 @@ def check_kayles(v: Variant) -> None:
 
 
 PROBLEMS = PROBLEMS + (
-    Problem(id=KAYLES, chapter="othergames",
-            title=bi("Le jeu de quilles", "Kayles"),
-            uses=frozenset({"homework", "exam"}), minutes=35, points=20,
-            generate=kayles, check=check_kayles),
+    problem(id=KAYLES, chapter="othergames", generate=kayles, check=check_kayles,
+            uses=("homework", "exam"), minutes=35,
+            title=bi("Le jeu de quilles", "Kayles")),
 )

@@ -10,29 +10,7 @@ from arena import Arena
 from arena.course import naive_attractor
 from arena.strategies import play as follow
 from arena.strategies import reachable
-from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import (
-    Plan,
-    Q,
-    arena_figure,
-    arena_from_params,
-    arena_params,
-    bi,
-    compose,
-    fence,
-    game_caption,
-    listing,
-    mset,
-    name,
-    need,
-    planted,
-    reach,
-    rg,
-    rng,
-    solve_small,
-    successor_table,
-    words,
-)
+from coursebuild.bank._kit import *  # the kit's names: _kit.__all__
 
 PLAYS = "plays-strategies-count"
 
@@ -261,8 +239,7 @@ def plays_count(seed: int) -> Variant:
             (1, bi("le match nul finit sur un cul-de-sac", "the draw ends at a dead end")),
             (1, bi("la plus longue partie", "the longest play"))])
     return compose(PLAYS, seed, {"arena": arena_params(g)}, intro=intro,
-                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers,
-                   points=20)
+                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers)
 
 
 def check_plays_count(v: Variant) -> None:
@@ -309,11 +286,9 @@ def _product(values) -> int:
 
 
 PROBLEMS = (
-    Problem(id=PLAYS, chapter="plays",
+    problem(id=PLAYS, chapter="plays", generate=plays_count, check=check_plays_count,
             title=bi("Compter les parties et les stratégies",
-                     "Counting plays and strategies"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
-            generate=plays_count, check=check_plays_count),
+                     "Counting plays and strategies")),
 )
 
 
@@ -501,8 +476,7 @@ def draw_cycle(seed: int) -> Variant:
            [(2, bi("pas gagnante pour les deux", "not winning for both")),
             (2, bi("le match nul reste nul", "the draw stays a draw"))])
     return compose(DRAWS, seed, {"arena": arena_params(g), "x": x}, intro=intro,
-                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers,
-                   points=20)
+                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers)
 
 
 def check_draw_cycle(v: Variant) -> None:
@@ -537,8 +511,7 @@ def check_draw_cycle(v: Variant) -> None:
 
 
 PROBLEMS = PROBLEMS + (
-    Problem(id=DRAWS, chapter="plays",
-            title=bi("Un match nul sur un cycle", "A draw on a cycle"),
-            uses=frozenset({"tutorial", "exam"}), minutes=35, points=20,
-            generate=draw_cycle, check=check_draw_cycle),
+    problem(id=DRAWS, chapter="plays", generate=draw_cycle, check=check_draw_cycle,
+            uses=("tutorial", "exam"), minutes=35,
+            title=bi("Un match nul sur un cycle", "A draw on a cycle")),
 )

@@ -8,26 +8,7 @@ from typing import Any
 
 from arena import Arena, StrategyError, verify_strategy
 from arena.course import naive_attractor
-from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import (
-    Q,
-    arena_figure,
-    arena_from_params,
-    arena_params,
-    bi,
-    compose,
-    fence,
-    listing,
-    mset,
-    name,
-    need,
-    reach,
-    rg,
-    rng,
-    solve_small,
-    successor_table,
-    table,
-)
+from coursebuild.bank._kit import *  # the kit's names: _kit.__all__
 from coursebuild.bank.strategies import loops_from
 
 DISTANCE = "ourson-distance-rank"
@@ -267,8 +248,7 @@ def distance_rank(seed: int) -> Variant:
                    "the code: reversed graph and breadth-first search")),
             (1, bi("la complexité", "the complexity"))])
     return compose(DISTANCE, seed, {"arena": arena_params(g)}, intro=intro,
-                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers,
-                   points=20)
+                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers)
 
 
 def check_distance_rank(v: Variant) -> None:
@@ -303,9 +283,8 @@ def check_distance_rank(v: Variant) -> None:
 
 
 PROBLEMS = (
-    Problem(id=DISTANCE, chapter="ourson",
+    problem(id=DISTANCE, chapter="ourson", generate=distance_rank, check=check_distance_rank,
+            uses=("homework", "exam"),
             title=bi("Le « rang » de l'article et le rang de l'attracteur",
-                     "The article's \"rank\" and the rank of the attractor"),
-            uses=frozenset({"homework", "exam"}), minutes=40, points=20,
-            generate=distance_rank, check=check_distance_rank),
+                     "The article's \"rank\" and the rank of the attractor")),
 )

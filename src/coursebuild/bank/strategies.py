@@ -18,30 +18,7 @@ from arena.course import (
 )
 from arena.render import View
 from arena.strategies import play as follow
-from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import (
-    Plan,
-    Q,
-    arena_figure,
-    arena_from_params,
-    arena_params,
-    bi,
-    compose,
-    fence,
-    game_caption,
-    listing,
-    mset,
-    name,
-    need,
-    planted,
-    reach,
-    rg,
-    rng,
-    solve_small,
-    successor_table,
-    table,
-    words,
-)
+from coursebuild.bank._kit import *  # the kit's names: _kit.__all__
 from coursebuild.glossary import french
 
 # ---------------------------------------------------------------------------------
@@ -340,8 +317,7 @@ def numbering(seed: int) -> Variant:
             (1, bi("la détection du cycle", "the detection of the cycle")),
             (1, bi("la complexité", "the complexity"))])
     return compose(NUMBERING, seed, {"arena": arena_params(g)}, intro=intro,
-                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers,
-                   points=20)
+                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers)
 
 
 def check_numbering(v: Variant) -> None:
@@ -389,11 +365,10 @@ def check_numbering(v: Variant) -> None:
 
 
 PROBLEMS = (
-    Problem(id=NUMBERING, chapter="strategies",
+    problem(id=NUMBERING, chapter="strategies", generate=numbering, check=check_numbering,
+            uses=("homework", "exam"),
             title=bi("Une numérotation qui n'est pas le rang",
-                     "A numbering that is not the rank"),
-            uses=frozenset({"homework", "exam"}), minutes=40, points=20,
-            generate=numbering, check=check_numbering),
+                     "A numbering that is not the rank")),
 )
 
 
@@ -631,7 +606,7 @@ def both_players(seed: int) -> Variant:
             (1, bi("la position de $J_{1-i}$", "the position of $J_{1-i}$"))])
     return compose(BOTH, seed, {"arena": arena_params(g), "from": [lose_start, draw_start]},
                    intro=intro, questions=[q1, q2, q3, q4, q5, q6], figures=figures,
-                   answers=answers, points=20,
+                   answers=answers,
                    solution_intro=bi("<!-- figure: solved -->", "<!-- figure: solved -->"))
 
 
@@ -702,9 +677,8 @@ def check_both_players(v: Variant) -> None:
 
 
 PROBLEMS = PROBLEMS + (
-    Problem(id=BOTH, chapter="strategies",
+    problem(id=BOTH, chapter="strategies", generate=both_players, check=check_both_players,
+            uses=("tutorial", "exam"),
             title=bi("Les stratégies des deux joueurs, matchs nuls compris",
-                     "Both players' strategies, draws included"),
-            uses=frozenset({"tutorial", "exam"}), minutes=40, points=20,
-            generate=both_players, check=check_both_players),
+                     "Both players' strategies, draws included")),
 )

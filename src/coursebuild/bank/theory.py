@@ -10,29 +10,7 @@ from typing import Any
 
 from arena import Arena, from_rules
 from arena.course import naive_attractor
-from coursebuild.bank import Problem, Variant
-from coursebuild.bank._kit import (
-    Plan,
-    Q,
-    arena_figure,
-    arena_from_params,
-    arena_params,
-    bi,
-    compose,
-    fence,
-    game_caption,
-    listing,
-    mset,
-    name,
-    need,
-    pick,
-    planted,
-    reach,
-    rng,
-    solve_small,
-    successor_table,
-    table,
-)
+from coursebuild.bank._kit import *  # the kit's names: _kit.__all__
 
 # ---------------------------------------------------------------------------------
 # bachet-no-repeat
@@ -255,8 +233,7 @@ def bachet(seed: int) -> Variant:
            [(1, bi("la borne", "the bound")), (1, bi("pas de match nul", "no draw")),
             (1, bi("information parfaite, somme nulle", "perfect information, zero-sum"))])
     return compose(BACHET, seed, {"N": N, "R": list(R)}, intro=intro,
-                   questions=[q1, q2, q3, q4, q5, q6], figures={}, answers=answers,
-                   points=20)
+                   questions=[q1, q2, q3, q4, q5, q6], figures={}, answers=answers)
 
 
 def _verdict(plain_loses: bool, twist_loses: bool, lang: str) -> str:
@@ -308,11 +285,9 @@ def check_bachet(v: Variant) -> None:
 
 
 PROBLEMS = (
-    Problem(id=BACHET, chapter="theory",
+    problem(id=BACHET, chapter="theory", generate=bachet, check=check_bachet,
             title=bi("Le jeu de Bachet, avec une règle de plus",
-                     "Bachet's game, with one more rule"),
-            uses=frozenset({"homework", "tutorial", "exam"}), minutes=40, points=20,
-            generate=bachet, check=check_bachet),
+                     "Bachet's game, with one more rule")),
 )
 
 
@@ -523,8 +498,7 @@ def tree_vs_graph(seed: int) -> Variant:
             (2, bi("$2^k$ feuilles, justifié", "$2^k$ leaves, justified")),
             (1, bi("la conclusion", "the conclusion"))])
     return compose(TREE, seed, {"arena": arena_params(g)}, intro=intro,
-                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers,
-                   points=20)
+                   questions=[q1, q2, q3, q4, q5, q6], figures=figures, answers=answers)
 
 
 def check_tree_vs_graph(v: Variant) -> None:
@@ -552,9 +526,8 @@ def check_tree_vs_graph(v: Variant) -> None:
 
 
 PROBLEMS = PROBLEMS + (
-    Problem(id=TREE, chapter="theory",
+    problem(id=TREE, chapter="theory", generate=tree_vs_graph, check=check_tree_vs_graph,
+            uses=("homework", "exam"),
             title=bi("L'arbre du jeu et le graphe des positions",
-                     "The game tree and the graph of positions"),
-            uses=frozenset({"homework", "exam"}), minutes=40, points=20,
-            generate=tree_vs_graph, check=check_tree_vs_graph),
+                     "The game tree and the graph of positions")),
 )

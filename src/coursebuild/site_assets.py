@@ -1,0 +1,97 @@
+"""What the site carries besides its pages, which the MkDocs hook (:mod:`coursebuild.hook`)
+adds to both languages' files: the files taken from ``node_modules`` (Pyodide's core,
+MathJax's parts, the exercises' editor), the figures' font, and the zip of the library's
+sources with the exercises' modules and the notebooks' pure-Python packages that Pyodide
+unpacks (:func:`library_zip`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+from coursebuild.paths import ROOT
+
+EXAMPLES = ROOT / "docs" / "examples"
+NODE = ROOT / "node_modules"
+EDITOR_JS = ROOT / "build" / "js" / "editor.js"
+# the Pyodide core files a worker needs (no packages: the library is pure Python)
+PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+MATHJAX_PARTS = ("tex-chtml.js", "output/chtml/fonts/woff-v2", "input/tex/extensions", "ui",
+                 "a11y", "sre", "adaptors")
+FONT_FILES = ("SourceSansPro-Regular.ttf", "SourceSansPro-Bold.ttf", "SourceSansPro-It.ttf",
+              "LICENSE.txt")
+
+
+def _node_file(*parts: str) -> Path:
+    path = NODE.joinpath(*parts)
+    if not path.exists():
+        raise PluginError(f"{path} is missing: run `make site` (it runs `npm ci`)")
+    return path
+
+
+# what the exercises need in the browser besides the library: the checkers, the examples
+# they share with the pages, the typography of their French messages
+PYODIDE_COURSE_MODULES = ("__init__.py", "paths.py", "examples.py", "typography.py",
+                          "python_exercises.py", "exercise_cases.py",
+                          "exercise_verdicts.py", "widgets.py", "design.py",
+                          "notebook_kernel.py", "judging.py")
+
+
+def _notebook_packages() -> dict[str, bytes]:
+    """What the notebooks run in the browser need besides the library, taken from this
+    environment's packages (pure Python, from the package index): PyYAML without its C
+    part (a notebook reads a game's YAML), and IPython's pretty printer alone (a cell's
+    result shown as Jupyter shows it), as ``IPython/lib/pretty.py`` in an ``IPython``
+    package that holds nothing else; each with its licence. Zip name -> content."""
+    from importlib.metadata import distribution
+
+    import IPython.lib.pretty
+    import yaml
+
+    files = {f"yaml/{p.name}": p.read_bytes()
+             for p in sorted(Path(yaml.__file__).parent.glob("*.py"))}
+    files["IPython/__init__.py"] = files["IPython/lib/__init__.py"] = b""
+    files["IPython/lib/pretty.py"] = Path(IPython.lib.pretty.__file__).read_bytes()
+    for name, folder in (("pyyaml", "yaml"), ("ipython", "IPython")):
+        for f in distribution(name).files or []:
+            if f.name == "LICENSE":
+                files[f"{folder}/LICENSE"] = Path(f.locate()).read_bytes()
+    return files
+
+
+def library_zip() -> bytes:
+    """The library's sources and the exercises' modules of the course package, as a zip
+    Pyodide unpacks (deterministic: sorted, fixed dates)."""
+    import io
+    import zipfile
+
+    src = ROOT / "src"
+    import json
+
+    import graphviz
+
+    from arena import Arena
+    from coursebuild.exercise_cases import COURSE_EXAMPLES
+
+    files = [(p, p.relative_to(src).as_posix()) for p in sorted((src / "arena").rglob("*.py"))]
+    # the graphviz package (pure Python: it writes DOT) that arena.render builds with; the
+    # page lays the DOT out with Graphviz compiled to WebAssembly
+    package = Path(graphviz.__file__).parent
+    files += [(p, p.relative_to(package.parent).as_posix())
+              for p in sorted(package.rglob("*.py"))]
+    files += [(src / "coursebuild" / name, f"coursebuild/{name}")
+              for name in PYODIDE_COURSE_MODULES]
+    # the checkers try the course's own game files too, as JSON (no PyYAML in the browser)
+    data = {f"coursebuild/examples/{name}.json": json.dumps(
+        Arena.from_file(EXAMPLES / f"{name}.yaml").to_dict(), ensure_ascii=False,
+        sort_keys=True).encode() for name in COURSE_EXAMPLES}
+    data.update(_notebook_packages())
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, content in [(n, p.read_bytes()) for p, n in files] + sorted(data.items()):
+            info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, content)
+    return buffer.getvalue()
