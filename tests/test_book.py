@@ -677,6 +677,23 @@ def test_an_algorithm_runs_on_paper_as_one_table(lang):
         assert rows < prose / 2, fid
 
 
+def _marked(bold) -> list[str]:
+    """The headwords the index mark just after a term in bold defines."""
+    from bs4 import Comment
+
+    from coursebuild.latex import index
+
+    after = bold.next_sibling
+    terms = index.marks(str(after)) if isinstance(after, Comment) else None
+    return [term for term, defining in terms or [] if defining]
+
+
+def _a_term(text: str) -> bool:
+    """Bold text in a definition that names a notion, not a statement set in bold ("x
+    est gagnante pour J_i")."""
+    return len(text.split()) <= 4 and not re.match(r"[a-z]\b", text) and "\\(" not in text
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_index_holds_every_defined_term_with_its_page_in_bold(lang):
     from bs4 import BeautifulSoup
@@ -704,16 +721,17 @@ def test_the_index_holds_every_defined_term_with_its_page_in_bold(lang):
             continue
         soup = BeautifulSoup((folder / page.url.lstrip("/") / "index.html").read_text("utf-8"),
                              "lxml")
-        terms = [" ".join(b.get_text(" ", strip=True).split())
+        terms = [(" ".join(b.get_text(" ", strip=True).split()), _marked(b))
                  for box in soup.select("div.admonition.definition") for b in box.find_all(
-                     "strong") if index.a_term(" ".join(b.get_text(" ", strip=True).split()))]
+                     "strong") if _a_term(" ".join(b.get_text(" ", strip=True).split()))]
         for title in soup.select("div.admonition p.admonition-title"):
             m = re.search(r"\((.*)\)", title.get_text(" ", strip=True))
             if m and re.search(r"(?i)théorème|theorem", title.get_text()):
-                terms.append(" ".join(m[1].split()))
-        for term in terms:
+                terms.append((" ".join(m[1].split()), []))
+        for term, marked in terms:
+            # the entries its words name, or the mark after it defines
             named = [re.sub(r"[{}\\()]", "", e.printed).lower() for e in entries
-                     if e.find.search(term)]
+                     if e.find.search(term) or e.printed in marked]
             cleaned = re.sub(r"[{}\\()]", "", term).lower()
             if not any(n in bold for n in named) and cleaned not in bold:
                 missing.append((page.slug, term))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from bs4 import BeautifulSoup, NavigableString, Tag
+from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 
 from coursebuild.latex import figures, headings, index, links, listings, steppers, tables
 from coursebuild.latex.context import Context
@@ -87,6 +87,8 @@ class Converter:
             if isinstance(child, NavigableString):
                 if type(child) is NavigableString:
                     inline.append(self.text(child))
+                elif isinstance(child, Comment):
+                    inline.append(index.mark(self, str(child)) or "")
                 continue
             if not isinstance(child, Tag):
                 continue
@@ -104,6 +106,10 @@ class Converter:
                 continue
             if child.name in BLOCKS:
                 flush()
+                if child.name == "figure" and parts and figures.floats(self, child):
+                    # the figure goes to the top or foot of a page: the sentence that
+                    # announced it ends as a sentence, not on a colon
+                    parts[-1] = no_colon(parts[-1])
                 out = self.block(child)
                 if out.startswith("\\begin{algorithm}"):
                     _cite_algorithm(parts, out, self.ctx)
@@ -188,14 +194,8 @@ class Converter:
     # -- inline --------------------------------------------------------------------------
 
     def text(self, node: NavigableString) -> str:
-        """A piece of the page's text (its line breaks are spaces), with the index's
-        entries it holds."""
-        s = str(node).replace("\n", " ")
-        out, last = [], 0
-        for pos, command in index.occurrences(self, node, s):
-            out += [escape(s[last:pos]), command]
-            last = pos
-        return "".join(out) + escape(s[last:])
+        """A piece of the page's text (its line breaks are spaces)."""
+        return escape(str(node).replace("\n", " "))
 
     def inlines(self, node: Tag) -> str:
         out = []
@@ -203,6 +203,8 @@ class Converter:
             if isinstance(child, NavigableString):
                 if type(child) is NavigableString:
                     out.append(self.text(child))
+                elif isinstance(child, Comment):       # an index mark, or nothing
+                    out.append(index.mark(self, str(child)) or "")
             elif isinstance(child, Tag):
                 if child.name in ("ul", "ol", "pre", "table", "div", "figure", "details"):
                     out.append("\n" + self.block(child))
@@ -225,7 +227,7 @@ class Converter:
             return links.ONLINE + self.inlines(e) + links.ONLINE
         if name == "strong" or name == "b":
             inner = self.inlines(e)
-            return f"\\textbf{{{inner}}}" + index.defined_here(self, e, inner)
+            return f"\\textbf{{{inner}}}"
         if name in ("em", "i", "dfn", "cite"):
             return f"\\emph{{{self.inlines(e)}}}"
         if name in ("code", "kbd", "samp", "tt"):
@@ -243,6 +245,20 @@ class Converter:
         if name == "img":
             return figures.image(self, e)
         return self.inlines(e)
+
+
+def no_colon(paragraph: str) -> str:
+    r"""A paragraph that ends on a colon (French: "~:"), ending on a full stop instead
+    (a block ends on an ``\end``: it is left as it is).
+
+    >>> print(no_colon("Figure~\\ref{fig:a} shows every position reached, whatever the cub "
+    ...                "replies:\\label{not:3}\n").strip())
+    Figure~\ref{fig:a} shows every position reached, whatever the cub replies.\label{not:3}
+    >>> no_colon("L'ourson~:\n"), no_colon("\\end{itemize}\n")
+    ("L'ourson.\n", '\\end{itemize}\n')
+    """
+    return re.sub(r"(?:~|\\,)?:((?:\\(?:label|index)\{(?:[^{}]|\{[^{}]*\})*\})*)\s*$",
+                  r".\1\n", paragraph)
 
 
 def _cite_algorithm(parts: list[str], algorithm: str, ctx: Context) -> None:
