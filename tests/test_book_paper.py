@@ -91,3 +91,35 @@ def test_no_website_on_paper_but_one_online_box_per_chapter(lang):
     # the notebooks' sentences are there, in the boxes, without "(in the web pages)"
     notebook = {"fr": "– Le carnet Parties fait jouer", "en": "• The notebook Plays plays"}
     assert notebook[lang] in _text(lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_sentence_that_announced_a_figure_ends_as_a_sentence(lang):
+    """A figure is a float on paper (at the top or foot of a page): the paragraph that
+    ends on a colon before it on the site ends on a full stop in the book (issue 47 §4,
+    "whatever the cub replies:" with nothing after)."""
+    from bs4 import BeautifulSoup
+
+    text = _text(lang)
+    folder = ROOT / "site" / ("" if lang == "fr" else "en")
+    checked = []
+    for page in book.book_pages(lang, "/", "students")[2]:
+        if not page.numbered:
+            continue
+        soup = BeautifulSoup((folder / page.url.lstrip("/") / "index.html")
+                             .read_text("utf-8"), "lxml")
+        for figure in soup.select("article figure.arena-figure"):
+            before = figure.find_previous_sibling()
+            said = " ".join(before.get_text(" ").split()) if before is not None \
+                and before.name == "p" else ""
+            if not said.endswith(":") or "$" in said or "\\(" in said:
+                continue
+            words = said.rstrip(" :\u202f\u00a0").replace("\u2019", "'").split()[-3:]
+            if not all(re.fullmatch(r"[^\W\d_]+(?:['-][^\W\d_]+)*,?", w) for w in words):
+                continue
+            # (the book may add the figure's number and page before the stop)
+            m = re.search(r"\s".join(map(re.escape, words)) + r"\s?(?:\([^)]*\))?\s?([.:])",
+                          text)
+            assert m, (page.slug, words)
+            checked.append((page.slug, m[1]))
+    assert len(checked) >= 2 and {mark for _, mark in checked} == {"."}, checked
