@@ -242,6 +242,15 @@ def _opens_with_a_listing(texts, k: int, room: float, lang: str, edition: str) -
             return True
     if top and re.match(r"(Algorithm|Algorithme) \d+\.\d+ —", top[0]):
         return True           # an algorithm is set where it is, in one box
+    # a table (a stepper's steps: one box, its caption above it) that opens the page's
+    # text below its floats, with less than a third of a page left before it
+    lines = [" ".join(ln.split()) for ln in texts[k].splitlines()[1:] if ln.strip()]
+    captions = [n for n, ln in enumerate(lines) if re.match(r"(Figure|Table) \d+\.\d+", ln)]
+    if len(captions) >= 2 and lines[captions[1]].startswith("Table") and \
+            lines[captions[0]].startswith("Figure") and room < 660 / 3:
+        between = lines[captions[0]:captions[1]]
+        if not any(re.search(r"[a-z]{3,}[.:]$", ln) for ln in between[4:]):
+            return True
     # a listing longer than half a page asks for the room of all its lines (\needspace):
     # it starts on the next page when less than half a page is left
     return bool(top) and top[0].startswith(("def ", "class ", "import ", "from ")) and \
