@@ -123,3 +123,39 @@ def test_a_sentence_that_announced_a_figure_ends_as_a_sentence(lang):
             assert m, (page.slug, words)
             checked.append((page.slug, m[1]))
     assert len(checked) >= 2 and {mark for _, mark in checked} == {"."}, checked
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_paper_says_once_where_the_pages_are_and_points_to_no_page_around(lang):
+    """The teachers' book says once that a notebook is in the course's web pages, not at
+    each session that uses one; the students' book points to nothing "below" or "above"
+    that only the site has (issue 47 §4)."""
+    path = ROOT / "build" / "pdf" / book.book_name(lang, "teachers")
+    if not path.exists():
+        pytest.skip("the books are printed by `make site` (make test runs it)")
+    teachers = " ".join(subprocess.run(["pdftotext", str(path), "-"], capture_output=True,
+                                       text=True, check=True).stdout.replace("\u2019", "'")
+                        .split())
+    where = {"fr": "(dans les pages web du cours)", "en": "(in the course's web pages)"}[lang]
+    notebooks = {"fr": r"carnet \w+", "en": r"notebook \w+"}[lang]
+    assert teachers.count(where) == 1 and len(re.findall(notebooks, teachers)) >= 5
+    text = _text(lang)
+    for words in {"fr": ["l'exercice en Python ci-dessous", "graphe dessiné plus haut"],
+                  "en": ["Python exercise below", "graph drawn above"]}[lang]:
+        assert words not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_page_ends_on_a_solutions_number_alone(lang):
+    """A solution's number ("5.") before its listing stays on the listing's page (it
+    was left alone at a page's foot in the teachers' book, its code on the next page)."""
+    path = ROOT / "build" / "pdf" / book.book_name(lang, "teachers")
+    if not path.exists():
+        pytest.skip("the books are printed by `make site` (make test runs it)")
+    pages = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                           text=True, check=True).stdout.split("\f")[:-1]
+    alone = [k + 1 for k, page in enumerate(pages)
+             if [ln for ln in page.splitlines() if ln.strip()][-1:] and
+             re.fullmatch(r"\d+\.", [ln for ln in page.splitlines() if ln.strip()][-1].strip())]
+    numbered = sum(len(re.findall(r"(?m)^\s*\d+\.\s*$", page)) for page in pages)
+    assert numbered >= 5 and alone == []

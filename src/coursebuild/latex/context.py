@@ -87,6 +87,7 @@ class Context:
     placed: set[str] = field(default_factory=set)    # "text" or "definition"), and placed
     index: bool = False                   # the book has an index (coursebuild.latex.index)
     online_live: bool = False           # a chapter's figure is live on the site
+    online_said: bool = False           # the book has said once where the pages are
     cited: list[str] = field(default_factory=list)   # works of the bibliography
     referenced: list[str] = field(default_factory=list)   # figures cited by number
     warnings: list[str] = field(default_factory=list)

@@ -111,6 +111,13 @@ class Converter:
                     # announced it ends as a sentence, not on a colon
                     parts[-1] = no_colon(parts[-1])
                 out = self.block(child)
+                if out.startswith(("\\begin{codebox}", "\\begin{center}")) and parts and \
+                        re.fullmatch(r"\\textbf\{[^{}]{1,12}\}\s*", parts[-1]):
+                    # a label alone ("5.", a solution's number) stays with its listing
+                    # or its table
+                    parts[-1] = parts[-1].rstrip() + "\\bookkeepwithnext\n"
+                    if out.startswith("\\begin{center}"):
+                        out = "\\begingroup\\booknobreakbefore\n" + out + "\\endgroup\n"
                 if out.startswith("\\begin{algorithm}"):
                     _cite_algorithm(parts, out, self.ctx)
                 if out:
@@ -361,9 +368,16 @@ def fragment(html: str, ctx: Context, slug: str = "fragment") -> str:
 
 def _unmarked(body: str, ctx: Context) -> str:
     """What the "Online" box could not take (a phrase or a notebook's link outside a
-    paragraph: in a list, a table) printed as the site prints it."""
+    paragraph: in a list, a table) printed as the site prints it; where a notebook's
+    link leads ("the notebook Plays (in the course's web pages)") only the first time in
+    the book: a book says once where the pages are, not at each notebook."""
     body = re.sub(r"\x01([^\x01]*)\x01", r"\1", body)
-    return body.replace(links.ONLINE_LINK, f" ({escape(ctx.words['on_site'])})")
+
+    def where(m: re.Match) -> str:
+        said, ctx.online_said = ctx.online_said, True
+        return "" if said else f" ({escape(ctx.words['on_site'])})"
+
+    return re.sub(links.ONLINE_LINK, where, body)
 
 
 class Chapter:
