@@ -242,6 +242,15 @@ def _opens_with_a_listing(texts, k: int, room: float, lang: str, edition: str) -
             return True
     if top and re.match(r"(Algorithm|Algorithme) \d+\.\d+ —", top[0]):
         return True           # an algorithm is set where it is, in one box
+    # a table (a stepper's steps: one box, its caption above it) that opens the page's
+    # text below its floats, with less than a third of a page left before it
+    lines = [" ".join(ln.split()) for ln in texts[k].splitlines()[1:] if ln.strip()]
+    captions = [n for n, ln in enumerate(lines) if re.match(r"(Figure|Table) \d+\.\d+", ln)]
+    if len(captions) >= 2 and lines[captions[1]].startswith("Table") and \
+            lines[captions[0]].startswith("Figure") and room < 660 / 3:
+        between = lines[captions[0]:captions[1]]
+        if not any(re.search(r"[a-z]{3,}[.:]$", ln) for ln in between[4:]):
+            return True
     # a listing longer than half a page asks for the room of all its lines (\needspace):
     # it starts on the next page when less than half a page is left
     return bool(top) and top[0].startswith(("def ", "class ", "import ", "from ")) and \
@@ -677,6 +686,23 @@ def test_an_algorithm_runs_on_paper_as_one_table(lang):
         assert rows < prose / 2, fid
 
 
+def _marked(bold) -> list[str]:
+    """The headwords the index mark just after a term in bold defines."""
+    from bs4 import Comment
+
+    from coursebuild.latex import index
+
+    after = bold.next_sibling
+    terms = index.marks(str(after)) if isinstance(after, Comment) else None
+    return [term for term, defining in terms or [] if defining]
+
+
+def _a_term(text: str) -> bool:
+    """Bold text in a definition that names a notion, not a statement set in bold ("x
+    est gagnante pour J_i")."""
+    return len(text.split()) <= 4 and not re.match(r"[a-z]\b", text) and "\\(" not in text
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_index_holds_every_defined_term_with_its_page_in_bold(lang):
     from bs4 import BeautifulSoup
@@ -704,16 +730,17 @@ def test_the_index_holds_every_defined_term_with_its_page_in_bold(lang):
             continue
         soup = BeautifulSoup((folder / page.url.lstrip("/") / "index.html").read_text("utf-8"),
                              "lxml")
-        terms = [" ".join(b.get_text(" ", strip=True).split())
+        terms = [(" ".join(b.get_text(" ", strip=True).split()), _marked(b))
                  for box in soup.select("div.admonition.definition") for b in box.find_all(
-                     "strong") if index.a_term(" ".join(b.get_text(" ", strip=True).split()))]
+                     "strong") if _a_term(" ".join(b.get_text(" ", strip=True).split()))]
         for title in soup.select("div.admonition p.admonition-title"):
             m = re.search(r"\((.*)\)", title.get_text(" ", strip=True))
             if m and re.search(r"(?i)théorème|theorem", title.get_text()):
-                terms.append(" ".join(m[1].split()))
-        for term in terms:
+                terms.append((" ".join(m[1].split()), []))
+        for term, marked in terms:
+            # the entries its words name, or the mark after it defines
             named = [re.sub(r"[{}\\()]", "", e.printed).lower() for e in entries
-                     if e.find.search(term)]
+                     if e.find.search(term) or e.printed in marked]
             cleaned = re.sub(r"[{}\\()]", "", term).lower()
             if not any(n in bold for n in named) and cleaned not in bold:
                 missing.append((page.slug, term))

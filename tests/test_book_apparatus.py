@@ -1,8 +1,9 @@
 """The books' apparatus (issue 47 §3): the list of notations explains every symbol the
 chapters' formulas use, in both languages from one list (``coursebuild.book.NOTATIONS``);
-the bibliography holds the textbooks beside the sources, each cited; the index's pages are
-those where its words are (read page by page with pdftotext); the title page names the
-course's authors, in the PDF's metadata too."""
+the bibliography holds the textbooks beside the sources, each cited; the index comes from
+marks in the chapters' Markdown (at each definition and real use, hidden on the site) and
+its pages are those where its words are (read page by page with pdftotext); the title page
+names the course's authors, in the PDF's metadata too."""
 
 from __future__ import annotations
 
@@ -154,6 +155,64 @@ EXAMPLES = {   # (entry, what finds it on its pages, what is on its page in bold
 }
 
 
+MARK = re.compile(r"<!--\s*(index|defines)\s*:(.*?)-->", re.S)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_index_marks_name_its_entries_once_defined_and_never_show(lang):
+    """The index is made from marks, not from a search of words: each mark of a chapter
+    names a headword of docs/data/index.yaml in the page's language, follows a word (a
+    comment opening a line would be a block of its own), each entry is defined at most
+    once; and the site carries the marks as comments, never as text."""
+    from bs4 import Comment
+
+    from coursebuild.latex import index
+
+    defined: dict[str, str] = {}
+    count = 0
+    for page in book.book_pages(lang, "/", "students")[2]:
+        if not page.numbered:
+            continue
+        md = (ROOT / "docs" / lang / f"{page.slug}.md").read_text("utf-8")
+        for m in MARK.finditer(md):
+            count += 1
+            line = md[md.rfind("\n", 0, m.start()) + 1:m.start()]
+            assert line.strip(), (page.slug, m[0])
+            for term, defining in index.marks(m[0][4:-3]):
+                assert term in index.headwords(lang), (page.slug, term)
+                if defining:
+                    assert term not in defined, (term, page.slug, defined.get(term))
+                    defined[term] = page.slug
+    assert count > 150 and len(defined) > 60
+    site = ROOT / "site"
+    if not (site / "index.html").exists():
+        pytest.skip("the site is built by `make site`")
+    shown = hidden = 0
+    for _, soup in _chapters(site, lang):
+        hidden += sum(bool(index.marks(str(c))) for c in soup.find_all(
+            string=lambda t: isinstance(t, Comment)))
+        shown += len(re.findall(r"(?:index|defines): ", soup.get_text()))
+    assert hidden > 150 and shown == 0
+
+
+def test_a_mark_that_names_no_entry_is_refused():
+    from coursebuild.latex.context import Context
+    from coursebuild.latex.converter import Converter
+    from coursebuild.latex.index import mark
+
+    conv = Converter(Context("en", index=True), "plays")
+    conv.numbered = True
+    assert mark(conv, " defines: game graph; strategy!winning ") == (
+        "\\index{game graph@game graph|defpage}"
+        "\\index{strategy@strategy!winning@winning|defpage}")
+    assert mark(conv, " figure: nim-play ") is None
+    with pytest.raises(ValueError, match=r"<!-- index: graphe de jeu -->: no entry "
+                                         r"'graphe de jeu' in docs/data/index.yaml \(en\)"):
+        mark(conv, " index: graphe de jeu ")
+    conv.ctx.index = False                 # the teachers' book has no index
+    assert mark(conv, " index: game graph ") == ""
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_index_points_to_the_pages_of_its_words_and_definitions(lang):
     pages, labels, ind = _book_pages(lang)
@@ -169,6 +228,12 @@ def test_the_index_points_to_the_pages_of_its_words_and_definitions(lang):
              "fr": ("vol de stratégie", r"Démonstration : vol de stratégie")}[lang]
     proofs = [p for p, text in pages.items() if re.search(steal[1], text)]
     assert len(proofs) >= 2 and set(proofs) <= set(_entry(ind, steal[0])[0])
+    # the recursion trap's section is where recursion is defined
+    trap = {"en": "The recursion trap", "fr": "Le piège de la récursion"}[lang]
+    first = next(p for p in labels if p.isdigit() and re.search(
+        rf"\d\.\d+ {trap}", pages[p]))
+    recursion = {"en": "recursion", "fr": "récursion"}[lang]
+    assert _entry(ind, recursion)[1] == [first]
     # English headwords in the English book
     if lang == "en":
         assert not re.search(r"(?i)\\item [^,]*(ourson|soustraction|compteurs)", ind)

@@ -91,3 +91,71 @@ def test_no_website_on_paper_but_one_online_box_per_chapter(lang):
     # the notebooks' sentences are there, in the boxes, without "(in the web pages)"
     notebook = {"fr": "– Le carnet Parties fait jouer", "en": "• The notebook Plays plays"}
     assert notebook[lang] in _text(lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_sentence_that_announced_a_figure_ends_as_a_sentence(lang):
+    """A figure is a float on paper (at the top or foot of a page): the paragraph that
+    ends on a colon before it on the site ends on a full stop in the book (issue 47 §4,
+    "whatever the cub replies:" with nothing after)."""
+    from bs4 import BeautifulSoup
+
+    text = _text(lang)
+    folder = ROOT / "site" / ("" if lang == "fr" else "en")
+    checked = []
+    for page in book.book_pages(lang, "/", "students")[2]:
+        if not page.numbered:
+            continue
+        soup = BeautifulSoup((folder / page.url.lstrip("/") / "index.html")
+                             .read_text("utf-8"), "lxml")
+        for figure in soup.select("article figure.arena-figure"):
+            before = figure.find_previous_sibling()
+            said = " ".join(before.get_text(" ").split()) if before is not None \
+                and before.name == "p" else ""
+            if not said.endswith(":") or "$" in said or "\\(" in said:
+                continue
+            words = said.rstrip(" :\u202f\u00a0").replace("\u2019", "'").split()[-3:]
+            if not all(re.fullmatch(r"[^\W\d_]+(?:['-][^\W\d_]+)*,?", w) for w in words):
+                continue
+            # (the book may add the figure's number and page before the stop)
+            m = re.search(r"\s".join(map(re.escape, words)) + r"\s?(?:\([^)]*\))?\s?([.:])",
+                          text)
+            assert m, (page.slug, words)
+            checked.append((page.slug, m[1]))
+    assert len(checked) >= 2 and {mark for _, mark in checked} == {"."}, checked
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_paper_says_once_where_the_pages_are_and_points_to_no_page_around(lang):
+    """The teachers' book says once that a notebook is in the course's web pages, not at
+    each session that uses one; the students' book points to nothing "below" or "above"
+    that only the site has (issue 47 §4)."""
+    path = ROOT / "build" / "pdf" / book.book_name(lang, "teachers")
+    if not path.exists():
+        pytest.skip("the books are printed by `make site` (make test runs it)")
+    teachers = " ".join(subprocess.run(["pdftotext", str(path), "-"], capture_output=True,
+                                       text=True, check=True).stdout.replace("\u2019", "'")
+                        .split())
+    where = {"fr": "(dans les pages web du cours)", "en": "(in the course's web pages)"}[lang]
+    notebooks = {"fr": r"carnet \w+", "en": r"notebook \w+"}[lang]
+    assert teachers.count(where) == 1 and len(re.findall(notebooks, teachers)) >= 5
+    text = _text(lang)
+    for words in {"fr": ["l'exercice en Python ci-dessous", "graphe dessiné plus haut"],
+                  "en": ["Python exercise below", "graph drawn above"]}[lang]:
+        assert words not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_page_ends_on_a_solutions_number_alone(lang):
+    """A solution's number ("5.") before its listing stays on the listing's page (it
+    was left alone at a page's foot in the teachers' book, its code on the next page)."""
+    path = ROOT / "build" / "pdf" / book.book_name(lang, "teachers")
+    if not path.exists():
+        pytest.skip("the books are printed by `make site` (make test runs it)")
+    pages = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                           text=True, check=True).stdout.split("\f")[:-1]
+    alone = [k + 1 for k, page in enumerate(pages)
+             if [ln for ln in page.splitlines() if ln.strip()][-1:] and
+             re.fullmatch(r"\d+\.", [ln for ln in page.splitlines() if ln.strip()][-1].strip())]
+    numbered = sum(len(re.findall(r"(?m)^\s*\d+\.\s*$", page)) for page in pages)
+    assert numbered >= 5 and alone == []

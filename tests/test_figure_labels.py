@@ -1,6 +1,8 @@
-"""No label of a figure sits on an edge, an arrowhead, a vertex or another label (issue
-40): checked on the drawn coordinates of every figure the build writes (the SVG the site
-shows; the book's PDF is drawn from the same layout)."""
+"""No label of a figure sits on an edge, an arrowhead, a vertex (a circle, a box, a
+rounded box) or another label, each vertex's label is clearly nearer its vertex than any
+other, and no two vertices' labels stand side by side as one number (issues 40, 47):
+checked on the drawn coordinates of every figure the build writes (the SVG the site shows;
+the book's PDF is drawn from the same layout)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from arena.render import text_width
 ROOT = Path(__file__).resolve().parents[1]
 FIGURES = ROOT / "docs" / "figures"
 MARGIN = 0.5         # points between a label's glyphs and anything else
+CLEAR = 2.0          # how much nearer a vertex's label is to it than to another vertex
 
 Box = tuple[float, float, float, float]
 
@@ -108,6 +111,11 @@ def parse(svg: str) -> dict:
                 values = _floats(pts)
                 shapes.append((gid, (min(values[::2]), min(values[1::2]), max(values[::2]),
                                      max(values[1::2])), "box"))
+            for d in re.findall(r'<path[^>]* d="([^"]+)"', body):    # a rounded box
+                points = _path_points(d)
+                shapes.append((gid, (min(x for x, _ in points), min(y for _, y in points),
+                                     max(x for x, _ in points), max(y for _, y in points)),
+                               "box"))
     return {"labels": labels, "edges": edges, "shapes": shapes}
 
 
@@ -116,6 +124,16 @@ def _ellipse_meets(box: Box, shape: Box, margin: float) -> bool:
     rx, ry = (shape[2] - shape[0]) / 2 + margin, (shape[3] - shape[1]) / 2 + margin
     nx, ny = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
     return ((nx - cx) / rx) ** 2 + ((ny - cy) / ry) ** 2 <= 1
+
+
+def _gap(a: Box, b: Box) -> float:
+    return math.hypot(max(b[0] - a[2], a[0] - b[2], 0.0), max(b[1] - a[3], a[1] - b[3], 0.0))
+
+
+def _side_by_side(a: Box, b: Box) -> bool:
+    """Two labels on one line of text, less than an em (their height) apart: "3 1"."""
+    em = max(a[3] - a[1], b[3] - b[1]) / 0.7
+    return a[1] < b[3] and b[1] < a[3] and max(b[0] - a[2], a[0] - b[2]) < em
 
 
 def clashes(figure: dict) -> list[str]:
@@ -135,10 +153,21 @@ def clashes(figure: dict) -> list[str]:
             if _meets(box, shape, MARGIN) and (form == "box" or _ellipse_meets(box, shape,
                                                                                 MARGIN)):
                 out.append(f"{kind} label {text!r} ({owner}) on the vertex {gid}")
-        for other_owner, _, other, other_text in labels[k + 1:]:
+        if kind == "vertex":             # its own vertex clearly the nearest
+            mine = [_gap(box, shape) for gid, shape, _ in figure["shapes"]
+                    if f"xl-{gid}" == owner]
+            near = min(mine, default=0.0)
+            rival = [gid for gid, shape, _ in figure["shapes"] if f"xl-{gid}" != owner
+                     and _gap(box, shape) < near + CLEAR]
+            if rival:
+                out.append(f"vertex label {text!r} ({owner}) as near the vertex {rival[0]}")
+        for other_owner, other_kind, other, other_text in labels[k + 1:]:
             if _meets(box, other, MARGIN):
                 out.append(f"{kind} label {text!r} ({owner}) on the label {other_text!r} "
                            f"({other_owner})")
+            elif kind == other_kind == "vertex" and _side_by_side(box, other):
+                out.append(f"vertex labels {text!r} ({owner}) and {other_text!r} "
+                           f"({other_owner}) read as one")
     return out
 
 
@@ -170,3 +199,32 @@ def test_the_check_finds_a_label_on_an_arrowhead():
     assert clashes(parse(svg)) == ["vertex label '3' (xl-v-b) on the arrowhead of e-a-b"]
     moved = svg.replace('x="42" y="4"', 'x="42" y="-8"')
     assert clashes(parse(moved)) == []
+
+
+def _rounded(gid: str, x0: float, x1: float) -> str:
+    """A vertex drawn as Graphviz draws a rounded box, from x0 to x1, y -20 to 0."""
+    return (f'<g id="{gid}" class="node"><path d="M{x0 + 5},-20C{x0 + 5},-20 {x1 - 5},-20 '
+            f'{x1 - 5},-20 {x1 - 2},-20 {x1},-18 {x1},-15 {x1},-15 {x1},-5 {x1},-5 {x1},-2 '
+            f'{x1 - 2},0 {x1 - 5},0 {x1 - 5},0 {x0 + 5},0 {x0 + 5},0 {x0 + 2},0 {x0},-2 '
+            f'{x0},-5 {x0},-5 {x0},-15 {x0},-15 {x0},-18 {x0 + 2},-20 {x0 + 5},-20"/></g>')
+
+
+def _label(gid: str, x: float, y: float, text: str) -> str:
+    return (f'<g id="xl-{gid}" class="node xlabel"><text text-anchor="start" x="{x}" '
+            f'y="{y}" font-size="14.00">{text}</text></g>')
+
+
+def test_the_check_finds_a_label_on_a_rounded_box_and_labels_that_mislead():
+    # Fig. 9.1 (Nim's positions in rounded boxes): "2 0.0.2", a label inside its box
+    assert clashes(parse(_rounded("v-a", 10, 60) + _label("v-a", 12, -6, "2"))) == [
+        "vertex label '2' (xl-v-a) on the vertex v-a"]
+    assert clashes(parse(_rounded("v-a", 10, 60) + _label("v-a", 0, -24, "2"))) == []
+    # Fig. 8.4: "3 1", two ranks on one line 4 points apart
+    pair = _label("v-b", 100, 0, "3") + _label("v-c", 111, 0, "1")
+    assert clashes(parse(pair)) == ["vertex labels '3' (xl-v-b) and '1' (xl-v-c) read as one"]
+    assert clashes(parse(_label("v-b", 100, 0, "3") + _label("v-c", 130, 0, "1"))) == []
+    # "0.2.0 2 0.0.2": a label halfway between its vertex and another
+    two = _rounded("v-a", 10, 60) + _rounded("v-d", 80, 130)
+    assert clashes(parse(two + _label("v-a", 66, -6, "2"))) == [
+        "vertex label '2' (xl-v-a) as near the vertex v-d"]
+    assert clashes(parse(two + _label("v-a", 62, -6, "2"))) == []

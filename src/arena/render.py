@@ -51,6 +51,7 @@ __all__ = [
     "View", "arena_dot", "tree_dot", "svg_id", "plain_label", "coloured_text", "html_table",
     # layout and rendering, labels placed where they touch nothing
     "render", "render_pdf", "render_svg", "place_labels", "text_width", "LABEL_GAP",
+    "LABEL_CLEAR",
     "positions_of", "arena_svg", "vertex_titles", "describe",
     "PDF_DATE", "RenderError", "SVG_ENGINE",
 ]
@@ -382,6 +383,8 @@ _Box = tuple[float, float, float, float]
 y grows downwards)."""
 LABEL_GAP = 1.5
 """The least distance, in points, between a label and what it must not touch."""
+LABEL_CLEAR = 4.0
+"""How much nearer, in points, a vertex's label is to its vertex than to any other."""
 
 
 def _numbers(text: str) -> list[float]:
@@ -485,6 +488,10 @@ def _drawn(svg: str) -> tuple[dict[str, list[tuple[_Box, bool]]],
                 values = _numbers(corners)
                 mine.append(((min(values[::2]), min(values[1::2]), max(values[::2]),
                               max(values[1::2])), False))
+            for d in re.findall(r'<path[^>]* d="([^"]+)"', body):   # a rounded box
+                points = _curve(d)
+                mine.append(((min(x for x, _ in points), min(y for _, y in points),
+                              max(x for x, _ in points), max(y for _, y in points)), False))
             if not mine:           # a node of text alone (a leaf's value): its text
                 mine += [(_text_box(a, t), False)
                          for a, t in re.findall(r"<text([^>]*)>([^<]*)</text>", body)]
@@ -509,6 +516,12 @@ def _meets_shape(box: _Box, shape: _Box, ellipse: bool, margin: float) -> bool:
     rx, ry = (shape[2] - shape[0]) / 2 + margin, (shape[3] - shape[1]) / 2 + margin
     nx, ny = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
     return ((nx - cx) / rx) ** 2 + ((ny - cy) / ry) ** 2 <= 1
+
+
+def _side_by_side(a: _Box, b: _Box, apart: float) -> bool:
+    """Whether two labels' boxes share a line of text with less than ``apart`` points
+    between them (a reader takes them for one label)."""
+    return a[1] < b[3] and b[1] < a[3] and max(b[0] - a[2], a[0] - b[2]) < apart
 
 
 def _distance(a: _Box, b: _Box) -> float:
@@ -627,9 +640,12 @@ def place_labels(graph) -> bool:
                            (cx, y0 - gap - h / 2), (cx, y1 + gap + h / 2)):
                 box = (sx - w / 2, sy - h / 2, sx + w / 2, sy + h / 2)
                 bad = _cost(box, everything, shapes.values(), taken)
-                near = _distance(box, mine)        # nearer its own node than any other
+                # two labels on a line an em apart read as one ("3 1")
+                bad += sum(10 for other in taken if _side_by_side(box, other, size))
+                # clearly nearer its own node than any other (not halfway between two)
+                near = _distance(box, mine)
                 bad += sum(5 for other_id, other in boxes.items()
-                           if other_id != gid and _distance(box, other) < near)
+                           if other_id != gid and _distance(box, other) < near + LABEL_CLEAR)
                 if least is None or bad < least:
                     best_spot, least = (sx, sy), bad
                 if bad == 0:

@@ -86,11 +86,8 @@ class Context:
     notations: dict[str, tuple[str, str]] = field(default_factory=dict)  # key -> (pattern,
     placed: set[str] = field(default_factory=set)    # "text" or "definition"), and placed
     index: bool = False                   # the book has an index (coursebuild.latex.index)
-    index_seen: set[tuple[str, int]] = field(default_factory=set)  # (chapter, entry) met
-    index_defined: set[int] = field(default_factory=set)    # entries whose definition is met
-    index_own: set[str] = field(default_factory=set)        # terms with an entry of their own
-    index_heading: set[int] = field(default_factory=set)    # entries the section names
     online_live: bool = False           # a chapter's figure is live on the site
+    online_said: bool = False           # the book has said once where the pages are
     cited: list[str] = field(default_factory=list)   # works of the bibliography
     referenced: list[str] = field(default_factory=list)   # figures cited by number
     warnings: list[str] = field(default_factory=list)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from bs4 import BeautifulSoup, NavigableString, Tag
+from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 
 from coursebuild.latex import figures, headings, index, links, listings, steppers, tables
 from coursebuild.latex.context import Context
@@ -87,6 +87,8 @@ class Converter:
             if isinstance(child, NavigableString):
                 if type(child) is NavigableString:
                     inline.append(self.text(child))
+                elif isinstance(child, Comment):
+                    inline.append(index.mark(self, str(child)) or "")
                 continue
             if not isinstance(child, Tag):
                 continue
@@ -104,7 +106,18 @@ class Converter:
                 continue
             if child.name in BLOCKS:
                 flush()
+                if child.name == "figure" and parts and figures.floats(self, child):
+                    # the figure goes to the top or foot of a page: the sentence that
+                    # announced it ends as a sentence, not on a colon
+                    parts[-1] = no_colon(parts[-1])
                 out = self.block(child)
+                if out.startswith(("\\begin{codebox}", "\\begin{center}")) and parts and \
+                        re.fullmatch(r"\\textbf\{[^{}]{1,12}\}\s*", parts[-1]):
+                    # a label alone ("5.", a solution's number) stays with its listing
+                    # or its table
+                    parts[-1] = parts[-1].rstrip() + "\\bookkeepwithnext\n"
+                    if out.startswith("\\begin{center}"):
+                        out = "\\begingroup\\booknobreakbefore\n" + out + "\\endgroup\n"
                 if out.startswith("\\begin{algorithm}"):
                     _cite_algorithm(parts, out, self.ctx)
                 if out:
@@ -188,14 +201,8 @@ class Converter:
     # -- inline --------------------------------------------------------------------------
 
     def text(self, node: NavigableString) -> str:
-        """A piece of the page's text (its line breaks are spaces), with the index's
-        entries it holds."""
-        s = str(node).replace("\n", " ")
-        out, last = [], 0
-        for pos, command in index.occurrences(self, node, s):
-            out += [escape(s[last:pos]), command]
-            last = pos
-        return "".join(out) + escape(s[last:])
+        """A piece of the page's text (its line breaks are spaces)."""
+        return escape(str(node).replace("\n", " "))
 
     def inlines(self, node: Tag) -> str:
         out = []
@@ -203,6 +210,8 @@ class Converter:
             if isinstance(child, NavigableString):
                 if type(child) is NavigableString:
                     out.append(self.text(child))
+                elif isinstance(child, Comment):       # an index mark, or nothing
+                    out.append(index.mark(self, str(child)) or "")
             elif isinstance(child, Tag):
                 if child.name in ("ul", "ol", "pre", "table", "div", "figure", "details"):
                     out.append("\n" + self.block(child))
@@ -225,7 +234,7 @@ class Converter:
             return links.ONLINE + self.inlines(e) + links.ONLINE
         if name == "strong" or name == "b":
             inner = self.inlines(e)
-            return f"\\textbf{{{inner}}}" + index.defined_here(self, e, inner)
+            return f"\\textbf{{{inner}}}"
         if name in ("em", "i", "dfn", "cite"):
             return f"\\emph{{{self.inlines(e)}}}"
         if name in ("code", "kbd", "samp", "tt"):
@@ -243,6 +252,20 @@ class Converter:
         if name == "img":
             return figures.image(self, e)
         return self.inlines(e)
+
+
+def no_colon(paragraph: str) -> str:
+    r"""A paragraph that ends on a colon (French: "~:"), ending on a full stop instead
+    (a block ends on an ``\end``: it is left as it is).
+
+    >>> print(no_colon("Figure~\\ref{fig:a} shows every position reached, whatever the cub "
+    ...                "replies:\\label{not:3}\n").strip())
+    Figure~\ref{fig:a} shows every position reached, whatever the cub replies.\label{not:3}
+    >>> no_colon("L'ourson~:\n"), no_colon("\\end{itemize}\n")
+    ("L'ourson.\n", '\\end{itemize}\n')
+    """
+    return re.sub(r"(?:~|\\,)?:((?:\\(?:label|index)\{(?:[^{}]|\{[^{}]*\})*\})*)\s*$",
+                  r".\1\n", paragraph)
 
 
 def _cite_algorithm(parts: list[str], algorithm: str, ctx: Context) -> None:
@@ -345,9 +368,16 @@ def fragment(html: str, ctx: Context, slug: str = "fragment") -> str:
 
 def _unmarked(body: str, ctx: Context) -> str:
     """What the "Online" box could not take (a phrase or a notebook's link outside a
-    paragraph: in a list, a table) printed as the site prints it."""
+    paragraph: in a list, a table) printed as the site prints it; where a notebook's
+    link leads ("the notebook Plays (in the course's web pages)") only the first time in
+    the book: a book says once where the pages are, not at each notebook."""
     body = re.sub(r"\x01([^\x01]*)\x01", r"\1", body)
-    return body.replace(links.ONLINE_LINK, f" ({escape(ctx.words['on_site'])})")
+
+    def where(m: re.Match) -> str:
+        said, ctx.online_said = ctx.online_said, True
+        return "" if said else f" ({escape(ctx.words['on_site'])})"
+
+    return re.sub(links.ONLINE_LINK, where, body)
 
 
 class Chapter:

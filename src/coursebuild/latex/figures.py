@@ -117,6 +117,15 @@ def reference(conv: Writer, e: Tag, fid: str) -> str:
 
 # -- figures --------------------------------------------------------------------------------
 
+def floats(conv: Writer, e: Tag) -> bool:
+    """Whether a ``<figure>`` of the page is a float of the book (a stepper's is a table
+    set in place)."""
+    img = e.find("img")
+    fid = figure_id(img.get("src", "")) if img else None
+    return fid is not None and fid in conv.ctx.figures and \
+        "steps" not in conv.ctx.data.get(fid, {})
+
+
 def figure(conv: Writer, e: Tag) -> str:
     img = e.find("img")
     fid = figure_id(img.get("src", "")) if img else None

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from bs4 import NavigableString, Tag
 
-from coursebuild.latex import index
 from coursebuild.latex.text import escape, label, plain
 
 if TYPE_CHECKING:
@@ -80,11 +79,9 @@ def heading(conv: Writer, e: Tag) -> str:
         key = f"\\label{{{label(conv.slug + ':' + e['id'])}}}" if e.get("id") else ""
         title = conv.inlines(e)
         bookmark = plain(e.get_text(" ", strip=True))
-        named = index.heading(conv, e.get_text(" ", strip=True))
         waiting = conv.release(everything=True)       # a section keeps its figures
         heading = f"\\texorpdfstring{{{title}}}{{{escape(bookmark)}}}"
-        return (waiting + _room_for_a_short_text(e) + f"\\{command}{{{heading}}}{key}"
-                + named + "\n")
+        return (waiting + _room_for_a_short_text(e) + f"\\{command}{{{heading}}}{key}\n")
     raise ValueError(f"not a heading: {name}")
 
 
@@ -136,12 +133,10 @@ def admonition(conv: Writer, e: Tag, classes: set[str]) -> str:
             body = "\\leavevmode\n" + body
         if kind == "definition":
             body += conv.notations(body, "definition")
-        if note:          # the terms a title names are defined (stated) here
-            body = index.defining(conv, note) + body
         return f"\\begin{{{kind}}}{opt}\n{body}\\end{{{kind}}}\n"
     # a box of the page (info, remark without a word): a titled aside (which defines
     # what its title names)
-    return (f"\\begin{{aside}}{{{title_tex}}}\n{index.defining(conv, title)}{body}"
+    return (f"\\begin{{aside}}{{{title_tex}}}\n{body}"
             "\\end{aside}\n")
 
 
@@ -199,8 +194,7 @@ def details(conv: Writer, e: Tag) -> str:
         colon = "~: " if conv.ctx.lang == "fr" else ": "
         opt = f"[{escape(conv.ctx.words['proof'])}{colon}{note}]" \
             if note else ""
-        named = index.defining(conv, summary_text)      # the argument a proof names
-        return (f"\\begin{{proof}}{opt}\n{named}{qed_in_list(conv.blocks(e))}"
+        return (f"\\begin{{proof}}{opt}\n{qed_in_list(conv.blocks(e))}"
                 "\\end{proof}\n")
     return f"\\begin{{aside}}{{{summary_tex}}}\n{conv.blocks(e)}\\end{{aside}}\n"
 

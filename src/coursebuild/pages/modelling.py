@@ -503,12 +503,12 @@ def ex_nim_dicts() -> Bilingual:
         f"{said(nim10_edges, 'fr')} arêtes ; `V0` = {_set(V0)} et `V1` = {_set(V1)}. "
         "Pour la fonction demandée, il suffit de placer ces lignes dans "
         "`def jeu_de_nim(n, R):` et de renvoyer `A, S0, S1, V0, V1` : c'est l'exercice en "
-        "Python ci-dessous.\n",
+        "Python du chapitre.\n",
         fence(_nim_dicts("en"), "python") + f"\nThis gives {said(nim10_vertices, 'en')} vertices "
         f"({said(nim10_s0, 'en')} in `S0`, {said(nim10_s1, 'en')} in `S1`) and "
         f"{said(nim10_edges, 'en')} edges; `V0` = {_set(V0)} and `V1` = {_set(V1)}. "
         "For the function, put these lines inside `def nim_game(n, R):` and return "
-        "`A, S0, S1, V0, V1`: that is the Python exercise below.\n")
+        "`A, S0, S1, V0, V1`: that is the chapter's Python exercise.\n")
 
 
 @fragment

@@ -303,13 +303,13 @@ def ex_ourson_count() -> Bilingual:
     a, b = (f"`{v}`" for v in missing)
     return {lang: (
         f"On trouve {said_math(ourson_positions, formula)} sommets : toutes les positions, "
-        "celles du graphe dessiné plus haut. Une partie partant de `0450` n'en atteint que "
+        "celles du graphe des positions. Une partie partant de `0450` n'en atteint que "
         f"{said(ourson_reachable, lang)} : {a} et {b} n'arrivent jamais, car l'ourson ne peut "
         f"pas venir d'arriver en {missing[0][0]} (ou en {missing[1][0]}) quand les deux "
         "voisins de ce sommet portent les chiots.\n"
         if lang == "fr" else
         f"This gives {said_math(ourson_positions, formula)} vertices: all the positions, those "
-        "of the graph drawn above. A play from `0450` reaches only "
+        "of the graph of positions. A play from `0450` reaches only "
         f"{said(ourson_reachable, lang)} of them: {a} and {b} never occur, since the cub cannot "
         f"have just moved to {missing[0][0]} (or to {missing[1][0]}) when both neighbours of "
         "that vertex hold the puppies.\n") for lang in ("fr", "en")}
