@@ -204,6 +204,14 @@ def _nbconvert(bin_dir: Path, notebooks: list[Path], cwd: Path) -> tuple[int, st
     return 0, done.stderr, printed
 
 
+def _jupyter(bin_dir: Path) -> None:
+    """Jupyter, which runs the notebooks (the tests' tool, not what they test), installed in
+    the environment ``bin_dir``: without compiling its thousands of modules to bytecode,
+    most of the install's time (a run compiles the few it imports)."""
+    subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "--no-compile",
+                    "nbconvert", "ipykernel"], check=True, capture_output=True, text=True)
+
+
 NOTEBOOKS = sorted((ROOT / "docs").glob("*/notebooks/*.ipynb"))
 
 
@@ -217,8 +225,7 @@ def test_every_downloaded_notebook_runs_after_one_pip_install(figures, tmp_path)
     chosen = [n for n in NOTEBOOKS if n.parent.parent.name == turn[n.stem]]
     assert len(chosen) == 8 and {n.parent.parent.name for n in chosen} == {"fr", "en"}
     bin_dir = figures
-    subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "nbconvert",
-                    "ipykernel"], check=True, capture_output=True, text=True)
+    _jupyter(bin_dir)
     work = tmp_path / "student"
     work.mkdir()
     copies = []
@@ -234,8 +241,7 @@ def test_every_downloaded_notebook_runs_after_one_pip_install(figures, tmp_path)
 
 def test_without_graphviz_a_figure_cell_says_what_to_install(plain, wheel):
     bin_dir, tmp = plain
-    subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "nbconvert",
-                    "ipykernel"], check=True, capture_output=True, text=True)
+    _jupyter(bin_dir)
     copies = []
     for lang in ("fr", "en"):
         copy = tmp / f"modelling-{lang}.ipynb"
