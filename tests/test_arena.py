@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from arena import Arena, ArenaError
 
 ARENA = importlib.import_module("arena.arena")
+CONSTRUCTION = importlib.import_module("arena.construction")
 
 GOOD = """\
 title: {fr: "Un jeu", en: "A game"}
@@ -239,7 +240,7 @@ class TestConstructors:
         from unittest.mock import patch
 
         with patch.object(ARENA, "_ARRAYS_FROM", arrays_from), \
-                patch.object(ARENA, "_TABLE_SPAN", table_span):
+                patch.object(CONSTRUCTION, "_TABLE_SPAN", table_span):
             self._agree(g)
 
     def _agree(self, ref):

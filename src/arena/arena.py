@@ -29,15 +29,29 @@ from __future__ import annotations
 import json
 import numbers
 import os
-import re
-import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
+from arena.construction import (
+    check_csr_numpy,
+    check_csr_python,
+    int_csr,
+    lookup,
+    mapped_csr,
+    vertex_index,
+    victory_marks,
+)
 from arena.errors import ArenaError
-from arena.numbers import parse_int
+from arena.fileformat import (
+    MAX_FILE_BYTES,
+    file_data,
+    load_json,
+    load_text,
+    max_file_bytes,
+    parse_file_data,
+)
 from arena.vertices import Vertex, vertex_id
 
 try:
@@ -50,41 +64,12 @@ __all__ = ["Arena", "ArenaError", "Player", "Vertex", "vertex_id", "MAX_FILE_BYT
 Player = Literal[0, 1]
 """J_0 is ``0`` and plays first; J_1 is ``1``."""
 
-FILE_KEYS = ("title", "start", "S0", "S1", "V0", "V1", "edges")
-MAX_FILE_BYTES = 2_000_000
-"""Arena files larger than this are refused before they are parsed (a course's arena
-is a few kilobytes; parsing megabytes of YAML takes seconds). The environment variable
-``ARENA_MAX_FILE_BYTES`` raises the limit."""
 _ARRAYS_FROM = 64
 """Successor lists with at least this many rows are numbered by numpy and kept as arrays
-(integer vertices by one gather, others by identity, :func:`_mapped_csr`); smaller ones (a
+(integer vertices by one gather, others by identity, :func:`mapped_csr`); smaller ones (a
 course's examples) as tuples, without numpy's overhead."""
-_TABLE_SPAN = 8
-"""Vertices spread over at most this many slots each are numbered through a table
-indexed by address (see :class:`_ByAddress`); more spread, by a binary search."""
 _VICTORY_CODES = {None: 2, 0: 0, 1: 1}
 """A vertex's victory mark as one byte: 0 or 1 (its player), 2 (none)."""
-
-
-_MOST_FILE_BYTES = 2 ** 40
-"""The most ``ARENA_MAX_FILE_BYTES`` may say (1 TiB): far beyond any arena a machine
-parses, far below what a read's size argument overflows at."""
-
-
-def _max_file_bytes() -> int:
-    """:data:`MAX_FILE_BYTES`, or the limit the environment sets (a bad value is refused,
-    not ignored: a whole number from 1 to 2^40)."""
-    value = os.environ.get("ARENA_MAX_FILE_BYTES")
-    if not value:
-        return MAX_FILE_BYTES
-    try:
-        limit = parse_int(value, minimum=1)
-    except ValueError as exc:
-        raise ArenaError(f"the environment variable ARENA_MAX_FILE_BYTES: {exc}") from None
-    if limit > _MOST_FILE_BYTES:
-        raise ArenaError(f"the environment variable ARENA_MAX_FILE_BYTES: {limit} is more "
-                         f"than {_MOST_FILE_BYTES} (1 TiB)")
-    return limit
 
 
 class Compact(NamedTuple):
@@ -146,11 +131,11 @@ class Arena:
                  V0: Iterable[Vertex] = (), V1: Iterable[Vertex] = (),
                  start: Vertex | None = None,
                  title: Mapping[str, str] | None = None) -> None:
-        vertices, index, owner = _vertex_index(S0, S1)
-        victory = _victory_marks(index, len(vertices), V0, V1)
+        vertices, index, owner = vertex_index(S0, S1)
+        victory = victory_marks(index, len(vertices), V0, V1)
 
         if start is not None:
-            _lookup(index, start, "start")
+            lookup(index, start, "start")
         self._vertices = tuple(vertices)
         self._index = index
         self._owner = owner
@@ -162,9 +147,9 @@ class Arena:
         self._csr: tuple[Any, Any] | None = None
         csr = None
         if _np is not None and edges and len(edges) >= _ARRAYS_FROM:
-            csr = _int_csr(vertices, edges)
+            csr = int_csr(vertices, edges)
             if csr is None:
-                csr = _mapped_csr(vertices, index, edges)
+                csr = mapped_csr(vertices, index, edges)
         if csr is not None:         # integer vertices: every edge numbered by numpy at once
             self._csr, self._n_edges = csr, len(csr[1])
             return
@@ -175,7 +160,7 @@ class Arena:
         n_edges = 0
         get = index.__getitem__
         for x, targets in (edges or {}).items():
-            i = _lookup(index, x, "edges")
+            i = lookup(index, x, "edges")
             if type(targets) not in (list, tuple, range):
                 if isinstance(targets, (str, bytes)) or not isinstance(targets, Iterable):
                     raise ArenaError("successors must be a list of vertices", key="edges",
@@ -184,7 +169,7 @@ class Arena:
             try:
                 row = tuple(map(get, targets))
             except (KeyError, TypeError):
-                row = tuple(_lookup(index, y, "edges", source=x) for y in targets)
+                row = tuple(lookup(index, y, "edges", source=x) for y in targets)
             if len(row) > 1 and len(set(row)) != len(row):
                 dup = next(vertices[j] for j in row if row.count(j) > 1)
                 raise ArenaError(f"lists the edge to {vertex_id(dup)!r} twice", key="edges",
@@ -240,7 +225,7 @@ class Arena:
         >>> a == Arena(S0=["x", "z"], S1=["y"], edges={"x": ["y"], "y": ["z"]}, V0=["z"])
         True
         """
-        vertices, index, owner = _vertex_index(S0, S1)
+        vertices, index, owner = vertex_index(S0, S1)
         n = len(vertices)
         victory: list[int | None] = [None] * n
         for player, key, group in ((0, "V0", V0), (1, "V1", V1)):
@@ -254,7 +239,7 @@ class Arena:
                     raise ArenaError(reason, key=key, vertex=vertices[k])
                 victory[k] = player
         if start is not None:
-            _lookup(index, start, "start")
+            lookup(index, start, "start")
         self = cls.__new__(cls)
         self._vertices = tuple(vertices)
         self._index = index
@@ -278,12 +263,12 @@ class Arena:
         if _np is not None:
             off = _np.asarray(offsets, dtype=_np.int64)
             tgt = _np.asarray(targets, dtype=_np.int64)
-            _check_csr_numpy(off, tgt, vertices)
+            check_csr_numpy(off, tgt, vertices)
             self._rows, self._csr = None, (off, tgt)
             self._n_edges = len(tgt)
         else:
             off, tgt = list(offsets), list(targets)
-            rows = _check_csr_python(off, tgt, vertices)
+            rows = check_csr_python(off, tgt, vertices)
             self._rows, self._csr = rows, None
             self._n_edges = len(tgt)
         return self
@@ -492,7 +477,7 @@ class Arena:
         Vertex names are read as strings. ``source`` names the file in error messages.
         """
         try:
-            return cls(**_parse_file_data(data))
+            return cls(**parse_file_data(data))
         except ArenaError as err:
             raise (err.in_file(source) if source is not None else err) from None
 
@@ -511,7 +496,7 @@ class Arena:
             if path.exists() and not path.is_file():
                 raise ArenaError("not a regular file (a folder, a device or a pipe; use - "
                                  "for standard input)", file=path)
-            size, limit = path.stat().st_size, _max_file_bytes()
+            size, limit = path.stat().st_size, max_file_bytes()
             if size > limit:
                 raise ArenaError(f"file is {size:,} bytes, more than the limit of {limit:,} "
                                  "(set ARENA_MAX_FILE_BYTES to raise it)", file=path)
@@ -520,7 +505,7 @@ class Arena:
             raise ArenaError(f"not valid UTF-8 (byte {err.start})", file=path) from None
         except OSError as err:
             raise ArenaError(f"cannot read the file ({err.strerror})", file=path) from None
-        data = _load_text(text, path)
+        data = load_text(text, path)
         return cls.from_dict(data, source=path)
 
     @classmethod
@@ -528,7 +513,7 @@ class Arena:
         """Read an arena (YAML, or JSON which YAML reads too) from a binary stream, such
         as standard input for ``arena solve -``; ``source`` names it in error messages.
         """
-        limit = _max_file_bytes()
+        limit = max_file_bytes()
         raw = stream.read(limit + 1)
         if len(raw) > limit:
             raise ArenaError(f"more than the limit of {limit:,} bytes "
@@ -539,8 +524,8 @@ class Arena:
             raise ArenaError(f"not valid UTF-8 (byte {err.start})", file=source) from None
         path = Path(source)
         stripped = text.lstrip()
-        data = (_load_json(text, path) if stripped.startswith(("{", "["))
-                else _load_text(text, path))
+        data = (load_json(text, path) if stripped.startswith(("{", "["))
+                else load_text(text, path))
         return cls.from_dict(data, source=source)
 
     def to_file(self, path: str | os.PathLike[str]) -> None:
@@ -549,7 +534,7 @@ class Arena:
         The file is written to a temporary name first, so an error leaves nothing behind.
         """
         path = Path(path)
-        data = _file_data(self)
+        data = file_data(self)
         if path.suffix.lower() == ".json":
             text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
         else:
@@ -559,420 +544,3 @@ class Arena:
         from arena._files import write_atomic
 
         write_atomic(path, text)
-
-
-def _short_repr(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:40] + "…"
-
-
-def _vertex_index(S0: Iterable[Vertex], S1: Iterable[Vertex]
-                  ) -> tuple[list[Vertex], dict[Vertex, int], bytes]:
-    """Vertices (S0 then S1), their numbers and their owners; a vertex listed twice is
-    refused with its name."""
-    for key, group in (("S0", S0), ("S1", S1)):
-        if isinstance(group, (str, bytes)) or not isinstance(group, Iterable):
-            raise ArenaError(f"expected a list of vertices, not {type(group).__name__} "
-                             f"{_short_repr(group)}", key=key)
-    s0, s1 = list(S0), list(S1)
-    vertices = s0 + s1
-    index = dict(zip(vertices, range(len(vertices))))
-    if len(index) != len(vertices):            # find the first repeated vertex, by name
-        seen: dict[Vertex, int] = {}
-        for k, v in enumerate(vertices):
-            key = "S0" if k < len(s0) else "S1"
-            if v in seen:
-                other = "S0" if seen[v] < len(s0) else "S1"
-                reason = (f"listed twice in {key}" if other == key
-                          else "is owned by both players (it is in S0 and in S1)")
-                raise ArenaError(reason, key=key, vertex=v)
-            seen[v] = k
-    return vertices, index, bytes(len(s0)) + b"\x01" * len(s1)
-
-
-def _victory_marks(index: Mapping[Vertex, int], n: int, V0: Iterable[Vertex],
-                   V1: Iterable[Vertex]) -> tuple[int | None, ...]:
-    """The victory mark of every vertex: 0 (in V0), 1 (in V1) or ``None``."""
-    victory: list[int | None] = [None] * n
-    for player, key, group in ((0, "V0", V0), (1, "V1", V1)):
-        for v in group:
-            i = _lookup(index, v, key)
-            if victory[i] is not None:
-                reason = ("is a victory position of both players (in V0 and V1)"
-                          if victory[i] != player else f"listed twice in {key}")
-                raise ArenaError(reason, key=key, vertex=v)
-            victory[i] = player
-    return tuple(victory)
-
-
-
-def _int_csr(vertices: list[Vertex], edges: Mapping[Any, Iterable[Any]]
-             ) -> tuple[Any, Any] | None:
-    """``(offsets, targets)`` for an arena whose vertices are non-negative integers (as
-    in benchmarks and generated graphs), every edge translated to a vertex number by one
-    numpy gather instead of one dictionary look-up; ``None`` whenever anything is
-    unusual (other vertices, a successor list of another type, an unknown vertex, an
-    edge listed twice), so that the general path finds and names the fault."""
-    n = len(vertices)
-    sources, rows = list(edges), list(edges.values())
-    if (not all(type(v) is int for v in vertices) or not all(type(v) is int for v in sources)
-            or not all(type(r) in (list, tuple, range) for r in rows)):
-        return None
-    top = max(vertices, default=0)
-    if n == 0 or min(vertices) < 0 or top > 4 * n + 64:
-        return None
-    number = _np.full(top + 1, -1, dtype=_np.int64)
-    number[_np.asarray(vertices, dtype=_np.int64)] = _np.arange(n, dtype=_np.int64)
-    lengths = _np.fromiter(map(len, rows), dtype=_np.int64,  # type: ignore[arg-type]
-                           count=len(rows))
-    m = int(lengths.sum())
-    try:
-        flat = _np.fromiter(chain.from_iterable(rows), dtype=_np.int64, count=m)
-    except (TypeError, ValueError, OverflowError):
-        return None
-    src = _np.asarray(sources, dtype=_np.int64)
-    if ((len(flat) and (flat.min() < 0 or flat.max() > top))
-            or len(src) and (src.min() < 0 or src.max() > top)):
-        return None
-    targets, src = number[flat], number[src]
-    if (targets < 0).any() or (src < 0).any():
-        return None
-    return _rows_to_csr(src, lengths, targets, n)
-
-
-def _mapped_csr(vertices: list[Vertex], index: Mapping[Any, int],
-                edges: Mapping[Any, Iterable[Any]]) -> tuple[Any, Any] | None:
-    """``(offsets, targets)`` for an arena of any vertices (``"v17"``, tuples); ``None``
-    whenever anything is unusual (a successor list of another type, an unknown vertex, an
-    edge listed twice), so that the general path finds and names the fault.
-
-    An edge whose ends are the very objects of S0 and S1 (as when a program builds the
-    lists) is numbered by identity, with numpy (:class:`_ByAddress`); only the others cost a
-    dictionary look-up, which on a large graph is a cache miss per edge. O(|S| + |A|)."""
-    sources, rows = list(edges), list(edges.values())
-    if not set(map(type, rows)) <= {list, tuple, range}:
-        return None
-    ids = _np.fromiter(map(id, vertices), dtype=_np.int64, count=len(vertices))
-    lengths = _np.fromiter(map(len, rows), dtype=_np.int64,  # type: ignore[arg-type]
-                           count=len(rows))
-    m = int(lengths.sum())
-    by_address = _ByAddress(ids)
-    src = by_address.numbers(lambda: sources, len(sources), index)
-    targets = by_address.numbers(lambda: chain.from_iterable(rows), m, index)
-    if src is None or targets is None:
-        return None
-    return _rows_to_csr(src, lengths, targets, len(vertices))
-
-
-class _ByAddress:
-    """Vertex numbers by identity: a table indexed by address, where the vertices (their
-    addresses ``ids``) lie close enough together in memory, else a binary search among
-    the sorted addresses.
-
-    A slot is ``(address - lowest) >> shift``, with ``2 ** shift`` at most the smallest
-    gap between two vertices' addresses: two vertices never share a slot (objects of 64
-    bytes, as short strings are, take one slot each of 64 bytes, not four of 16)."""
-
-    def __init__(self, ids: Any) -> None:
-        self.ids, n = ids, len(ids)
-        self.table: Any = None
-        self.order: Any = None
-        if n == 0:
-            return
-        ordered = _np.sort(ids)
-        gap = int(_np.diff(ordered).min()) if n > 1 else 16
-        self.low, self.shift = int(ordered[0]), max(gap.bit_length() - 1, 0)
-        span = ((int(ordered[-1]) - self.low) >> self.shift) + 1
-        if span <= _TABLE_SPAN * n + 1024:
-            self.table = _np.full(span, -1, dtype=_np.int64)
-            self.table[(ids - self.low) >> self.shift] = _np.arange(n, dtype=_np.int64)
-        else:
-            self.order = _np.argsort(ids)
-            self.sorted = ordered
-
-    def numbers(self, objects: Callable[[], Iterable[Any]], count: int,
-                index: Mapping[Any, int]) -> Any | None:
-        """The vertex numbers of the ``count`` objects that ``objects()`` yields (asked
-        again only for those not found by identity): by identity where an object is one of
-        the vertices themselves, else by a dictionary look-up (an equal vertex); ``None``
-        if one is not a vertex."""
-        ids, n = self.ids, len(self.ids)
-        query = _np.fromiter(map(id, objects()), dtype=_np.int64, count=count)
-        if n == 0:
-            return None if len(query) else query
-        if self.table is not None:                  # one gather
-            slot = (query - self.low) >> self.shift
-            inside = (slot >= 0) & (slot < len(self.table))
-            numbers = _np.full(len(query), -1, dtype=_np.int64)
-            numbers[inside] = self.table[slot[inside]]
-            hit = numbers >= 0
-            hit[hit] = ids[numbers[hit]] == query[hit]
-        else:
-            at = _np.minimum(_np.searchsorted(self.sorted, query), n - 1)
-            numbers = self.order[at]
-            hit = ids[numbers] == query
-        missed = _np.flatnonzero(~hit)
-        if len(missed):
-            listed = list(objects())
-            try:
-                numbers[missed] = list(map(index.__getitem__, (listed[k] for k in missed)))
-            except (KeyError, TypeError):
-                return None
-        return numbers
-
-
-def _rows_to_csr(src: Any, lengths: Any, targets: Any, n: int) -> tuple[Any, Any] | None:
-    """Rows given for the vertices ``src`` (distinct numbers, any order), ``lengths``
-    edges each, ``targets`` row after row: the CSR arrays in vertex order, or ``None``
-    if a row lists a target twice."""
-    m = len(targets)
-    if len(src) > 1 and not (src[1:] > src[:-1]).all():   # rows in vertex order
-        order = _np.argsort(src, kind="stable")
-        starts = _np.concatenate(([0], _np.cumsum(lengths)[:-1]))[order]
-        lengths, src = lengths[order], src[order]
-        pick = _np.repeat(starts - _np.cumsum(lengths) + lengths, lengths) + _np.arange(m)
-        targets = targets[pick]
-    per_vertex = _np.zeros(n, dtype=_np.int64)
-    per_vertex[src] = lengths
-    offsets = _np.zeros(n + 1, dtype=_np.int64)
-    _np.cumsum(per_vertex, out=offsets[1:])
-    if _has_repeated_edge(offsets, targets, n):
-        return None
-    return offsets, targets
-
-
-def _has_repeated_edge(offsets: Any, targets: Any, n: int) -> Any:
-    """Whether some row lists a target twice: rows of up to 8 edges compare each edge
-    with the next few of its row; longer rows sort their keys ``source * n + target``."""
-    lengths = _np.diff(offsets)
-    m = len(targets)
-    if m == 0:
-        return None
-    longest = int(lengths.max())
-    if longest <= 8:
-        ends = _np.repeat(offsets[1:], lengths)
-        at = _np.arange(m)
-        for d in range(1, longest):
-            same = (targets[:m - d] == targets[d:]) & (at[:m - d] + d < ends[:m - d])
-            if same.any():
-                return True
-        return False
-    sources = _np.repeat(_np.arange(n, dtype=_np.int64), lengths)
-    keys = _np.sort(sources * n + targets)
-    return bool((keys[1:] == keys[:-1]).any())
-
-
-def _check_csr_numpy(offsets: Any, targets: Any, vertices: Sequence[Vertex]) -> None:
-    """Refuse CSR arrays of the wrong shape, a target out of range or an edge listed
-    twice (found by sorting the keys ``source * n + target`` of rows with 2+ edges)."""
-    n = len(vertices)
-    if offsets.ndim != 1 or targets.ndim != 1 or len(offsets) != n + 1:
-        raise ArenaError(f"offsets must be one array of {n + 1} numbers (the vertices "
-                         "plus one) and targets one array", key="edges")
-    lengths = _np.diff(offsets)
-    if offsets[0] != 0 or offsets[-1] != len(targets) or (lengths < 0).any():
-        raise ArenaError("offsets must rise from 0 to the number of targets", key="edges")
-    if len(targets) and (targets.min() < 0 or targets.max() >= n):
-        raise ArenaError(f"a target is not a vertex number between 0 and {n - 1}",
-                         key="edges")
-    sources = _np.repeat(_np.arange(n, dtype=_np.int64), lengths)
-    several = (lengths > 1)[sources]
-    keys = _np.sort(sources[several] * n + targets[several])
-    same = _np.flatnonzero(keys[1:] == keys[:-1])
-    if len(same):
-        x, y = divmod(int(keys[same[0]]), n)
-        raise ArenaError(f"lists the edge to {vertex_id(vertices[y])!r} twice", key="edges",
-                         vertex=vertices[x])
-
-
-def _check_csr_python(offsets: list[int], targets: list[int], vertices: Sequence[Vertex]
-                      ) -> tuple[tuple[int, ...], ...]:
-    """:func:`_check_csr_numpy` without numpy; returns the successor rows."""
-    n = len(vertices)
-    if len(offsets) != n + 1 or offsets[0] != 0 or offsets[-1] != len(targets):
-        raise ArenaError(f"offsets must be {n + 1} numbers (the vertices plus one) rising "
-                         "from 0 to the number of targets", key="edges")
-    rows = []
-    for x, (a, b) in enumerate(zip(offsets, offsets[1:])):
-        if b < a:
-            raise ArenaError("offsets must rise from 0 to the number of targets", key="edges")
-        row = tuple(targets[a:b])
-        if len(row) > 1 and len(set(row)) != len(row):
-            dup = next(vertices[j] for j in row if row.count(j) > 1)
-            raise ArenaError(f"lists the edge to {vertex_id(dup)!r} twice", key="edges",
-                             vertex=vertices[x])
-        rows.append(row)
-    if targets and not (min(targets) >= 0 and max(targets) < n):
-        raise ArenaError(f"a target is not a vertex number between 0 and {n - 1}",
-                         key="edges")
-    return tuple(rows)
-
-
-def _lookup(index: Mapping[Vertex, int], v: Any, key: str, source: Any = None) -> int:
-    try:
-        return index[v]
-    except (KeyError, TypeError):
-        if source is not None:
-            raise ArenaError(f"has a successor {vertex_id(v)!r} that is not in S0 or S1",
-                             key=key, vertex=source) from None
-        raise ArenaError("is not in S0 or S1", key=key, vertex=v) from None
-
-
-def _file_data(arena: Arena) -> dict[str, Any]:
-    """The keys of the file format with every vertex written as its text id."""
-    data = arena.to_dict()
-    for key in ("S0", "S1", "V0", "V1"):
-        data[key] = [vertex_id(v) for v in data[key]]
-    if "start" in data:
-        data["start"] = vertex_id(data["start"])
-    data["edges"] = {vertex_id(x): [vertex_id(y) for y in ys] for x, ys in data["edges"].items()}
-    return data
-
-
-def _load_json(text: str, path: Path) -> Any:
-    """JSON as written: a number is kept as its text (``0450`` is not valid JSON, but
-    ``1e3`` and ``1.50`` stay names, never ``1000.0`` or ``1.5``), and a key written twice
-    in an object is refused with its line."""
-
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        obj: dict[str, Any] = {}
-        for key, value in items:
-            if key in obj:
-                pattern = re.compile(re.escape(json.dumps(key, ensure_ascii=False)) + r"\s*:")
-                lines = [text.count("\n", 0, m.start()) + 1 for m in pattern.finditer(text)]
-                where = f"line {lines[1]}: " if len(lines) > 1 else ""
-                raise ArenaError(f"{where}key {key!r} is written twice in the same object",
-                                 file=path)
-            obj[key] = value
-        return obj
-
-    try:
-        return json.loads(text, object_pairs_hook=pairs, parse_int=str, parse_float=str,
-                          parse_constant=str)
-    except json.JSONDecodeError as err:
-        raise ArenaError(f"not valid JSON (line {err.lineno}: {err.msg})", file=path) from None
-    except RecursionError:
-        raise ArenaError("not valid JSON (nested too deeply)", file=path) from None
-
-
-def _load_text(text: str, path: Path) -> Any:
-    if path.suffix.lower() == ".json":
-        return _load_json(text, path)
-    from arena._yaml import load_yaml
-
-    # YAML reads these as line breaks, even inside a quoted name: a name holding one would
-    # come out changed, so the file is refused (JSON keeps them, and the names' check
-    # refuses them there)
-    found = re.search("[\x85\u2028\u2029]", text)
-    if found:
-        line = text.count("\n", 0, found.start()) + 1
-        raise ArenaError(f"line {line}: U+{ord(found.group()):04X} is a line break for YAML, "
-                         "which would change the name that holds it", file=path)
-    return load_yaml(text, path)
-
-
-MAX_NAME_LENGTH = 200
-"""Longest vertex name a file may give (a drawing writes names inside its vertices)."""
-
-
-# letters that draw nothing (Hangul fillers, the braille blank)
-_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-
-
-def _check_text(text: str, key: str, owner: Any = None) -> str:
-    """A name from a file: printable text of reasonable length (no control or format
-    character, no lone surrogate, no noncharacter such as U+FDD0), so that it lands
-    unchanged in a table, an SVG, a DOT file, a page or a terminal."""
-    shown = text if len(text) <= 40 else text[:40] + "…"
-    problem = None
-    if len(text) > MAX_NAME_LENGTH:
-        problem = f"is {len(text):,} characters long, more than {MAX_NAME_LENGTH}"
-    elif text == "":
-        problem = "is empty"
-    else:
-        bad = next((c for c in text
-                    if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")), None)
-        odd = next((c for c in text if 0xFDD0 <= ord(c) <= 0xFDEF
-                    or ord(c) & 0xFFFE == 0xFFFE), None)
-        if bad is not None:
-            problem = f"contains the character U+{ord(bad):04X}, which is not printable"
-        elif odd is not None:      # reserved by Unicode, never text: Graphviz cannot draw it
-            problem = f"contains U+{ord(odd):04X}, a Unicode noncharacter (never text)"
-        elif all(c.isspace() or c in _INVISIBLE for c in text):
-            problem = "is invisible (only spaces or blank characters)"
-    if problem is not None:
-        where = {"vertex": owner} if owner is not None else {}
-        raise ArenaError(f"the name {shown!r} {problem}", key=key, **where)
-    return text
-
-
-def _scalar_name(value: Any, key: str, owner: Any = None) -> str:
-    """Vertex names are strings; YAML scalars such as 3 or true are read as their text."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (str, int, float)):
-        return _check_text(str(value), key, owner)
-    what = f"a vertex name, not {type(value).__name__}"
-    if owner is not None:
-        raise ArenaError(f"successors must be {what}", key=key, vertex=owner)
-    raise ArenaError(f"expected {what}", key=key)
-
-
-def _name_list(data: Mapping[str, Any], key: str) -> list[str]:
-    value = data.get(key, [])
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise ArenaError(f"expected a list of vertex names, not {type(value).__name__}", key=key)
-    return [_scalar_name(v, key) for v in value]
-
-
-def _parse_file_data(data: Any) -> dict[str, Any]:
-    if not isinstance(data, Mapping):
-        raise ArenaError(f"expected a mapping with keys {', '.join(FILE_KEYS)}, "
-                         f"not {type(data).__name__}")
-    unknown = [k for k in data if k not in FILE_KEYS]
-    if unknown:
-        raise ArenaError(f"unknown key (allowed: {', '.join(FILE_KEYS)})", key=str(unknown[0]))
-    for key in ("S0", "S1"):
-        if key not in data:
-            raise ArenaError("missing (every arena lists the vertices of each player)", key=key)
-    edges_in = data.get("edges") or {}
-    if not isinstance(edges_in, Mapping):
-        raise ArenaError(f"expected a mapping from a vertex to its successors, "
-                         f"not {type(edges_in).__name__}", key="edges")
-    edges: dict[str, list[str]] = {}
-    for x, targets in edges_in.items():
-        name = _scalar_name(x, "edges")
-        if targets is None:
-            targets = []
-        if not isinstance(targets, list):
-            raise ArenaError(f"successors must be a list, not {type(targets).__name__}",
-                             key="edges", vertex=name)
-        edges[name] = [_scalar_name(y, "edges", owner=name) for y in targets]
-    title = data.get("title")
-    if title is not None:
-        if isinstance(title, str):
-            title = {"fr": title, "en": title}
-        elif not (isinstance(title, Mapping)
-                  and all(isinstance(k, str) and isinstance(v, str) for k, v in title.items())):
-            raise ArenaError("expected a text or a mapping from a language to a text",
-                             key="title")
-        for text in title.values():
-            _check_text(text, "title")
-    start = data.get("start")
-    seen: dict[str, str] = {}
-    for key in ("S0", "S1"):
-        for name in _name_list(data, key):
-            same = seen.setdefault(unicodedata.normalize("NFC", name), name)
-            if same != name:
-                raise ArenaError(f"the names {same!r} and {name!r} look the same (they differ "
-                                 "only in how their accents are encoded): use one of them",
-                                 key=key, vertex=name)
-    return {
-        "S0": _name_list(data, "S0"), "S1": _name_list(data, "S1"),
-        "V0": _name_list(data, "V0"), "V1": _name_list(data, "V1"),
-        "edges": edges,
-        "start": None if start is None else _scalar_name(start, "start"),
-        "title": title,
-    }

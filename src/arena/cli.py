@@ -566,10 +566,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
 def _check_environment() -> None:
     """The library's environment variables, read before any work: a bad value is one
     line (:class:`UsageError`), not a traceback in the middle of a solve."""
-    from arena.arena import _max_file_bytes
+    from arena.fileformat import max_file_bytes
     from arena.solver import KERNELS
 
-    _max_file_bytes()                   # ARENA_MAX_FILE_BYTES: 1 to 2^40
+    max_file_bytes()                   # ARENA_MAX_FILE_BYTES: 1 to 2^40
     kernel = os.environ.get("ARENA_KERNEL")
     if kernel and kernel not in KERNELS:
         raise UsageError(f"the environment variable ARENA_KERNEL: {kernel!r} is not one "

@@ -587,7 +587,7 @@ def rules_title(value: Any) -> dict[str, str]:
     ...
     arena.errors.ArenaError: TITLE must be a text or {"fr": ..., "en": ...}, not ['x']
     """
-    from arena.arena import _check_text
+    from arena.fileformat import check_text
 
     wrong = f'TITLE must be a text or {{"fr": ..., "en": ...}}, not {_name(value)}'
     if type(value) is str:
@@ -599,7 +599,7 @@ def rules_title(value: Any) -> dict[str, str]:
     else:
         raise ArenaError(wrong)
     for text in texts.values():
-        _check_text(text, "TITLE")
+        check_text(text, "TITLE")
     return texts
 
 
