@@ -24,6 +24,11 @@ needs_tex = pytest.mark.skipif(shutil.which("pdflatex") is None, reason="no pdfl
 # one use of each command and environment converter.tex defines, as the converter writes it
 SAMPLES = {
     "needspace": r"\needspace{4\baselineskip}Text after room was asked for.",
+    # a solution's number kept with its table, as the converter writes it
+    "bookkeepwithnext": "\\textbf{5.}\\bookkeepwithnext\n\\begingroup\\booknobreakbefore\n"
+                        "\\begin{center}a table\\end{center}\n\\endgroup\n",
+    "booknobreakbefore": "\\begingroup\\booknobreakbefore\nKept with the line before.\n"
+                         "\\endgroup\n",
     "bookfullwidth": r"\begin{tabularx}{\bookfullwidth}{lX}a & b\\\end{tabularx}",
     "bookmarkpage": r"\bookmarkpage{k1}A page mark.",
     "booktableformulas": r"{\booktableformulas\(r(n) = 0\)}",
