@@ -38,9 +38,42 @@ NO_CHROMIUM = ("Debian's Chromium is not installed (make test installs it with a
 WAIT = 120_000
 
 
+# What a test's browser never shows but Chromium makes for each context: the address bar's
+# popup, a page of Chromium's own (chrome://omnibox-popup.top-chrome) loaded in advance in
+# a renderer of its own. Turned off, a visit costs a quarter less CPU time (issue 50).
+NOT_SHOWN = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
+
+
+def playwright_disabled_features() -> list[str]:
+    """The features Playwright's driver turns off in every Chromium it starts (its
+    ``chromiumSwitches``: automation settings), read from the installed driver; empty
+    when it cannot be read."""
+    import re
+
+    import playwright
+
+    bundle = Path(playwright.__file__).parent / "driver/package/lib/coreBundle.js"
+    try:
+        text = bundle.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    found = re.search(r"disabledFeatures = \[(.*?)\]\.filter", text, re.S)
+    return re.findall(r'^\s*"([^"]+)"', found.group(1), re.M) if found else []
+
+
 def launch(playwright):
-    """Debian's Chromium, headless (see the module's docstring): the only launch."""
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+    """Debian's Chromium, headless (see the module's docstring): the only launch. Chromium
+    keeps one value of a switch given twice, so the features turned off here replace
+    Playwright's own ``--disable-features`` with that list and NOT_SHOWN (test_browser
+    checks that the browser runs with the whole list, once)."""
+    own = playwright_disabled_features()
+    if not own:
+        return playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                          args=ARGS)
+    return playwright.chromium.launch(
+        executable_path=str(CHROMIUM), headless=True,
+        args=[*ARGS, "--disable-features=" + ",".join(own + NOT_SHOWN)],
+        ignore_default_args=["--disable-features=" + ",".join(own)])
 
 
 def chromium_version() -> str:
@@ -198,15 +231,37 @@ def local_sitemap(origin: str, path: str) -> str:
             f'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>')
 
 
-class Visit:
-    """A page opened in a fresh context that blocks and records outside requests."""
+def _outside_blocked(seen: list[str], route) -> None:
+    """Lets requests to localhost through; blocks and records every other."""
+    host = urlparse(route.request.url).hostname
+    if host in ("127.0.0.1", "localhost") or route.request.url.startswith("data:"):
+        route.continue_()
+    else:
+        seen.append(route.request.url)
+        route.abort()
 
-    def __init__(self, browser, url: str, dark: bool = False) -> None:
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                           color_scheme="dark" if dark else "light")
-        self.outside: list[str] = []
+
+def visits_context(browser, dark: bool = False):
+    """A context for visits (:class:`Visit`): a desktop screen, outside requests blocked
+    and recorded (``context.outside``). A test module whose pages keep nothing from one
+    another (no storage, no settings) may share one between its visits: a context costs
+    Chromium about a second of CPU time, the page alone less (issue 50)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  color_scheme="dark" if dark else "light")
+    context.outside = []
+    context.route("**/*", functools.partial(_outside_blocked, context.outside))
+    return context
+
+
+class Visit:
+    """A page opened in a fresh context that blocks and records outside requests, or in
+    ``context`` (:func:`visits_context`) shared with other visits, closed with the page."""
+
+    def __init__(self, browser, url: str, dark: bool = False, context=None) -> None:
+        self.own = context is None
+        self.context = visits_context(browser, dark) if self.own else context
+        self._seen = len(self.context.outside)
         self.errors: list[str] = []
-        self.context.route("**/*", self._route)
         self.page = self.context.new_page()
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
@@ -214,13 +269,10 @@ class Visit:
         self.page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise")
         self.page.evaluate("MathJax.startup.promise")
 
-    def _route(self, route) -> None:
-        host = urlparse(route.request.url).hostname
-        if host in ("127.0.0.1", "localhost") or route.request.url.startswith("data:"):
-            route.continue_()
-        else:
-            self.outside.append(route.request.url)
-            route.abort()
+    @property
+    def outside(self) -> list[str]:
+        """The requests to another host this visit made (all blocked)."""
+        return self.context.outside[self._seen:]
 
     def exercises_ready(self) -> None:
         """Wait until every exercise block of the page is set up: the page does it when
@@ -230,4 +282,4 @@ class Visit:
             " === document.querySelectorAll('.arena-exercise').length")
 
     def close(self) -> None:
-        self.context.close()
+        (self.context if self.own else self.page).close()

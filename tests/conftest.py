@@ -65,6 +65,26 @@ def browser():
         b.close()
 
 
+@pytest.fixture(scope="module")
+def shared_context(browser):
+    """One browser context for a module's visits whose pages keep nothing from one another
+    (each page in a tab of its own: browsing.visits_context), made again if a test closed
+    the browser. Call it for the context."""
+    from browsing import visits_context
+
+    made: list = []
+
+    def context():
+        if not made or not made[-1].browser.is_connected():
+            made.append(visits_context(browser))
+        return made[-1]
+
+    yield context
+    for context in made:
+        if context.browser.is_connected():
+            context.close()
+
+
 class Pace:
     """How much slower than on a quiet machine this one runs now, for the bounds of the tests
     that measure wall-clock time (a loop stopped within its time limit): a bound that

@@ -55,8 +55,8 @@ TOOLING = ("building/", "reference/")   # the build manual and the API: code as 
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_every_page_loads_cleanly_offline(browser, base_url, path):
-    visit = Visit(browser, base_url + path)
+def test_every_page_loads_cleanly_offline(shared_context, browser, base_url, path):
+    visit = Visit(browser, base_url + path, context=shared_context())
     page = visit.page
     try:
         assert visit.response.status == 200
@@ -201,8 +201,8 @@ def _axe_violations(page) -> list[str]:
                                   "teachers/", "notebooks/03-attractors/", "en/",
                                   "en/attractors/", "en/beyond/", "en/ourson/",
                                   "en/notebooks/07-case-studies/"])
-def test_no_serious_accessibility_violation(browser, base_url, path):
-    visit = Visit(browser, base_url + path)
+def test_no_serious_accessibility_violation(shared_context, browser, base_url, path):
+    visit = Visit(browser, base_url + path, context=shared_context())
     try:
         widgets_drawn(visit.page)
         assert _axe_violations(visit.page) == []
@@ -250,6 +250,46 @@ def test_the_tests_use_debians_chromium_and_launch_it_in_one_place(browser):
                  if re.search(r"\.launch\w*\((?!`)", line)]
     assert elsewhere == []
     assert browser.version == chromium_version()
+
+
+def test_the_browser_runs_with_playwrights_settings_and_without_the_address_bar_popup(browser):
+    """browsing.launch replaces Playwright's --disable-features with its own list plus
+    NOT_SHOWN: the browser's command line has that switch once, with every feature
+    Playwright turns off; and no context gets Chromium's address-bar popup page."""
+    import os
+
+    from browsing import NOT_SHOWN, playwright_disabled_features
+
+    own = playwright_disabled_features()
+    assert "PaintHolding" in own and len(own) >= 10          # the driver's list was read
+    parent, args = {}, {}
+    for pid in map(int, filter(str.isdigit, os.listdir("/proc"))):
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                parent[pid] = int(f.read().rsplit(b")", 1)[1].split()[1])
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                args[pid] = f.read().decode(errors="replace").split("\0")
+        except (OSError, IndexError, ValueError):
+            continue
+    mine, todo = set(), [os.getpid()]            # this test process's own browsers
+    while todo:
+        pid = todo.pop()
+        mine.add(pid)
+        todo += [child for child, p in parent.items() if p == pid and child not in mine]
+    switches = [[a for a in args[pid] if a.startswith("--disable-features=")]
+                for pid in mine & args.keys()
+                if args[pid][0].endswith("chromium") and "--remote-debugging-pipe" in args[pid]
+                and not any(a.startswith("--type=") for a in args[pid])]
+    assert switches and all(s == ["--disable-features=" + ",".join(own + NOT_SHOWN)]
+                            for s in switches), switches
+    context = browser.new_context()
+    try:
+        context.new_page().goto("about:blank")
+        session = browser.live.new_browser_cdp_session()
+        targets = session.send("Target.getTargets", {"filter": [{}]})["targetInfos"]
+        assert [t["url"] for t in targets if "top-chrome" in t["url"]] == []
+    finally:
+        context.close()
 
 
 def test_a_browser_that_is_gone_is_started_again_for_the_next_test(browser, base_url):

@@ -75,10 +75,11 @@ def _expected(data: dict, lang: str, k: int, prefix: str) -> dict:
 
 
 @pytest.mark.parametrize(("lang", "path", "figure"), _traces())
-def test_every_step_shows_what_the_build_computed(browser, base_url, lang, path, figure):
+def test_every_step_shows_what_the_build_computed(shared_context, browser, base_url, lang, path,
+                                                  figure):
     data = json.loads((ROOT / "docs/figures" / f"{figure}.json").read_text(encoding="utf-8"))
     last = len(data["steps"]) - 1
-    visit = Visit(browser, base_url + path)
+    visit = Visit(browser, base_url + path, context=shared_context())
     page = visit.page
     box = f'.arena-trace[data-figure="{figure}"]'
     prefix = f"{figure}--"
@@ -136,10 +137,11 @@ def test_every_step_shows_what_the_build_computed(browser, base_url, lang, path,
 
 
 @pytest.mark.parametrize("path", ["algorithms/", "en/algorithms/", "beyond/"])
-def test_the_stepper_pages_have_no_serious_accessibility_violation(browser, base_url, path):
+def test_the_stepper_pages_have_no_serious_accessibility_violation(shared_context, browser,
+                                                                   base_url, path):
     from test_browser import _axe_violations
 
-    visit = Visit(browser, base_url + path)
+    visit = Visit(browser, base_url + path, context=shared_context())
     try:
         visit.page.wait_for_selector(".arena-trace.ready")
         assert _axe_violations(visit.page) == []

@@ -142,10 +142,11 @@ def _act(page, box: str, rng: random.Random, state: dict, data: dict) -> str:
 
 
 @pytest.mark.parametrize(("lang", "path", "figure"), _widgets())
-def test_a_student_never_gets_a_stuck_widget(browser, base_url, lang, path, figure):
+def test_a_student_never_gets_a_stuck_widget(shared_context, browser, base_url, lang, path,
+                                             figure):
     data = _data(figure)
     rng = random.Random(f"{SEED}-{path}-{figure}")
-    visit = Visit(browser, base_url + path)
+    visit = Visit(browser, base_url + path, context=shared_context())
     page = visit.page
     box = f'.arena-game[data-figure="{figure}"]'
     log: list[str] = []
@@ -165,12 +166,12 @@ def test_a_student_never_gets_a_stuck_widget(browser, base_url, lang, path, figu
 
 
 @pytest.mark.parametrize("path", ["strategies/", "en/ourson/"])
-def test_the_widgets_are_played_from_the_keyboard(browser, base_url, path):
+def test_the_widgets_are_played_from_the_keyboard(shared_context, browser, base_url, path):
     """Tab reaches a move, Enter plays it; the status line is a live region; axe finds no
     serious violation after a few moves."""
     from test_browser import _axe_violations
 
-    visit = Visit(browser, base_url + path)
+    visit = Visit(browser, base_url + path, context=shared_context())
     page = visit.page
     box = ".arena-game"
     try:
