@@ -107,3 +107,19 @@ def example_figure(path: str, view, caption: dict[str, str], *,
     sol = solve(g)
     return Drawing(arena_dot(g, sol, view), caption, describe(g, sol),
                    titles=vertex_titles(g), arena=g if interactive else None)
+
+
+def astar_map_digraph():
+    """The A* map's drawing, before its vertices and edges: the chapter's (astar-map,
+    astar-steps) and the bank's maps (bank/astar.py)."""
+    import graphviz
+
+    from arena.render import FONT, GREY, INK, INK_ON_ANY, PAPER
+
+    dot = graphviz.Digraph(engine="neato")
+    dot.attr(bgcolor="transparent", fontname=FONT, forcelabels="true")
+    dot.attr("node", fontname=FONT, fontsize="14", shape="circle", style="filled",
+             fillcolor=PAPER, color=GREY, fontcolor=INK, width="0.45", fixedsize="true")
+    dot.attr("edge", color=GREY, fontname=FONT, fontsize="12", fontcolor=INK_ON_ANY,
+             arrowsize="0.7")
+    return dot

@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from coursebuild.bank._kit import *  # the kit's names: _kit.__all__
-from coursebuild.drawing import Drawing
+from coursebuild.drawing import Drawing, astar_map_digraph
 
 # ---------------------------------------------------------------------------------
 # astar-heuristics
@@ -144,16 +144,9 @@ def map_figure(g: dict, pts: dict, caption: dict[str, str], *,
                path: tuple[str, ...] = ()) -> Drawing:
     """The weighted directed graph at its points, the weight on each arc (the chapter's
     A* map); ``path`` thick and coloured."""
-    import graphviz
+    from arena.render import COLOURS
 
-    from arena.render import COLOURS, FONT, GREY, INK, INK_ON_ANY, PAPER
-
-    dot = graphviz.Digraph(engine="neato")
-    dot.attr(bgcolor="transparent", fontname=FONT, forcelabels="true")
-    dot.attr("node", fontname=FONT, fontsize="14", shape="circle", style="filled",
-             fillcolor=PAPER, color=GREY, fontcolor=INK, width="0.45", fixedsize="true")
-    dot.attr("edge", color=GREY, fontname=FONT, fontsize="12", fontcolor=INK_ON_ANY,
-             arrowsize="0.7")
+    dot = astar_map_digraph()
     on_path = set(zip(path, path[1:]))
     for v, (x, y) in sorted(pts.items()):
         dot.node(v, pos=f"{x * 60},{y * 60}", id=f"v-{v}")

@@ -8,7 +8,7 @@ from typing import Any
 from arena import solve
 from coursebuild import exercise_source
 from coursebuild.counts import LEAVES, NODES, POSITIONS, STEPS, count, plain, said
-from coursebuild.drawing import Drawing, Figure, _both_labels, _caption
+from coursebuild.drawing import Drawing, Figure, _both_labels, _caption, astar_map_digraph
 from coursebuild.examples import EX_TREE, SLIDES_TREE
 from coursebuild.facts import _listing_fragment, _steps_text, claim, listing_namespace
 from coursebuild.markdown import (
@@ -188,20 +188,6 @@ def marienbad_graph() -> Drawing:
         "like the start 1.2.3 since 1 ⊕ 2 ⊕ 3 = 0."),
         f"{len(numbers)} positions; Grundy number 0 at " + ", ".join(zeros) + ".")
 
-def _astar_map_digraph():
-    """The A* map's drawing, before its vertices and edges (astar-map, astar-steps)."""
-    import graphviz
-
-    from arena.render import FONT, GREY, INK, INK_ON_ANY, PAPER
-
-    dot = graphviz.Digraph(engine="neato")
-    dot.attr(bgcolor="transparent", fontname=FONT, forcelabels="true")
-    dot.attr("node", fontname=FONT, fontsize="14", shape="circle", style="filled",
-             fillcolor=PAPER, color=GREY, fontcolor=INK, width="0.45", fixedsize="true")
-    dot.attr("edge", color=GREY, fontname=FONT, fontsize="12", fontcolor=INK_ON_ANY,
-             arrowsize="0.7")
-    return dot
-
 @count(POSITIONS)
 def astar_expanded() -> int:
     """The vertices A* expands on the small map, with the straight-line distance."""
@@ -226,7 +212,7 @@ def astar_map() -> Drawing:
     astar(EXAMPLE_GRAPH, "s", "t", lambda v: 0)
     on_path = set(zip(guided.path, guided.path[1:]))
     order = {v: k for k, v in enumerate(guided.expanded, start=1)}
-    dot = _astar_map_digraph()
+    dot = astar_map_digraph()
     for v, (x, y) in EXAMPLE_POSITIONS.items():
         attrs = {"pos": f"{x * 60},{y * 60}", "id": f"v-{v}"}
         if v in order:
@@ -502,7 +488,7 @@ def astar_steps() -> Drawing:
 
     trace = astar_trace(EXAMPLE_GRAPH, "s", "t", straight_line())
     claim(len(trace["steps"]) == astar_trace_steps(), "the trace changed length")
-    dot = _astar_map_digraph()
+    dot = astar_map_digraph()
     for v, (x, y) in EXAMPLE_POSITIONS.items():
         dot.node(v, pos=f"{x * 60},{y * 60}", id=f"v-{v}", **{"class": "vertex"})
     for u, succ in EXAMPLE_GRAPH.items():
