@@ -76,7 +76,9 @@ def test_nothing_outside_render_uses_its_private_names():
 
 
 def test_the_font_configuration_is_written_whole_in_a_fresh_cache(tmp_path, monkeypatch):
-    monkeypatch.setattr(render, "_font_ready", [])
+    from arena import fonts
+
+    monkeypatch.setattr(fonts, "_font_ready", [])
     monkeypatch.setenv("FONTCONFIG_FILE", "")        # restored after the test
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     folder = tmp_path / "arena-fontconfig"
