@@ -153,6 +153,18 @@ def _cpu_group() -> Path:
     return group
 
 
+def pytest_unconfigure(config) -> None:
+    """The process leaves its control group, which is then removed (none is left behind)."""
+    group = getattr(config, "_arena_cpu_group", None)
+    if group is not None:
+        import contextlib
+        import os
+
+        (CPUACCT / "cgroup.procs").write_text(str(os.getpid()))
+        with contextlib.suppress(OSError):      # a process it started is still running
+            group.rmdir()
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     import os
