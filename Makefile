@@ -124,14 +124,14 @@ lint: $(VENV)/.test-installed ## ruff and mypy only
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/mypy
 
+# pip resolves -e '.[test,bench]' as for a new environment (--ignore-installed), without
+# installing anything (--dry-run), and reports the versions it chose; scripts/constraints.py
+# pins them, as `pip freeze` would list them, and replaces constraints.txt once it is whole
 constraints: | $(BIN)/python ## refresh constraints.txt: the newest versions pyproject.toml allows, pinned
-	rm -rf build/constraints-venv
-	$(PYTHON) -m venv build/constraints-venv
-	build/constraints-venv/bin/python -m pip install -q -e '.[test,bench]'
-	{ echo "# Pinned versions the site and the tests are built with (make site, make test, CI)."; \
-	  echo "# Refresh on purpose with: make constraints"; \
-	  build/constraints-venv/bin/pip freeze --exclude-editable | grep -v '^arena' | sort -f; } > constraints.txt
-	rm -rf build/constraints-venv
+	@report=$$(mktemp) && trap 'rm -f "$$report"' EXIT && \
+	  echo "$(BIN)/python -m pip install -q --dry-run --ignore-installed --report $$report -e '.[test,bench]'" && \
+	  $(BIN)/python -m pip install -q --dry-run --ignore-installed --report "$$report" -e '.[test,bench]' && \
+	  $(BIN)/python scripts/constraints.py "$$report" constraints.txt
 
 figures: $(VENV)/.docs-installed ## build the figure catalogue into docs/figures (incremental)
 	$(BIN)/python -m coursebuild figures

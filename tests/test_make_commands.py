@@ -10,6 +10,7 @@ import re
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -44,12 +45,14 @@ RUN_AS_TYPED.update({
     "make pdf": "test_make_commands.py::test_make_site_and_make_pdf_as_typed",
     "make serve": "test_make_commands.py::test_make_serve_as_typed",
     "make serve PORT=8001": "test_make_commands.py::test_make_serve_as_typed",
+    "make constraints":
+        "test_make_commands.py::test_make_constraints_as_typed_pins_the_newest_allowed_versions"
+        " (in a copy of the checkout)",
 })
 NOT_RUN_BY_THE_SUITE = {
     "make test": "the suite itself",
     "make bench": "minutes of measures on a quiet machine",
     "make connect-four": "two minutes and 5.6 GB",
-    "make constraints": "a new virtual environment from the package index",
 }
 
 
@@ -178,3 +181,80 @@ def test_make_serve_as_typed(site, command, port):
             raise
     assert f"serve: http://127.0.0.1:{port}/ (French)" in out, out[-1500:]
     assert "serve: stopped" in out and "Traceback" not in out, out[-1500:]
+
+
+# --- make constraints ------------------------------------------------------------------
+
+def _canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _pins(text: str) -> dict[str, str]:
+    return {_canonical(line.split("==")[0]): line.split("==")[1]
+            for line in text.splitlines() if line and not line.startswith("#")}
+
+
+def test_the_committed_constraints_are_what_make_constraints_writes():
+    """Its header, one `name==version` a line, sorted without regard to case (`-` and `=`
+    before `_` and letters), neither the project nor pip's own tools."""
+    lines = (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines()
+    header, body = lines[:2], lines[2:]
+    assert "\n".join(header) + "\n" == _constraints_script().HEADER
+    assert all(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*==[0-9][0-9A-Za-z.+!-]*", line)
+               for line in body), body
+    assert body == sorted(body, key=str.lower) and len(body) > 100
+    assert not {"arena-reachability", "pip", "setuptools", "wheel"} & set(_pins("\n".join(body)))
+
+
+def _constraints_script():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("constraints_script",
+                                                  ROOT / "scripts" / "constraints.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_make_constraints_as_typed_pins_the_newest_allowed_versions(tmp_path):
+    """In a copy of the checkout (with the project's environment): pip resolves the
+    extras as for a new environment, nothing installed, and the file gets every package
+    the committed one pins, at the same or a newer version, and each exact pin of
+    pyproject.toml as it is."""
+    from packaging.version import Version
+
+    from coursebuild.paths import copy_project
+
+    copy = copy_project(tmp_path / "arena")
+    (copy / ".venv").symlink_to(ROOT / ".venv")
+    before = sorted(p.name for p in copy.iterdir())
+    done = subprocess.run(["make", "constraints"], cwd=copy, env=ENV, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, (done.stdout[-1500:], done.stderr[-1500:])
+    assert "--dry-run --ignore-installed --report" in done.stdout
+    text = (copy / "constraints.txt").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert text.startswith(_constraints_script().HEADER) and text.endswith("\n")
+    assert lines[2:] == sorted(lines[2:], key=str.lower)
+    new, old = _pins(text), _pins((ROOT / "constraints.txt").read_text(encoding="utf-8"))
+    assert set(old) <= set(new), set(old) - set(new)
+    assert [n for n in old if Version(new[n]) < Version(old[n])] == []
+    assert not {"arena-reachability", "pip", "setuptools", "wheel"} & set(new)
+    pyproject = (copy / "pyproject.toml").read_text(encoding="utf-8")
+    exact = dict(re.findall(r'"([A-Za-z0-9._-]+)==([^",;\s]+)"', pyproject))
+    assert exact and all(new[_canonical(n)] == v for n, v in exact.items()), exact
+    assert sorted(p.name for p in copy.iterdir()) == before    # no report left beside it
+    assert (ROOT / ".venv" / "bin" / "python").exists()
+
+
+def test_make_constraints_keeps_the_file_when_the_report_is_not_pip_s(tmp_path):
+    out = tmp_path / "constraints.txt"
+    out.write_text("# kept\n", encoding="utf-8")
+    (tmp_path / "report.json").write_text('{"version": "1"}', encoding="utf-8")
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "constraints.py"),
+                           str(tmp_path / "report.json"), str(out)],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1, done.stderr
+    assert "report.json: not pip's installation report" in done.stderr
+    assert out.read_text(encoding="utf-8") == "# kept\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["constraints.txt", "report.json"]
