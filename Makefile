@@ -140,8 +140,13 @@ bench: $(VENV)/.test-installed ## measure speed (tables printed; the site shows 
 	$(PIP_INSTALL) -e '.[bench]'
 	$(BIN)/python scripts/bench.py --json build/bench.json
 
-connect-four: $(VENV)/.test-installed ## solve connect-4 on 6 x 4 again (time, peak memory) and record it in docs/data/connect4-6x4.json
-	$(BIN)/python scripts/bench_connect4.py --cols 6 --rows 4 --write
+# make connect-four [COLS=6 ROWS=4] [OUT=file]: another board is recorded in a file of its
+# own (OUT), never in the course's; the values reach the command through the environment
+connect-four: $(VENV)/.test-installed ## solve connect-4 on 6 x 4 again (time, peak memory) and record it in docs/data/connect4-6x4.json (COLS=4 ROWS=4 OUT=file: another board, recorded in file)
+	@set -- --cols "$${COLS:-6}" --rows "$${ROWS:-4}" --write; \
+	  if [ -n "$${OUT-}" ]; then set -- "$$@" --out "$$OUT"; fi; \
+	  echo "$(BIN)/python scripts/bench_connect4.py $$*"; \
+	  exec $(BIN)/python scripts/bench_connect4.py "$$@"
 
 clean: ## remove the virtual environment, build outputs and caches
 	rm -rf $(VENV) build site .cache .pytest_cache .ruff_cache .hypothesis docs/figures docs/generated node_modules

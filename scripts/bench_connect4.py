@@ -48,8 +48,16 @@ def text(data: dict) -> str:
     return json.dumps(data, indent=1, sort_keys=True) + "\n"
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad options in one line (the usage is in ``--help``), exit 2."""
+
+    def error(self, message: str):  # type: ignore[override]
+        print(f"bench_connect4.py: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = _Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--cols", type=int, default=6)
     parser.add_argument("--rows", type=int, default=4)
     parser.add_argument("--write", action="store_true",
@@ -60,7 +68,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="print the measures as one JSON line (bench.py reads it)")
     args = parser.parse_args(argv)
     if args.write and (args.cols, args.rows) != (6, 4) and args.out == DATA:
-        parser.error("the course's data file is for 6 columns × 4 rows (give --out)")
+        parser.error("the course's data file is for 6 columns × 4 rows (give --out FILE; "
+                     "make connect-four: OUT=FILE)")
+    if args.cols < 1 or args.rows < 1:
+        parser.error(f"a board has positive sizes, not {args.cols} columns × {args.rows} rows")
     t0 = time.perf_counter()
     say = (lambda line: print(line, file=sys.stderr, flush=True)) if args.progress else None
     data = result(args.cols, args.rows, progress=say)

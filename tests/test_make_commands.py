@@ -48,11 +48,17 @@ RUN_AS_TYPED.update({
     "make constraints":
         "test_make_commands.py::test_make_constraints_as_typed_pins_the_newest_allowed_versions"
         " (in a copy of the checkout)",
+    "make connect-four":
+        "test_make_commands.py::test_make_connect_four_as_typed_on_a_smaller_board "
+        "(COLS=4 ROWS=4 OUT=file: the same command on 4 × 4, the course's 6 × 4 takes two "
+        "minutes)",
+    "make connect-four COLS=4 ROWS=4 OUT=c4.json":
+        "test_make_commands.py::test_make_connect_four_as_typed_on_a_smaller_board "
+        "(OUT: a file of a temporary folder, its name with a space and a quote)",
 })
 NOT_RUN_BY_THE_SUITE = {
     "make test": "the suite itself",
     "make bench": "minutes of measures on a quiet machine",
-    "make connect-four": "two minutes and 5.6 GB",
 }
 
 
@@ -258,3 +264,59 @@ def test_make_constraints_keeps_the_file_when_the_report_is_not_pip_s(tmp_path):
     assert "report.json: not pip's installation report" in done.stderr
     assert out.read_text(encoding="utf-8") == "# kept\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["constraints.txt", "report.json"]
+
+
+# --- make connect-four -----------------------------------------------------------------
+
+COURSE_DATA = ROOT / "docs" / "data" / "connect4-6x4.json"
+
+
+def _four_in_a_row(grid: list[list[int | None]], player: int) -> bool:
+    rows, cols = len(grid), len(grid[0])
+    return any(all(0 <= r + dr * i < rows and 0 <= c + dc * i < cols and
+                   grid[r + dr * i][c + dc * i] == player for i in range(4))
+               for r in range(rows) for c in range(cols)
+               for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)))
+
+
+def test_make_connect_four_as_typed_on_a_smaller_board(tmp_path):
+    """The documented command on 4 × 4 (the course's 6 × 4 takes two minutes), into a file
+    whose name holds a space and a quote: Tromp's count of positions, the compact solver's
+    plies, moves and start, a perfect game that fills the board without four in a row
+    (a draw), the current solver's digest; the course's file is left as it was."""
+    import json
+
+    from arena.games import solve_connect4
+    from arena.games.connect4_plies import code_hash
+
+    course = COURSE_DATA.read_bytes()
+    out = tmp_path / "puissance 4 d'essai.json"
+    done = _make("connect-four", "COLS=4", "ROWS=4", f"OUT={out}")
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert f"wrote {out}" in done.stdout and "4 cols × 4 rows" in done.stdout, done.stdout
+    d = json.loads(out.read_text(encoding="utf-8"))
+    c = solve_connect4(4, 4)
+    assert (d["cols"], d["rows"], d["positions"]) == (4, 4, 161_029)
+    assert (d["moves"], d["plies"]) == (c.edges, [len(level.mask) for level in c.levels])
+    assert d["start"] == {"winner": None, "rank": None} == {"winner": c.start_winner,
+                                                            "rank": c.start_rank}
+    grid: list[list[int | None]] = [[None] * 4 for _ in range(4)]
+    heights = [0] * 4
+    for n, column in enumerate(d["perfect_game"]):
+        assert not _four_in_a_row(grid, 0) and not _four_in_a_row(grid, 1)
+        grid[heights[column]][column] = n % 2
+        heights[column] += 1
+    assert heights == [4] * 4 and not _four_in_a_row(grid, 0) and not _four_in_a_row(grid, 1)
+    assert d["provenance"]["solver_sha256"] == code_hash()
+    assert COURSE_DATA.read_bytes() == course
+
+
+def test_make_connect_four_on_another_board_without_out_says_so_in_one_line():
+    course = COURSE_DATA.read_bytes()
+    done = _make("connect-four", "COLS=4", "ROWS=4")
+    assert done.returncode == 2
+    said = [line for line in done.stderr.splitlines() if not line.startswith("make")]
+    assert said == ["bench_connect4.py: the course's data file is for 6 columns × 4 rows "
+                    "(give --out FILE; make connect-four: OUT=FILE)"], done.stderr
+    assert COURSE_DATA.read_bytes() == course
+
