@@ -55,10 +55,15 @@ RUN_AS_TYPED.update({
     "make connect-four COLS=4 ROWS=4 OUT=c4.json":
         "test_make_commands.py::test_make_connect_four_as_typed_on_a_smaller_board "
         "(OUT: a file of a temporary folder, its name with a space and a quote)",
+    "make bench":
+        "test_make_commands.py::test_make_bench_quick_as_typed (QUICK=1 BENCH_JSON=file: the "
+        "same command on the smaller sizes, the full run takes minutes on a quiet machine)",
+    "make bench QUICK=1":
+        "test_make_commands.py::test_make_bench_quick_as_typed (BENCH_JSON: a file of a "
+        "temporary folder, its name with a space and a quote)",
 })
 NOT_RUN_BY_THE_SUITE = {
     "make test": "the suite itself",
-    "make bench": "minutes of measures on a quiet machine",
 }
 
 
@@ -69,10 +74,10 @@ def printed_commands() -> set[str]:
     for path in DOCUMENTS:
         text = path.read_text(encoding="utf-8")
         spans = re.findall(r"`(make [^`]+)`", text)
-        blocks = re.findall(r"^(make [a-z-]+(?: [A-Z]+=\S+)*)\s*(?:#.*)?$", text, re.M)
+        blocks = re.findall(r"^(make [a-z-]+(?: [A-Z][A-Z_]*=\S+)*)\s*(?:#.*)?$", text, re.M)
         for command in [*spans, *blocks]:
             command = " ".join(command.split())
-            if re.fullmatch(r"make [a-z-]+(?: [A-Z]+=(?:\"[^\"]*\"|\S+))*", command) and \
+            if re.fullmatch(r"make [a-z-]+(?: [A-Z][A-Z_]*=(?:\"[^\"]*\"|\S+))*", command) and \
                     "id,id" not in command:
                 found.add(command)
     return found
@@ -320,3 +325,89 @@ def test_make_connect_four_on_another_board_without_out_says_so_in_one_line():
                     "(give --out FILE; make connect-four: OUT=FILE)"], done.stderr
     assert COURSE_DATA.read_bytes() == course
 
+
+# --- make bench ------------------------------------------------------------------------
+
+def _built_in_games() -> dict:
+    """The built-in games the quick benchmark solves, by its labels, built here."""
+    from arena.games import chomp, marienbad, nim, ourson, tictactoe
+
+    return {"nim n=10 rule {1,2}": lambda: nim(10, [1, 2]),
+            "nim n=15 rule {2,3,5}": lambda: nim(15, [2, 3, 5]),
+            "marienbad 1,3,5,7": lambda: marienbad((1, 3, 5, 7)),
+            "chomp 2 × 3": lambda: chomp(2, 3), "chomp 4 × 5": lambda: chomp(4, 5),
+            "ourson": ourson, "tic-tac-toe 3 × 3": lambda: tictactoe(3, 3)}
+
+
+def test_make_bench_quick_as_typed(tmp_path):
+    """`make bench QUICK=1 BENCH_JSON=file` (the smaller sizes, seconds instead of the
+    full run's minutes), into a file whose name holds a space and a quote: every section
+    of the quick run is printed and kept; each measure of the construction is the median
+    of its rounds, printed with their range; the arenas measured have the sizes their
+    shapes give; every game's positions, moves, winner and rank are the solver's (or
+    Tromp's published counts for Connect-4); every solver of the search finds the same
+    winner as arena."""
+    import json
+    import statistics
+
+    from arena import solve
+    from arena.games import connect4
+
+    out = tmp_path / "mesures d'essai.json"
+    done = _make("bench", "QUICK=1", f"BENCH_JSON={out}")
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert done.stdout.startswith(f".venv/bin/python scripts/bench.py --json {out} --quick\n")
+    m = json.loads(out.read_text(encoding="utf-8"))
+    assert m["quick"] is True
+    assert {"construction", "solver", "games", "rules", "rules_easyai", "search"} <= set(m)
+    for heading in ("### Construction", "### Solver: `solve`", "### Solver without numpy",
+                    "### Built-in games"):
+        assert heading in done.stdout, heading
+
+    for row in m["construction"]:
+        for way in ("int", "text", "csr"):
+            rounds = row["rounds"][way]
+            assert len(rounds) == 3 and min(rounds) > 0
+            assert row[way] == statistics.median(rounds)
+    spreads = re.findall(r"(\d+\.\d+) \((\d+\.\d+)-(\d+\.\d+)\)", done.stdout)
+    assert len(spreads) >= 3 * len(m["construction"])
+    assert all(float(low) <= float(med) <= float(high) for med, low, high in spreads)
+
+    kinds = {row["kind"] for row in m["solver"]}
+    assert kinds == {"random", "chain", "grid"}
+    for row in m["solver"]:
+        n, side = row["vertices"], round(row["vertices"] ** 0.5)
+        assert {"chain": n - 1, "grid": 2 * side * (side - 1),
+                "random": row["edges"]}[row["kind"]] == row["edges"] <= 3 * n
+        assert min(row["solve"], row["bfs"], row["pure"]) > 0
+
+    games = {row["game"]: row for row in m["games"]}
+    for label, build in _built_in_games().items():
+        g = build()
+        sol = solve(g)
+        assert (games[label]["positions"], games[label]["edges"], games[label]["winner"],
+                games[label]["rank"]) == (len(g), g.n_edges, sol.winner[g.start],
+                                          sol.rank[g.start]), label
+    assert games["connect-4, 4 rows × 4 columns"]["positions"] == 161_029
+    assert games["connect-4, 5 rows × 4 columns"]["positions"] == 1_706_255
+    assert all(row["seconds"] > 0 for row in m["games"])
+
+    assert m["rules_easyai"] and all(row["agree"] for row in m["rules_easyai"])
+    c4 = connect4(3, 4, 3)
+    c4_value = solve(c4)
+    known = {"tic-tac-toe 3 × 3": (None, None),
+             "Connect-4, 3 rows × 4 columns, 3 in a row": (c4_value.winner[c4.start],
+                                                          c4_value.rank[c4.start])}
+    for row in m["search"]:
+        assert (row["winner"], row["rank"]) == known[row["game"]], row["game"]
+        assert all(s["winner"] == row["winner"] for s in row["solvers"].values()), row
+        if "arena" in row["solvers"]:
+            assert row["solvers"]["arena"]["rank"] == row["rank"]
+
+
+def test_make_bench_says_a_wrong_quick_in_one_line(tmp_path):
+    out = tmp_path / "m.json"
+    done = _make("bench", "QUICK=maybe", f"BENCH_JSON={out}")
+    said = [line for line in done.stderr.splitlines() if not line.startswith("make: ")]
+    assert done.returncode == 2 and not out.exists()
+    assert said == ["make bench: QUICK=1 (smaller sizes) or nothing, not QUICK=maybe"], said
