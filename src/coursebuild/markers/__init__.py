@@ -1,0 +1,16 @@
+"""What the markers of a page become on the site: the MkDocs hook (:mod:`coursebuild.hook`)
+runs the events and, for each page, hands its Markdown to these writers, in this order.
+
+- :mod:`~coursebuild.markers.check`: every marker well formed and known, the same in both
+  languages; every link to a figure names one;
+- :mod:`~coursebuild.markers.links`: ``on-site``, ``handouts``, ``book``, ``downloads``,
+  ``clone``;
+- :mod:`~coursebuild.markers.exercises`: ``exercise``, ``design``;
+- :mod:`~coursebuild.markers.figures`: ``stepper``, ``game``, ``trace``, then ``figure``;
+- :mod:`~coursebuild.markers.notebook_pages`: a notebook's page (its install cell, its run
+  controls, its downloads).
+
+What they share with the hook's events (the figures' catalogue, where the shared files
+are, which copy of the site is built) is :mod:`~coursebuild.markers.state`, set when a
+build starts (``on_config``).
+"""
