@@ -39,6 +39,8 @@ from pathlib import Path
 from coursebuild.bank_samples import _fingerprint as _fingerprint
 from coursebuild.bank_samples import assign as assign
 from coursebuild.bank_samples import question_marks as question_marks
+from coursebuild.bank_samples import variant_drawings
+from coursebuild.bank_samples import variant_figure_id as figure_id
 from coursebuild.bank_samples import variant_seed as variant_seed
 from coursebuild.forked import map_forked
 from coursebuild.options import OptionError, number, problem_ids
@@ -99,11 +101,6 @@ def students(lang: str, count: int, names: list[str] | None,
 # figures
 
 
-def figure_id(variant, name: str) -> str:
-    """The id of a variant's drawing among the sheets' figures."""
-    return f"{variant.problem}-{variant.seed}-{name}"
-
-
 def render_pdf(drawing) -> bytes:
     """A drawing laid out and rendered as the course's figures are, as PDF alone (a sheet
     needs no SVG, whose font subset is most of a figure's cost)."""
@@ -126,11 +123,8 @@ def render_figures(variants: list, folder: Path, jobs: int = 1) -> dict[str, dic
     from coursebuild.editions import pdf_metrics
 
     folder.mkdir(parents=True, exist_ok=True)
-    todo: dict[str, object] = {}
-    for v in variants:
-        for name, drawing in v.figures.items():
-            todo.setdefault(figure_id(v, name), drawing)
-    ids = sorted(todo)
+    todo = variant_drawings(variants)
+    ids = list(todo)
     map_forked(_render_one, [(todo[fid], folder / f"{fid}.pdf") for fid in ids], jobs)
     return {fid: {"caption": todo[fid].caption,
                   "metrics": pdf_metrics(folder / f"{fid}.pdf", fid)} for fid in ids}
