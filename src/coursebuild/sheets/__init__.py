@@ -42,7 +42,7 @@ from coursebuild.bank_samples import question_marks as question_marks
 from coursebuild.bank_samples import variant_drawings
 from coursebuild.bank_samples import variant_figure_id as figure_id
 from coursebuild.bank_samples import variant_seed as variant_seed
-from coursebuild.forked import map_forked
+from coursebuild.forked import map_forked, stop
 from coursebuild.options import OptionError, number, problem_ids
 from coursebuild.paths import ROOT
 from coursebuild.sheets.roster import (
@@ -444,9 +444,7 @@ def _build(langs, problems, count, seed, names, out, work, jobs, log, paper) -> 
                     log(f"sheets: {lang}: {len(parts)}/{len(todo)} students set "
                         f"({time.perf_counter() - t0:.1f} s)")
         except BaseException:
-            for proc in list(getattr(pool, "_processes", {}).values()):
-                proc.kill()
-            pool.shutdown(wait=False, cancel_futures=True)
+            stop(pool)
             raise
         pool.shutdown()
         word = WORDS[lang]
