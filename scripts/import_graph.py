@@ -116,8 +116,8 @@ LAYERS = {
     "coursebuild.bank_samples": "facts",
     "coursebuild.pages": "facts",
     # writers: the products: figures, fragments, notebooks, LaTeX (sheets, handout,
-    # books), the MkDocs hook's pages, the teachers' guide, the library's wheel, the
-    # practice page and the Moodle export
+    # books), the MkDocs hook's pages and what their markers become, the teachers'
+    # guide, the library's wheel, the practice page and the Moodle export
     "coursebuild.latex": "writers",
     "coursebuild.editions": "writers",
     "coursebuild.texts": "writers",
@@ -136,6 +136,7 @@ LAYERS = {
     "coursebuild.guide": "writers",
     "coursebuild.book": "writers",
     "coursebuild.hook": "writers",
+    "coursebuild.markers": "writers",
     "coursebuild.site_assets": "writers",
     "coursebuild.release": "writers",
     "coursebuild.practice_page": "writers",
@@ -158,7 +159,9 @@ another writer."""
 
 COMPOSERS = {
     "coursebuild.hook": "the MkDocs hook puts each page together: the bank's page, the "
-                        "guide, the practice page, the wheel's links",
+                        "guide, the practice page, the wheel, what the markers become",
+    "coursebuild.markers": "a page's markers: the links to the library's wheel and the "
+                           "command that installs it (release)",
     "coursebuild.guide": "the teachers' guide: the notes, the pacing, the sample paper",
     "coursebuild.book": "the books: the teachers' book prints the bank's chapter",
     "coursebuild.chapter_text": "a chapter as the reader gets it: with the bank's problems",

@@ -58,16 +58,16 @@ def test_the_print_passages_name_the_site_by_its_address_or_need_none(monkeypatc
     """Issue 36: the book said 'the course's site' without its address. With SITE_URL the
     sentences link it (the book prints it in a footnote); without, they speak of the
     course's pages, handed out by the teacher; never 'the site' alone."""
-    from coursebuild import hook
+    from coursebuild.markers import links
 
     monkeypatch.delenv("SITE_URL", raising=False)
-    assert hook.site_phrase("en", True) == ("In the course's web pages (which your teacher can "
+    assert links.site_phrase("en", True) == ("In the course's web pages (which your teacher can "
                                         "hand out as a folder)")
-    assert hook.site_phrase("fr", False).startswith("dans les pages web du cours (que votre")
+    assert links.site_phrase("fr", False).startswith("dans les pages web du cours (que votre")
     monkeypatch.setenv("SITE_URL", "https://owner.github.io/arena/")
-    assert hook.site_phrase("en", True) == \
+    assert links.site_phrase("en", True) == \
         'On <a href="https://owner.github.io/arena/en/">the course\'s site</a>'
-    assert hook.site_phrase("fr", False) == \
+    assert links.site_phrase("fr", False) == \
         'sur <a href="https://owner.github.io/arena/">le site du cours</a>'
     sentences = re.compile(r"(?i)(?:on|in|sur|dans) (?:the course's site|the site|le site"
                            r"(?: du cours)?)\b")
@@ -84,15 +84,15 @@ def test_the_print_passages_name_the_site_by_its_address_or_need_none(monkeypatc
 
 
 def test_the_guide_clones_the_repository_from_its_address_or_from_a_copy(monkeypatch):
-    from coursebuild import hook
+    from coursebuild.markers import links
 
     monkeypatch.delenv("REPO_URL", raising=False)
-    block = hook.clone_markdown("en")
+    block = links.clone_markdown("en")
     assert "git clone" not in block and "<" not in block.split("```sh")[1]
     assert "In a copy of the course's repository" in block
     monkeypatch.setenv("REPO_URL", "https://github.com/owner/arena/")
     assert "git clone https://github.com/owner/arena arena && cd arena\n" in \
-        hook.clone_markdown("fr")
+        links.clone_markdown("fr")
     monkeypatch.setenv("REPO_URL", "github.com/owner/arena")
     with pytest.raises(SystemExit, match="REPO_URL='github.com/owner/arena': not an http"):
         address.repository()

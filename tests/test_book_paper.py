@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("fr", "en")
 SCREEN = {"fr": "Choisissez votre camp", "en": "Choose your side"}
 # the paper wording names the course's pages as the book does when no address is set
-# (coursebuild.hook.site_phrase expands "<!-- On-site -->"), in the chapter's "Online" box
+# (coursebuild.markers.links.site_phrase expands "<!-- On-site -->"), in the chapter's "Online" box
 PAPER = {"fr": "En ligne. Les pages web du cours (que votre enseignant peut distribuer sous "
                "forme de dossier) ajoutent à ce chapitre : – On joue au jeu de Nim du premier "
                "chapitre",

@@ -110,16 +110,16 @@ def test_a_figure_is_cited_by_number_in_the_books_words():
 def test_the_hook_hides_the_books_own_citations_and_refuses_an_unknown_figure(monkeypatch):
     from mkdocs.exceptions import PluginError
 
-    from coursebuild import hook
+    from coursebuild.markers import check, state
 
-    monkeypatch.setattr(hook, "_manifest", {"nim-play": {}})
-    out = hook.figure_references('<p>rows<a href="#fig-nim-play"></a> and '
+    monkeypatch.setattr(state, "MANIFEST", {"nim-play": {}})
+    out = check.figure_references('<p>rows<a href="#fig-nim-play"></a> and '
                                  '<a data-book="in figure" href="#fig-nim-play">below</a></p>',
                                  "docs/en/plays.md")
     assert 'rows<span class="arena-figref" data-figure="nim-play" hidden></span>' in out
     assert '<a data-book="in figure" href="#fig-nim-play">below</a>' in out
     with pytest.raises(PluginError, match=r"docs/en/plays.md: .*'nim-ply'.*'nim-play'"):
-        hook.figure_references('<a href="#fig-nim-ply">x</a>', "docs/en/plays.md")
+        check.figure_references('<a href="#fig-nim-ply">x</a>', "docs/en/plays.md")
 
 
 def test_a_figure_waits_for_the_paragraph_that_cites_it():

@@ -95,12 +95,14 @@ def test_a_writer_never_borrows_from_another_writers_module():
         if import_graph._entry(a) in tools:
             assert {import_graph._entry(b) for b in bs
                     if import_graph.stage(b) == "writers"} <= tools, a
-    # each composer does compose: it imports a writer that is not a tool (else it need not
-    # be named), and says what
+    # each composer does compose: it (or, a package, one of its modules) imports a writer
+    # that is not a tool (else it need not be named), and says what
     for name, what in import_graph.COMPOSERS.items():
         assert import_graph.stage(name) == "writers" and what
         assert any(import_graph.stage(b) == "writers" and import_graph._entry(b) != name
-                   and import_graph._entry(b) not in tools for b in GRAPH[name]), name
+                   and import_graph._entry(b) not in tools
+                   for a, bs in GRAPH.items() if import_graph._entry(a) == name
+                   for b in bs), name
 
 
 def test_a_borrowing_is_caught_and_a_tool_a_composer_or_a_package_is_not():
@@ -157,3 +159,21 @@ def test_the_graph_script_as_typed_counts_the_graph_the_tests_read():
                            capture_output=True, text=True, check=True).stdout.splitlines()
     assert "coursebuild.latex.converter -> coursebuild.latex.writer" not in edges
     assert "arena.errors -> arena.vertices" in edges
+
+
+def test_the_hook_holds_the_mkdocs_events_and_what_markers_become_sits_below_it():
+    """``hook.py`` (the path mkdocs.base.yml names) defines MkDocs' events and their own
+    helpers; what a page's markers become is written by ``coursebuild.markers``, whose
+    modules share the build's state (``markers.state``) and never import the hook."""
+    import ast
+
+    tree = ast.parse((ROOT / "src" / "coursebuild" / "hook.py").read_text(encoding="utf-8"))
+    public = [n.name for n in tree.body
+              if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")]
+    assert "on_page_markdown" in public and all(n.startswith("on_") for n in public), public
+    assert "src/coursebuild/hook.py" in (ROOT / "mkdocs.base.yml").read_text(encoding="utf-8")
+    assert GRAPH["coursebuild.markers.state"] == {"coursebuild.paths"}
+    assert not any("coursebuild.hook" in bs for bs in GRAPH.values())
+    assert {b for b in GRAPH["coursebuild.hook"] if b.startswith("coursebuild.markers")} == {
+        f"coursebuild.markers.{m}" for m in ("check", "exercises", "figures", "links",
+                                             "notebook_pages", "state")}

@@ -8,6 +8,7 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 from coursebuild import hook
+from coursebuild.markers import check
 
 
 @pytest.fixture(autouse=True)
@@ -30,25 +31,25 @@ def manifest(site):
 ])
 def test_a_wrong_marker_stops_the_build_with_the_page_and_the_line(text, words):
     with pytest.raises(PluginError) as info:
-        hook.check_markers(text, "docs/fr/x.md")
+        check.check_markers(text, "docs/fr/x.md")
     for w in words:
         assert w in str(info.value)
 
 
 def test_a_marker_shown_as_code_is_not_a_marker():
-    hook.check_markers("write `<!-- figure: ID -->` in the page\n\n```\n<!-- game: X -->\n```\n",
+    check.check_markers("write `<!-- figure: ID -->` in the page\n\n```\n<!-- game: X -->\n```\n",
                        "docs/fr/x.md")
 
 
 def test_both_languages_carry_the_same_markers_in_the_same_order(tmp_path):
     other = tmp_path / "x.md"
     other.write_text("<!-- figure: nim-play -->\n\n<!-- stepper: nim-graph-a 0 -->\n")
-    hook.check_markers("<!-- figure: nim-play -->\n<!-- stepper: nim-graph-a 0 -->\n",
+    check.check_markers("<!-- figure: nim-play -->\n<!-- stepper: nim-graph-a 0 -->\n",
                        "docs/fr/x.md", other)
     with pytest.raises(PluginError) as info:
-        hook.check_markers("<!-- figure: nim-play -->\n", "docs/fr/x.md", other)
+        check.check_markers("<!-- figure: nim-play -->\n", "docs/fr/x.md", other)
     assert "docs/fr/x.md, line end" in str(info.value) and "(line 3)" in str(info.value)
     with pytest.raises(PluginError) as info:
-        hook.check_markers("<!-- stepper: nim-graph-a 0 -->\n<!-- figure: nim-play -->\n",
+        check.check_markers("<!-- stepper: nim-graph-a 0 -->\n<!-- figure: nim-play -->\n",
                            "docs/fr/x.md", other)
     assert "line 1" in str(info.value) and "same order" in str(info.value)

@@ -52,17 +52,18 @@ def test_each_student_gets_a_variant_of_their_own_from_the_seed(double):
 
 def test_a_roster_is_read_as_names(tmp_path):
     from coursebuild import sheets
+    from coursebuild.sheets.roster import read_roster
 
     roster = tmp_path / "classe.csv"
     roster.write_text("nom,prénom\nDupont,Marie-Hélène\n\n  Ngoma , Paul\n", encoding="utf-8")
-    assert sheets.read_roster(roster) == ["Dupont Marie-Hélène", "Ngoma Paul"]
-    people = sheets.students("fr", 2, sheets.read_roster(roster))
+    assert read_roster(roster) == ["Dupont Marie-Hélène", "Ngoma Paul"]
+    people = sheets.students("fr", 2, read_roster(roster))
     assert [p.file for p in people] == ["01-dupont-marie-helene", "02-ngoma-paul"]
     assert [p.file for p in sheets.students("en", 3, None)] == [
         "student-01", "student-02", "student-03"]
     (tmp_path / "empty.csv").write_text("nom\n", encoding="utf-8")
     with pytest.raises(sheets.SheetError, match="no name"):
-        sheets.read_roster(tmp_path / "empty.csv")
+        read_roster(tmp_path / "empty.csv")
 
 
 @pytest.mark.parametrize(("data", "names"), [
@@ -78,10 +79,10 @@ def test_a_roster_is_read_as_names(tmp_path):
     ('Nom,Prénom\n"Le Goff, dit Yann",Yann\n'.encode(), ["Le Goff, dit Yann Yann"]),
 ])
 def test_a_roster_is_read_as_spreadsheets_write_it(tmp_path, data, names):
-    from coursebuild import sheets
+    from coursebuild.sheets.roster import read_roster
 
     (tmp_path / "r.csv").write_bytes(data)
-    assert sheets.read_roster(tmp_path / "r.csv") == names
+    assert read_roster(tmp_path / "r.csv") == names
 
 
 @pytest.mark.parametrize(("line", "words"), [
@@ -93,20 +94,22 @@ def test_a_name_the_sheets_cannot_print_is_refused_naming_its_row(tmp_path, line
     """Greek and Cyrillic names are printed (drawn in the figures' font); a script
     neither LaTeX's fonts nor that one has, or a control character, is refused."""
     from coursebuild import sheets
+    from coursebuild.sheets.roster import read_roster
 
     (tmp_path / "r.csv").write_text(f"Nom\n{line}\n", encoding="utf-8")
     with pytest.raises(sheets.SheetError) as info:
-        sheets.read_roster(tmp_path / "r.csv")
+        read_roster(tmp_path / "r.csv")
     assert str(info.value).startswith(f"roster {tmp_path / 'r.csv'}, ") and words in str(info.value)
 
 
 def test_names_with_every_latin_accent_are_typeset_and_long_ones_cut():
     from coursebuild import sheets
+    from coursebuild.sheets.roster import MAX_FILE_NAME, name_tex
 
-    assert sheets.name_tex("Nguyễn Đặng Zoé Łukasz Şükrü") == (
+    assert name_tex("Nguyễn Đặng Zoé Łukasz Şükrü") == (
         "Nguy\\~{\\^{e}}n Đ\\u{\\d{a}}ng Zoé Łukasz Şükrü")
     people = sheets.students("fr", 1, ["Wolfeschlegelsteinhausenbergerdorff " * 9])
-    assert len(people[0].file) <= 3 + sheets.MAX_FILE_NAME
+    assert len(people[0].file) <= 3 + MAX_FILE_NAME
 
 
 @needs_tex

@@ -58,7 +58,7 @@ class TestSources:
         manifest = {e["id"] for e in json.loads((DOCS / "figures/manifest.json").read_text())}
         for lang in LANGS:
             from coursebuild.chapter_text import page_text  # with the exercises
-            from coursebuild.hook import markers  # markers shown as code are not used
+            from coursebuild.markers.check import markers  # shown as code: not used
 
             used = {args[0] for p in (DOCS / lang).glob("*.md")
                     for _, kind, args in markers(page_text(lang, p.stem))

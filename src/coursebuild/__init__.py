@@ -14,10 +14,10 @@ all), and no two modules import each other, even through others. A writer never 
 another writer's module to borrow a helper: the helper moves down to where both can see
 it. Writers use the writers' tools (the LaTeX converter, what the books hold, the course's
 Markdown as HTML and LaTeX: ``TOOLS``), and only the writers that put others' products
-together (``COMPOSERS``: the MkDocs hook, the guide, the books, a chapter's full text, the
-exercise sheets) import those products. ``scripts/import_graph.py`` places every module in
-its stage (``LAYERS``) and ``tests/test_layers.py`` fails on an import that runs back up,
-closes a circle or borrows from another writer.
+together (``COMPOSERS``: the MkDocs hook and its markers, the guide, the books, a
+chapter's full text, the exercise sheets) import those products. ``scripts/import_graph.py``
+places every module in its stage (``LAYERS``) and ``tests/test_layers.py`` fails on an
+import that runs back up, closes a circle or borrows from another writer.
 
 1. **sources** -- the readers of ``docs/`` and the small helpers every stage uses:
    :mod:`coursebuild.exercise_source` (the exercises), :mod:`coursebuild.glossary` (the
@@ -51,8 +51,9 @@ closes a circle or borrows from another writer.
    :mod:`coursebuild.chapter_text`, the teachers' guide (:mod:`coursebuild.teaching`,
    :mod:`coursebuild.pacing`, :mod:`coursebuild.sample_paper`, put together by
    :mod:`coursebuild.guide`), the MkDocs hook both languages use
-   (:mod:`coursebuild.hook`, with what the site carries besides its pages,
-   :mod:`coursebuild.site_assets`), the library's wheel (:mod:`coursebuild.release`), the
+   (:mod:`coursebuild.hook`, its events, with what the site carries besides its pages,
+   :mod:`coursebuild.site_assets`, and what a page's markers become,
+   :mod:`coursebuild.markers`), the library's wheel (:mod:`coursebuild.release`), the
    practice page and its worker's zip (:mod:`coursebuild.practice_page`) and the Moodle
    export (:mod:`coursebuild.moodle`);
 4. **commands** -- what a user runs: :mod:`coursebuild.__main__`,

@@ -129,6 +129,22 @@ def assign(problems: Sequence[str], students: int, seed: int, tries: int = 20,
     return out
 
 
+def variant_figure_id(v, name: str) -> str:
+    """The id of a variant's drawing among the figures of a class's sheets or Moodle bank:
+    its problem, its seed and its name."""
+    return f"{v.problem}-{v.seed}-{name}"
+
+
+def variant_drawings(variants: Sequence) -> dict:
+    """Every drawing of ``variants`` by its id (:func:`variant_figure_id`), each once (the
+    variants of several students or languages may share one), in the ids' order."""
+    todo: dict = {}
+    for v in variants:
+        for name, drawing in v.figures.items():
+            todo.setdefault(variant_figure_id(v, name), drawing)
+    return {fid: todo[fid] for fid in sorted(todo)}
+
+
 def question_marks(marking: str) -> list[int]:
     """The points of each question, from a marking scheme's table (``| 1 | 2 | ... |``)."""
     return [int(m[2]) for m in re.finditer(r"(?m)^\|\s*(\d+)\s*\|\s*(\d+)\s*\|", marking)]

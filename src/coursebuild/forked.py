@@ -36,10 +36,16 @@ def map_forked(function: Callable[[Any], Any], items: Sequence, jobs: int) -> li
     try:
         return list(pool.map(_one, range(len(items)), chunksize=4))
     except BaseException:
-        for proc in list(getattr(pool, "_processes", {}).values()):
-            proc.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
+        stop(pool)
         raise
     finally:
         _WORK.clear()
         pool.shutdown()
+
+
+def stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Stop ``pool`` at once, on an exception or an interruption: its processes killed,
+    the work not started dropped."""
+    for proc in list(getattr(pool, "_processes", {}).values()):
+        proc.kill()
+    pool.shutdown(wait=False, cancel_futures=True)

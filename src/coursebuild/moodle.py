@@ -57,6 +57,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from coursebuild.bank_samples import variant_drawings
+from coursebuild.bank_samples import variant_figure_id as figure_id
 from coursebuild.forked import map_forked
 from coursebuild.options import OptionError, number, problem_ids
 from coursebuild.paths import ROOT
@@ -373,10 +375,6 @@ def solution_html(v, lang: str) -> tuple[str, list[str]]:
 # figures
 
 
-def figure_id(v, name: str) -> str:
-    return f"{v.problem}-{v.seed}-{name}"
-
-
 def render_svg(drawing) -> bytes:
     """A drawing laid out and drawn as the course's figures are, as SVG, without the
     embedded font (most of a figure's bytes and of the time to make it: a bank of a
@@ -401,11 +399,8 @@ def figure_file(svg: bytes, drawing, lang: str) -> bytes:
 def render_figures(variants: Sequence, jobs: int = 2) -> dict[str, bytes]:
     """Every drawing of ``variants`` as SVG (both languages share it), by figure id, on
     ``jobs`` processes."""
-    todo: dict[str, Any] = {}
-    for v in variants:
-        for name, drawing in v.figures.items():
-            todo.setdefault(figure_id(v, name), drawing)
-    ids = sorted(todo)
+    todo = variant_drawings(variants)
+    ids = list(todo)
     svgs = map_forked(render_svg, [todo[fid] for fid in ids], jobs)
     return dict(zip(ids, svgs, strict=True))
 
