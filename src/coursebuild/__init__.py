@@ -38,10 +38,12 @@ import that runs back up, closes a circle or borrows from another writer.
    :mod:`coursebuild.exercise_verdicts` and :mod:`coursebuild.judging` (the Python
    exercises' checks, the cases they try, their verdicts' words),
    :mod:`coursebuild.practice` (the practice page's fields and checks, what its worker
-   runs), :mod:`coursebuild.teaching_notes` (the teaching notes, read and checked against
-   the facts they name) and :mod:`coursebuild.teaching_facts` (the counterexamples they
-   show), :mod:`coursebuild.keys` (what each product depends on, and the build's cached
-   steps);
+   runs: its forms :mod:`coursebuild.practice_fields`, the reading of typed answers
+   :mod:`coursebuild.practice_answers`, the statements as HTML
+   :mod:`coursebuild.practice_html`), :mod:`coursebuild.teaching_notes` (the teaching
+   notes, read and checked against the facts they name) and
+   :mod:`coursebuild.teaching_facts` (the counterexamples they show),
+   :mod:`coursebuild.keys` (what each product depends on, and the build's cached steps);
 3. **writers** -- the products, each cached on its inputs: :mod:`coursebuild.catalogue`
    (the figures), :mod:`coursebuild.fragments`, :mod:`coursebuild.notebooks` and
    :mod:`coursebuild.notebook_kernel`, the LaTeX converter :mod:`coursebuild.latex`,
