@@ -31,7 +31,7 @@ import marshal
 import math
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from typing import Any, cast
 
@@ -370,11 +370,18 @@ def _check_nim(f: Callable, lang: str) -> int:
     return n_cases
 
 
+def _on_arenas(f: Callable, graph_only: bool) -> Iterator[tuple[tuple, Any]]:
+    """The student's function called on each arena the checks try (:func:`_arenas`, from
+    the smallest), on ``A`` alone or on ``(A, S0, V0)``: ``((A, S0, S1, V0, V1), answer)``."""
+    for arena in _arenas():
+        A, S0, _, V0, _ = arena
+        yield arena, _call(f, (A,) if graph_only else (A, S0, V0))
+
+
 def _check_degrees(f: Callable, lang: str) -> int:
     n_cases = 0
-    for A, S0, S1, V0, V1 in _arenas():
+    for (A, S0, S1, V0, V1), got in _on_arenas(f, graph_only=True):
         n_cases += 1
-        got = _call(f, (A,))
         if _asking():
             continue
         g = _library_arena(A, S0, S1, V0, V1)
@@ -393,9 +400,8 @@ def _check_degrees(f: Callable, lang: str) -> int:
 
 def _check_reverse(f: Callable, lang: str) -> int:
     n_cases = 0
-    for A, S0, S1, V0, V1 in _arenas():
+    for (A, S0, S1, V0, V1), got in _on_arenas(f, graph_only=True):
         n_cases += 1
-        got = _call(f, (A,))
         if _asking():
             continue
         g = _library_arena(A, S0, S1, V0, V1)
@@ -416,9 +422,8 @@ def _check_attractor_keys(f: Callable, lang: str, name: str) -> int:
     from arena.solver import attractor
 
     n_cases = 0
-    for A, S0, S1, V0, V1 in _arenas():
+    for (A, S0, S1, V0, V1), got in _on_arenas(f, graph_only=False):
         n_cases += 1
-        got = _call(f, (A, S0, V0))
         if _asking():
             continue
         want = attractor(_library_arena(A, S0, S1, V0, V1), 0)
@@ -446,34 +451,32 @@ class _Counter:
         self.reads = 0
 
 
-class _CountingList(list):
+class _Counting:
+    """What :class:`_CountingList` and :class:`_CountingGraph` share: each item read, by
+    iterating or by indexing, is counted on their :class:`_Counter`."""
+
+    _counter: _Counter
+
+    def __iter__(self):
+        for x in super().__iter__():
+            self._counter.reads += 1
+            yield x
+
+    def __getitem__(self, key):
+        self._counter.reads += 1
+        return super().__getitem__(key)
+
+
+class _CountingList(_Counting, list):
     def __init__(self, items: list, counter: _Counter) -> None:
         super().__init__(items)
         self._counter = counter
 
-    def __iter__(self):
-        for x in list.__iter__(self):
-            self._counter.reads += 1
-            yield x
 
-    def __getitem__(self, i):
-        self._counter.reads += 1
-        return list.__getitem__(self, i)
-
-
-class _CountingGraph(dict):
+class _CountingGraph(_Counting, dict):
     def __init__(self, A: dict, counter: _Counter) -> None:
         super().__init__({s: _CountingList(t, counter) for s, t in A.items()})
         self._counter = counter
-
-    def __iter__(self):
-        for x in dict.__iter__(self):
-            self._counter.reads += 1
-            yield x
-
-    def __getitem__(self, s):
-        self._counter.reads += 1
-        return dict.__getitem__(self, s)
 
     def keys(self):
         return list(self.__iter__())
@@ -562,9 +565,8 @@ def _check_ranks(f: Callable, lang: str) -> int:
     from arena.solver import attractor
 
     n_cases = 0
-    for A, S0, S1, V0, V1 in _arenas():
+    for (A, S0, S1, V0, V1), got in _on_arenas(f, graph_only=False):
         n_cases += 1
-        got = _call(f, (A, S0, V0))
         if _asking():
             continue
         want = attractor(_library_arena(A, S0, S1, V0, V1), 0)
