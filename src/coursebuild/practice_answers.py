@@ -153,10 +153,6 @@ def _key(value: Any) -> Any:
     return value
 
 
-def _nested(value: Any) -> bool:
-    return isinstance(value, tuple)
-
-
 def _depth(value: Any) -> int:
     if isinstance(value, tuple):
         return 1 + max((_depth(x) for x in value), default=0)
