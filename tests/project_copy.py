@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CACHES = ("docs/figures", "docs/generated", "build/notebooks", "build/handout",
+CACHES = ("docs/figures", "docs/generated", "build/notebooks", "build/handout", "build/cache",
           ".cache/mkdocs-jupyter")
 
 

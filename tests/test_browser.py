@@ -52,6 +52,13 @@ CUT_CODE = """() => [...document.querySelectorAll('.md-content pre > code')]
   .filter((c) => c.offsetParent && c.scrollWidth > c.clientWidth + 1)
   .map((c) => c.textContent.split('\\n').reduce((a, b) => (a.length >= b.length ? a : b)))"""
 TOOLING = ("building/", "reference/")   # the build manual and the API: code as written
+# the pages also checked with axe (WCAG 2 A and AA, and best practices) once their
+# interactive figures are drawn, in the same visit: a page of each kind in both languages
+# (home, chapters, exercises, teachers, notebooks) and the pages of steppers
+ACCESSIBILITY = ("", "attractors/", "strategies/", "exercises/", "ourson/", "teachers/",
+                 "notebooks/03-attractors/", "algorithms/", "beyond/", "en/",
+                 "en/attractors/", "en/beyond/", "en/ourson/", "en/algorithms/",
+                 "en/notebooks/07-case-studies/")
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -75,6 +82,11 @@ def test_every_page_loads_cleanly_offline(shared_context, browser, base_url, pat
         assert all(w > 150 for w in widths), widths
         if not path.endswith(TOOLING):
             assert page.evaluate(CUT_CODE) == []
+        if path in ACCESSIBILITY:
+            widgets_drawn(page)
+            assert page.locator(".arena-stepper.broken, .arena-game.broken, "
+                                ".arena-trace.broken").count() == 0
+            assert _axe_violations(page) == []
         # on a phone (390 px): nothing reaches past the screen's edge (issue 36 §4)
         page.set_viewport_size({"width": 390, "height": 844})
         page.evaluate("fitWideFormulas()")
@@ -85,6 +97,12 @@ def test_every_page_loads_cleanly_offline(shared_context, browser, base_url, pat
 
 def test_pages_of_both_languages_are_checked():
     assert len([p for p in PAGES if p.startswith("en/")]) * 2 == len(PAGES) >= 40
+    assert set(ACCESSIBILITY) <= set(PAGES)
+    assert [p for p in ACCESSIBILITY if 'class="arena-trace"' in _html(p)]   # steppers too
+
+
+def _html(path: str) -> str:
+    return (SITE / path / "index.html").read_text(encoding="utf-8")
 
 
 def test_language_switch_on_a_deep_page_lands_on_the_same_page(browser, base_url):
@@ -195,19 +213,6 @@ def _axe_violations(page) -> list[str]:
     result = page.evaluate("axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'best-practice']})")
     return [f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']}" for v in result["violations"]
             if v["impact"] in ("serious", "critical")]
-
-
-@pytest.mark.parametrize("path", ["", "attractors/", "strategies/", "exercises/", "ourson/",
-                                  "teachers/", "notebooks/03-attractors/", "en/",
-                                  "en/attractors/", "en/beyond/", "en/ourson/",
-                                  "en/notebooks/07-case-studies/"])
-def test_no_serious_accessibility_violation(shared_context, browser, base_url, path):
-    visit = Visit(browser, base_url + path, context=shared_context())
-    try:
-        widgets_drawn(visit.page)
-        assert _axe_violations(visit.page) == []
-    finally:
-        visit.close()
 
 
 def test_the_site_works_from_a_plain_folder_served_at_the_root(browser, site):

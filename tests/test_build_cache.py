@@ -137,9 +137,11 @@ def test_editing_an_example_rebuilds_exactly_its_products(tmp_path):
     second = _products(project)
     assert second == {
         "figures": ["ex6-2-attractors", "ex6-2-counter", "ex6-2-graph", "ex6-2-strategy"],
-        # the figure list shows the figures' captions, which name the start
+        # the figure list shows the figures' captions, which name the start; the
+        # teaching notes count the game's positions by outcome
         "fragments": ["ex6-2-counter-steps", "ex6-2-solution", "example-game-file",
-                      "figure-catalogue", "python-example", "solve-example"],
+                      "figure-catalogue", "note-ex62-outcomes", "python-example",
+                      "solve-example"],
         "notebooks": ["06-exercises-en", "06-exercises-fr"]}
     assert _products(project) == {"figures": [], "fragments": [], "notebooks": []}
 

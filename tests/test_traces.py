@@ -136,19 +136,6 @@ def test_every_step_shows_what_the_build_computed(shared_context, browser, base_
         visit.close()
 
 
-@pytest.mark.parametrize("path", ["algorithms/", "en/algorithms/", "beyond/"])
-def test_the_stepper_pages_have_no_serious_accessibility_violation(shared_context, browser,
-                                                                   base_url, path):
-    from test_browser import _axe_violations
-
-    visit = Visit(browser, base_url + path, context=shared_context())
-    try:
-        visit.page.wait_for_selector(".arena-trace.ready")
-        assert _axe_violations(visit.page) == []
-    finally:
-        visit.close()
-
-
 @pytest.mark.parametrize(("lang", "path", "figure"), _traces())
 def test_without_javascript_every_step_is_in_the_page(site, lang, path, figure):
     import html as html_lib

@@ -141,25 +141,38 @@ def _act(page, box: str, rng: random.Random, state: dict, data: dict) -> str:
     return kind
 
 
-@pytest.mark.parametrize(("lang", "path", "figure"), _widgets())
+def _pages_of_widgets() -> list[tuple[str, str, tuple[str, ...]]]:
+    """(language, page path, its games' figures), a page once (one visit plays them all)."""
+    pages: dict[tuple[str, str], list[str]] = {}
+    for lang, path, figure in _widgets():
+        pages.setdefault((lang, path), []).append(figure)
+    return [(lang, path, tuple(figures)) for (lang, path), figures in pages.items()]
+
+
+def test_every_game_of_the_chapters_is_played():
+    assert sum(len(f) for _, _, f in _pages_of_widgets()) == len(_widgets()) >= 8
+
+
+@pytest.mark.parametrize(("lang", "path", "figures"), _pages_of_widgets())
 def test_a_student_never_gets_a_stuck_widget(shared_context, browser, base_url, lang, path,
-                                             figure):
-    data = _data(figure)
-    rng = random.Random(f"{SEED}-{path}-{figure}")
+                                             figures):
     visit = Visit(browser, base_url + path, context=shared_context())
     page = visit.page
-    box = f'.arena-game[data-figure="{figure}"]'
-    log: list[str] = []
     try:
-        page.wait_for_selector(box + ".ready")
-        handle = page.query_selector(box)
-        state = page.evaluate(STATE, handle)
-        _check(state, data, lang, "load", log)
-        for _ in range(ACTIONS):
-            kind = _act(page, box, rng, state, data)
+        for figure in figures:
+            data = _data(figure)
+            rng = random.Random(f"{SEED}-{path}-{figure}")
+            box = f'.arena-game[data-figure="{figure}"]'
+            log: list[str] = [figure]
+            page.wait_for_selector(box + ".ready")
+            handle = page.query_selector(box)
             state = page.evaluate(STATE, handle)
-            log.append(f"{kind}->{state['position']}")
-            _check(state, data, lang, kind, log)
+            _check(state, data, lang, "load", log)
+            for _ in range(ACTIONS):
+                kind = _act(page, box, rng, state, data)
+                state = page.evaluate(STATE, handle)
+                log.append(f"{kind}->{state['position']}")
+                _check(state, data, lang, kind, log)
         assert visit.errors == [], f"seed {SEED}: {visit.errors}"
     finally:
         visit.close()

@@ -53,15 +53,48 @@ def bank():
     return module
 
 
-@cache
+SAMPLES_FROM = ("src/arena", "src/coursebuild", "docs/data", "docs/listings", "docs/examples")
+"""What a sample variant may be made from: the library, the bank and the course modules it
+imports, the glossary, the listings and the examples."""
+
+
 def sample(problem_id: str):
-    """A problem's sample variant (generated once per process)."""
+    """A problem's sample variant."""
+    samples = _samples()
+    if problem_id not in samples:       # not a problem: the bank says so
+        module = bank()
+        return module.variant(problem_id, module.SAMPLE_SEED)
+    return samples[problem_id]
+
+
+@cache
+def _samples() -> dict:
+    """Every problem's sample variant, read once per process. They are made again only
+    when a file they may be made from changes (:data:`SAMPLES_FROM`, the versions), and
+    kept in between (:func:`coursebuild.keys.cached_bytes`): every run of MkDocs shows
+    them all."""
+    import pickle
+    from importlib import metadata
+
+    from coursebuild import keys
+
     module = bank()
-    return module.variant(problem_id, module.SAMPLE_SEED)
+    if module is None:
+        return {}
+
+    def make() -> dict:
+        return {p: module.variant(p, module.SAMPLE_SEED) for p in module.problems()}
+
+    if getattr(module, "__file__", None) != str(BANK_DIR / "__init__.py"):
+        return make()                   # another bank in its place (a test's): not kept
+    key = keys.files_digest([ROOT / name for name in SAMPLES_FROM]) + keys.versions() + \
+        f"; graphviz {metadata.version('graphviz')}"     # the drawings' DOT objects
+    return pickle.loads(keys.cached_bytes("bank-samples.pickle", key,
+                                          lambda: pickle.dumps(make())))
 
 
 def forget() -> None:
-    sample.cache_clear()
+    _samples.cache_clear()
 
 
 def figure_id(problem_id: str, name: str) -> str:

@@ -235,6 +235,39 @@ def clear() -> None:
 # the build's cached steps (the sites, the zip, the wheel)
 
 STAMPS = ROOT / "build" / "stamps"
+CACHE = ROOT / "build" / "cache"
+"""What a step of the build computes for every run of MkDocs (each of a build's four, each
+save of ``make serve``), kept between processes by :func:`cached_bytes`."""
+
+
+def cached_bytes(name: str, key: str, make: Callable[[], bytes]) -> bytes:
+    """``make()``, kept in ``build/cache/NAME`` with ``key`` and made again only when the
+    key changes. The key and the bytes are one file, replaced whole: two processes that
+    make it at once write the same thing, and a reader never pairs a key with the bytes
+    of another.
+
+    >>> import tempfile; from unittest import mock
+    >>> with tempfile.TemporaryDirectory() as tmp, mock.patch(f"{__name__}.CACHE", Path(tmp)):
+    ...     made = [cached_bytes("x", k, lambda: k.encode() * 2) for k in ("a", "a", "b")]
+    ...     again = cached_bytes("x", "b", lambda: b"not made")
+    >>> made, again
+    ([b'aa', b'aa', b'bb'], b'bb')
+    """
+    path = CACHE / name
+    head = key.encode() + b"\n"
+    try:
+        kept = path.read_bytes()
+    except OSError:
+        kept = b""
+    if kept.startswith(head):
+        return kept[len(head):]
+    data = make()
+    try:
+        CACHE.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, head + data)
+    except OSError:                     # a folder it cannot write in: made each time
+        pass
+    return data
 
 
 def inputs_digest(inputs: tuple[str, ...], env: tuple[str, ...] = ()) -> str:

@@ -74,31 +74,35 @@ def pyodide_modules() -> list[str]:
     return json.loads(done.stdout)
 
 
-_zips: dict[str, bytes] = {}
-"""The zip by the hash of the sources it may take (a live preview builds again and again)."""
-
-
 def practice_zip() -> bytes:
     """The course package's modules the practice worker needs besides ``arena.zip``
     (the bank and what it imports), and the glossary the bank's English variants take
     their code's names from, as JSON (:func:`coursebuild.glossary.bundle`: Pyodide reads
-    no YAML), as a zip Pyodide unpacks (deterministic)."""
+    no YAML), as a zip Pyodide unpacks (deterministic). Made again only when a source it
+    may take changes (:func:`coursebuild.keys.cached_bytes`): every run of MkDocs asks."""
     import hashlib
-    import io
-    import zipfile
     from pathlib import Path
 
-    from coursebuild import glossary
+    from coursebuild import glossary, keys
     from coursebuild.paths import ROOT
 
     root = Path(practice.__file__).parent
     digest = hashlib.sha256()
     for path in sorted([*root.rglob("*.py"), *root.parent.joinpath("arena").rglob("*.py"),
                         ROOT / glossary.GLOSSARY]):
-        digest.update(path.as_posix().encode() + b"\0" + path.read_bytes())
-    key = digest.hexdigest()
-    if key in _zips:
-        return _zips[key]
+        digest.update(path.relative_to(root.parents[1]).as_posix().encode() + b"\0"
+                      + path.read_bytes())
+    return keys.cached_bytes("practice.zip", digest.hexdigest(), _practice_zip)
+
+
+def _practice_zip() -> bytes:
+    import io
+    import zipfile
+    from pathlib import Path
+
+    from coursebuild import glossary
+
+    root = Path(practice.__file__).parent
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in pyodide_modules():
@@ -108,6 +112,4 @@ def practice_zip() -> bytes:
         info = zipfile.ZipInfo(f"coursebuild/{glossary.BUNDLED}", (1980, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_DEFLATED
         archive.writestr(info, glossary.bundle())
-    _zips.clear()
-    _zips[key] = buffer.getvalue()
-    return _zips[key]
+    return buffer.getvalue()
