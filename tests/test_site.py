@@ -83,6 +83,14 @@ class TestSources:
                     if path.startswith(("fr/", "en/")) and ":" not in path:   # not a page's part
                         assert path.startswith(f"{lang}/"), f"{page} includes {path}"
                         included.add(path)
+            # the teaching notes' facts ({{fact:NAME}}), which the teachers' guide reads
+            from coursebuild.teaching_notes import REFERENCE
+
+            for notes in (DOCS / "teaching").glob("*.yaml"):
+                text = "\n".join(line for line in notes.read_text(encoding="utf-8").splitlines()
+                                 if not line.lstrip().startswith("#"))      # not a comment's
+                included |= {f"{lang}/note-{m['arg']}.md" for m in REFERENCE.finditer(text)
+                             if m["kind"] == "fact"}
             assert generated == included, generated ^ included
 
     def test_no_number_is_typed_where_a_fragment_should_be(self):

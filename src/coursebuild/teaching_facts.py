@@ -190,14 +190,6 @@ def dead_end_check() -> Bilingual:
 
 
 @note_fact
-def vacuous_code() -> Bilingual:
-    from coursebuild.glossary import english
-
-    return both(fence(VACUOUS_NAIVE.rstrip("\n"), "python"),
-                fence(english(VACUOUS_NAIVE).rstrip("\n"), "python"))
-
-
-@note_fact
 def recursion_check() -> Bilingual:
     """The Check of exercise 4.1 against the chapter's recursive version."""
     return {lang: "« " + _verdict("attractor", RECURSIVE_ATTRACTOR, lang) + " »"
