@@ -90,8 +90,7 @@ def practice_zip() -> bytes:
     digest = hashlib.sha256()
     for path in sorted([*root.rglob("*.py"), *root.parent.joinpath("arena").rglob("*.py"),
                         ROOT / glossary.GLOSSARY]):
-        digest.update(path.relative_to(root.parents[1]).as_posix().encode() + b"\0"
-                      + path.read_bytes())
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
     return keys.cached_bytes("practice.zip", digest.hexdigest(), _practice_zip)
 
 

@@ -533,7 +533,7 @@ def note_facts(lang: str) -> dict[str, str]:
     """Every fact of the teaching notes in ``lang``, read once per build: as the build's
     products wrote it (the fragment ``note-NAME``, written before MkDocs runs and made
     again when its key changes), or computed here where no fragment was written yet.
-    (Computing them took each of MkDocs's four runs of a build some 2.5 s of CPU.)"""
+    (Computing them took each of MkDocs's four runs of a build about 1.5 s of CPU.)"""
     from coursebuild.paths import GENERATED
 
     facts = {}
