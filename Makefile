@@ -118,7 +118,7 @@ test: $(VENV)/.test-installed $(EDITOR_JS) ## install what the tests need, build
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/mypy
 	$(BIN)/python -m coursebuild site
-	$(BIN)/python -m pytest -n 3 --dist loadfile --durations=15
+	$(BIN)/python -m pytest -n 3 --dist loadfile --no-loadscope-reorder --durations=15
 
 lint: $(VENV)/.test-installed ## ruff and mypy only
 	$(BIN)/ruff check src tests scripts

@@ -115,15 +115,20 @@ def pace() -> Pace:
     return Pace()
 
 
-# The modules that take longest (seconds measured on a quiet 2-core machine, pytest
-# --durations / --junitxml), longest first. `make test` runs the suite with
-# `--dist loadfile`: each module on one worker; the workers take the modules in collection
-# order, so the long ones start first and none is left alone at the end.
-LONGEST = ("test_browser", "test_pyodide", "test_pyodide_checks", "test_design",
-           "test_pyodide_notebooks", "test_release", "test_book", "test_practice", "test_bank",
-           "test_widgets_play", "test_wheel", "test_figures", "test_traces",
-           "test_sheets_real", "test_serve", "test_interactive", "test_hostile_site",
-           "test_check_attacks", "test_offline")
+# The modules that cost most (CPU-seconds, measured with ARENA_TEST_CPU on a quiet 2-core
+# machine), most first. `make test` runs the suite with `--dist loadfile
+# --no-loadscope-reorder`: each module on one worker, the workers taking the modules in
+# collection order, so the long ones start first and none is left running alone at the
+# end. (Without --no-loadscope-reorder, pytest-xdist puts the modules with the most tests
+# first, whatever they cost: a module of three long tests, the release's or the hostile
+# site's, started last and ended the run on one worker, issue 50.)
+LONGEST = ("test_browser", "test_pyodide", "test_design", "test_pyodide_checks",
+           "test_pyodide_notebooks", "test_practice", "test_widgets_play", "test_wheel",
+           "test_sheets_real", "test_bank", "test_offline", "test_hostile_site", "test_serve",
+           "test_release", "test_make_commands", "test_interactive", "test_traces",
+           "test_check_attacks", "test_one_source", "test_book", "test_paper_edges",
+           "test_figures_faults", "test_hostile", "test_solve", "test_games", "test_figures",
+           "test_sheets", "test_determinism", "test_build_cache")
 
 
 def pytest_collection_modifyitems(items) -> None:
@@ -136,11 +141,12 @@ def pytest_collection_modifyitems(items) -> None:
 
 
 # What each test costs in CPU time, when ARENA_TEST_CPU names a file: one line per test
-# (seconds, then the test's id), the CPU time of the test's process and of every process it
-# started (the browser, servers, builds), ended ones included: each pytest process moves
-# into a control group of its own (cgroup v1's cpuacct; root only) that counts it. Wall time
-# on a shared machine says how busy the machine was; CPU time says what a test costs
-# wherever it runs (issue 50).
+# (CPU-seconds, the wall clock at its start and at its end, the worker, then the test's
+# id). The CPU time is that of the test's process and of every process it started (the
+# browser, servers, builds), ended ones included: each pytest process moves into a control
+# group of its own (cgroup v1's cpuacct; root only) that counts it. Wall time on a shared
+# machine says how busy the machine was; CPU time says what a test costs wherever it runs;
+# the clock shows when the workers sat idle (issue 50).
 CPUACCT = Path("/sys/fs/cgroup/cpuacct")
 
 
@@ -176,9 +182,11 @@ def pytest_runtest_protocol(item, nextitem):
     if not hasattr(config, "_arena_cpu_group"):
         config._arena_cpu_group = _cpu_group()
     usage = config._arena_cpu_group / "cpuacct.usage"
-    start = int(usage.read_text())
+    start, began = int(usage.read_text()), time.time()
     try:
         return (yield)
     finally:
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
         with open(report, "a", encoding="utf-8") as f:
-            f.write(f"{(int(usage.read_text()) - start) / 1e9:.2f} {item.nodeid}\n")
+            f.write(f"{(int(usage.read_text()) - start) / 1e9:.2f} {began:.1f} "
+                    f"{time.time():.1f} {worker} {item.nodeid}\n")
