@@ -10,7 +10,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHES = ("docs/figures", "docs/generated", "build/notebooks", "build/handout", "build/cache",
-          ".cache/mkdocs-jupyter")
+          "build/wheel", ".cache/mkdocs-jupyter")
+STAMPS = ("build/stamps/wheel",)     # the wheel's key: made again only if its inputs change
 
 
 def copy_with_caches(dest: Path) -> Path:
@@ -26,6 +27,10 @@ def copy_with_caches(dest: Path) -> Path:
         if (ROOT / cache).is_dir():
             shutil.copytree(ROOT / cache, copy / cache, symlinks=True,
                             ignore=shutil.ignore_patterns("sockets"), dirs_exist_ok=True)
+    for stamp in STAMPS:
+        if (ROOT / stamp).exists():
+            (copy / stamp).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / stamp, copy / stamp)
     if (ROOT / "build" / "bench.json").exists():     # the teachers' page's measures
         shutil.copy2(ROOT / "build" / "bench.json", copy / "build" / "bench.json")
     return copy

@@ -156,3 +156,41 @@ def test_a_checkout_in_a_folder_with_a_quote_compiles_its_sheets(tmp_path):
 
     for lang in ("fr", "en"):
         assert count(copy, lang) == count(ROOT, lang)
+
+
+def test_the_sheets_key_covers_the_figures_they_show_and_no_other(tmp_path, monkeypatch):
+    """`make handout` (and every `make site`, every save under `make serve`) typesets the
+    sheets again when their key changes: a figure a sheet shows changes it (its PDF or its
+    caption); a chapter's figure no sheet shows does not (an edited caption of the plays
+    chapter made both sheets again, issue 50)."""
+    from coursebuild import handout
+
+    if not (handout.OUT / "generated" / "fr" / "captions.tex").exists():
+        pytest.skip("the sheets' LaTeX is written by `make site` (make test runs it)")
+    shutil.copytree(handout.SOURCES, tmp_path / "handouts")
+    shutil.copytree(handout.OUT / "generated", tmp_path / "build" / "handout" / "generated")
+    figures = tmp_path / "docs" / "figures"
+    figures.mkdir(parents=True)
+    for pdf in (ROOT / "docs" / "figures").glob("*.pdf"):
+        shutil.copy2(pdf, figures / pdf.name)
+    monkeypatch.setattr(handout, "ROOT", tmp_path)
+    monkeypatch.setattr(handout, "SOURCES", tmp_path / "handouts")
+    monkeypatch.setattr(handout, "OUT", tmp_path / "build" / "handout")
+    captions = tmp_path / "build" / "handout" / "generated" / "en" / "captions.tex"
+    before = handout.inputs_key()
+
+    def edited(figure: str) -> tuple[str, str]:
+        """The key after ``figure``'s PDF changed, then after its caption changed."""
+        (figures / f"{figure}.pdf").write_bytes((figures / f"{figure}.pdf").read_bytes() + b"%")
+        pdf = handout.inputs_key()
+        text = captions.read_text("utf-8")
+        mark = f"arenacaption@{figure}\\endcsname{{"
+        assert text.count(mark) == 1
+        captions.write_text(text.replace(mark, mark + "Edited. "), encoding="utf-8")
+        return pdf, handout.inputs_key()
+
+    assert "nim-play" not in handout.figures_named(
+        [p.read_text("utf-8") for p in (tmp_path / "handouts").glob("*.tex")], {"nim-play"})
+    assert edited("nim-play") == (before, before)          # the plays chapter's figure
+    pdf, caption = edited("ex6-2-graph")                    # exercise 6.2's, on the sheets
+    assert len({before, pdf, caption}) == 3

@@ -59,28 +59,18 @@ Inside.\par\noindent\hspace*{120mm}\mbox{Edgeward}\par
     assert run.returncode == 2 and run.stderr == f"{tmp_path / 'none.pdf'}: no such file\n"
 
 
-def test_no_word_of_an_exam_paper_its_key_or_a_sheet_is_past_its_page(tmp_path):
-    """The sheets are paper too (issue 47 §1): every problem of the bank, as `make sheets`
-    writes it for two students in each language (their papers, with the marks in the
-    right margin, and the key), and the exercise sheets, keep 10 mm off the edge and
-    within their page's text block (the page numbers once stood 8 mm from the foot)."""
-    listed = subprocess.run([sys.executable, "-m", "coursebuild", "sheets", "--list"],
-                            cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    problems = [line.split("\t")[0] for line in listed.splitlines() if "\t" in line]
-    assert len(problems) >= 10
-    subprocess.run([sys.executable, "-m", "coursebuild", "sheets", "--students", "2",
-                    "--problems", ",".join(problems), "--out", str(tmp_path)],
-                   cwd=ROOT, capture_output=True, text=True, check=True)
-    pdfs = sorted(tmp_path.glob("*/*.pdf"))
-    assert len(pdfs) == 6                        # two papers and a key, per language
+def test_no_word_of_an_exercise_sheet_is_past_its_page():
+    """The sheets are paper too (issue 47 §1): the exercise sheets `make site` writes keep
+    10 mm off the edge and within their page's text block (the page numbers once stood
+    8 mm from the foot). The exam papers and keys of every problem of the bank are checked
+    where `make sheets` writes them as typed
+    (tests/test_sheets_real.py::test_make_sheets_with_every_problem_of_the_bank)."""
     found = []
-    for pdf in pdfs:
-        pages = paper_edges.words(pdf)
-        assert pages and sum(len(p[3]) for p in pages) > 300, pdf.name      # read
-        found += [f"{pdf.parent.name}/{line}" for line in
-                  paper_edges.offences(pdf, paper_edges.SHEET)]
     for lang in ("fr", "en"):
         handout = ROOT / "build" / "handout" / f"handout-{lang}.pdf"
-        if handout.exists():                     # (built by `make site`, `make handout`)
-            found += paper_edges.offences(handout, paper_edges.HANDOUT)
+        if not handout.exists():
+            pytest.skip("the exercise sheets are typeset by `make site` (make test runs it)")
+        pages = paper_edges.words(handout)
+        assert pages and sum(len(p[3]) for p in pages) > 300, handout.name      # read
+        found += paper_edges.offences(handout, paper_edges.HANDOUT)
     assert found == []

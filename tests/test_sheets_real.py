@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from coursebuild import bank, sheets
+from coursebuild import bank, paper_edges, sheets
 from coursebuild.paths import copy_project
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -98,8 +98,18 @@ def test_make_sheets_with_every_problem_of_the_bank(checkout):
     everything = sorted(bank.problems())
     assert len(everything) == 24
     _make(checkout, "STUDENTS=2", "SEED=2026", "PROBLEMS=" + ",".join(everything))
+    found = []
     for lang in ("fr", "en"):
-        _check(checkout / "build" / "sheets" / lang, lang, everything)
+        folder = checkout / "build" / "sheets" / lang
+        _check(folder, lang, everything)
+        # nothing past the paper (issue 47 §1): every word of the papers, with the marks
+        # in the right margin, and of the key keeps 10 mm off the edge and within its
+        # page's text block
+        pdfs = sorted(folder.glob("*.pdf"))
+        assert len(pdfs) == 3                            # two papers and the key
+        found += [f"{lang}/{line}" for pdf in pdfs
+                  for line in paper_edges.offences(pdf, paper_edges.SHEET)]
+    assert found == []
 
 
 def test_values_reach_the_command_as_they_are(checkout, tmp_path):

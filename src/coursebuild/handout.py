@@ -15,6 +15,7 @@ Usage: python -m coursebuild handout
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -125,15 +126,51 @@ def write_exercises() -> None:
                 old.unlink()
 
 
+def figures_named(texts: list[str], ids: set[str]) -> set[str]:
+    """The figure ids among ``ids`` that ``texts`` name (``\\includegraphics{ID}``,
+    ``\\arenafigure{ID}``, ``docs/figures/ID.pdf``, ...): every word of the texts that is
+    an id, with or without ``.pdf``. (A word that only looks like one, in a comment, say,
+    counts too: the sheets are then made again when they need not be, never the other
+    way round.)
+
+    >>> sorted(figures_named([r"\\includegraphics[width=3cm]{ex1-3-graph} chomp",
+    ...                       "docs/figures/nim-strategy.pdf"],
+    ...                      {"ex1-3-graph", "nim-strategy", "nim-graph"}))
+    ['ex1-3-graph', 'nim-strategy']
+    """
+    words = {w.removesuffix(".pdf") for text in texts for w in re.findall(r"[\w.-]+", text)}
+    return words & ids
+
+
 def inputs_key() -> str:
-    """What the sheets are made from: their LaTeX sources, the answers written, the
-    figures (PDF), this code and TeX's version."""
+    """What the sheets are made from: their LaTeX sources, the exercises and answers
+    written, the figures they name (each one's PDF and captions), this code and TeX's
+    version. A figure no sheet names changes nothing on them and is left out: an edited
+    caption of a chapter's figure made both sheets again, a LaTeX run each (issue 50)."""
     from coursebuild import keys
 
     tex = subprocess.run(["pdftex", "--version"], capture_output=True, text=True).stdout
-    figures = sorted(ROOT.joinpath("docs", "figures").glob("*.pdf"))
-    return keys.files_digest([SOURCES, OUT / "generated", Path(__file__), *figures]) + \
-        tex.split("\n", 1)[0]
+    sources = sorted(p for p in SOURCES.rglob("*") if p.is_file())
+    written = sorted(p for p in (OUT / "generated").rglob("*")
+                     if p.is_file() and p.name != "captions.tex")
+    texts = [p.read_text("utf-8", errors="replace") for p in [*sources, *written]
+             if p.suffix == ".tex"]
+    pdfs = {p.stem: p for p in ROOT.joinpath("docs", "figures").glob("*.pdf")}
+    named = sorted(figures_named(texts, set(pdfs)))
+    captions = [line for lang in LANGS
+                for line in _read(OUT / "generated" / lang / "captions.tex").splitlines()
+                if (caption := _CAPTION.search(line)) and caption[1] in named]
+    digest = keys.files_digest([*sources, *written, *(pdfs[n] for n in named)], root=ROOT)
+    digest += " " + keys.files_digest([Path(__file__)], root=Path(__file__).parent)
+    said = hashlib.sha256("\n".join(captions).encode()).hexdigest()
+    return f"{digest} {said} {tex.split(chr(10), 1)[0]}"
+
+
+_CAPTION = re.compile(r"\\csname arenacaption@(.+?)\\endcsname")
+
+
+def _read(path: Path) -> str:
+    return path.read_text("utf-8") if path.exists() else ""
 
 
 def compile_pdf(lang: str) -> Path:
