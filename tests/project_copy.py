@@ -34,3 +34,23 @@ def copy_with_caches(dest: Path) -> Path:
     if (ROOT / "build" / "bench.json").exists():     # the teachers' page's measures
         shutil.copy2(ROOT / "build" / "bench.json", copy / "build" / "bench.json")
     return copy
+
+
+def with_project_venv(copy: Path) -> Path:
+    """``copy`` runs its `make` commands with the project's virtual environment (a link
+    to it). make installs the project again when pyproject.toml or constraints.txt is
+    newer than the environment's stamp, and an install from the copy would point the
+    project's environment at the copy's ``src/`` (its .pth files) for good: the copy's
+    two files get the stamp's time when they are newer (a checkout whose environment
+    predates an edit of pyproject.toml), so that make never installs from the copy."""
+    import os
+
+    (copy / ".venv").symlink_to(ROOT / ".venv")
+    stamps = [s for s in (ROOT / ".venv" / ".docs-installed",
+                          ROOT / ".venv" / ".test-installed") if s.exists()]
+    if stamps:
+        oldest = min(s.stat().st_mtime for s in stamps)
+        for name in ("pyproject.toml", "constraints.txt"):
+            if (copy / name).stat().st_mtime > oldest:
+                os.utime(copy / name, (oldest - 1, oldest - 1))
+    return copy

@@ -16,6 +16,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from project_copy import with_project_venv
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*/teachers.md")),
@@ -237,7 +238,7 @@ def test_make_constraints_as_typed_pins_the_newest_allowed_versions(tmp_path):
     from coursebuild.paths import copy_project
 
     copy = copy_project(tmp_path / "arena")
-    (copy / ".venv").symlink_to(ROOT / ".venv")
+    with_project_venv(copy)
     before = sorted(p.name for p in copy.iterdir())
     done = subprocess.run(["make", "constraints"], cwd=copy, env=ENV, capture_output=True,
                           text=True, timeout=600)

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from project_copy import with_project_venv
 
 from coursebuild import bank, moodle, practice
 from coursebuild.paths import copy_project
@@ -360,7 +361,7 @@ FEW = ["attractor-ranks-draws", "chomp-two-bars", "astar-heuristics"]
 def checkout(tmp_path_factory) -> Path:
     """A copy of the tracked files (no build/), run with the project's .venv."""
     copy = copy_project(tmp_path_factory.mktemp("fresh") / "arena")
-    (copy / ".venv").symlink_to(ROOT / ".venv")
+    with_project_venv(copy)
     assert not (copy / "build").exists()
     return copy
 

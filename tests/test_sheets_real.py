@@ -13,6 +13,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from project_copy import with_project_venv
 
 from coursebuild import bank, paper_edges, sheets
 from coursebuild.paths import copy_project
@@ -29,7 +30,7 @@ def checkout(tmp_path_factory) -> Path:
     """A copy of the tracked files (no docs/figures, no build/), whose commands run the
     copy's code with the project's virtual environment."""
     copy = copy_project(tmp_path_factory.mktemp("fresh") / "arena")
-    (copy / ".venv").symlink_to(ROOT / ".venv")
+    with_project_venv(copy)
     assert not (copy / "docs" / "figures").exists() and not (copy / "build").exists()
     return copy
 
