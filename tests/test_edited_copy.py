@@ -1,13 +1,20 @@
-"""Course examples whose every text field carries markup reaches the site as text
-(issue 19.1): a copy of the project is built with such an example, then read in Chromium;
-no script of the example runs, and its title and names show as written, in both languages.
+"""A copy of the project, edited as a teacher and as an attacker would, built once by the
+real build (figures, exercise sheets, fragments, notebooks, MkDocs) from the main build's
+caches, so that only what the edits change is made again; then read as its readers would.
 
-The copy's build is the real one (figures, exercise sheets, fragments, notebooks, MkDocs),
-starting from the main build's caches: only what the examples change is made again."""
+- Course examples whose every text field carries markup reach the site as text (issue
+  19.1): read in Chromium, no script of the example runs, and its title and names show as
+  written, in both languages.
+- One source per exercise (issues 36 and 39): a statement changed in ``docs/exercises``
+  shows on its chapter's page, in the book and on an exercise sheet, and nowhere is it
+  typed a second time.
+
+(Both edits share one build: a copy built for each cost a build of both sites, issue 50.)"""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -61,26 +68,58 @@ def _hostile_example(text: str) -> tuple[str, dict[str, str]]:
     return yaml.safe_dump(out, allow_unicode=True, sort_keys=False), new
 
 
+SAID = {"fr": "Phrase témoin de la source unique", "en": "Witness sentence of the one source"}
+"""Said at the start of exercise 2.3's statement in the copy's one source."""
+
+
+def _one_statement_changed(copy: Path) -> None:
+    """Exercise 2.3's statement changed in its one source, in both languages, and set on
+    each language's sheet (its layout inputs it, nothing more), as a teacher would."""
+    source = copy / "docs" / "exercises" / "02-plays.yaml"
+    text = source.read_text(encoding="utf-8")
+    for lang, start in (("fr", "      On considère trois positions"),
+                        ("en", "      Consider three positions")):
+        assert text.count(start) == 1
+        text = text.replace(start, f"      {SAID[lang]}. " + start.strip())
+    source.write_text(text, encoding="utf-8")
+    for lang in ("fr", "en"):
+        sheet = copy / "handouts" / f"handout-{lang}.tex"
+        sheet.write_text(sheet.read_text(encoding="utf-8").replace(
+            f"\\input{{generated/{lang}/exercise-6.1}}",
+            f"\\input{{generated/{lang}/exercise-2.3}}\n\\input{{generated/{lang}/exercise-6.1}}"),
+            encoding="utf-8")
+
+
 @pytest.fixture(scope="module")
-def hostile_site(tmp_path_factory) -> tuple[Path, dict[str, str]]:
-    if not CHROMIUM.exists():
-        pytest.skip(NO_CHROMIUM)
+def edited_copy(tmp_path_factory) -> tuple[Path, dict[str, str]]:
+    """The copy, edited and built; the hostile examples' renaming."""
     if not (ROOT / "build" / "js" / "editor.js").exists():
         pytest.skip("the editor bundle is built by `make test` (make js)")
+    if shutil.which("latexmk") is None:
+        pytest.skip("TeX Live could not be installed")
     from project_copy import copy_with_caches
 
-    # the main build's caches: what does not depend on the examples is reused (each
-    # product is keyed on all its inputs), what does is built again from the hostile files
+    # the main build's caches: what does not depend on the edits is reused (each
+    # product is keyed on all its inputs), what does is built again from the edited files
     copy = copy_with_caches(tmp_path_factory.mktemp("project") / "arena")
     names: dict[str, str] = {}
     for example in sorted((ROOT / "docs" / "examples").glob("*.yaml")):
         text, renamed = _hostile_example(example.read_text("utf-8"))
         (copy / "docs" / "examples" / example.name).write_text(text, encoding="utf-8")
         names.update({f"{example.stem}:{k}": v for k, v in renamed.items()})
+    _one_statement_changed(copy)
     env = dict(os.environ, PYTHONPATH=str(copy / "src"))
     done = subprocess.run([sys.executable, "-m", "coursebuild", "site", "--no-zip", "--no-book"],
                           cwd=copy, env=env, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
+    return copy, names
+
+
+@pytest.fixture(scope="module")
+def hostile_site(edited_copy) -> tuple[Path, dict[str, str]]:
+    if not CHROMIUM.exists():
+        pytest.skip(NO_CHROMIUM)
+    copy, names = edited_copy
     return copy / "site", names
 
 
@@ -120,3 +159,34 @@ def test_the_figures_of_the_example_draw_every_name(hostile_site):
         mine = {v for k, v in names.items() if k.startswith(example + ":")}
         assert mine and mine <= texts, figure
         assert not list(svg.iter("{http://www.w3.org/2000/svg}script"))
+
+
+def _pdf_text(path: Path) -> str:
+    out = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
+                         check=True).stdout
+    return " ".join(out.split())
+
+
+def test_a_statement_changed_in_its_source_shows_on_the_chapter_the_book_and_the_sheet(
+        edited_copy):
+    copy, _ = edited_copy
+    env = dict(os.environ, PYTHONPATH=str(copy / "src"))
+    book = subprocess.run(
+        [sys.executable, "-c", "import sys; from pathlib import Path; "
+         "from coursebuild import book; site = Path('site'); "
+         "figures = book.figure_metrics(site); "
+         "[sys.stdout.write(book.book_source(lang, 'students', site, figures)[0]) "
+         "for lang in ('fr', 'en')]"],
+        cwd=copy, env=env, capture_output=True, text=True, check=False)
+    assert book.returncode == 0, book.stderr[-3000:]
+    for lang in ("fr", "en"):
+        page = (copy / "site" / ("" if lang == "fr" else "en") / "plays" / "index.html")
+        html = page.read_text(encoding="utf-8")
+        assert html.count(SAID[lang]) == 1                                  # the chapter
+        assert SAID[lang] not in (ROOT / "site" / ("" if lang == "fr" else "en") / "plays" /
+                                  "index.html").read_text(encoding="utf-8")
+        assert book.stdout.count(SAID[lang]) == 1                           # the book
+        sheet = _pdf_text(copy / "build" / "handout" / f"handout-{lang}.pdf")
+        assert SAID[lang] in sheet                                          # the sheet
+        assert ("Exercice 2.3 (un match nul)" if lang == "fr" else
+                "Exercise 2.3 (a draw)") in sheet
