@@ -126,9 +126,9 @@ LONGEST = ("test_browser", "test_pyodide", "test_design", "test_pyodide_checks",
            "test_pyodide_notebooks", "test_practice", "test_widgets_play", "test_wheel",
            "test_sheets_real", "test_bank", "test_offline", "test_edited_copy", "test_serve",
            "test_release", "test_make_commands", "test_interactive", "test_traces",
-           "test_check_attacks", "test_book", "test_paper_edges",
-           "test_figures_faults", "test_hostile", "test_solve", "test_games", "test_figures",
-           "test_sheets", "test_determinism", "test_build_cache")
+           "test_check_attacks", "test_book", "test_figures_faults", "test_hostile",
+           "test_solve", "test_games", "test_figures", "test_sheets", "test_determinism",
+           "test_build_cache")
 
 
 def pytest_collection_modifyitems(items) -> None:

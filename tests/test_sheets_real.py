@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -98,6 +99,12 @@ def test_make_sheets_as_typed_in_each_language_from_a_fresh_checkout(checkout):
 def test_make_sheets_with_every_problem_of_the_bank(checkout):
     everything = sorted(bank.problems())
     assert len(everything) == 24
+    # the README's way to see them: `python -m coursebuild sheets --list`
+    listed = subprocess.run([sys.executable, "-m", "coursebuild", "sheets", "--list"],
+                            cwd=checkout, env=dict(os.environ, PYTHONPATH=str(checkout / "src")),
+                            capture_output=True, text=True, check=True).stdout
+    assert sorted(line.split("\t")[0] for line in listed.splitlines() if "\t" in line) == \
+        everything
     _make(checkout, "STUDENTS=2", "SEED=2026", "PROBLEMS=" + ",".join(everything))
     found = []
     for lang in ("fr", "en"):
@@ -108,8 +115,10 @@ def test_make_sheets_with_every_problem_of_the_bank(checkout):
         # page's text block
         pdfs = sorted(folder.glob("*.pdf"))
         assert len(pdfs) == 3                            # two papers and the key
-        found += [f"{lang}/{line}" for pdf in pdfs
-                  for line in paper_edges.offences(pdf, paper_edges.SHEET)]
+        for pdf in pdfs:
+            pages = paper_edges.words(pdf)
+            assert pages and sum(len(p[3]) for p in pages) > 300, pdf.name      # read
+            found += [f"{lang}/{line}" for line in paper_edges.offences(pdf, paper_edges.SHEET)]
     assert found == []
 
 
