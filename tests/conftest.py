@@ -66,17 +66,19 @@ def browser():
 
 
 @pytest.fixture(scope="module")
-def shared_context(browser):
+def shared_context(browser, request):
     """One browser context for a module's visits whose pages keep nothing from one another
     (each page in a tab of its own: browsing.visits_context), made again if a test closed
-    the browser. Call it for the context."""
+    the browser. Call it for the context. Its pages search the real index when the module
+    says ``SEARCH_INDEX = True`` (browsing.no_documents)."""
     from browsing import visits_context
 
     made: list = []
+    search = getattr(request.module, "SEARCH_INDEX", False)
 
     def context():
         if not made or not made[-1].browser.is_connected():
-            made.append(visits_context(browser))
+            made.append(visits_context(browser, search=search))
         return made[-1]
 
     yield context
@@ -113,6 +115,27 @@ class Pace:
 def pace() -> Pace:
     """The machine's pace (:class:`Pace`), calibrated at the session's start."""
     return Pace()
+
+
+def pytest_configure(config) -> None:
+    """The course's modules are compiled to bytecode once, before the workers start: the
+    suite starts hundreds of Pythons (the CLI, the builds, the copies' commands), and on
+    a machine that sets PYTHONDONTWRITEBYTECODE, as containers often do, each of them
+    would compile every module it imports again (about 0.1 CPU-s for the CLI, 0.4 s for a
+    build; issue 50). compileall writes the bytecode whatever that variable says, next
+    to the sources (``__pycache__``, ignored by git), and leaves it alone when it is up to
+    date. Each copy of the project compiles its own (``project_copy``)."""
+    if not hasattr(config, "workerinput"):        # the controller, or a run without -n
+        compile_sources(ROOT / "src")
+    # the test modules as pytest rewrites them (its assertions) are kept likewise, in
+    # tests/__pycache__: each worker would rewrite them all again (about 2.2 CPU-s each)
+    sys.dont_write_bytecode = False
+
+
+def compile_sources(src: Path) -> None:
+    import compileall
+
+    compileall.compile_dir(str(src), quiet=1, workers=1)
 
 
 # The modules that cost most (CPU-seconds, measured with ARENA_TEST_CPU on a quiet 2-core

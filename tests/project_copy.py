@@ -5,6 +5,7 @@ its inputs)."""
 
 from __future__ import annotations
 
+import compileall
 import shutil
 from pathlib import Path
 
@@ -20,6 +21,7 @@ def copy_with_caches(dest: Path) -> Path:
     from coursebuild.paths import copy_project
 
     copy = copy_project(dest)
+    compileall.compile_dir(str(copy / "src"), quiet=1)   # as conftest does for the project
     (copy / "node_modules").symlink_to(ROOT / "node_modules")
     (copy / "build" / "js").mkdir(parents=True)
     shutil.copy2(ROOT / "build" / "js" / "editor.js", copy / "build" / "js" / "editor.js")
