@@ -12,6 +12,7 @@ doctests and the test files that need the library alone (:data:`PACKAGE_TESTS`).
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -82,11 +83,16 @@ def test(dist: Path) -> None:
             python = str(env_dir / "bin" / "python")
             # --no-compile: the environment is thrown away after the tests; compiling each
             # module of numba, numpy and the test tools to bytecode was half the install's
-            # CPU time (about 8 of 17 s; the tests compile the few they import)
+            # CPU time (about 8 of 17 s; the tests compile the few they import, once:
+            # `fresh`, below)
             subprocess.run([python, "-m", "pip", "install", "-q", "--no-compile",
                             f"{artifact}[figures,fast]", *TEST_TOOLS], check=True)
+            # its Pythons keep what they compile, whatever PYTHONDONTWRITEBYTECODE says:
+            # each command a test starts would compile numpy and the library again
+            fresh = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
             where = subprocess.run([python, "-c", "import arena; print(arena.__file__)"],
-                                   cwd=tmp, capture_output=True, text=True, check=True)
+                                   cwd=tmp, capture_output=True, text=True, check=True,
+                                   env=fresh)
             if not where.stdout.startswith(str(env_dir)):
                 raise SystemExit(f"release: arena was imported from {where.stdout.strip()}")
             # the installed package, not the checkout: only tests/ goes on the path (for
@@ -95,7 +101,7 @@ def test(dist: Path) -> None:
                             "-o", "addopts=", "-o",
                             "testpaths=", "--rootdir", str(ROOT), "--doctest-modules",
                             "--pyargs", "arena", *(str(ROOT / t) for t in PACKAGE_TESTS)],
-                           cwd=tmp, check=True)
+                           cwd=tmp, check=True, env=fresh)
             print(f"release: {artifact.name}: the package-alone tests pass")
 
 

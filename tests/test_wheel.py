@@ -83,14 +83,19 @@ def _environment(tmp: Path, requirement: str) -> Path:
     venv.create(tmp / "env", with_pip=True)
     bin_dir = tmp / "env" / "bin"
     # (--no-compile: the modules' bytecode, thrown away with the environment, was half
-    # the install's CPU time; a run compiles what it imports)
+    # the install's CPU time; the runs compile what they import, once: _run)
     subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "--no-compile",
                     requirement], check=True, capture_output=True, text=True, cwd=tmp)
     return bin_dir
 
 
 def _run(args: list[str] | str, cwd: Path, **kw) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    """``args`` run with nothing of the checkout on the path. Its Pythons keep the bytecode
+    they compile, in the environment thrown away after the tests, whatever this machine's
+    PYTHONDONTWRITEBYTECODE says: each notebook's kernel would compile numpy, IPython and
+    the library again (about 1.5 CPU-s each; issue 50)."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONDONTWRITEBYTECODE")}
     return subprocess.run(args, cwd=cwd, capture_output=True, text=True, env=env, **kw)
 
 
