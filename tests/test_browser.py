@@ -13,6 +13,9 @@ import pytest
 from browsing import CHROMIUM, NO_CHROMIUM, SITE, Visit, widgets_drawn
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
+# every page is visited with the whole search index built, as a student's first visit
+# builds it (the other modules' visits are spared it: browsing.no_documents)
+SEARCH_INDEX = True
 
 
 def _all_pages() -> list[str]:
@@ -136,7 +139,7 @@ def test_attractor_tabs_switch_figures_without_javascript(browser, base_url):
 @pytest.mark.parametrize(("path", "word", "expected"), [
     ("", "attracteur", "/attractors/"), ("en/", "attractor", "/en/attractors/")])
 def test_search_finds_a_word_in_the_page_language(browser, base_url, path, word, expected):
-    visit = Visit(browser, base_url + path)
+    visit = Visit(browser, base_url + path, search=True)
     page = visit.page
     try:
         page.click(".md-search__input")

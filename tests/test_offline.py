@@ -25,8 +25,9 @@ def folder(site, tmp_path_factory) -> Path:
 
 
 def _open(browser, url: str, inside: str = "file://"):
-    """``url`` in a fresh context where every request outside ``inside`` is refused."""
-    context = browser.new_context()
+    """``url`` in a fresh context where every request outside ``inside`` is refused (the
+    real search index: the unzipped site's search is tested)."""
+    context = browser.new_context(search=True)
     outside: list[str] = []
 
     def route(r):
