@@ -197,10 +197,19 @@ def on_post_page(output: str, page, config, **kwargs):
         configs = list(_MATHJAX_CONFIG.finditer(output))
         if len(configs) > 1:
             output = output[:configs[0].start()] + output[configs[0].end():]
+        # and two scripts of the template that are not the site's: a MathJax 2
+        # configuration (MathJax.Hub, absent from MathJax 3: a page reached by instant
+        # navigation ran it and logged an error), and a loader of Mermaid from a CDN (no
+        # notebook draws a Mermaid diagram, and the site fetches nothing from elsewhere)
+        output = _TEMPLATE_SCRIPTS.sub("", output)
     return output
 
 
 _MATHJAX_CONFIG = re.compile(r'<script src="[^"]*mathjax-config\.js">\s*</script>\n?')
+_TEMPLATE_SCRIPTS = re.compile(
+    r'<script type="text/x-mathjax-config">(?:(?!</script>).)*MathJax\.Hub.*?</script>\s*'
+    r'|<script type="module">(?:(?!</script>).)*cdnjs\.cloudflare\.com/ajax/libs/mermaid'
+    r'.*?</script>\s*', re.S)
 
 
 # mkdocs-jupyter's copy button: a hidden English "Copied!" that search would index as the
