@@ -1,0 +1,82 @@
+"""The words the site's scripts show, in both languages: each script keeps them in one
+table (``WORDS`` or ``TEXT``, a French and an English entry), and the two entries say the
+same things: the same keys, each a text or a function of the same arguments, a text with
+the same placeholders. The browser tests check a mechanism in one language or the other
+(a Check stopped by its time limit, a flood of output, ...); this is what makes the other
+language's words for it sure to exist."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPTS = ROOT / "docs" / "assets" / "javascripts"
+TABLES = {"arena.js": "TEXT", "design.js": "WORDS", "exercises.js": "WORDS",
+          "notebook.js": "WORDS", "practice.js": "WORDS"}
+
+# what node prints of a table: for each language, each key's kind (text, or a function
+# and its parameters) and a text's placeholders ({s}, {n}, ...)
+DESCRIBE = """
+const table = (%s);
+const kind = (v) => typeof v === "function"
+  ? "function(" + v.toString().split("=>")[0].replace(/[()\\s]/g, "") + ")"
+  : typeof v === "string"
+    ? "text " + JSON.stringify([...new Set(v.match(/\\{\\w+\\}/g) || [])].sort())
+    : typeof v;
+const out = {};
+for (const [lang, words] of Object.entries(table)) {
+  out[lang] = Object.fromEntries(Object.entries(words).map(([k, v]) => [k, kind(v)]));
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def _literal(text: str, name: str) -> str:
+    """The object literal assigned to ``const name`` in ``text`` (braces matched, strings
+    and template literals skipped)."""
+    start = text.index("{", text.index(f"const {name} = "))
+    depth, k, quote = 0, start, None
+    while True:
+        c = text[k]
+        if quote:
+            if c == "\\":
+                k += 1
+            elif c == quote:
+                quote = None
+        elif c in "\"'`":
+            quote = c
+        elif c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return text[start:k + 1]
+        k += 1
+
+
+def _described(script: str) -> dict:
+    literal = _literal((SCRIPTS / script).read_text(encoding="utf-8"), TABLES[script])
+    done = subprocess.run(["node", "-e", DESCRIBE % literal], capture_output=True, text=True,
+                          check=True)
+    return json.loads(done.stdout)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+@pytest.mark.parametrize("script", sorted(TABLES))
+def test_both_languages_have_the_same_words(script):
+    table = _described(script)
+    assert set(table) == {"fr", "en"}, script
+    assert len(table["fr"]) >= 5
+    assert table["fr"] == table["en"], script
+
+
+def test_every_table_of_words_is_checked():
+    tables = {p.name for p in SCRIPTS.glob("*.js")
+              if re.search(r"^\s*(fr|en): \{", p.read_text(encoding="utf-8"), re.M)}
+    assert tables == set(TABLES)
