@@ -319,7 +319,10 @@ RANKS_INSIDE = """(box) => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+# in French; the English page is solved and played by the Connect-4 test, and both are
+# attacked (issue 50: the page's script is the same in both languages, its words are
+# checked in both by test_page_words)
+@pytest.mark.parametrize("lang", ["fr"])
 def test_a_game_typed_in_the_page_is_drawn_stepped_and_played(chromium, browser, base_url,
                                                               lang):
     visit = _open(browser, base_url, lang)
@@ -495,7 +498,10 @@ def test_the_pages_python_survives_attacks(chromium, browser, base_url, lang):
         visit.close()
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+# in English; the French page's rules are typed and solved by the test above (issue 50:
+# the page's script is the same in both languages, its words checked in both by
+# test_page_words)
+@pytest.mark.parametrize("lang", ["en"])
 def test_the_rules_are_kept_downloaded_and_opened(chromium, browser, base_url, lang, tmp_path):
     visit = _open(browser, base_url, lang)
     page = visit.page

@@ -216,7 +216,9 @@ BROWSER_CASES = ("nim-subtraction-period", "attractor-ranks-draws", "kayles")
 CPython, by the same function the page runs)."""
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+# in French, with its typography; every problem is practised below in one language or
+# the other, in turn (issue 50: the page's words are checked in both by test_page_words)
+@pytest.mark.parametrize("lang", ["fr"])
 def test_a_variant_is_practised_in_the_page(chromium, browser, base_url, lang, tmp_path):
     root = base_url + ("en/" if lang == "en" else "")
     problem, seed = BROWSER_CASES[0], 11

@@ -19,6 +19,14 @@ from test_notebooks_run import COUNT_JOBS
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 
 
+def in_lang(lang: str):
+    """The test runs on the page of ``lang`` alone. A mechanism (a time limit, Stop, a
+    queued job, a snapshot) is the same script in both languages and is tested in one of
+    them, in turn; its words are checked in both by test_page_words, and the few tests
+    whose subject is a language's text (a flood's message) run in both."""
+    return pytest.mark.parametrize("exercises_page", [lang], indirect=True)
+
+
 @pytest.fixture(scope="module", params=["fr", "en"])
 def exercises_page(request, browser, base_url, pace):
     lang = request.param
@@ -39,6 +47,7 @@ def exercises_page(request, browser, base_url, pace):
     visit.close()
 
 
+@in_lang("fr")
 def test_an_endless_loop_is_stopped_and_the_next_run_works(exercises_page, pace):
     page = exercises_page.page
     start = time.monotonic()
@@ -56,6 +65,7 @@ def test_an_endless_loop_is_stopped_and_the_next_run_works(exercises_page, pace)
     assert verdict["status"] == "pass"
 
 
+@in_lang("en")
 def test_stop_ends_a_run_that_loops(exercises_page):
     page = exercises_page.page
     page.evaluate("window.arenaExercises.setCode('grundy', 'while True:\\n    pass\\n')")
@@ -79,6 +89,7 @@ def test_stop_ends_a_run_that_loops(exercises_page):
         page.evaluate(SHORT_LIMITS, exercises_page.short * 1000)
 
 
+@in_lang("fr")
 def test_run_shows_the_output_and_a_clear_syntax_error(exercises_page):
     page, lang = exercises_page.page, exercises_page.lang
     output = page.locator('[data-exercise="minimax"] [data-role="output"]')
@@ -93,6 +104,7 @@ def test_run_shows_the_output_and_a_clear_syntax_error(exercises_page):
     assert verdict["status"] == "error" and expected in verdict["message"]
 
 
+@in_lang("en")
 def test_the_code_survives_a_reload(exercises_page):
     page = exercises_page.page
     code = "def alphabeta(arbre, alpha, beta, joueur_max):\n    return 0  # mine\n"
@@ -106,6 +118,7 @@ def test_the_code_survives_a_reload(exercises_page):
         page.evaluate(SHORT_LIMITS, exercises_page.short * 1000)
 
 
+@in_lang("fr")
 def test_no_serious_accessibility_violation_on_an_exercise_page(exercises_page):
     from test_browser import _axe_violations
 
@@ -123,6 +136,7 @@ def test_no_serious_accessibility_violation_in_the_dark_palette(browser, base_ur
         visit.close()
 
 
+@in_lang("en")
 def test_tab_indents_and_escape_then_tab_leaves_the_editor(exercises_page):
     page = exercises_page.page
     page.evaluate("window.arenaExercises.setCode('grundy', 'x')")
@@ -211,6 +225,7 @@ def test_a_flood_of_output_is_capped_and_the_page_stays_responsive(exercises_pag
         page.evaluate(SHORT_LIMITS, exercises_page.short * 1000)
 
 
+@in_lang("en")
 def test_a_job_queued_behind_a_loop_ends(exercises_page):
     """A Run asked while another loops waits its turn, then runs on a fresh worker: it used
     to stay "…" forever, its buttons disabled."""
@@ -225,6 +240,7 @@ def test_a_job_queued_behind_a_loop_ends(exercises_page):
     expect(page.locator('[data-exercise="minimax"] [data-action="run"]')).to_be_enabled()
 
 
+@in_lang("fr")
 def test_a_worker_closed_by_the_code_is_replaced(exercises_page):
     page = exercises_page.page
     page.evaluate("window.arenaExercises.setCode('minimax', 'import js\\njs.close()')")
@@ -236,6 +252,7 @@ def test_a_worker_closed_by_the_code_is_replaced(exercises_page):
     shows(output, exactly="42")
 
 
+@in_lang("en")
 def test_a_verdict_is_marked_stale_when_the_code_changes(exercises_page):
     page, lang = exercises_page.page, exercises_page.lang
     verdict = page.locator('[data-exercise="grundy"] [data-role="verdict"]')
@@ -256,6 +273,7 @@ def test_a_verdict_is_marked_stale_when_the_code_changes(exercises_page):
 WRONG_GRUNDY = "def grundy(A):\n    return {}\n"
 
 
+@in_lang("fr")
 def test_a_check_judges_the_students_function_alone(exercises_page):
     """Issue 26.5, in the page: a Run that patches the checker and the builtins, then
     replaces the worker's message handler, changes no later verdict; a Check whose code
@@ -286,6 +304,7 @@ def test_a_check_judges_the_students_function_alone(exercises_page):
     assert _check(page, "grundy", EXERCISES["grundy"].answer)["status"] == "pass"
 
 
+@in_lang("en")
 def test_each_check_starts_from_a_snapshot_no_code_can_forge(exercises_page):
     """A Check's fresh Python starts from a snapshot of a fresh Python (python-boot.js),
     which the page takes from a worker before it is given any code: a Run or a Check that
