@@ -116,9 +116,14 @@ test: $(VENV)/.test-installed $(EDITOR_JS) ## install what the tests need, build
 	@$(ENSURE) latexmk pdffonts algpseudocode.sty -- $(TEX_PACKAGES)
 	@$(ENSURE) chromium -- $(BROWSER_PACKAGES)
 	$(BIN)/ruff check src tests scripts
-	$(BIN)/mypy
 	$(BIN)/python -m coursebuild site
-	$(BIN)/python -m pytest -n 3 --dist loadfile --no-loadscope-reorder --durations=15
+	@# mypy runs beside pytest (one core, which pytest's start leaves idle): its report
+	@# follows pytest's, and either failing fails make test
+	@mkdir -p build; echo "$(BIN)/mypy > build/mypy.log &"; $(BIN)/mypy > build/mypy.log 2>&1 & types=$$!; \
+	  echo "$(BIN)/python -m pytest -n 3 --dist loadfile --no-loadscope-reorder --durations=15"; \
+	  $(BIN)/python -m pytest -n 3 --dist loadfile --no-loadscope-reorder --durations=15; tests=$$?; \
+	  wait $$types; typed=$$?; echo "$(BIN)/mypy:"; cat build/mypy.log; \
+	  [ $$tests -eq 0 ] && [ $$typed -eq 0 ]
 
 lint: $(VENV)/.test-installed ## ruff and mypy only
 	$(BIN)/ruff check src tests scripts
