@@ -222,6 +222,31 @@ def instant_navigation(browser, base_url: str, context=None):
     return context, origin
 
 
+def follow(page, url: str, link=None):
+    """Follow a link to ``url`` from ``page`` (``link``, a locator of the page, or a link
+    added to its article) as Material's instant navigation does (:func:`instant_navigation`):
+    the new page's content replaces the old in the same document. Returns once the address
+    is ``url`` and the old article is gone (it is marked ``data-left`` first), with the
+    response that brought the new page."""
+    page.evaluate("document.querySelectorAll('article')"
+                  ".forEach((a) => { a.dataset.left = '1'; })")
+    with page.expect_response(lambda r: r.url == url) as response:
+        if link is not None:          # in a folded section of the menu, maybe: clicked
+            link.evaluate("(a) => a.click()")     # as the reader's click would reach it
+        else:
+            page.evaluate("""(url) => {
+              const link = document.createElement('a');
+              link.href = url;
+              link.textContent = url;
+              document.querySelector('article').append(link);
+              link.click();
+            }""", url)
+    page.wait_for_url(url)
+    page.wait_for_function("() => { const a = document.querySelector('article');"
+                           " return a && !a.dataset.left; }")
+    return response.value
+
+
 def local_sitemap(origin: str, path: str) -> str:
     """The sitemap Material's instant navigation reads, as it would be if the site were
     published at ``origin`` + PREFIX (a build without SITE_URL has an empty sitemap):

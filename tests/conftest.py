@@ -126,16 +126,12 @@ def pytest_configure(config) -> None:
     to the sources (``__pycache__``, ignored by git), and leaves it alone when it is up to
     date. Each copy of the project compiles its own (``project_copy``)."""
     if not hasattr(config, "workerinput"):        # the controller, or a run without -n
-        compile_sources(ROOT / "src")
+        import compileall
+
+        compileall.compile_dir(str(ROOT / "src"), quiet=1)
     # the test modules as pytest rewrites them (its assertions) are kept likewise, in
     # tests/__pycache__: each worker would rewrite them all again (about 2.2 CPU-s each)
     sys.dont_write_bytecode = False
-
-
-def compile_sources(src: Path) -> None:
-    import compileall
-
-    compileall.compile_dir(str(src), quiet=1, workers=1)
 
 
 # The modules that cost most (CPU-seconds, measured with ARENA_TEST_CPU on a quiet 2-core

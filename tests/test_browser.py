@@ -83,21 +83,9 @@ class Reading:
         return self.visit.context.outside[self._outside_at:]
 
 
-# the new page's content has replaced the old (marked data-left before the link is
-# followed), and its formulas are typeset
-ARRIVED = """() => {
-  const article = document.querySelector('article');
-  return article && !article.dataset.left && document.querySelectorAll('.arithmatex').length
-    === document.querySelectorAll('.arithmatex mjx-container').length;
-}"""
-FOLLOW = """(url) => {
-  document.querySelectorAll('article').forEach((a) => { a.dataset.left = '1'; });
-  const link = document.createElement('a');
-  link.href = url;
-  link.textContent = url;
-  document.querySelector('article').append(link);
-  link.click();
-}"""
+# the new page's formulas are typeset
+TYPESET = """() => document.querySelectorAll('.arithmatex').length
+  === document.querySelectorAll('.arithmatex mjx-container').length"""
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +96,7 @@ def reader(shared_context, browser, base_url):
     instant navigation about 0.9 (issue 50): the pages of ACCESSIBILITY, one of each kind
     in both languages, are opened afresh; the others are reached as a student clicking
     through the course reaches them."""
-    from browsing import instant_navigation
+    from browsing import follow, instant_navigation
 
     state: dict = {"visit": None, "context": None}
 
@@ -123,19 +111,16 @@ def reader(shared_context, browser, base_url):
                 or old.page.url.startswith(base_url + "en/") != path.startswith("en/")):
             if old is not None and not old.page.is_closed():
                 old.close()
-            state["visit"] = None
             visit = Visit(browser, url, context=context)
             state["visit"] = visit
             return Reading(visit, visit.response.status, 0, visit._seen)
         page = old.page
         page.set_viewport_size({"width": 1280, "height": 900})
         errors_at, outside_at = len(old.errors), len(context.outside)
-        with page.expect_response(lambda r: r.url == url) as response:
-            page.evaluate(FOLLOW, url)
-        page.wait_for_url(url)
-        page.wait_for_function(ARRIVED)
+        response = follow(page, url)
+        page.wait_for_function(TYPESET)
         assert page.evaluate("window.__same_document === true"), path    # no reload
-        return Reading(old, response.value.status, errors_at, outside_at)
+        return Reading(old, response.status, errors_at, outside_at)
 
     def reading(path: str, fresh: bool) -> Reading:
         try:
