@@ -128,6 +128,24 @@ def test_any_document_gives_exit_0_or_2_and_names_are_kept_exactly(tmp_path, doc
     assert {i for i in ids if i.strip() == i and " " not in i} <= texts   # drawn as written
 
 
+def test_a_name_drawn_as_nothing_is_refused_and_one_that_marks_a_letter_is_drawn(tmp_path):
+    # hypothesis found U+E01F0 alone: solved, then Graphviz could not measure it (exit 2)
+    path = tmp_path / "v.json"
+    path.write_text(json.dumps({"S0": [], "S1": ["\U000e01f0\U000e01f0"], "edges": {}}),
+                    encoding="utf-8")
+    status, out, err = run("solve", str(path))
+    assert (status, out) == (2, "") and "is invisible" in err and "key 'S1'" in err
+    path.write_text(json.dumps({"S0": ["a\U000e01f0"], "S1": ["\u2603\ufe0f"],
+                                "edges": {"a\U000e01f0": ["\u2603\ufe0f"]}}),
+                    encoding="utf-8")
+    svg = tmp_path / "v.svg"
+    status, _, err = run("render", str(path), "-o", str(svg))
+    assert status == 0, err
+    texts = {t.text for t in ET.fromstring(svg.read_bytes()).iter(
+        "{http://www.w3.org/2000/svg}text")}
+    assert texts == {"a\U000e01f0", "\u2603\ufe0f"}
+
+
 def test_markup_and_references_in_names_are_drawn_as_written(tmp_path):
     path = tmp_path / "h.yaml"
     path.write_text('S0: ["&amp;", "<b>x</b>"]\nS1: [\'a"b\']\nedges:\n  "&amp;": [\'a"b\']\n',

@@ -25,6 +25,10 @@ from arena.cli import main
      "U+FDD0, a Unicode noncharacter"),
     (lambda: Arena.from_dict({"S0": ["a\U0001fffe"], "S1": []}), ArenaError, "U+1FFFE"),
     (lambda: Arena.from_dict({"S0": [" "], "S1": []}), ArenaError, "is invisible"),
+    # default-ignorable code points alone: Graphviz could not measure U+E01F0 and warned,
+    # found by test_hostile
+    (lambda: Arena.from_dict({"S0": [], "S1": ["\U000e01f0"]}), ArenaError, "is invisible"),
+    (lambda: Arena.from_dict({"S0": ["\ufe0f\u034f "], "S1": []}), ArenaError, "is invisible"),
     (lambda: Arena.from_dict({"S0": ["caf\u00e9"], "S1": ["cafe\u0301"]}), ArenaError,
      "look the same"),
 ])

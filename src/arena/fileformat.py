@@ -106,6 +106,25 @@ MAX_NAME_LENGTH = 200
 # letters that draw nothing (Hangul fillers, the braille blank)
 _INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
+# Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt, Unicode 15):
+# characters a renderer draws as nothing. Those of category Cf are refused on their own;
+# the others (variation selectors, U+034F, the reserved tail of plane 14...) may mark
+# the letter before them, but a name made of them alone would be an empty drawing (and
+# Graphviz cannot measure it).
+_IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+              (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+              (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+              (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+              (0xE0000, 0xE0FFF))
+
+
+def _draws_nothing(c: str) -> bool:
+    """Whether ``c`` leaves no mark: a space, a blank letter or a default-ignorable code
+    point."""
+    code = ord(c)
+    return (c.isspace() or c in _INVISIBLE
+            or any(first <= code <= last for first, last in _IGNORABLE))
+
 
 def check_text(text: str, key: str, owner: Any = None) -> str:
     """A name from a file: printable text of reasonable length (no control or format
@@ -126,8 +145,8 @@ def check_text(text: str, key: str, owner: Any = None) -> str:
             problem = f"contains the character U+{ord(bad):04X}, which is not printable"
         elif odd is not None:      # reserved by Unicode, never text: Graphviz cannot draw it
             problem = f"contains U+{ord(odd):04X}, a Unicode noncharacter (never text)"
-        elif all(c.isspace() or c in _INVISIBLE for c in text):
-            problem = "is invisible (only spaces or blank characters)"
+        elif all(_draws_nothing(c) for c in text):
+            problem = "is invisible (only spaces or characters drawn as nothing)"
     if problem is not None:
         where = {"vertex": owner} if owner is not None else {}
         raise ArenaError(f"the name {shown!r} {problem}", key=key, **where)
