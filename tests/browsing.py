@@ -29,8 +29,15 @@ ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"
 CHROMIUM = Path("/usr/bin/chromium")
 PREFIX = "/arena/"          # served under a path, as a project page of GitHub Pages
+# Every request to another host than this machine goes to a proxy that is not there (port
+# 9, the discard service, which nothing here serves) and fails: Chromium sends loopback
+# addresses past any proxy. So a test's page never reaches the network, without a route:
+# routing every request through Playwright would cost each a round trip to the test and
+# turn the HTTP cache off (a worker's Pyodide fetched and compiled again at each Check).
+# The requests that leave are recorded from the context's events (:func:`visits_context`).
+OUTSIDE_REFUSED = "--proxy-server=http://127.0.0.1:9"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+        "--disable-component-update", "--disable-sync", "--no-first-run", OUTSIDE_REFUSED]
 NO_CHROMIUM = ("Debian's Chromium is not installed (make test installs it with apt-get "
                "when it runs as root or may sudo)")
 # how long a test waits for the page to show what an event should show (ms): long, as a
@@ -109,11 +116,12 @@ class Browser:
     def new_context(self, search: bool = False, **options):
         """A context whose waits (navigation, selectors, functions, clicks) last up to WAIT
         ms, not Playwright's 30 s a busy machine may need; its pages search an empty index
-        unless ``search`` (:func:`no_documents`)."""
+        (from :func:`served`) unless ``search``."""
         context = self.live.new_context(**options)
         context.set_default_timeout(WAIT)
-        if not search:
-            context.route("**/search/search_index.json", no_documents)
+        context.arena_headers = {}
+        if search:
+            ask(context, SEARCH_HEADER)
         return context
 
     def new_page(self, **options):
@@ -171,13 +179,56 @@ def shows(locator, text: str | None = None, *, exactly: str | None = None,
         locator.page.wait_for_timeout(50)
 
 
+# What a test's context asks of :func:`served` with a request header (:func:`ask`): the
+# search index with its documents, the sitemap of this server (instant navigation)
+SEARCH_HEADER = "X-Arena-Search"
+INSTANT_HEADER = "X-Arena-Instant"
+
+
+def ask(context, header: str) -> None:
+    """Every request of ``context``'s pages carries ``header`` (with the ones asked before)."""
+    context.arena_headers[header] = "1"
+    context.set_extra_http_headers(context.arena_headers)
+
+
 class _PrefixHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves ``site/`` under PREFIX only, like a project page of GitHub Pages."""
+    """Serves ``site/`` under PREFIX only, like a project page of GitHub Pages; every
+    answer is checked again at the next request (``no-cache``: a test that rebuilds a file
+    gets the new one). Two files depend on the context that asks (:func:`ask`): the search
+    index comes without its documents unless the request carries SEARCH_HEADER (building
+    the index of every page of the language costs each page load about 0.3 CPU-s; a
+    student's instant navigation builds it once; the tests of search read the real one),
+    and the sitemap with INSTANT_HEADER lists the pages at this server's address, as it
+    would read if the site were published here (a build without SITE_URL has an empty
+    sitemap, and Material's instant navigation follows only the links it lists)."""
 
     def translate_path(self, path: str) -> str:
         if not path.startswith(PREFIX):
             return str(SITE / "__outside_prefix__")
         return super().translate_path("/" + path[len(PREFIX):])
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def do_GET(self) -> None:
+        path = urlparse(self.path).path
+        if path.endswith("/search/search_index.json") and not self.headers.get(SEARCH_HEADER):
+            body = _without_documents(Path(self.translate_path(path)))
+            return self._answer(body, "application/json") if body else super().do_GET()
+        if path.endswith("/sitemap.xml") and self.headers.get(INSTANT_HEADER):
+            origin = "http://" + self.headers.get("Host", "127.0.0.1")
+            return self._answer(local_sitemap(origin, path, Path(self.directory)).encode(),
+                                "application/xml")
+        return super().do_GET()
+
+    def _answer(self, body: bytes, kind: str) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", f"{SEARCH_HEADER}, {INSTANT_HEADER}")
+        self.end_headers()
+        self.wfile.write(body)
 
     def log_message(self, *args) -> None:  # keep the test output quiet
         pass
@@ -208,18 +259,12 @@ def served(folder: Path = SITE) -> Iterator[str]:
 
 def instant_navigation(browser, base_url: str, context=None):
     """A browser context (a new one, or ``context``) where Material's instant navigation
-    works: the sitemaps it follows are served as they would read if the site were
-    published at this test server (:func:`local_sitemap`). Returns the context and the
-    server's origin."""
-    origin = base_url.split("/arena/")[0]
-
-    def sitemap(route) -> None:
-        route.fulfill(body=local_sitemap(origin, urlparse(route.request.url).path),
-                      content_type="application/xml")
-
+    works: :func:`served` gives its pages the sitemaps they follow as they would read if
+    the site were published at this test server (:func:`local_sitemap`). Returns the
+    context and the server's origin."""
     context = context if context is not None else browser.new_context()
-    context.route("**/sitemap.xml", sitemap)
-    return context, origin
+    ask(context, INSTANT_HEADER)
+    return context, base_url.split(PREFIX)[0]
 
 
 def follow(page, url: str, link=None):
@@ -247,54 +292,61 @@ def follow(page, url: str, link=None):
     return response.value
 
 
-def local_sitemap(origin: str, path: str) -> str:
-    """The sitemap Material's instant navigation reads, as it would be if the site were
+def local_sitemap(origin: str, path: str, site: Path = SITE) -> str:
+    """The sitemap Material's instant navigation reads, as it would be if ``site`` were
     published at ``origin`` + PREFIX (a build without SITE_URL has an empty sitemap):
     every page of the language whose sitemap ``path`` is asked for."""
-    lang_dir = SITE / "en" if path.startswith(PREFIX + "en/") else SITE
+    lang_dir = site / "en" if path.startswith(PREFIX + "en/") else site
     pages = sorted(p.parent for p in lang_dir.rglob("index.html")
-                   if lang_dir == SITE / "en" or p.relative_to(SITE).parts[:1] != ("en",))
-    urls = "".join(f"<url><loc>{origin}{PREFIX}{p.relative_to(SITE).as_posix()}/"
+                   if lang_dir == site / "en" or p.relative_to(site).parts[:1] != ("en",))
+    urls = "".join(f"<url><loc>{origin}{PREFIX}{p.relative_to(site).as_posix()}/"
                    .replace(f"{PREFIX}./", PREFIX) + "</loc></url>" for p in pages)
     return ('<?xml version="1.0" encoding="UTF-8"?><urlset '
             f'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>')
 
 
-def no_documents(route) -> None:
-    """The site's search index without its documents: the search's settings as built, and
-    nothing to index. Each page load has Material's search worker build the index of every
-    page of its language (about 0.3 CPU-s of a 2.5 s visit; a student's instant navigation
-    builds it once). The tests of search (test_browser's search and its sweep of every
-    page, test_offline's unzipped site) read the real index; the others, about exercises,
-    widgets and games, are spared building it (issue 50)."""
+@functools.lru_cache(maxsize=8)
+def _emptied(path: Path, stamp: tuple[int, int]) -> bytes:
     import json
 
-    response = route.fetch()
-    index = json.loads(response.text())
+    index = json.loads(path.read_text(encoding="utf-8"))
     index["docs"] = []
-    route.fulfill(response=response, body=json.dumps(index))
+    return json.dumps(index).encode()
 
 
-def _outside_blocked(seen: list[str], route) -> None:
-    """Lets requests to localhost through (to the context's other routes, if any); blocks
-    and records every other."""
-    host = urlparse(route.request.url).hostname
-    if host in ("127.0.0.1", "localhost") or route.request.url.startswith("data:"):
-        route.fallback()
-    else:
-        seen.append(route.request.url)
-        route.abort()
+def _without_documents(path: Path) -> bytes | None:
+    """The search index at ``path`` without its documents: the search's settings as built,
+    and nothing to index (None when there is no such file)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return _emptied(path, (info.st_mtime_ns, info.st_size))
+
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
+
+
+def _record_outside(seen: list[str], request) -> None:
+    """Records a request to another host than this machine (refused by the browser:
+    OUTSIDE_REFUSED)."""
+    parts = urlparse(request.url)
+    if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOCAL_HOSTS:
+        seen.append(request.url)
 
 
 def visits_context(browser, dark: bool = False, search: bool = False):
-    """A context for visits (:class:`Visit`): a desktop screen, outside requests blocked
-    and recorded (``context.outside``). A test module whose pages keep nothing from one
-    another (no storage, no settings) may share one between its visits: a context costs
-    Chromium about a second of CPU time, the page alone less (issue 50)."""
+    """A context for visits (:class:`Visit`): a desktop screen, outside requests refused
+    (OUTSIDE_REFUSED) and recorded (``context.outside``), its pages' web sockets too. A
+    test module whose pages keep nothing from one another (no storage, no settings) may
+    share one between its visits: a context costs Chromium about a second of CPU time,
+    the page alone less (issue 50)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900},
                                   color_scheme="dark" if dark else "light", search=search)
     context.outside = []
-    context.route("**/*", functools.partial(_outside_blocked, context.outside))
+    record = functools.partial(_record_outside, context.outside)
+    context.on("request", record)
+    context.on("page", lambda page: page.on("websocket", record))
     return context
 
 
@@ -329,3 +381,33 @@ class Visit:
 
     def close(self) -> None:
         (self.context if self.own else self.page).close()
+
+
+# the page's formulas are typeset
+TYPESET = """() => document.querySelectorAll('.arithmatex').length
+  === document.querySelectorAll('.arithmatex mjx-container').length"""
+
+
+class Reading:
+    """A page as a student reaches it: opened afresh (a :class:`Visit`), or by a link from
+    the page read before it (Material's instant navigation: the new page's content
+    replaces the old in the same document, scripts and formulas set up again). What the
+    page logged and asked from outside is counted from its arrival. The page belongs to
+    the module's ``reader`` (conftest), which closes it: :meth:`close` leaves it open for
+    the next test."""
+
+    def __init__(self, visit: Visit, status: int, errors_at: int, outside_at: int) -> None:
+        self.visit, self.page, self.status = visit, visit.page, status
+        self.context = visit.context
+        self._errors_at, self._outside_at = errors_at, outside_at
+
+    @property
+    def errors(self) -> list[str]:
+        return self.visit.errors[self._errors_at:]
+
+    @property
+    def outside(self) -> list[str]:
+        return self.visit.context.outside[self._outside_at:]
+
+    def close(self) -> None:
+        """The page stays open for the next reading (its reader closes it)."""

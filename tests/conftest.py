@@ -70,7 +70,7 @@ def shared_context(browser, request):
     """One browser context for a module's visits whose pages keep nothing from one another
     (each page in a tab of its own: browsing.visits_context), made again if a test closed
     the browser. Call it for the context. Its pages search the real index when the module
-    says ``SEARCH_INDEX = True`` (browsing.no_documents)."""
+    says ``SEARCH_INDEX = True`` (browsing.served)."""
     from browsing import visits_context
 
     made: list = []
@@ -85,6 +85,77 @@ def shared_context(browser, request):
     for context in made:
         if context.browser.is_connected():
             context.close()
+
+
+# the modules in which a test failed since their reader last opened a page afresh
+_FAILED_IN: set[str] = set()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed:
+        _FAILED_IN.add(item.module.__name__)
+    return report
+
+
+@pytest.fixture(scope="module")
+def reader(shared_context, browser, base_url, request):
+    """``reader(path, fresh=False)``: the page ``path`` as a :class:`browsing.Reading`,
+    reached by a link from the page the module last read in that language (Material's
+    instant navigation), as a student clicking through the course reaches it; opened
+    afresh when ``fresh``, when it is the language's first, the same page again, or after
+    a failed test of the module (so that one failure stays one failure). A fresh load costs
+    Chromium about 2.7 CPU-s, an instant navigation about 0.9 (issue 50). The widgets,
+    steppers and formulas of a page reached so are set up again, as on a fresh load
+    (test_interactive's instant navigation test)."""
+    from browsing import TYPESET, Reading, Visit, follow, instant_navigation
+
+    module = request.module.__name__
+    state: dict = {"context": None, "visits": {}}      # the last page read, by language
+    _FAILED_IN.discard(module)
+
+    def close_all() -> None:
+        for visit in state["visits"].values():
+            if not visit.page.is_closed():
+                visit.close()
+        state["visits"] = {}
+
+    def read(path: str, fresh: bool) -> Reading:
+        context = shared_context()
+        if state["context"] is not context:
+            instant_navigation(browser, base_url, context)
+            state["context"], state["visits"] = context, {}
+        if module in _FAILED_IN:
+            _FAILED_IN.discard(module)
+            close_all()
+        url, lang = base_url + path, "en" if path.startswith("en/") else "fr"
+        old = state["visits"].get(lang)
+        if fresh or old is None or old.page.is_closed() or old.page.url == url:
+            if old is not None and not old.page.is_closed():
+                old.close()
+            visit = Visit(browser, url, context=context)
+            state["visits"][lang] = visit
+            return Reading(visit, visit.response.status, 0, visit._seen)
+        page = old.page
+        page.set_viewport_size({"width": 1280, "height": 900})
+        errors_at, outside_at = len(old.errors), len(context.outside)
+        response = follow(page, url)
+        page.wait_for_function(TYPESET)
+        assert page.evaluate("window.__same_document === true"), path    # no reload
+        return Reading(old, response.status, errors_at, outside_at)
+
+    def reading(path: str, fresh: bool = False) -> Reading:
+        try:
+            done = read(path, fresh)
+        except BaseException:
+            _FAILED_IN.add(module)            # the next reading starts afresh
+            raise
+        done.page.evaluate("window.__same_document = true")
+        return done
+
+    yield reading
+    close_all()
 
 
 class Pace:

@@ -14,7 +14,7 @@ from browsing import CHROMIUM, NO_CHROMIUM, SITE, Visit, widgets_drawn
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 # every page is visited with the whole search index built, as a student's first visit
-# builds it (the other modules' visits are spared it: browsing.no_documents)
+# builds it (the other modules' visits are spared it: browsing.served)
 SEARCH_INDEX = True
 
 
@@ -64,113 +64,35 @@ ACCESSIBILITY = ("", "attractors/", "strategies/", "exercises/", "ourson/", "tea
                  "en/notebooks/07-case-studies/")
 
 
-class Reading:
-    """A page of the sweep as a student reaches it: opened afresh, or by a link from the
-    page read before it (Material's instant navigation: the new page's content replaces
-    the old in the same document, scripts and formulas set up again). What the page
-    logged and asked from outside is counted from its arrival."""
-
-    def __init__(self, visit: Visit, status: int, errors_at: int, outside_at: int) -> None:
-        self.visit, self.page, self.status = visit, visit.page, status
-        self._errors_at, self._outside_at = errors_at, outside_at
-
-    @property
-    def errors(self) -> list[str]:
-        return self.visit.errors[self._errors_at:]
-
-    @property
-    def outside(self) -> list[str]:
-        return self.visit.context.outside[self._outside_at:]
-
-
-# the new page's formulas are typeset
-TYPESET = """() => document.querySelectorAll('.arithmatex').length
-  === document.querySelectorAll('.arithmatex mjx-container').length"""
-
-
-@pytest.fixture(scope="module")
-def reader(shared_context, browser, base_url):
-    """``reader(path, fresh)``: the page ``path`` as a :class:`Reading`, opened afresh
-    when ``fresh`` (or the language changes, or the last page failed its test), else by
-    a link from the page read before. A fresh load costs Chromium about 2.7 CPU-s, an
-    instant navigation about 0.9 (issue 50): the pages of ACCESSIBILITY, one of each kind
-    in both languages, are opened afresh; the others are reached as a student clicking
-    through the course reaches them."""
-    from browsing import follow, instant_navigation
-
-    state: dict = {"visit": None, "context": None}
-
-    def read(path: str, fresh: bool) -> Reading:
-        context = shared_context()
-        if state["context"] is not context:
-            instant_navigation(browser, base_url, context)
-            state["context"], state["visit"] = context, None
-        url = base_url + path
-        old = state["visit"]
-        if (fresh or old is None or old.page.is_closed()
-                or old.page.url.startswith(base_url + "en/") != path.startswith("en/")):
-            if old is not None and not old.page.is_closed():
-                old.close()
-            visit = Visit(browser, url, context=context)
-            state["visit"] = visit
-            return Reading(visit, visit.response.status, 0, visit._seen)
-        page = old.page
-        page.set_viewport_size({"width": 1280, "height": 900})
-        errors_at, outside_at = len(old.errors), len(context.outside)
-        response = follow(page, url)
-        page.wait_for_function(TYPESET)
-        assert page.evaluate("window.__same_document === true"), path    # no reload
-        return Reading(old, response.status, errors_at, outside_at)
-
-    def reading(path: str, fresh: bool) -> Reading:
-        try:
-            done = read(path, fresh)
-        except BaseException:
-            state["visit"] = None
-            raise
-        done.page.evaluate("window.__same_document = true")
-        return done
-
-    yield reading
-    if state["visit"] is not None and not state["visit"].page.is_closed():
-        state["visit"].close()
-
-
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_loads_cleanly_offline(reader, path):
     reading = reader(path, fresh=path in ACCESSIBILITY)
     page = reading.page
-    passed = False
-    try:
-        assert reading.status == 200
-        assert reading.outside == [], reading.outside
-        assert reading.errors == [], reading.errors
-        # lazy images in closed tabs or folded solutions: load them all, then decode
-        broken = page.evaluate("Promise.all([...document.images].map(i => { i.loading = "
-                               "'eager'; return i.decode().then(() => null, () => i.src); }))")
-        assert [src for src in broken if src] == []
-        maths = page.evaluate("document.querySelectorAll('.arithmatex').length")
-        typeset = page.evaluate("document.querySelectorAll('.arithmatex mjx-container').length")
-        assert typeset == maths
-        widths = page.evaluate("[...document.querySelectorAll('.arena-figure img')]"
-                               ".filter(i => i.offsetParent)"
-                               ".map(i => i.getBoundingClientRect().width)")
-        assert all(w > 150 for w in widths), widths
-        if not path.endswith(TOOLING):
-            assert page.evaluate(CUT_CODE) == []
-        if path in ACCESSIBILITY:
-            widgets_drawn(page)
-            assert page.locator(".arena-stepper.broken, .arena-game.broken, "
-                                ".arena-trace.broken").count() == 0
-            assert _axe_violations(page) == []
-        # on a phone (390 px): nothing reaches past the screen's edge (issue 36 §4)
-        page.set_viewport_size({"width": 390, "height": 844})
-        page.evaluate("fitWideFormulas()")
-        assert page.evaluate(PAST_THE_EDGE) == {"page": 0, "past": []}
-        passed = True
-    finally:
-        if not passed:              # the next page is opened afresh
-            reading.visit.close()
+    assert reading.status == 200
+    assert reading.outside == [], reading.outside
+    assert reading.errors == [], reading.errors
+    # lazy images in closed tabs or folded solutions: load them all, then decode
+    broken = page.evaluate("Promise.all([...document.images].map(i => { i.loading = "
+                           "'eager'; return i.decode().then(() => null, () => i.src); }))")
+    assert [src for src in broken if src] == []
+    maths = page.evaluate("document.querySelectorAll('.arithmatex').length")
+    typeset = page.evaluate("document.querySelectorAll('.arithmatex mjx-container').length")
+    assert typeset == maths
+    widths = page.evaluate("[...document.querySelectorAll('.arena-figure img')]"
+                           ".filter(i => i.offsetParent)"
+                           ".map(i => i.getBoundingClientRect().width)")
+    assert all(w > 150 for w in widths), widths
+    if not path.endswith(TOOLING):
+        assert page.evaluate(CUT_CODE) == []
+    if path in ACCESSIBILITY:
+        widgets_drawn(page)
+        assert page.locator(".arena-stepper.broken, .arena-game.broken, "
+                            ".arena-trace.broken").count() == 0
+        assert _axe_violations(page) == []
+    # on a phone (390 px): nothing reaches past the screen's edge (issue 36 §4)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("fitWideFormulas()")
+    assert page.evaluate(PAST_THE_EDGE) == {"page": 0, "past": []}
 
 
 def test_the_notebook_pages_hold_only_the_sites_scripts():
@@ -426,3 +348,47 @@ def test_a_browser_that_is_gone_is_started_again_for_the_next_test(browser, base
         assert visit.response.ok and browser.live is not gone and browser.is_connected()
     finally:
         visit.close()
+
+
+def test_a_request_leaving_the_machine_is_refused_and_recorded(browser, base_url):
+    """browsing.OUTSIDE_REFUSED: a page's request to another host, or its worker's, fails
+    in the browser (no route needed) and the visit records it; the page's own requests
+    go through."""
+    visit = Visit(browser, base_url + "bibliography/")
+    try:
+        failed = visit.page.evaluate("""async () => {
+          const tried = [];
+          try { await fetch('http://example.com/a'); tried.push('fetched'); }
+          catch (e) { tried.push('refused'); }
+          const worker = new Worker(URL.createObjectURL(new Blob(
+            ["fetch('http://192.0.2.1/b').then(() => postMessage('fetched'),"
+             + " () => postMessage('refused'))"], {type: 'text/javascript'})));
+          tried.push(await new Promise((done) => { worker.onmessage = (m) => done(m.data); }));
+          const own = await fetch(location.href);
+          tried.push(own.status);
+          return tried;
+        }""")
+        assert failed == ["refused", "refused", 200]
+        assert sorted(visit.outside) == ["http://192.0.2.1/b", "http://example.com/a"]
+    finally:
+        visit.close()
+
+
+@pytest.mark.parametrize("search", [False, True])
+def test_the_search_index_has_its_documents_when_the_context_asks(browser, base_url, search):
+    """browsing.served: the real index for a context made with ``search=True`` (the
+    tests of search), its settings without documents for the others; the site's file is
+    the real one."""
+    import json
+
+    from browsing import SITE
+
+    visit = Visit(browser, base_url + "en/", search=search)
+    try:
+        index = visit.page.evaluate(
+            "fetch('../search/search_index.json').then((r) => r.json())")
+    finally:
+        visit.close()
+    built = json.loads((SITE / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert index["config"] == built["config"] and built["docs"]
+    assert index["docs"] == (built["docs"] if search else [])

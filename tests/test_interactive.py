@@ -26,10 +26,9 @@ def _data(figure: str) -> dict:
 
 @pytest.mark.parametrize(("path", "next_label"), [("attractors/", "Étape suivante"),
                                                   ("en/attractors/", "Next step")])
-def test_the_stepper_shows_exactly_the_solver_layers(shared_context, browser, base_url, path,
-                                                     next_label):
+def test_the_stepper_shows_exactly_the_solver_layers(reader, path, next_label):
     layers = solve(nim(10, [1, 2])).layers(0)
-    visit = Visit(browser, base_url + path, context=shared_context())
+    visit = reader(path)
     page = visit.page
     try:
         page.wait_for_selector(".arena-stepper.ready")
@@ -92,13 +91,12 @@ EXPLORE = """(selector) => {
     ("exercises/", "ex6-1-play", "Annuler"), ("exercises/", "ex6-2-graph", "Annuler"),
     ("en/exercises/", "chomp-graph", "Undo"), ("ourson/", "ourson-states", "Annuler"),
 ])
-def test_the_losing_side_loses_within_the_rank_whatever_it_plays(shared_context, browser,
-                                                                 base_url, path, figure, undo):
+def test_the_losing_side_loses_within_the_rank_whatever_it_plays(reader, path, figure, undo):
     data = _data(figure)
     start = data["vertices"][data["start"]]
     winner = start["winner"]
     assert winner is not None
-    visit = Visit(browser, base_url + path, context=shared_context())
+    visit = reader(path)
     page = visit.page
     selector = f'.arena-game[data-figure="{figure}"]'
     try:
@@ -114,10 +112,9 @@ def test_the_losing_side_loses_within_the_rank_whatever_it_plays(shared_context,
 
 
 @pytest.mark.parametrize("path", ["strategies/", "en/strategies/"])
-def test_following_the_hints_from_a_winning_position_wins(shared_context, browser, base_url,
-                                                          path):
+def test_following_the_hints_from_a_winning_position_wins(reader, path):
     data = _data("nim-graph-a")
-    visit = Visit(browser, base_url + path, context=shared_context())
+    visit = reader(path)
     page = visit.page
     box = '.arena-game[data-figure="nim-graph-a"]'
     try:
@@ -180,7 +177,6 @@ def test_interactive_figures_work_after_instant_navigation(browser, base_url, st
                                " === document.querySelectorAll('.arithmatex').length")
         assert errors == []
     finally:
-        context.unroute_all(behavior="ignoreErrors")    # a sitemap request may be in flight
         context.close()
 
 

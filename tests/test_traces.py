@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browsing import CHROMIUM, NO_CHROMIUM, Visit
+from browsing import CHROMIUM, NO_CHROMIUM
 
 ROOT = Path(__file__).resolve().parents[1]
 TRACE = re.compile(r"^[ \t]*<!-- trace: (?P<figure>[a-z0-9-]+) -->$", re.M)
@@ -75,11 +75,10 @@ def _expected(data: dict, lang: str, k: int, prefix: str) -> dict:
 
 
 @pytest.mark.parametrize(("lang", "path", "figure"), _traces())
-def test_every_step_shows_what_the_build_computed(shared_context, browser, base_url, lang, path,
-                                                  figure):
+def test_every_step_shows_what_the_build_computed(reader, lang, path, figure):
     data = json.loads((ROOT / "docs/figures" / f"{figure}.json").read_text(encoding="utf-8"))
     last = len(data["steps"]) - 1
-    visit = Visit(browser, base_url + path, context=shared_context())
+    visit = reader(path)
     page = visit.page
     box = f'.arena-trace[data-figure="{figure}"]'
     prefix = f"{figure}--"

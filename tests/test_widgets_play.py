@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browsing import CHROMIUM, NO_CHROMIUM, Visit, shows
+from browsing import CHROMIUM, NO_CHROMIUM, shows
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = int(os.environ.get("ARENA_WIDGET_SEED", "20261123"))
@@ -154,9 +154,8 @@ def test_every_game_of_the_chapters_is_played():
 
 
 @pytest.mark.parametrize(("lang", "path", "figures"), _pages_of_widgets())
-def test_a_student_never_gets_a_stuck_widget(shared_context, browser, base_url, lang, path,
-                                             figures):
-    visit = Visit(browser, base_url + path, context=shared_context())
+def test_a_student_never_gets_a_stuck_widget(reader, lang, path, figures):
+    visit = reader(path)
     page = visit.page
     try:
         for figure in figures:
@@ -179,12 +178,12 @@ def test_a_student_never_gets_a_stuck_widget(shared_context, browser, base_url, 
 
 
 @pytest.mark.parametrize("path", ["strategies/", "en/ourson/"])
-def test_the_widgets_are_played_from_the_keyboard(shared_context, browser, base_url, path):
+def test_the_widgets_are_played_from_the_keyboard(reader, path):
     """Tab reaches a move, Enter plays it; the status line is a live region; axe finds no
     serious violation after a few moves."""
     from test_browser import _axe_violations
 
-    visit = Visit(browser, base_url + path, context=shared_context())
+    visit = reader(path)
     page = visit.page
     box = ".arena-game"
     try:
