@@ -258,6 +258,51 @@ def _open(browser, base_url: str, lang: str) -> Visit:
     return visit
 
 
+class _Kept:
+    """A design page kept for the module's next test (:func:`design_page`): its
+    ``close`` leaves it open; the fixture closes it."""
+
+    def __init__(self, visit: Visit) -> None:
+        self.visit = visit
+
+    def __getattr__(self, name: str):
+        return getattr(self.visit, name)
+
+    def close(self) -> None:
+        """Kept open for the next test."""
+
+
+@pytest.fixture(scope="module")
+def design_page(chromium, browser, base_url, request):
+    """``design_page(lang, fresh=False)``: the design page of ``lang``, kept for the
+    module's next test in that language, whose Solves then find Python loaded (each one
+    runs in a Python no code has touched, from the page's snapshot). Loading it from
+    scratch costs a page about 7 CPU-s (issue 50); a test that needs the page as it opens
+    (a Solve clicked while Python loads, no rules kept) asks for it ``fresh``. After a
+    failed test of the module, the next page is opened afresh."""
+    from conftest import _FAILED_IN
+
+    module = request.module.__name__
+    kept: dict[str, Visit] = {}
+
+    def page_for(lang: str, fresh: bool = False) -> _Kept:
+        if module in _FAILED_IN:
+            _FAILED_IN.discard(module)
+            fresh = True
+        old = kept.pop(lang, None)
+        if old is not None and (fresh or old.page.is_closed()):
+            if not old.page.is_closed():
+                old.close()
+            old = None
+        kept[lang] = old if old is not None else _open(browser, base_url, lang)
+        return _Kept(kept[lang])
+
+    yield page_for
+    for visit in kept.values():
+        if not visit.page.is_closed():
+            visit.close()
+
+
 def _set(page, code: str) -> None:
     page.evaluate(f"(code) => {BLOCK}.arenaEditor.setCode(code)", code)
 
@@ -323,9 +368,8 @@ RANKS_INSIDE = """(box) => {
 # attacked (issue 50: the page's script is the same in both languages, its words are
 # checked in both by test_page_words)
 @pytest.mark.parametrize("lang", ["fr"])
-def test_a_game_typed_in_the_page_is_drawn_stepped_and_played(chromium, browser, base_url,
-                                                              lang):
-    visit = _open(browser, base_url, lang)
+def test_a_game_typed_in_the_page_is_drawn_stepped_and_played(design_page, lang):
+    visit = design_page(lang, fresh=True)          # Solve is clicked while Python loads
     page = visit.page
     try:
         # Solve clicked at once, many times, while Python loads: one run, once it is ready
@@ -422,8 +466,8 @@ HOSTILE_DRAWING = (
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_the_pages_python_survives_attacks(chromium, browser, base_url, lang):
-    visit = _open(browser, base_url, lang)
+def test_the_pages_python_survives_attacks(design_page, lang):
+    visit = design_page(lang)
     page = visit.page
     fatal = ("Python s'est arrêté net" if lang == "fr" else "Python stopped dead")
     try:
@@ -502,8 +546,8 @@ def test_the_pages_python_survives_attacks(chromium, browser, base_url, lang):
 # the page's script is the same in both languages, its words checked in both by
 # test_page_words)
 @pytest.mark.parametrize("lang", ["en"])
-def test_the_rules_are_kept_downloaded_and_opened(chromium, browser, base_url, lang, tmp_path):
-    visit = _open(browser, base_url, lang)
+def test_the_rules_are_kept_downloaded_and_opened(design_page, lang, tmp_path):
+    visit = design_page(lang, fresh=True)          # no rules kept yet
     page = visit.page
     key = f"arena-design:{lang}"
     try:
@@ -656,14 +700,14 @@ def draw(p):
 with a board: draw(position) writes the grid, top row first."""
 
 
-def test_connect_four_is_solved_and_played_in_the_page(chromium, browser, base_url, tmp_path):
+def test_connect_four_is_solved_and_played_in_the_page(design_page, tmp_path):
     # the library's numbers, from the same rules read as a rules file
     rules = tmp_path / "connect4.py"
     rules.write_text(CONNECT4, encoding="utf-8")
     g = load_rules(rules)
     sol = solve(g)
     assert (len(g), sol.winner[g.start]) == (161_029, None)
-    visit = _open(browser, base_url, "en")
+    visit = design_page("en")
     page = visit.page
     status = page.locator(".arena-design > .arena-status")
     try:
