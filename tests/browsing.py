@@ -393,8 +393,8 @@ class Reading:
     the page read before it (Material's instant navigation: the new page's content
     replaces the old in the same document, scripts and formulas set up again). What the
     page logged and asked from outside is counted from its arrival. The page belongs to
-    the module's ``reader`` (conftest), which closes it: :meth:`close` leaves it open for
-    the next test."""
+    the fixture that made it (conftest's ``reader``, test_design's ``design_page``), which
+    closes it: :meth:`close` leaves it open for the next test."""
 
     def __init__(self, visit: Visit, status: int, errors_at: int, outside_at: int) -> None:
         self.visit, self.page, self.status = visit, visit.page, status

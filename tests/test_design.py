@@ -258,20 +258,6 @@ def _open(browser, base_url: str, lang: str) -> Visit:
     return visit
 
 
-class _Kept:
-    """A design page kept for the module's next test (:func:`design_page`): its
-    ``close`` leaves it open; the fixture closes it."""
-
-    def __init__(self, visit: Visit) -> None:
-        self.visit = visit
-
-    def __getattr__(self, name: str):
-        return getattr(self.visit, name)
-
-    def close(self) -> None:
-        """Kept open for the next test."""
-
-
 @pytest.fixture(scope="module")
 def design_page(chromium, browser, base_url, request):
     """``design_page(lang, fresh=False)``: the design page of ``lang``, kept for the
@@ -280,12 +266,13 @@ def design_page(chromium, browser, base_url, request):
     scratch costs a page about 7 CPU-s (issue 50); a test that needs the page as it opens
     (a Solve clicked while Python loads, no rules kept) asks for it ``fresh``. After a
     failed test of the module, the next page is opened afresh."""
+    from browsing import Reading
     from conftest import _FAILED_IN
 
     module = request.module.__name__
     kept: dict[str, Visit] = {}
 
-    def page_for(lang: str, fresh: bool = False) -> _Kept:
+    def page_for(lang: str, fresh: bool = False) -> Reading:
         if module in _FAILED_IN:
             _FAILED_IN.discard(module)
             fresh = True
@@ -294,8 +281,8 @@ def design_page(chromium, browser, base_url, request):
             if not old.page.is_closed():
                 old.close()
             old = None
-        kept[lang] = old if old is not None else _open(browser, base_url, lang)
-        return _Kept(kept[lang])
+        visit = kept[lang] = old if old is not None else _open(browser, base_url, lang)
+        return Reading(visit, visit.response.status, 0, 0)     # its close leaves it open
 
     yield page_for
     for visit in kept.values():
