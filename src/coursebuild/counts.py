@@ -233,7 +233,7 @@ def _flatten(node, source, out: list[tuple[str, tuple[str, str] | None]]) -> Non
 
 
 def count_phrases(html: str, lang: str) -> list[Phrase]:
-    """Every count stated by the prose of a built page's article (code, exercises' code
+    r"""Every count stated by the prose of a built page's article (code, exercises' code
     and notebooks' code cells left out), in order.
 
     >>> page = ('<article><p>The graph has <span class="arena-count" data-count="x">'
