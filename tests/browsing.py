@@ -324,7 +324,7 @@ def _without_documents(path: Path) -> bytes | None:
     return _emptied(path, (info.st_mtime_ns, info.st_size))
 
 
-LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")     # urlparse's hostname: no brackets
 
 
 def _record_outside(seen: list[str], request) -> None:
@@ -351,7 +351,7 @@ def visits_context(browser, dark: bool = False, search: bool = False):
 
 
 class Visit:
-    """A page opened in a fresh context that blocks and records outside requests, or in
+    """A page opened in a fresh context that refuses and records outside requests, or in
     ``context`` (:func:`visits_context`) shared with other visits, closed with the page."""
 
     def __init__(self, browser, url: str, dark: bool = False, context=None,
@@ -369,7 +369,7 @@ class Visit:
 
     @property
     def outside(self) -> list[str]:
-        """The requests to another host this visit made (all blocked)."""
+        """The requests to another host this visit made (all refused)."""
         return self.context.outside[self._seen:]
 
     def exercises_ready(self) -> None:
@@ -396,10 +396,21 @@ class Reading:
     the fixture that made it (conftest's ``reader``, test_design's ``design_page``), which
     closes it: :meth:`close` leaves it open for the next test."""
 
-    def __init__(self, visit: Visit, status: int, errors_at: int, outside_at: int) -> None:
-        self.visit, self.page, self.status = visit, visit.page, status
-        self.context = visit.context
-        self._errors_at, self._outside_at = errors_at, outside_at
+    def __init__(self, visit: Visit) -> None:
+        """``visit``'s page as it opened."""
+        self.visit, self.page, self.context = visit, visit.page, visit.context
+        self.status = visit.response.status
+        self._errors_at, self._outside_at = 0, visit._seen
+
+    @classmethod
+    def by_link(cls, visit: Visit, url: str) -> Reading:
+        """``visit``'s page taken to ``url`` by a link (:func:`follow`), its formulas
+        typeset; what it logged and asked from outside is counted from the click."""
+        reading = cls(visit)
+        reading._errors_at, reading._outside_at = len(visit.errors), len(visit.context.outside)
+        reading.status = follow(visit.page, url).status
+        visit.page.wait_for_function(TYPESET)
+        return reading
 
     @property
     def errors(self) -> list[str]:

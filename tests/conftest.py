@@ -109,7 +109,7 @@ def reader(shared_context, browser, base_url, request):
     Chromium about 2.7 CPU-s, an instant navigation about 0.9 (issue 50). The widgets,
     steppers and formulas of a page reached so are set up again, as on a fresh load
     (test_interactive's instant navigation test)."""
-    from browsing import TYPESET, Reading, Visit, follow, instant_navigation
+    from browsing import Reading, Visit, instant_navigation
 
     module = request.module.__name__
     state: dict = {"context": None, "visits": {}}      # the last page read, by language
@@ -136,14 +136,11 @@ def reader(shared_context, browser, base_url, request):
                 old.close()
             visit = Visit(browser, url, context=context)
             state["visits"][lang] = visit
-            return Reading(visit, visit.response.status, 0, visit._seen)
-        page = old.page
-        page.set_viewport_size({"width": 1280, "height": 900})
-        errors_at, outside_at = len(old.errors), len(context.outside)
-        response = follow(page, url)
-        page.wait_for_function(TYPESET)
-        assert page.evaluate("window.__same_document === true"), path    # no reload
-        return Reading(old, response.status, errors_at, outside_at)
+            return Reading(visit)
+        old.page.set_viewport_size({"width": 1280, "height": 900})
+        reading = Reading.by_link(old, url)
+        assert old.page.evaluate("window.__same_document === true"), path    # no reload
+        return reading
 
     def reading(path: str, fresh: bool = False) -> Reading:
         done = read(path, fresh)      # if it fails, its test fails: the next starts afresh

@@ -282,7 +282,7 @@ def design_page(chromium, browser, base_url, request):
                 old.close()
             old = None
         visit = kept[lang] = old if old is not None else _open(browser, base_url, lang)
-        return Reading(visit, visit.response.status, 0, 0)     # its close leaves it open
+        return Reading(visit)     # its close leaves the page open
 
     yield page_for
     for visit in kept.values():
