@@ -365,6 +365,8 @@ def test_a_request_leaving_the_machine_is_refused_and_recorded(browser, base_url
     in the browser (no route needed) and the visit records it; the page's own requests
     go through."""
     visit = Visit(browser, base_url + "bibliography/")
+    why: dict[str, str] = {}
+    visit.context.on("requestfailed", lambda r: why.setdefault(r.url, r.failure or ""))
     try:
         failed = visit.page.evaluate("""async () => {
           const tried = [];
@@ -380,6 +382,10 @@ def test_a_request_leaving_the_machine_is_refused_and_recorded(browser, base_url
         }""")
         assert failed == ["refused", "refused", 200]
         assert sorted(visit.outside) == ["http://192.0.2.1/b", "http://example.com/a"]
+        # refused by the proxy that is not there, not by a machine without a network
+        # (without OUTSIDE_REFUSED, Chromium here says ERR_NAME_NOT_RESOLVED for the first
+        # and ERR_CONNECTION_REFUSED for the second: this line failed so)
+        assert why == {url: "net::ERR_PROXY_CONNECTION_FAILED" for url in visit.outside}
     finally:
         visit.close()
 
