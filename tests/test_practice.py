@@ -287,6 +287,36 @@ def test_a_variant_is_practised_in_the_page(chromium, browser, base_url, lang, t
         visit.context.close()
 
 
+def test_leaving_the_page_by_a_link_stops_its_python_and_leaves_the_next_address_alone(
+        chromium, browser, base_url):
+    """A student who leaves Practice by a link (Material's instant navigation) before the
+    variant is made: the page's Python is stopped, and the page reached keeps its own
+    address (the variant, made later, used to write its #problem=...&seed=... there)."""
+    import time
+
+    from browsing import WAIT, Visit, follow, instant_navigation, visits_context
+
+    context = visits_context(browser)
+    instant_navigation(browser, base_url, context)
+    try:
+        visit = Visit(browser, base_url + "en/practice/", context=context)
+        page = visit.page
+        workers = [w for w in page.workers if w.url.endswith("/practice-worker.js")]
+        assert len(workers) == 1, [w.url for w in page.workers]
+        closed: list[bool] = []
+        workers[0].on("close", lambda _: closed.append(True))
+        there = base_url + "en/strategies/"
+        follow(page, there)
+        deadline = time.monotonic() + WAIT / 1000
+        while not closed and time.monotonic() < deadline:
+            page.wait_for_timeout(50)
+        assert closed == [True]
+        assert page.evaluate("location.href") == there
+        assert visit.errors == [] and visit.outside == []
+    finally:
+        context.close()
+
+
 def test_the_workers_files_make_every_problems_variants_alone(site, tmp_path):
     """What the page's worker unpacks (arena.zip, then practice.zip) makes and checks
     variants of every problem in an interpreter that has nothing else: no installed

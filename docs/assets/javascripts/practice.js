@@ -98,6 +98,10 @@
     listProblems();
 
     const worker = new Worker(new URL(block.dataset.worker, location.href).href);
+    running.push({ block, worker });
+    // the reader may leave the page by a link (instant navigation) before Python answers:
+    // what comes back then is for a page no longer shown, whose address is not this one
+    const gone = () => !block.isConnected;
     let asked = 0;
     const waiting = new Map();
     const ask = (message) => new Promise((resolve) => {
@@ -119,10 +123,11 @@
 
     let current = null;
     async function show(problem, seed) {
-      if (!(await booted)) return;
+      if (!(await booted) || gone()) return;
       [freshButton, showButton].forEach((b) => { b.disabled = true; });
       status.textContent = w.making;
       const d = await ask({ kind: "variant", problem, seed, lang });
+      if (gone()) return;
       [freshButton, showButton].forEach((b) => { b.disabled = false; });
       if (d.error) { status.textContent = w.error(d.error); return; }
       current = { problem, seed };
@@ -240,7 +245,14 @@
     booted.then((ok) => { if (ok) show(problemSelect.value, Number(seedInput.value)); });
   }
 
+  // the workers of the blocks set up so far: a block the reader left (instant navigation
+  // replaced the page) has its Python stopped, which would otherwise run on unseen
+  const running = [];
   function init() {
+    for (const r of running.splice(0)) {
+      if (r.block.isConnected) running.push(r);
+      else r.worker.terminate();
+    }
     document.querySelectorAll(".arena-practice:not([data-started])").forEach((b) => {
       b.dataset.started = "";
       setup(b);
