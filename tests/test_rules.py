@@ -13,7 +13,8 @@ import pytest
 from arena import ArenaError, solve
 from arena.cli import main
 from arena.games import chain, chomp, marienbad, nim, ourson, tictactoe
-from arena.rules import from_rules, load_rules
+from arena.rules import from_rules
+from arena.rules_file import load_rules
 
 
 def _nim_rules(rule):

@@ -18,21 +18,29 @@ with one line on stderr that names the file, key and vertex; 130 when interrupte
 from __future__ import annotations
 
 import argparse
-import io
-import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from arena import __version__
 from arena._files import write_atomic
 from arena.arena import Arena, ArenaError, vertex_id
+from arena.cli_limits import (
+    DEFAULT_MAX_POSITIONS,
+    LIMIT_OPTION,
+    UsageError,
+    check_size,
+    in_cli_words,
+    max_positions,
+)
+from arena.cli_output import drop_stdout, json_text, rules_output, say, terminal_safe
 from arena.errors import KernelError, RenderError
 from arena.games import GAMES, BuiltinGame
 from arena.numbers import parse_int
+from arena.rules import LimitError
+from arena.rules_file import SHOWN_LENGTH, short_id, short_ids
 from arena.solver import Solution, solve
 
 __all__ = ["main", "solution_report"]
@@ -46,13 +54,6 @@ RENDER_EDGE_LIMIT = 6_000
 RENDER_SECONDS = 60
 """... and a time limit for the layout: its time depends on how tangled the graph is
 (a complete game of 45 positions took 102 s), which no count bounds."""
-DEFAULT_MAX_POSITIONS = 2_000_000
-"""Largest built-in game built by default (``--max-positions`` raises it)."""
-ABSURD = 10 ** 30
-"""Positions no machine holds: refused even where a game counts its positions itself."""
-BYTES_PER_POSITION = 9
-"""What a position stored by a game that counts its positions itself takes at least: its
-key (8 bytes) and its value (1 byte) in connect-4's ply solver."""
 SHOW = ("graph", "winners", "attractor", "strategy")
 """What ``arena render --show`` can draw."""
 
@@ -66,10 +67,6 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     ('1 move', '0 moves', '3 vertices')
     """
     return f"{n:,} {word if n == 1 else (words or word + 's')}"
-
-
-class UsageError(Exception):
-    """Bad command-line input (exit status 2)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -87,8 +84,12 @@ def _parser() -> argparse.ArgumentParser:
                     + ", ".join(GAMES) + ".")
     _add_target(solve_cmd)
     solve_cmd.add_argument("--json", action="store_true", help="print the solution as JSON")
-    solve_cmd.add_argument("--limit", type=_integer, default=40, metavar="N",
+    solve_cmd.add_argument("--limit", type=_rows, default=40, metavar="N",
                            help="rows of the table without --json (0: all; default 40)")
+    solve_cmd.add_argument("--full-ids", action="store_true",
+                           help=f"with --json, write ids longer than {SHOWN_LENGTH} "
+                                "characters whole (by default they are shortened, as in the "
+                                "table: their beginning, … and a digest of the whole id)")
 
     render_cmd = commands.add_parser(
         "render", help="draw one arena file or built-in game as SVG or PDF",
@@ -121,9 +122,13 @@ def _add_target(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("target", metavar="FILE|GAME",
                      help="an arena file (.yaml, .yml, .json; - reads standard input), a "
                           "game's rules as a Python file (.py: START, STUCK, player, moves, "
-                          "winner; the file is run, so only use files you trust) or a "
-                          "built-in game: "
+                          "winner; the file is run as code, which can change anything the "
+                          "command writes, so only use files you trust) or a built-in game: "
                           + ", ".join(GAMES))
+    cmd.add_argument("--max-positions", metavar="N",
+                     help="the most positions a rules file's exploration or a built-in "
+                          "game may reach; past it the command stops, naming this option "
+                          f"(default {DEFAULT_MAX_POSITIONS:,})")
     options: dict[str, Any] = {}
     for game in GAMES.values():
         for name, default in game.defaults.items():
@@ -211,25 +216,29 @@ def _table(report: dict[str, Any], title: str | None, limit: int) -> str:
     return "\n".join(terminal_safe(line) for line in lines) + "\n"
 
 
-def _max_positions(given: dict[str, Any], default: int) -> int:
-    """The --max-positions option, read, or ``default``."""
-    if "max_positions" not in given:
-        return default
-    try:
-        return parse_int(given["max_positions"], minimum=1)
-    except ValueError as exc:
-        raise UsageError(f"--max-positions: {exc}") from None
+NOT_ARENA_FILES = ("--max-positions applies to rules files (.py) and built-in games, not "
+                   "to arena files (ARENA_MAX_FILE_BYTES bounds those)")
 
 
-def _load_target(args: argparse.Namespace, err: TextIO, max_positions: int | None = None
+def _load_target(args: argparse.Namespace, err: TextIO,
+                 max_positions_drawn: int | None = None
                  ) -> tuple[Arena | None, BuiltinGame | None, dict[str, Any]]:
+    """The arena, game and parameters ``args`` name (the arena ``None`` for a game solved
+    by its report); for a rules file, ``args.id_of`` gives each position's whole id.
+    ``max_positions_drawn``: ``arena render``'s --max-vertices, a second limit."""
     given = {name: getattr(args, name) for name in _all_params()
              if getattr(args, name) is not None}
+    limit = max_positions({} if args.max_positions is None
+                          else {"max_positions": args.max_positions})
+    if max_positions_drawn is not None:
+        limit = min(limit, max_positions_drawn)
     game = GAMES.get(args.target)
     if game is None and args.target == "-":
         if given:
             raise UsageError(f"--{_flag(next(iter(given)))} applies to built-in games, "
                              "not to files")
+        if args.max_positions is not None:
+            raise UsageError(NOT_ARENA_FILES)
         arena = Arena.from_stream(sys.stdin.buffer, source="<stdin>")
         return arena, None, {}
     if game is None:
@@ -240,36 +249,32 @@ def _load_target(args: argparse.Namespace, err: TextIO, max_positions: int | Non
         if not path.suffix and not path.exists():
             raise UsageError(f"{args.target!r} is neither a file nor a built-in game "
                              f"({', '.join(GAMES)})")
-        if given and not (path.suffix == ".py" and set(given) == {"max_positions"}):
+        if given:
             raise UsageError(f"--{_flag(next(iter(given)))} applies to built-in games, "
                              "not to files")
         if path.suffix == ".py":           # a game given by its rules (SPEC §9)
-            from arena.rules import DEFAULT_LIMIT, load_rules, position_ids
+            from arena.rules_file import load_rules, position_ids
 
-            limit = _max_positions(given, DEFAULT_LIMIT)
-            if max_positions is not None:
-                limit = min(limit, max_positions)
-            say = _progress(err)
-            arena = load_rules(path, limit=limit,
-                               progress=lambda k: say(f"{k:,} positions explored"))
+            tell = _progress(err)
+            try:
+                arena = load_rules(path, limit=limit,
+                                   progress=lambda k: tell(f"{k:,} positions explored"))
+            except LimitError as exc:
+                raise in_cli_words(exc) from None
             # a position's id is str(position), unique (SPEC §9)
             try:
-                args.id_of = position_ids(arena).__getitem__
+                args.id_of = position_ids(arena)
             except ArenaError as exc:
                 raise exc.in_file(path) from None
             return arena, None, {}
+        if args.max_positions is not None:
+            raise UsageError(NOT_ARENA_FILES)
         arena = Arena.from_file(path)
         for v in arena.victory_with_edges():
-            _say(err, f"warning: {path}: key 'edges': vertex {vertex_id(v)!r} is a victory "
+            say(err, f"warning: {path}: key 'edges': vertex {vertex_id(v)!r} is a victory "
                       f"position; its outgoing edges are ignored\n")
         return arena, None, {}
     params = dict(game.defaults)
-    if max_positions is not None and "max_positions" in params:
-        params["max_positions"] = max_positions
-    limit = _max_positions(given, DEFAULT_MAX_POSITIONS)
-    if "max_positions" in given and "max_positions" not in game.defaults:
-        # a limit of the command line only
-        given = {k: v for k, v in given.items() if k != "max_positions"}
     for name, text in given.items():
         if name not in game.defaults:
             raise UsageError(f"--{_flag(name)} is not an option of {game.name} (options: "
@@ -278,55 +283,32 @@ def _load_target(args: argparse.Namespace, err: TextIO, max_positions: int | Non
             params[name] = game.read(name, text)
         except ValueError as exc:
             raise UsageError(f"--{_flag(name)}: {exc}") from None
-    _check_size(game, params, limit, max_positions)
+    if game.counts:                    # the generator stops at the limit by itself
+        params["max_positions"] = limit
+    check_size(game, params, limit, max_positions_drawn)
     if game.report is not None and args.command == "solve":
         return None, game, params
     try:
         arena = game.build(**params)
+    except LimitError as exc:
+        raise UsageError(f"{game.name}: {in_cli_words(exc)}") from None
     except ValueError as exc:
         raise UsageError(f"{game.name}: {exc}") from None
     return arena, game, params
-
-
-def _check_size(game: BuiltinGame, params: dict[str, Any], limit: int,
-                draw_limit: int | None) -> None:
-    """Refuse, before anything is built, a game whose positions would not fit."""
-    if game.size is None:
-        return
-    try:
-        estimate = game.size(**params)
-    except (TypeError, ValueError):
-        return                  # the generator itself says what is wrong with the values
-    if draw_limit is not None and estimate > draw_limit:
-        raise UsageError(f"{game.name}: up to {_big(estimate)} positions, too many to draw "
-                         f"(limit {draw_limit:,} vertices; --max-vertices N raises it)")
-    if "max_positions" in game.defaults:
-        # the generator counts its positions and stops at --max-positions by itself, but
-        # only once it has built that many: a game far past it is refused now
-        if estimate > ABSURD:
-            raise UsageError(f"{game.name}: up to {_big(estimate)} positions, far more than "
-                             "any machine holds")
-        reached = game.reached(**params) if game.reached is not None else 0
-        if reached > limit:
-            raise UsageError(f"{game.name}: about {_big(reached)} positions or more (up to "
-                             f"{_big(estimate)}), more than the limit of {limit:,} "
-                             "positions: building them would stop there, after minutes "
-                             "(--max-positions N raises the limit)")
-        room = _room()
-        if reached * BYTES_PER_POSITION > room:
-            raise UsageError(f"{game.name}: about {_big(reached)} positions or more (up to "
-                             f"{_big(estimate)}), about {_bytes(reached * BYTES_PER_POSITION)}"
-                             f" stored, more than the {_bytes(room)} of memory and free "
-                             "disk this machine offers")
-    elif estimate > limit:
-        raise UsageError(f"{game.name}: up to {_big(estimate)} positions, more than the "
-                         f"limit of {limit:,} (--max-positions N raises it)")
 
 
 def _integer(text: str) -> int:
     """An option's value that must be a whole number (:func:`arena.numbers.parse_int`)."""
     try:
         return parse_int(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _rows(text: str) -> int:
+    """A number of rows: 0 (all) or more (-1 was taken as all)."""
+    try:
+        return parse_int(text, minimum=0)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -350,39 +332,6 @@ def _seconds(text: str) -> int:
     return value
 
 
-def _room() -> int:
-    """The bytes a game may store: the memory (the process's address-space limit when it
-    is smaller) and the free space of the temporary folder, where plies spill."""
-    import shutil
-    import tempfile
-
-    try:
-        import resource
-
-        memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-        if soft != resource.RLIM_INFINITY:
-            memory = min(memory, soft)
-    except (ImportError, AttributeError, ValueError, OSError):   # not a POSIX system
-        return ABSURD
-    try:
-        disk = shutil.disk_usage(tempfile.gettempdir()).free
-    except OSError:
-        disk = 0
-    return memory + disk
-
-
-def _bytes(n: int) -> str:
-    for unit, size in (("TB", 10 ** 12), ("GB", 10 ** 9), ("MB", 10 ** 6)):
-        if n >= size:
-            return f"{n / size:,.1f} {unit}"
-    return f"{n:,} bytes"
-
-
-def _big(n: int) -> str:
-    return f"{n:,}" if n < 10 ** 15 else f"about 10^{len(str(n)) - 1}"
-
-
 def _flag(name: str) -> str:
     return name.replace("_", "-")
 
@@ -394,24 +343,47 @@ def _all_params() -> list[str]:
 def _run_solve(args: argparse.Namespace, err: TextIO) -> str:
     """What ``arena solve`` prints (made whole first: an error never leaves half a
     document written)."""
+    if args.full_ids and not args.json:
+        raise UsageError("--full-ids applies to --json (the table always shortens ids "
+                         f"longer than {SHOWN_LENGTH} characters)")
     arena, game, params = _load_target(args, err)
     title = None
     if arena is None:
         assert game is not None and game.report is not None   # a game solved by its report
         try:
             report = game.report(**params, progress=_progress(err))
+        except LimitError as exc:
+            raise UsageError(f"{game.name}: {in_cli_words(exc)}") from None
         except ValueError as exc:
             raise UsageError(f"{game.name}: {exc}") from None
-    elif game is None:
-        report = solution_report(solve(arena), id_of=getattr(args, "id_of", vertex_id))
-        title = (arena.title or {}).get("en")
     else:
-        report = solution_report(solve(arena), game=game.name, params=params,
-                                 id_of=game.vertex_id)
+        id_of = _shown_ids(args, game, whole=args.json and args.full_ids)
+        sol = solve(arena)
+        if game is None:
+            report = solution_report(sol, id_of=id_of)
+        else:
+            report = solution_report(sol, game=game.name, params=params, id_of=id_of)
         title = (arena.title or {}).get("en")
     if args.json:
-        return json.dumps(report, ensure_ascii=False, indent=2) + "\n"
+        return json_text(report) + "\n"
     return _table(report, title, args.limit)
+
+
+def _shown_ids(args: argparse.Namespace, game: BuiltinGame | None, *, whole: bool = False
+               ) -> Callable[[Any], str]:
+    """How the output writes each vertex: its id (a rules file's positions' ids, checked
+    unique, in ``args.id_of``; a game's own ids; an arena file's names), shortened past
+    :data:`~arena.rules_file.SHOWN_LENGTH` characters unless ``whole``."""
+    ids = getattr(args, "id_of", None)
+    if ids is not None:
+        if not whole:
+            try:
+                ids = short_ids(ids)
+            except ArenaError as exc:
+                raise exc.in_file(args.target) from None
+        return ids.__getitem__
+    of = vertex_id if game is None else game.vertex_id
+    return of if whole else lambda v: short_id(of(v))
 
 
 def _progress(err: TextIO) -> Callable[[str], None]:
@@ -448,7 +420,7 @@ def _run_render(args: argparse.Namespace, err: TextIO) -> str:
     output = Path(args.output)
     if output.suffix.lower() not in (".svg", ".pdf"):
         raise UsageError(f"--output: {output} should end in .svg or .pdf")
-    arena, game, _ = _load_target(args, err, max_positions=args.max_vertices)
+    arena, game, _ = _load_target(args, err, max_positions_drawn=args.max_vertices)
     assert arena is not None                  # render always builds the arena
     if len(arena) > args.max_vertices:
         raise UsageError(f"{len(arena):,} vertices is too many to draw (limit "
@@ -469,7 +441,7 @@ def _run_render(args: argparse.Namespace, err: TextIO) -> str:
         winners=args.show in ("winners", "strategy"), ranks=args.show in ("winners", "strategy"),
         step=step if args.show == "attractor" else None, player=args.player,
         strategy=args.player if args.show == "strategy" else None)
-    name = getattr(args, "id_of", vertex_id) if game is None else game.vertex_id
+    name = _shown_ids(args, game)
     dot = render.arena_dot(arena, sol, view, name=name)
     title = (arena.title or {}).get("en") or (game.name if game else output.stem)
     svg, pdf = _layout(dot.source, title, render.describe(arena, sol, name=name),
@@ -525,7 +497,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     if err is None:                     # standard error closed too: only the status speaks
         return EXIT_USAGE
     if out is None:                     # `arena ... >&-`: Python starts without sys.stdout
-        _say(err, "arena: error: the standard output is closed: nothing could be written "
+        say(err, "arena: error: the standard output is closed: nothing could be written "
                   "(redirect it to a file or to /dev/null instead)")
         return EXIT_USAGE
     try:
@@ -539,24 +511,24 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
                 ("solve", "render")) + " (arena --help lists them)")
         _check_environment()
         run = {"solve": _run_solve, "render": _run_render}
-        with _rules_output(args.target.endswith(".py"), out, err) as out:
+        with rules_output(args.target.endswith(".py"), out, err) as out:
             text = run[args.command](args, err)
             out.write(text)
             out.flush()         # a full device says so here, not at the interpreter's exit
         return 0
     except (ArenaError, UsageError, RenderError, KernelError) as exc:
-        _say(err, f"arena: error: {exc}\n")
+        say(err, f"arena: error: {exc}\n")
         return EXIT_USAGE
     except MemoryError:      # a game too large for this machine (or for `ulimit -v`)
-        _say(err, "arena: error: not enough memory for this game: choose a smaller one "
-                  "(a built-in game's size options, or --max-positions)\n")
+        say(err, "arena: error: not enough memory for this game: choose a smaller one "
+                  f"(a built-in game's size options, or a lower {LIMIT_OPTION})\n")
         return EXIT_USAGE
     except BrokenPipeError:  # the reader stopped early (`arena solve ... | head`)
-        _drop_stdout(out)
+        drop_stdout(out)
         return 0
     except OSError as exc:   # the output cannot be written (a full device, ...)
-        _say(err, f"arena: error: cannot write the output ({exc.strerror or exc})\n")
-        _drop_stdout(out)
+        say(err, f"arena: error: cannot write the output ({exc.strerror or exc})\n")
+        drop_stdout(out)
         return EXIT_USAGE
     except KeyboardInterrupt:
         err.write("arena: interrupted\n")
@@ -574,96 +546,3 @@ def _check_environment() -> None:
     if kernel and kernel not in KERNELS:
         raise UsageError(f"the environment variable ARENA_KERNEL: {kernel!r} is not one "
                          f"of {', '.join(KERNELS)}")
-
-
-class _Forward(io.TextIOBase):
-    """A text stream that writes to ``target``: what a rules file sees as its standard
-    output and error. Closing it closes nothing else."""
-
-    def __init__(self, target: TextIO) -> None:
-        self.target = target
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        if self.closed:
-            raise ValueError("I/O operation on closed file.")
-        if not self.target.closed:
-            self.target.write(text)
-        return len(text)
-
-    def flush(self) -> None:
-        if not self.target.closed:
-            self.target.flush()
-
-
-@contextmanager
-def _rules_output(active: bool, out: TextIO, err: TextIO) -> Iterator[TextIO]:
-    """While a rules file runs (``active``): what it prints goes to standard error, never
-    into the output (SPEC §9). Yields the stream the command's output is to be written to.
-
-    In a process of its own (``out`` and ``err`` are the interpreter's streams), the
-    rules can go on printing after they have returned, from a thread they started or an
-    ``atexit`` handler: so the output is written on a duplicate of descriptor 1 taken
-    before the rules are read, and descriptor 1, ``sys.stdout`` and ``sys.__stdout__``
-    point to standard error for the rest of the process. Called in-process with other
-    streams (a test's ``StringIO``), what the rules do to ``sys.stdout`` or
-    ``sys.stderr`` (close them, replace them) is undone when they have run."""
-    if not active:
-        yield out
-        return
-    saved = (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__)
-    forward = _Forward(err)
-    names = ("stdout", "stderr", "__stdout__", "__stderr__")
-    whole_process = out is sys.__stdout__ and err is sys.__stderr__
-    target = out
-    if whole_process:
-        try:
-            out.flush()
-            kept = os.dup(1)            # not inheritable: a child of the rules has none
-            os.dup2(2, 1)
-            target = io.TextIOWrapper(io.FileIO(kept, "w"), encoding=out.encoding,
-                                      errors=out.errors, newline="\n")
-        except (OSError, ValueError, AttributeError):   # no descriptors to work with
-            whole_process = False
-    for name in names:
-        setattr(sys, name, forward)
-    try:
-        yield target
-    finally:
-        with suppress(ValueError):
-            forward.flush()
-        # in a process of its own, the rules' threads and exit handlers keep writing to
-        # standard error: only the streams the rules replaced or closed are undone
-        for name, stream in zip(names, saved):
-            if not whole_process or name in ("stderr", "__stderr__"):
-                setattr(sys, name, stream)
-
-
-def terminal_safe(text: str) -> str:
-    r"""``text`` with every control character written as an escape.
-
-    A file name or an option value can hold terminal escape sequences; written raw to a
-    terminal they would recolour it, move the cursor or retitle the window.
-
-    >>> print(terminal_safe("\x1b[31mred.yaml: no such file\n"))
-    \x1b[31mred.yaml: no such file\x0a
-    """
-    return "".join(
-        c if c.isprintable() or c == " " else
-        (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}") for c in text)
-
-
-def _say(err: TextIO, line: str) -> None:
-    """Write one line to ``err``, its control characters escaped (:func:`terminal_safe`)."""
-    err.write(terminal_safe(line.rstrip("\n")) + "\n")
-
-
-def _drop_stdout(out: TextIO) -> None:
-    """Python's recipe: what is left in the output's buffer goes nowhere, so the
-    interpreter's exit raises no second error (``out`` is standard output, or the
-    duplicate of it a rules file's output is written to; a test's stream is left alone)."""
-    if out is sys.stdout or isinstance(out, io.TextIOWrapper):
-        with suppress(OSError, ValueError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())

@@ -30,7 +30,7 @@ from arena.arena import Arena, Player, Vertex
 
 __all__ = ["chapter_dicts", "naive_attractor_steps", "naive_attractor", "reverse_graph",
            "out_degrees", "mark_propagate", "compute_attractor", "mark_propagate2",
-           "compute_attractor2", "choose_move", "strategie_moves", "looping_strategie_arena"]
+           "compute_attractor2", "choose_move", "strategy_moves", "looping_strategy_arena"]
 
 Adjacency = dict[Hashable, list[Hashable]]
 
@@ -227,7 +227,7 @@ calcule_attracteur2 = compute_attractor2
 choix_coup = choose_move
 
 
-def strategie_moves(arena: Arena) -> dict:
+def strategy_moves(arena: Arena) -> dict:
     """J_0's move at each of its vertices with a successor, as :func:`choose_move` chooses
     it from the :func:`compute_attractor2` numbering of both attractors."""
     A, S0, S1, V0, V1 = chapter_dicts(arena)
@@ -235,19 +235,19 @@ def strategie_moves(arena: Arena) -> dict:
     return {s: choose_move(A, a0, a1, s) for s in arena.S0 if A[s]}
 
 
-def looping_strategie_arena(seed: int = 2026, trials: int = 20000) -> tuple[Arena, str]:
+def looping_strategy_arena(seed: int = 2026, trials: int = 20000) -> tuple[Arena, str]:
     """A small bipartite arena on which :func:`choose_move` loops, and the looping play.
 
     A seeded random search over bipartite arenas with at most three vertices per player
     and one victory vertex ``v`` of J_0 keeps the smallest one (fewest vertices, then
-    fewest edges) on which J_1 can force an endless play against :func:`strategie_moves`
+    fewest edges) on which J_1 can force an endless play against :func:`strategy_moves`
     from J_0's attractor; :func:`arena.solver.verify_strategy` finds the play. The reason:
     the numbering can put an opponent's vertex *below* its rank, so J_0 "lowers the
     number" by moving to it, and J_1 moves back up.
 
     Examples
     --------
-    >>> g, play = looping_strategie_arena()
+    >>> g, play = looping_strategy_arena()
     >>> len(g), g.is_bipartite(), play
     (5, True, 'a1 -> b1 -> a1')
     """
@@ -268,7 +268,7 @@ def looping_strategie_arena(seed: int = 2026, trials: int = 20000) -> tuple[Aren
         if not g.is_bipartite() or (best is not None and (len(g), g.n_edges) >= best[0]):
             continue
         try:
-            verify_strategy(g, 0, strategie_moves(g))
+            verify_strategy(g, 0, strategy_moves(g))
         except StrategyError as e:
             found = re.search(r"the play (.*) follows the strategy .* and loops", str(e))
             if found:

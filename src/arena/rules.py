@@ -15,12 +15,9 @@ from __future__ import annotations
 
 import os
 import re
-import runpy
-import unicodedata
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from itertools import compress, islice
 from marshal import dumps as _dumps
-from pathlib import Path
 from typing import Any
 
 from arena.arena import Arena
@@ -31,8 +28,8 @@ try:
 except ImportError:                 # Pyodide without numpy: the pure-Python path
     _np = None  # type: ignore[assignment]
 
-__all__ = ["from_rules", "load_rules", "rules_arena", "position_ids", "rules_title",
-           "STUCK_RULES", "DEFAULT_LIMIT", "MOVES_PER_POSITION", "MAX_DEPTH"]
+__all__ = ["from_rules",
+           "LimitError", "STUCK_RULES", "DEFAULT_LIMIT", "MOVES_PER_POSITION", "MAX_DEPTH"]
 
 STUCK_RULES = ("loses", "draw")
 """What a position without a move and without a winner means for the player to move."""
@@ -54,10 +51,15 @@ _NOWHERE = object()
 """No position (an error that names none)."""
 
 
+SHOWN = 200
+"""The most characters of a position's ``repr`` a message shows (the longest vertex name
+an arena file may give, :data:`arena.fileformat.MAX_NAME_LENGTH`)."""
+
+
 def _name(p: Any) -> str:
-    """How a message writes a position: its ``repr``, cut at 80 characters, or what it
-    is when its ``repr`` fails (a class of the rules' own, an integer of more than 4,300
-    digits, a tuple nested too deep)."""
+    """How a message writes a position: its ``repr``, cut at :data:`SHOWN` characters
+    (ending in ``…``), or what it is when its ``repr`` fails (a class of the rules' own,
+    an integer of more than 4,300 digits, a tuple nested too deep)."""
     try:
         text = repr(p)
     except BaseException as exc:            # noqa: BLE001 (any failure: said, not raised)
@@ -65,7 +67,7 @@ def _name(p: Any) -> str:
             raise
         return f"<a position of type {type(p).__name__} whose repr raised " \
             f"{type(exc).__name__}>"
-    return text if len(text) <= 80 else text[:77] + "..."
+    return text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"
 
 
 def _raised(exc: BaseException) -> str:
@@ -82,6 +84,25 @@ def _fail(p: Any, reason: str) -> ArenaError:
     error = ArenaError(f"position {_name(p)}: {reason}")
     setattr(error, "position", p)       # noqa: B010 (which position: for the START hint)
     return error
+
+
+class LimitError(ArenaError):
+    """More positions, or more moves, than the limit of an exploration or of a game's
+    generator. ``hint`` names what raises the limit in the caller's words: the library's
+    argument (``limit=N``, ``max_positions=N``); the command line names its option
+    (:meth:`with_hint`)."""
+
+    def __init__(self, text: str, *, hint: str, file: str | os.PathLike[str] | None = None,
+                 position: Any = None) -> None:
+        self.text, self.hint, self.position = text, hint, position
+        super().__init__(f"{text} ({hint} raises it)", file=file)
+
+    def in_file(self, file: str | os.PathLike[str]) -> LimitError:
+        return LimitError(self.text, hint=self.hint, file=file, position=self.position)
+
+    def with_hint(self, hint: str) -> LimitError:
+        """The same error, ``hint`` raising the limit."""
+        return LimitError(self.text, hint=hint, file=self.file, position=self.position)
 
 
 def _plural(n: int, word: str) -> str:
@@ -166,6 +187,25 @@ def _by_identity(p: Any, signature: Any) -> str | None:
                     "its value (two equal-looking positions would differ): give the class "
                     "__eq__ and __hash__, or use a tuple")
     return None
+
+
+_NOT_POSITIONS = (str, bytes, bytearray, memoryview, Mapping)
+"""What is never a collection of positions, though Python iterates over it: a text (its
+characters), bytes (numbers), a mapping (its keys only)."""
+
+
+def _not_positions(what: str, value: Any) -> str:
+    """Why ``value``, given by ``what`` where positions are expected, is refused."""
+    kind = type(value).__name__
+    if isinstance(value, Mapping):
+        return (f"{what} gave a mapping ({kind}) {_name(value)}, not positions: only its "
+                "keys would be read; give a list of positions (list(...) of the keys)")
+    if isinstance(value, str):
+        return (f"{what} gave a text ({kind}) {_name(value)}, not a list of positions: "
+                f"each character would be a position; a single position is written "
+                f"[{_name(value)}]")
+    return (f"{what} gave {kind} {_name(value)}, not a list of positions: each byte "
+            "would be a position (a number); give a list of positions")
 
 
 def _start_hint(start: Any) -> str:
@@ -279,6 +319,8 @@ def from_rules(start: Position | list[Position], moves: Callable[[Any], Iterable
     try:
         return _explore(starts, moves, player, stuck == "loses", winner, include, limit,
                         progress, progress_every, title)
+    except LimitError:
+        raise
     except ArenaError as exc:
         at = getattr(exc, "position", _NOWHERE)
         if isinstance(start, list) and not any(isinstance(s, tuple) for s in start) \
@@ -321,8 +363,8 @@ def _explore(starts: list[Any], moves: Callable[[Any], Iterable[Any]],
             if reason is not None:
                 raise _fail(p, reason + where)
             if len(order) >= limit:
-                raise _fail(p, f"more than {_plural(limit, 'position')} (raise the limit "
-                               "to go on)")
+                raise LimitError(f"position {_name(p)}: more than "
+                                 f"{_plural(limit, 'position')}", hint="limit=N", position=p)
             k = index[p] = len(order)
             order.append(p)
             signatures.append(signature)
@@ -338,6 +380,8 @@ def _explore(starts: list[Any], moves: Callable[[Any], Iterable[Any]],
         setattr(error, "position", p)       # noqa: B010
         return error
 
+    if isinstance(include, _NOT_POSITIONS):
+        raise ArenaError(_not_positions("include", include))
     for p in include:
         number(p, None)
     for p in starts:
@@ -379,6 +423,8 @@ def _explore(starts: list[Any], moves: Callable[[Any], Iterable[Any]],
         try:
             listed = moves(p)
             if type(listed) is not list and type(listed) is not tuple:
+                if isinstance(listed, _NOT_POSITIONS):
+                    raise _fail(p, _not_positions("moves", listed))
                 listed = islice(listed, per_position + 1)     # an iterator may not end
             for child in listed:
                 # number(child, p), inlined: the hot loop. The signature first: it stops
@@ -413,9 +459,9 @@ def _explore(starts: list[Any], moves: Callable[[Any], Iterable[Any]],
             raise _fail(p, f"moves gave more than {_plural(per_position, 'move')}, the "
                            "limit of positions (an endless iterator?)")
         if len(targets) > in_all:
-            raise _fail(p, f"more than {_plural(in_all, 'move')} read in all "
-                           f"({MOVES_PER_POSITION} per position of the limit of "
-                           f"{limit:,}: an endless moves? raise the limit to go on)")
+            raise LimitError(f"position {_name(p)}: more than {_plural(in_all, 'move')} read "
+                             f"in all ({MOVES_PER_POSITION} per position of the limit of "
+                             f"{limit:,}: an endless moves?)", hint="limit=N", position=p)
         end(len(targets))
         victory.append(None if read else 1 - who if loses else None)
     try:
@@ -504,141 +550,3 @@ def _arena_python(order: list[Any], owners: bytearray, ends: list[int], targets:
     return Arena._from_rows(order, len(S0), tuple(rows), tuple(victory),
                             sum(map(len, rows)), start, title)
 
-
-def load_rules(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT,
-               progress: Callable[[int], None] | None = None,
-               progress_every: int = 100_000) -> Arena:
-    """The arena of the game a rules file describes (``arena solve mygame.py``).
-
-    The file is Python, run as a script: it defines ``START`` (a position, or a list of
-    them), ``STUCK`` (``"loses"`` or ``"draw"``), ``player(p)``, ``moves(p)`` and
-    optionally ``winner(p)``, as the arguments of :func:`from_rules`, and ``TITLE`` (a
-    text, or one per language: ``{"fr": ..., "en": ...}``; by default the file's name).
-    Running it runs its code: only solve rules files you trust.
-
-    Raises
-    ------
-    ArenaError
-        Naming the file: a name missing, the file failing to run (any exception,
-        ``sys.exit()`` included), or a rule broken (the position named, see
-        :func:`from_rules`).
-    """
-    path = Path(path)
-    try:
-        names = runpy.run_path(str(path), run_name="__rules__")
-    except FileNotFoundError:
-        raise ArenaError("no such file", file=path) from None
-    except SyntaxError as exc:
-        raise ArenaError(f"line {exc.lineno}: syntax error: {exc.msg}", file=path) from None
-    except SystemExit as exc:
-        raise ArenaError(f"the file called sys.exit({_name(exc.code)}) while it ran: a rules "
-                         "file only defines START, STUCK, player, moves and winner",
-                         file=path) from None
-    except BaseException as exc:            # noqa: BLE001 (GeneratorExit, a class of its own)
-        if isinstance(exc, KeyboardInterrupt):
-            raise
-        raise ArenaError(f"the file raised {_raised(exc)}", file=path) from None
-    try:
-        return rules_arena(names, limit=limit, progress=progress,
-                           progress_every=progress_every,
-                           title={"fr": path.stem, "en": path.stem})
-    except ArenaError as exc:
-        raise exc.in_file(path) from None
-
-
-def rules_arena(names: dict[str, Any], *, limit: int = DEFAULT_LIMIT,
-                progress: Callable[[int], None] | None = None,
-                progress_every: int = 100_000,
-                title: dict[str, str] | None = None) -> Arena:
-    """The arena of the rules a rules file's code defined (its global names): ``START``,
-    ``STUCK``, ``player``, ``moves`` and optionally ``winner`` and ``TITLE`` (see
-    :func:`load_rules`); ``title`` is the title without ``TITLE``.
-
-    Raises
-    ------
-    ArenaError
-        A name missing or not a function, a ``TITLE`` that is not a title, or a rule
-        broken (see :func:`from_rules`).
-    """
-    for key in ("START", "STUCK", "player", "moves"):
-        if key not in names:
-            raise ArenaError(f"{key} is missing (a rules file defines START, STUCK, player, "
-                             "moves and optionally winner and TITLE)")
-    for key in ("player", "moves", "winner"):
-        if key in names and not callable(names[key]):
-            raise ArenaError(f"{key} must be a function")
-    if "TITLE" in names:
-        title = rules_title(names["TITLE"])
-    return from_rules(names["START"], names["moves"], names["player"], stuck=names["STUCK"],
-                      winner=names.get("winner"), limit=limit, progress=progress,
-                      progress_every=progress_every, title=title)
-
-
-def rules_title(value: Any) -> dict[str, str]:
-    """A rules file's ``TITLE`` as an arena's title: a text (the same in both
-    languages) or ``{"fr": ..., "en": ...}`` (one of them alone serves both).
-
-    >>> rules_title("Soustraction")
-    {'fr': 'Soustraction', 'en': 'Soustraction'}
-    >>> rules_title({"en": "Subtraction"})
-    {'fr': 'Subtraction', 'en': 'Subtraction'}
-    >>> rules_title(["x"])
-    Traceback (most recent call last):
-    ...
-    arena.errors.ArenaError: TITLE must be a text or {"fr": ..., "en": ...}, not ['x']
-    """
-    from arena.fileformat import check_text
-
-    wrong = f'TITLE must be a text or {{"fr": ..., "en": ...}}, not {_name(value)}'
-    if type(value) is str:
-        texts = {"fr": value, "en": value}
-    elif type(value) is dict and value and set(value) <= {"fr", "en"} \
-            and all(type(v) is str for v in value.values()):
-        texts = {lang: str(value.get(lang, value.get("en" if lang == "fr" else "fr")))
-                 for lang in ("fr", "en")}
-    else:
-        raise ArenaError(wrong)
-    for text in texts.values():
-        check_text(text, "TITLE")
-    return texts
-
-
-def position_ids(arena: Arena, id_of: Callable[[Any], str] = str) -> dict[Any, str]:
-    """Each position's id in the command line's JSON (``str(position)``, SPEC §9), checked
-    unique: two positions written alike (``1`` and ``"1"``) are refused, both named, and
-    so is a position whose ``str`` raises or is not a text.
-
-    >>> position_ids(from_rules(0, lambda p: [p + 1] if p < 2 else [], lambda p: 0,
-    ...                         stuck="loses"))
-    {0: '0', 1: '1', 2: '2'}
-    >>> position_ids(from_rules(1, lambda p: ["1"] if p == 1 else [], lambda p: 0,
-    ...                         stuck="loses"))
-    Traceback (most recent call last):
-    ...
-    arena.errors.ArenaError: positions '1' and 1 have the same id '1' (str): make their texts differ
-    """
-    ids: dict[Any, str] = {}
-    owner: dict[str, Any] = {}
-    looks: dict[str, Any] = {}              # ids after Unicode normalisation (NFC)
-    for v in arena.vertices:
-        try:
-            text = id_of(v)
-        except BaseException as exc:        # noqa: BLE001 (a class's __str__, a huge int)
-            if isinstance(exc, KeyboardInterrupt):
-                raise
-            raise _fail(v, f"its id, str(position), raised {_raised(exc)}") from None
-        if type(text) is not str:
-            raise _fail(v, f"its id, str(position), is not a text but {_name(text)}")
-        other = owner.setdefault(text, v)
-        if other is not v:
-            raise ArenaError(f"positions {_name(v)} and {_name(other)} have the same id "
-                             f"{_name(text)} (str): make their texts differ")
-        # ids that differ only in how Unicode composes them print alike ("é" as one
-        # character or as "e" and an accent): refused as ids that collide
-        other = looks.setdefault(unicodedata.normalize("NFC", text), v)
-        if other is not v:
-            raise ArenaError(f"positions {ascii(v)} and {ascii(other)} have ids that print "
-                             f"alike ({_name(text)}): they differ only in how Unicode "
-                             "composes their characters (NFC); write them alike")
-        ids[v] = text
-    return ids

@@ -4,6 +4,10 @@ The functions here work on the integer-indexed form of an :class:`~arena.arena.A
 and run in time linear in the size of the graph. They never recurse, so a chain of a
 million vertices is solved like any other arena.
 
+This module is the solver's interface and chooses its path (:data:`KERNELS`); each path
+is a module of its own: :mod:`arena._kernel_python`, :mod:`arena._kernel_numpy` and
+:mod:`arena._compiled`.
+
 References
 ----------
 .. [1] « Jeux d'accessibilité à deux joueurs », CPGE informatique course chapter,
@@ -14,7 +18,6 @@ References
 
 from __future__ import annotations
 
-import gc
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cached_property
@@ -28,8 +31,12 @@ try:
 except ImportError:     # Pyodide's core, a minimal install: the pure-Python path below
     HAVE_NUMPY = False
 
+from arena._kernel_python import _strategy_moves_python, _winners_and_ranks_python
 from arena.arena import Arena, Player, Vertex, vertex_id
 from arena.errors import KernelError, StrategyError
+
+if HAVE_NUMPY:
+    from arena._kernel_numpy import _edge_arrays, _strategy_moves, _winners_and_ranks_numpy
 
 __all__ = ["attractor", "solve", "Solution", "verify_strategy", "StrategyError", "KERNELS",
            "KernelError"]
@@ -117,68 +124,6 @@ def _kernel(size: int | None = None) -> str:
     return name
 
 
-def _edge_arrays(arena: Arena) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """``(lengths, sources, targets, terminal)``: every edge as numpy arrays, in row order,
-    and which vertices are victory positions (from the arena's CSR arrays)."""
-    offsets, targets = arena._csr_arrays()
-    n = len(offsets) - 1
-    lengths = np.diff(offsets)
-    sources = np.repeat(np.arange(n, dtype=np.int64), lengths)
-    terminal = arena._victory_array() < 2
-    return lengths, sources, targets, terminal
-
-
-def _reversed_csr(n: int, sources: np.ndarray, targets: np.ndarray, terminal: np.ndarray
-                  ) -> tuple[np.ndarray, np.ndarray]:
-    """The reversed graph of the edges the solver uses (victory vertices are terminal),
-    in compressed form: the predecessors of y are ``pred[bounds[y]:bounds[y + 1]]``, in
-    increasing order.
-
-    numpy sorts the edges by the unique key ``target * n + source`` in C, instead of one
-    Python append per edge.
-    """
-    if terminal.any():
-        keep = ~terminal[sources]
-        targets, sources = targets[keep], sources[keep]
-    pred = np.sort(targets * n + sources) % n if n else targets
-    bounds = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(targets, minlength=n), out=bounds[1:])
-    return pred, bounds
-
-
-_LARGE_LEVEL = 512
-"""Levels of the backward search with at least this many vertices are handled by numpy
-all at once; smaller ones (chains, the tail of a search) by a Python queue."""
-
-
-def _numpy_levels(own: np.ndarray, winner: np.ndarray, rank: np.ndarray,
-                  remaining: np.ndarray, pred: np.ndarray, bounds: np.ndarray,
-                  level: np.ndarray) -> np.ndarray:
-    """Run the backward search level by level while levels are large; return the first
-    level left to process (its vertices have rank ``rank.max()``)."""
-    r = 0
-    while len(level) >= _LARGE_LEVEL:
-        starts = bounds[level]
-        counts = bounds[level + 1] - starts
-        # positions in ``pred`` of every predecessor edge of the level
-        offsets = np.repeat(starts - np.cumsum(counts) + counts, counts)
-        xs = pred[offsets + np.arange(int(counts.sum()))]
-        ws = np.repeat(winner[level], counts)
-        undecided = winner[xs] < 0
-        xs, ws = xs[undecided], ws[undecided]
-        mine = own[xs] == ws
-        won = np.unique(xs[mine])                   # a successor won by their owner
-        others, hits = np.unique(xs[~mine], return_counts=True)
-        remaining[others] -= hits
-        lost = others[remaining[others] == 0]       # every successor won by the opponent
-        r += 1
-        winner[won] = own[won]
-        winner[lost] = 1 - own[lost]
-        rank[won] = rank[lost] = r
-        level = np.concatenate((won, lost))
-    return level
-
-
 def _winners_and_ranks(arena: Arena, edges=None) -> tuple[list[int], list[int]]:
     """Winner (0, 1, or -1 for a draw) and exact rank (-1 for a draw) of every vertex.
 
@@ -190,11 +135,11 @@ def _winners_and_ranks(arena: Arena, edges=None) -> tuple[list[int], list[int]]:
     successors: exactly its rank. (Both cases never meet for one vertex: a successor won
     by its owner keeps its counter above 0.)
 
-    Large levels are handled by numpy all at once, the rest by a first-in first-out
-    queue in Python: the same order of ranks, so the same result. The compiled path
-    (:func:`arena._compiled.backward_search`) runs the same queue as machine code, and
-    the pure-Python path (:func:`_winners_and_ranks_python`) as Python; :func:`_kernel`
-    chooses.
+    On the numpy path (:mod:`arena._kernel_numpy`) large levels are handled by numpy all
+    at once, the rest by a first-in first-out queue in Python: the same order of ranks,
+    so the same result. The compiled path (:func:`arena._compiled.backward_search`) runs
+    the same queue as machine code, and the pure-Python path
+    (:mod:`arena._kernel_python`) as Python; :func:`_kernel` chooses.
     """
     kernel = _kernel(len(arena) + arena.n_edges)
     if kernel == "python":
@@ -204,36 +149,7 @@ def _winners_and_ranks(arena: Arena, edges=None) -> tuple[list[int], list[int]]:
         solved = _solve_compiled(arena)
         if solved is not None:
             return solved[0].tolist(), solved[1].tolist()
-    owner = arena._owner
-    n = len(owner)
-    lengths, sources, targets, terminal = edges or _edge_arrays(arena)
-    pred, bounds = _reversed_csr(n, sources, targets, terminal)
-    own = np.frombuffer(owner, dtype=np.uint8).astype(np.int8)
-    winner = arena._victory_array().astype(np.int8)
-    winner[winner == 2] = -1
-    rank = np.where(terminal, 0, -1).astype(np.int64)
-    remaining = lengths.copy()
-    level = _numpy_levels(own, winner, rank, remaining, pred, bounds, np.flatnonzero(terminal))
-
-    winner, rank, remaining = winner.tolist(), rank.tolist(), remaining.tolist()
-    flat, bounds = pred.tolist(), bounds.tolist()
-    queue = level.tolist()
-    for y in queue:  # the queue grows while it is read
-        w = winner[y]
-        r = rank[y] + 1
-        for x in flat[bounds[y]:bounds[y + 1]]:
-            if winner[x] < 0:
-                if owner[x] == w:
-                    winner[x] = w
-                    rank[x] = r
-                    queue.append(x)
-                else:
-                    remaining[x] -= 1
-                    if not remaining[x]:
-                        winner[x] = w
-                        rank[x] = r
-                        queue.append(x)
-    return winner, rank
+    return _winners_and_ranks_numpy(arena, edges)
 
 
 def attractor(arena: Arena, i: Player) -> dict[Vertex, int]:
@@ -425,129 +341,6 @@ class Solution:
         s = self.summary()
         return (f"<Solution of {len(self.arena)} vertices: {s['won_by_0']} won by J_0, "
                 f"{s['won_by_1']} won by J_1, {s['draws']} draws>")
-
-
-def _winners_and_ranks_python(owner: bytes, victory: Sequence[int | None],
-                              succ: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
-    """:func:`_winners_and_ranks` without numpy (for Pyodide): the same backward search
-    in one first-in first-out queue, so vertices are processed in increasing rank and get
-    the same winners and exact ranks.
-
-    The predecessors of each vertex are kept in two lists, by owner, so that the inner
-    loops need not test who owns the vertex; see :func:`_backward_queue`.
-    """
-    n = len(succ)
-    collecting = gc.isenabled()
-    gc.disable()    # millions of new lists, none in a cycle: no collection is needed
-    try:
-        preds: tuple[list[list[int]], list[list[int]]] = ([[] for _ in range(n)],
-                                                          [[] for _ in range(n)])
-        for x, row in enumerate(succ):
-            if victory[x] is None:                 # victory vertices are terminal
-                into = preds[owner[x]]
-                for y in row:
-                    into[y].append(x)
-        state = [-1 if w is None else w for w in victory]
-        remaining = [len(s) for s in succ]
-        queue = [x for x in range(n) if victory[x] is not None]
-        _backward_queue(queue, state, remaining, preds[0].__getitem__, preds[1].__getitem__)
-        return _unpack(state)
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def _backward_queue(queue: list[int], state: list[int], remaining: list[int],
-                    pred0, pred1) -> None:
-    """The backward search in a first-in first-out queue, on packed states.
-
-    ``state[x]`` is -1 while x is undecided, else ``2 * rank + winner``; so a vertex
-    decided from a successor y gets ``state[y] + 2`` (same winner, rank one more), in
-    either case. ``pred0(y)`` and ``pred1(y)`` give the predecessors of y owned by J_0
-    and by J_1; those owned by the winner of y join at once, the others when their
-    counter of successors not yet won by the winner reaches 0.
-    """
-    push = queue.append
-    for y in queue:  # the queue grows while it is read
-        s = state[y] + 2
-        if s & 1:
-            mine, theirs = pred1(y), pred0(y)
-        else:
-            mine, theirs = pred0(y), pred1(y)
-        for x in mine:
-            if state[x] < 0:
-                state[x] = s
-                push(x)
-        for x in theirs:
-            if state[x] < 0:
-                k = remaining[x] - 1
-                remaining[x] = k
-                if not k:
-                    state[x] = s
-                    push(x)
-
-
-def _unpack(state: list[int]) -> tuple[list[int], list[int]]:
-    """Winners and ranks (-1 for a draw) from packed states."""
-    return [s if s < 0 else s & 1 for s in state], [s if s < 0 else s >> 1 for s in state]
-
-
-def _strategy_moves_python(owner: bytes, victory: Sequence[int | None],
-                           succ: Sequence[Sequence[int]], winner: Sequence[int],
-                           rank: Sequence[int]) -> list[int]:
-    """:func:`_strategy_moves` without numpy: the first qualifying successor of each
-    row, by the same rule."""
-    moves = [-1] * len(succ)
-    for x, row in enumerate(succ):
-        if victory[x] is not None or not row:
-            continue
-        w = winner[x]
-        if w >= 0:
-            r = rank[x] - 1
-            for y in row:
-                if winner[y] == w and rank[y] == r:
-                    moves[x] = y
-                    break
-        else:
-            opponent = 1 - owner[x]
-            for y in row:
-                if winner[y] != opponent:
-                    moves[x] = y
-                    break
-    return moves
-
-
-def _strategy_moves(owner: bytes, edges, winner: Sequence[int], rank: Sequence[int]
-                    ) -> list[int]:
-    """The move of the owner at each non-terminal vertex with a successor (-1 elsewhere).
-
-    With exact ranks, the least rank of a winning owner's successors and the greatest
-    rank of a losing owner's successors are both ``rank - 1``: in both cases the move is
-    the first successor won by the same player with that rank. On a draw, it is the first
-    successor the opponent does not win. The first qualifying edge of each row is found
-    with numpy, over all edges at once.
-    """
-    lengths, sources, targets, terminal = edges
-    n, m = len(lengths), len(targets)
-    moves = np.full(n, -1, dtype=np.int64)
-    if m:
-        w = np.asarray(winner, dtype=np.int64)
-        r = np.asarray(rank, dtype=np.int64)
-        opponent = 1 - np.frombuffer(owner, dtype=np.uint8).astype(np.int64)
-        ws = w[sources]
-        good = np.where(ws >= 0, (w[targets] == ws) & (r[targets] == r[sources] - 1),
-                        w[targets] != opponent[sources])
-        rows = np.flatnonzero(lengths)
-        offsets = np.concatenate(([0], np.cumsum(lengths)[:-1]))
-        first = np.minimum.reduceat(np.where(good, np.arange(m), m), offsets[rows])
-        playing = ~terminal[rows]
-        missing = first[playing] >= m       # never, by the theorem; checked even under -O
-        if missing.any():
-            x = int(rows[playing][np.argmax(missing)])
-            raise RuntimeError(f"solver bug: vertex number {x} has no move of the kind the "
-                               "theory promises")
-        moves[rows[playing]] = targets[first[playing]]
-    return moves.tolist()
 
 
 _INT32_LIMIT = 2 ** 31 - 1

@@ -44,8 +44,13 @@ class BuiltinGame:
     """An upper bound on the number of positions, computed from the parameters alone
     (before anything is built), so that the command line refuses a game too large."""
 
+    counts: bool = False
+    """Whether the generator counts its positions and stops past its ``max_positions``
+    argument, which the command line sets to ``--max-positions`` (one option and one
+    default for every game and rules file, not a parameter of the game)."""
+
     reached: Callable[..., int] | None = None
-    """For a game that counts its positions itself (``max_positions``): an estimate of
+    """For a game that counts its positions itself (:attr:`counts`): an estimate of
     the positions it reaches, below :attr:`size`, from the parameters alone, so that a game
     far past the limit is refused at once rather than after minutes of building."""
 
@@ -142,11 +147,11 @@ GAMES: dict[str, BuiltinGame] = {g.name: g for g in (
     BuiltinGame("nim", nim, {"n": 10, "rule": (1, 2)}, {"rule": parse_rule}, size=_nim_size),
     BuiltinGame("chomp", chomp, {"rows": 2, "cols": 3}, vertex_id=chomp_id, size=_chomp_size),
     BuiltinGame("ourson", ourson, {}, size=lambda: 120),
-    BuiltinGame("tictactoe", tictactoe, {"size": 3, "align": 3, "max_positions": 1_000_000},
-                size=_tictactoe_size),
+    BuiltinGame("tictactoe", tictactoe, {"size": 3, "align": 3}, size=_tictactoe_size,
+                counts=True),
     BuiltinGame("connect4", connect4,
-                {"rows": 4, "cols": 5, "align": 4, "max_positions": 3_000_000_000},
-                report=connect4_report, size=_connect4_size, reached=_connect4_reached),
+                {"rows": 4, "cols": 5, "align": 4}, report=connect4_report,
+                size=_connect4_size, reached=_connect4_reached, counts=True),
     BuiltinGame("marienbad", marienbad, {"heaps": (1, 3, 5, 7), "misere": True},
                 {"heaps": parse_heaps, "misere": _play}, vertex_id=marienbad_id,
                 size=_marienbad_size),

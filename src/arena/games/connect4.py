@@ -135,8 +135,10 @@ def _generate(rows: int, cols: int, align: int, max_positions: int) -> list[_Lev
             break
         total += len(keys)
         if total > max_positions:
-            raise ValueError(f"{rows} × {cols} connect-4 has more than {max_positions:,} "
-                             f"positions (raise max_positions to go on)")
+            from arena.rules import LimitError
+
+            raise LimitError(f"{rows} × {cols} connect-4 has more than {max_positions:,} "
+                             "positions", hint="max_positions=N")
         low = (np.uint64(1) << shift) - np.uint64(1)
         current, mask = keys & low, keys >> shift
     return levels
@@ -315,9 +317,14 @@ def _connect4_by_rules(rows: int, cols: int, align: int, max_positions: int) -> 
     """The arena of :func:`connect4` without numpy (Python in a browser): the same
     vertices, owners, victory positions and successors, explored by
     :func:`arena.rules.from_rules` from :func:`connect4_rules`."""
-    from arena.rules import from_rules
+    from arena.rules import LimitError, from_rules
 
     start, moves, player, winner = connect4_rules(rows, cols, align)
-    return from_rules(start, moves, player, stuck="draw", winner=winner, limit=max_positions,
-                      title={"fr": f"Puissance {align} sur {rows} × {cols}",
-                             "en": f"Connect-{align} on {rows} × {cols}"})
+    try:
+        return from_rules(start, moves, player, stuck="draw", winner=winner,
+                          limit=max_positions,
+                          title={"fr": f"Puissance {align} sur {rows} × {cols}",
+                                 "en": f"Connect-{align} on {rows} × {cols}"})
+    except LimitError:
+        raise LimitError(f"{rows} × {cols} connect-4 has more than {max_positions:,} "
+                         "positions", hint="max_positions=N") from None

@@ -566,8 +566,10 @@ def _generate(board: _Board, plies: _Plies, max_positions: int, say: Callable[[s
         say(f"ply {k + 1}: {count:,} positions ({n:,} stored), "
             f"{sum(counts):,} in all ({seconds[-1]:.1f} s{_peak()})")
         if sum(counts) > max_positions:
-            raise ValueError(f"{board.rows} × {board.cols} connect-4 has more than "
-                             f"{max_positions:,} positions (raise max_positions to go on)")
+            from arena.rules import LimitError
+
+            raise LimitError(f"{board.rows} × {board.cols} connect-4 has more than "
+                             f"{max_positions:,} positions", hint="max_positions=N")
     return counts, seconds
 
 

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.arena import Arena
-from arena.errors import ArenaError
-from arena.rules import from_rules
+from arena.rules import LimitError, from_rules
 
 __all__ = ["tictactoe", "solve_tictactoe", "TicTacToe", "lines", "winner_of", "EMPTY_CELL"]
 
@@ -80,11 +79,9 @@ def tictactoe(size: int = 3, align: int = 3, max_positions: int = 1_000_000) -> 
                           winner=lambda board: winner_of(board, runs), limit=max_positions,
                           title={"fr": f"Morpion {size} × {size}, {align} alignés",
                                  "en": f"Tic-tac-toe {size} × {size}, {align} in a row"})
-    except ArenaError as exc:
-        if "more than" not in str(exc):
-            raise
-        raise ValueError(f"{size} × {size} tic-tac-toe has more than {max_positions:,} "
-                         "positions (raise max_positions to go on)") from None
+    except LimitError:
+        raise LimitError(f"{size} × {size} tic-tac-toe has more than {max_positions:,} "
+                         "positions", hint="max_positions=N") from None
 
 
 @dataclass(frozen=True)
@@ -206,8 +203,8 @@ def solve_tictactoe(size: int = 4, align: int | None = None,
             break
         total += len(keys)
         if total > max_positions:
-            raise ValueError(f"{size} × {size} tic-tac-toe has more than {max_positions:,} "
-                             "positions (raise max_positions to go on)")
+            raise LimitError(f"{size} × {size} tic-tac-toe has more than {max_positions:,} "
+                             "positions", hint="max_positions=N")
         x, o = keys >> shift, keys & low
     winner, rank, move = solve_layers(layers)
     return TicTacToe(size, align, tuple(xs), tuple(os_), tuple(layers), tuple(winner),
