@@ -50,6 +50,8 @@
   const language = () => document.documentElement.lang === "fr" ? "fr" : "en";
   const t = () => TEXT[language()];
   const SVGNS = "http://www.w3.org/2000/svg";
+  const FOCUSABLE = "button:not(:disabled), select:not(:disabled), input:not(:disabled), "
+    + "summary, [tabindex]:not([tabindex='-1'])";
 
   function el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
@@ -110,6 +112,59 @@
     const label = data.vertices[name].label;
     return typeof label === "string" ? label : name;
   };
+
+  // A vertex one taps is at least 24 by 24 CSS pixels (WCAG 2.2, 2.5.8), however small
+  // the drawing is on the screen: an invisible rectangle around its shape, grown to 26 px
+  // at the drawing's present scale and kept inside the drawing; measured again when the
+  // drawing changes size (a phone turned, a folded block opened).
+  const TARGET = 26;
+  function hitAreas(svg, selector) {
+    const view = svg.viewBox && svg.viewBox.baseVal;
+    const measure = () => svg.querySelectorAll(selector).forEach((g) => {
+      let hit = g.querySelector(":scope > rect.arena-hit");
+      const shapes = [...g.children].filter((c) => c !== hit && c.localName !== "title"
+        && typeof c.getBBox === "function");
+      const boxes = shapes.map((c) => c.getBBox()).filter((b) => b.width > 0 && b.height > 0);
+      const matrix = g.getScreenCTM();
+      const scale = matrix ? Math.hypot(matrix.a, matrix.b) : 0;
+      if (!boxes.length || !scale) return;          // not laid out yet: at the next change
+      const x0 = Math.min(...boxes.map((b) => b.x));
+      const y0 = Math.min(...boxes.map((b) => b.y));
+      const x1 = Math.max(...boxes.map((b) => b.x + b.width));
+      const y1 = Math.max(...boxes.map((b) => b.y + b.height));
+      const least = TARGET / scale;
+      const w = Math.max(x1 - x0, least);
+      const h = Math.max(y1 - y0, least);
+      let x = (x0 + x1 - w) / 2;
+      let y = (y0 + y1 - h) / 2;
+      // inside the drawing (in the vertex's own coordinates, the drawing's view moved by
+      // its group's transform): never past the screen's edge
+      const inverse = matrix.inverse();
+      const svgMatrix = svg.getScreenCTM();
+      if (view && view.width && svgMatrix) {
+        const corner = (px, py) => new DOMPoint(px, py).matrixTransform(svgMatrix)
+          .matrixTransform(inverse);
+        const a = corner(view.x, view.y);
+        const b = corner(view.x + view.width, view.y + view.height);
+        x = Math.max(Math.min(a.x, b.x), Math.min(x, Math.max(a.x, b.x) - w));
+        y = Math.max(Math.min(a.y, b.y), Math.min(y, Math.max(a.y, b.y) - h));
+      }
+      if (!hit) {
+        hit = document.createElementNS(SVGNS, "rect");
+        hit.setAttribute("class", "arena-hit");
+        hit.setAttribute("aria-hidden", "true");
+        g.prepend(hit);
+      }
+      hit.setAttribute("x", x);
+      hit.setAttribute("y", y);
+      hit.setAttribute("width", w);
+      hit.setAttribute("height", h);
+    });
+    if (typeof ResizeObserver !== "undefined") new ResizeObserver(measure).observe(svg);
+    const fold = svg.closest("details");
+    if (fold) fold.addEventListener("toggle", measure);
+    measure();
+  }
 
   // ---- attractor stepper ---------------------------------------------------------------
   async function stepper(box) {
@@ -365,6 +420,11 @@
     function draw() {
       const v = current();
       const mine = readerToMove();
+      // the control the reader used keeps the focus, or its successor does (a move's
+      // button is replaced by the next position's, a played vertex is no longer a move):
+      // never the page's <body>
+      const before = document.activeElement;
+      const held = box.contains(before) ? before : null;
       svg.querySelectorAll(".vertex").forEach((g) => {
         g.classList.remove("current", "choice", "visited");
         g.removeAttribute("tabindex");
@@ -407,6 +467,12 @@
       box.dataset.position = v;
       box.dataset.moves = String(history.length - 1);
       box.dataset.turn = over(v) ? "over" : (mine ? "reader" : "computer");
+      if (held && (!held.isConnected || !held.matches(FOCUSABLE))) {
+        const next = (held.matches(".arena-move") && choices.querySelector("button"))
+          || (held.matches(".vertex") && svg.querySelector(".vertex.choice"))
+          || box.querySelector(".arena-restart");
+        if (next) next.focus();
+      }
     }
 
     function play(s) {
@@ -512,7 +578,9 @@
       const graph = el("details", { class: "arena-states arena-live" }, el("summary", {}, t().states));
       graph.append(svg);
       box.append(graph);
+      hitAreas(board, ".board-vertex");
     }
+    hitAreas(svg, ".vertex");
     box.classList.add("ready");
     changed();
   }

@@ -34,8 +34,10 @@
       fatal: "Python s'est arrêté net (pile d'appels épuisée : une récursion sans fin, ou " +
         "une valeur imbriquée trop profondément ?) ; la prochaine résolution repart d'un " +
         "Python neuf.",
-      folder: "Cette page exécute Python dans le navigateur, ce qui demande qu'elle soit " +
-        "servie : lancez serve.py (le lanceur du dossier) puis ouvrez l'adresse qu'il affiche.",
+      folder: "Ouverte depuis un dossier, la page ne peut pas exécuter Python (le navigateur " +
+        "l'interdit) : dans le dossier arena-site, lancez python3 serve.py (ou double-cliquez " +
+        "serve.command sous macOS, serve.bat sous Windows), puis ouvrez la page à l'adresse " +
+        "qu'il affiche.",
       positions: (n, m) => `${fmt(n, "fr")} position${plural(n, "fr")} et ` +
         `${fmt(m, "fr")} coup${plural(m, "fr")}.`,
       counts: (a, b, d) => `Gagnantes pour J₀ : ${fmt(a, "fr")} ; pour J₁ : ${fmt(b, "fr")} ; ` +
@@ -44,7 +46,7 @@
         if (w === null) return `Depuis le départ ${s}, aucun joueur ne peut forcer la victoire : match nul.`;
         const j = `J${w === 0 ? "₀" : "₁"}`;
         return r === 0 ? `Le départ ${s} est une position de victoire de ${j} (rang 0).`
-          : `Depuis le départ ${s}, ${j} gagne, en ${r} coup${plural(r, "fr")} au plus.`;
+          : `Depuis le départ ${s}, ${j} gagne, en ${fmt(r, "fr")} coup${plural(r, "fr")} au plus.`;
       },
       notDrawn: (why, n, m, limits) => (why === "moves"
         ? `Le jeu est résolu, mais ses ${fmt(m, "fr")} coups sont trop nombreux`
@@ -65,7 +67,7 @@
       firstMoves: "Les meilleurs premiers coups, depuis le départ",
       reached: "Position atteinte", outcome: "Issue si chacun joue au mieux",
       result: (w, r) => w === null ? "match nul" : r === 0 ? `J${w ? "₁" : "₀"} a gagné`
-        : `J${w ? "₁" : "₀"} gagne, en ${r} coup${plural(r, "fr")} au plus`,
+        : `J${w ? "₁" : "₀"} gagne, en ${fmt(r, "fr")} coup${plural(r, "fr")} au plus`,
       more: (n) => `… et ${fmt(n, "fr")} autre${plural(n, "fr")} coup${plural(n, "fr")}.`,
       side: "Vous jouez", restart: "Recommencer", undo: "Annuler", hint: "Indice",
       board: "Le plateau", moves: "Vos coups possibles",
@@ -98,8 +100,9 @@
       dead: "Python stopped answering: try again.",
       fatal: "Python stopped dead (its call stack ran out: an endless recursion, or a value " +
         "nested too deeply?); the next Solve starts from a fresh Python.",
-      folder: "This page runs Python in the browser, which needs it served: start " +
-        "serve.py (the folder's launcher), then open the address it prints.",
+      folder: "Opened from a folder, the page cannot run Python (the browser forbids it): " +
+        "in the arena-site folder, run python3 serve.py (or double-click serve.command on " +
+        "macOS, serve.bat on Windows), then open the page at the address it prints.",
       positions: (n, m) => `${fmt(n, "en")} position${plural(n, "en")} and ` +
         `${fmt(m, "en")} move${plural(m, "en")}.`,
       counts: (a, b, d) => `Winning for J₀: ${fmt(a, "en")}; for J₁: ${fmt(b, "en")}; ` +
@@ -108,7 +111,7 @@
         if (w === null) return `From the start ${s}, neither player can force a win: a draw.`;
         const j = `J${w === 0 ? "₀" : "₁"}`;
         return r === 0 ? `The start ${s} is a victory position of ${j} (rank 0).`
-          : `From the start ${s}, ${j} wins, within ${r} move${plural(r, "en")}.`;
+          : `From the start ${s}, ${j} wins, within ${fmt(r, "en")} move${plural(r, "en")}.`;
       },
       notDrawn: (why, n, m, limits) => (why === "moves"
         ? `The game is solved, but its ${fmt(m, "en")} moves are too many`
@@ -128,7 +131,7 @@
       firstMoves: "The best first moves, from the start",
       reached: "Position reached", outcome: "Outcome with best play",
       result: (w, r) => w === null ? "a draw" : r === 0 ? `J${w ? "₁" : "₀"} has won`
-        : `J${w ? "₁" : "₀"} wins, within ${r} move${plural(r, "en")}`,
+        : `J${w ? "₁" : "₀"} wins, within ${fmt(r, "en")} move${plural(r, "en")}`,
       more: (n) => `… and ${fmt(n, "en")} more move${plural(n, "en")}.`,
       side: "You play", restart: "Restart", undo: "Undo", hint: "Hint",
       board: "The board", moves: "Your possible moves",
@@ -207,7 +210,7 @@
     const summary = el("div", { class: "arena-design-summary" });
     const widgets = el("div", { class: "arena-design-widgets" });
     if (location.protocol === "file:") {
-      block.replaceChildren(el("p", { class: "arena-error" }, w.folder));
+      block.replaceChildren(el("p", { class: "arena-error arena-launcher-note" }, w.folder));
       return;
     }
     const key = `arena-design:${lang}`;
@@ -344,8 +347,10 @@
       clearTimeout(r.timer);
       if (r.py && !keep) r.py.worker.terminate();
       run = null;
+      const stopHeld = document.activeElement === stopButton;
       solveButton.disabled = false;
       stopButton.disabled = true;
+      if (stopHeld) solveButton.focus();        // the focus stays on a control
       block.dataset.busy = "";
       if (message !== undefined) status.textContent = message;
       warmUp();
@@ -361,8 +366,10 @@
     solveButton.addEventListener("click", async () => {
       if (run) return;
       const r = run = { timer: null, py: null };
+      const solveHeld = document.activeElement === solveButton;
       solveButton.disabled = true;
       stopButton.disabled = false;
+      if (solveHeld) stopButton.focus();        // not the page's <body>
       block.dataset.busy = "true";
       summary.replaceChildren();       // nothing of the previous game stays on screen
       widgets.replaceChildren();
@@ -538,6 +545,9 @@
       function show(v) {
         board.textContent = v.text;
         const mine = !over(v) && v.owner === side;
+        // a move's button gives the focus to the next position's first (or to Restart):
+        // never to the page's <body>
+        const moved = choices.contains(document.activeElement);
         choices.replaceChildren(...(mine ? v.successors : []).map((s, k) => el("button", {
           type: "button", class: "md-button arena-move", "data-move": String(s.id),
           "aria-label": w.moveTo(k + 1, s.label), onclick: () => move(s.id) },
@@ -551,6 +561,7 @@
         box.dataset.position = String(v.id);
         box.dataset.turn = over(v) ? "over" : mine ? "reader" : "computer";
         box.dataset.moves = String(history.length - 1);
+        if (moved) (choices.querySelector("button") || buttons[0]).focus();
       }
       function move(id) {
         if (dead || box.dataset.turn !== "reader") return;

@@ -8,8 +8,10 @@
 // lang, base}, and with a worker's first message {snapshot} or {makeSnapshot: true} (see
 // boot). Messages out, each with the job's nonce (a secret the page checks; Python never
 // sees it): {job, type: "alive"} at once (a worker that says nothing is dead), {job, type:
-// "progress", step} while loading, {job, type: "start"} when the job starts (the page's
-// time limit counts from there), {job, type: "done", result}; and {job: 0, type: "ready"}
+// "progress", step} while loading, {job, type: "start"} when the job starts, once Python
+// is loaded, {job, type: "clock", on} as each stretch of the student's code starts (on:
+// true) and ends (false): the page's time limit counts those stretches alone, not
+// Python's start nor the checker's work between them; {job, type: "done", result}; and {job: 0, type: "ready"}
 // once a worker started by "boot" has loaded Python, {job: 0, type: "snapshot", snapshot}
 // when it was asked for one. A result with `fatal` says that Pyodide itself broke (its
 // stack ran out): the page replaces the worker.
@@ -71,7 +73,7 @@ importScripts("python-boot.js");
 async function boot(base, say, how) {
   say({ type: "progress", step: "python" });
   const { py, snapshot } = await loadPython(base, ["arena.zip"],
-    "import coursebuild.python_exercises", how, () => say({ type: "progress", step: "library" }));
+    "import coursebuild.python_exercises\ncoursebuild.python_exercises.ready()", how, () => say({ type: "progress", step: "library" }));
   if (how.makeSnapshot) {
     post({ job: 0, type: "snapshot", snapshot }, snapshot ? [snapshot.buffer] : []);
   }
@@ -80,12 +82,18 @@ async function boot(base, say, how) {
 
 // Pyodide cannot go on after a fatal error (a JavaScript stack overflow inside
 // WebAssembly, say): every later call throws "Pyodide already fatally failed"
+// the bytes of WebAssembly memory this worker's Python holds (it never shrinks): the page
+// ends a worker that grew past its bound (exercises.js, HEAP)
+const heap = () => (pyodide && pyodide._module && pyodide._module.HEAP8
+  ? pyodide._module.HEAP8.length : 0);
+
 const isFatal = (err) => Boolean(err && (err.pyodide_fatal_error
   || /Pyodide already (fatally failed|exited)/.test(String(err))));
 
 const CALLS = {
-  run: "import json\nfrom coursebuild.python_exercises import run\njson.dumps(run(_code, _lang))",
-  check: "from coursebuild.python_exercises import answers\nanswers(_id, _code, _lang)",
+  run: "import json\nfrom coursebuild.python_exercises import run\n"
+    + "json.dumps(run(_code, _lang, _clock))",
+  check: "from coursebuild.python_exercises import answers\nanswers(_id, _code, _lang, _clock)",
   judge: "import json\nfrom coursebuild.python_exercises import judge\n"
     + "json.dumps(judge(_id, _tape, _lang))",
 };
@@ -107,7 +115,11 @@ self.onmessage = async (event) => {
     pyodide.setStderr({ batched: (s) => out.push(s) });
     say({ type: "start" });
     const t0 = performance.now();
-    const ns = pyodide.toPy({ _id: exercise, _code: code, _tape: tape, _lang: lang });
+    // the student's code can reach the clock too: stopping it only leaves the page's
+    // bound on the rest of the job (exercises.js, WORK)
+    const clock = (on) => say({ type: "clock", on: Boolean(on) });
+    const ns = pyodide.toPy({ _id: exercise, _code: code, _tape: tape, _lang: lang,
+      _clock: clock });
     const answer = pyodide.runPython(CALLS[kind], { globals: ns });
     ns.destroy();
     let result;
@@ -119,14 +131,15 @@ self.onmessage = async (event) => {
       result.message = capped(result.message || "", lang);
     }
     result.seconds = (performance.now() - t0) / 1000;
-    say({ type: "done", result });
+    say({ type: "done", result, heap: heap() });
   } catch (err) {
     if (isFatal(err)) {
       say({ type: "done", result: { status: "error", fatal: true, message: "", output: "" } });
     } else {
       // Python's own error (the student's code broke what runs it): its last line
       const last = String(err).trim().split("\n").pop();
-      say({ type: "done", result: { status: "error", message: capped(last, lang), output: "" } });
+      say({ type: "done", result: { status: "error", message: capped(last, lang), output: "" },
+        heap: heap() });
     }
   }
 };

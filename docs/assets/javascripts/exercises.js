@@ -11,31 +11,50 @@
 // its worker; the next job starts a fresh one; so does a worker whose Pyodide broke.
 (function () {
   "use strict";
+  // a time in ms as a number of seconds written in the language (a decimal comma in French)
+  const seconds = (ms, lang) => (ms / 1000).toLocaleString(lang === "fr" ? "fr-FR" : "en-GB",
+    { maximumFractionDigits: 3 });
   const WORDS = {
     fr: { python: "Chargement de Python (Pyodide, une seule fois)…", library: "Chargement de la bibliothèque arena…",
-          running: "Exécution…", checking: "Vérification…", timeout: "Temps limite dépassé ({s} s) : exécution arrêtée.",
-          stopped: "Exécution arrêtée.", pass: "Réussi", fail: "Échec", error: "Erreur",
+          running: "Exécution…", checking: "Vérification…", timeout: (ms) => `Temps limite dépassé (${seconds(ms, "fr")} s) : exécution arrêtée.`,
+          late: "Temps limite dépassé", stopped: "Exécution arrêtée.", pass: "Réussi", fail: "Échec", error: "Erreur",
           stale: "Le code a changé depuis cette vérification : vérifiez-le de nouveau.",
           dead: "Python ne répond plus (le code a peut-être fermé le worker) : relancez.",
           fatal: "Python s'est arrêté pour de bon (sa pile d'appels a débordé : une récursion ou une valeur trop profonde ; ou le code l'a terminé) ; un Python neuf prend la suite.",
           unsaved: "Le navigateur n'a pas pu garder ce code (stockage plein ou refusé) : il sera perdu si la page est rechargée.",
           tooLarge: "Les réponses de votre fonction sont trop volumineuses pour être jugées.",
+          memory: (gb) => `Ce Python occupait ${gb} Go de mémoire : il est arrêté, et un Python neuf prend la suite.`,
           launcher: "Ouverte depuis un dossier, la page ne peut pas exécuter Python (le navigateur l'interdit) : dans le dossier arena-site, lancez python3 serve.py (ou double-cliquez serve.command sous macOS, serve.bat sous Windows), puis ouvrez la page à l'adresse qu'il affiche.",
           nothing: "(aucune sortie)", resetAsk: "Remettre le code de départ ? Le code actuel sera perdu.",
           drawing: "Le plus petit contre-exemple : les sommets de J0 sont des cercles, ceux de J1 des carrés, les positions de victoire de J0 sont doublées, celles de J1 en pointillés." },
     en: { python: "Loading Python (Pyodide, once)…", library: "Loading the arena library…",
-          running: "Running…", checking: "Checking…", timeout: "Time limit exceeded ({s} s): run stopped.",
-          stopped: "Run stopped.", pass: "Passed", fail: "Failed", error: "Error",
+          running: "Running…", checking: "Checking…", timeout: (ms) => `Time limit exceeded (${seconds(ms, "en")} s): run stopped.`,
+          late: "Time limit exceeded", stopped: "Run stopped.", pass: "Passed", fail: "Failed", error: "Error",
           stale: "The code has changed since this check: check it again.",
           dead: "Python stopped answering (the code may have closed the worker): try again.",
           fatal: "Python stopped for good (its call stack overflowed: too deep a recursion or value; or the code ended it); a fresh Python takes over.",
           unsaved: "The browser could not keep this code (storage full or refused): it will be lost if the page reloads.",
           tooLarge: "Your function's answers are too large to be judged.",
+          memory: (gb) => `This Python held ${gb} GB of memory: it is stopped, and a fresh Python takes over.`,
           launcher: "Opened from a folder, the page cannot run Python (the browser forbids it): in the arena-site folder, run python3 serve.py (or double-click serve.command on macOS, serve.bat on Windows), then open the page at the address it prints.",
           nothing: "(no output)", resetAsk: "Put the starter code back? The current code will be lost.",
           drawing: "The smallest counterexample: J0's vertices are circles, J1's squares, J0's victory positions are doubled, J1's dashed." },
   };
+  if (WORDS.fr) {       // French typography: a narrow no-break space before : ; ? !
+    for (const [k, v] of Object.entries(WORDS.fr)) {
+      const fix = (t) => t.replace(/ ([:;?!])/g, "\u202f$1");
+      WORDS.fr[k] = typeof v === "function" ? (...a) => fix(v(...a)) : fix(v);
+    }
+  }
+  // the verdict's heading for each way a Check ends
+  const HEADS = { pass: "pass", fail: "fail", error: "error", timeout: "late" };
+  // The time limit (ms; a block's data-timeout, else LIMIT) counts the student's code
+  // alone: a Run's or a Check's worker says when each stretch of it starts and ends
+  // ("clock"); Python's start before it and the checker's work between the stretches are
+  // not counted, and have WORK ms in all (a Python that never says its code ended, or
+  // the student's code that stops its clock, is ended then).
   const LIMIT = 5000;
+  const WORK = 60000;
   const JUDGE_LIMIT = 60000;     // ms for a verdict: no student code runs there
   const MAX_TAPE = 32e6;         // characters of answers a judge is given at most
   const state = window.__arenaExercises || (window.__arenaExercises = {
@@ -44,6 +63,13 @@
   });
 
   function words(block) { return WORDS[block.dataset.lang] || WORDS.en; }
+
+  // a block's time limit in ms: its data-timeout when that is a number of ms above 0
+  // (never NaN nor Infinity: the message says it), else LIMIT
+  function limitOf(block) {
+    const ms = Number(block.dataset.timeout);
+    return Number.isFinite(ms) && ms > 0 ? ms : LIMIT;
+  }
 
   function loadEditor(url) {
     if (window.ArenaEditor) return Promise.resolve();
@@ -66,6 +92,12 @@
   // otherwise) and the next job starts on a fresh one.
   const ALIVE = 5000;
   const BOOT = 120000;
+  // A worker whose Python's memory grew past HEAP bytes (code that allocated until
+  // MemoryError): WebAssembly's memory never shrinks, so it is ended after its job and the
+  // next job starts on a fresh one, and the job's output says so (a block's data-heap, in
+  // bytes, sets it for a test).
+  const HEAP = 1 << 30;
+  const heapOf = (block) => Number(block.dataset.heap) || HEAP;
   if (!state.queue) state.queue = [];
 
   function killWorker() {
@@ -181,7 +213,7 @@
   // steps, each with its own worker and secret: the student's answers, then the verdict.
   function submit(block, kind, code, report) {
     const w = words(block);
-    const limit = Number(block.dataset.timeout || LIMIT);
+    const limit = limitOf(block);
     const id = state.next++;
     const url = new URL(block.dataset.worker, location.href).href;
     return new Promise((resolve) => {
@@ -210,6 +242,32 @@
           job.worker = null;
         },
         watch(ms, then) { clearTimeout(timer); timer = setTimeout(then, ms); },
+        late(ms) {                     // its time limit is past: its worker is ended
+          job.end();
+          job.finish({ status: "timeout", message: w.timeout(ms), output: "" });
+        },
+        // the student's time: `used` ms of its code's ended stretches, the stretch running
+        // since `since` (null between them), the job's end at `deadline` whatever happens
+        clock: {
+          used: 0, since: null, deadline: 0,
+          start() {
+            this.used = 0;
+            this.since = null;
+            this.deadline = performance.now() + limit + WORK;
+            this.watch();
+          },
+          tick(on) {
+            const now = performance.now();
+            if (this.since !== null) this.used += now - this.since;
+            this.since = on ? now : null;
+            this.watch();
+          },
+          watch() {
+            const now = performance.now();
+            const left = this.since === null ? Infinity : limit - this.used - (now - this.since);
+            job.watch(Math.max(0, Math.min(left, this.deadline - now)), () => job.late(limit));
+          },
+        },
         dead() {                       // no answer: a new worker, the job sent once more
           job.end();
           if (tries < 2) job.post();
@@ -265,19 +323,27 @@
             job.watch(BOOT, job.dead);
           } else if (msg.type === "start") {
             if (step !== "judge") report(kind === "check" ? w.checking : w.running);
-            const ms = step === "judge" ? JUDGE_LIMIT : limit;
-            job.watch(ms, () => {
-              job.end();
-              job.finish({ status: "timeout", message: w.timeout.replace("{s}", ms / 1000),
-                           output: "" });
-            });
+            if (step === "judge") job.watch(JUDGE_LIMIT, () => job.late(JUDGE_LIMIT));
+            else job.clock.start();
+          } else if (msg.type === "clock") {
+            if (step !== "judge") job.clock.tick(msg.on);
           } else if (msg.type === "done") {
             const result = msg.result;
             if (result.fatal) {        // Pyodide broke: this worker can do nothing more
               job.end();
               job.finish({ status: "error", message: w.fatal, output: "" });
             } else if (step === "check" && result.status === "answered") job.judge(result);
-            else job.finish(result);
+            else {
+              if (Number(msg.heap) > heapOf(block)) {
+                job.end();
+                const gb = (Number(msg.heap) / 2 ** 30).toLocaleString(
+                  block.dataset.lang === "fr" ? "fr-FR" : "en-GB", { maximumFractionDigits: 1 });
+                // said last: after what the code printed, or after its error
+                const where = result.status === "ok" || result.status === "pass" ? "output" : "message";
+                result[where] = [result[where], w.memory(gb)].filter(Boolean).join("\n");
+              }
+              job.finish(result);
+            }
           }
         },
       };
@@ -379,17 +445,28 @@
     verdict.dataset.status = result.status;
     verdict.textContent = "";
     const head = document.createElement("strong");
-    head.textContent = w[result.status] || w.error;
+    head.textContent = w[HEADS[result.status] || "error"];
     const body = document.createElement("pre");
     body.textContent = result.message;
     verdict.append(head, body);
     if (result.graph) verdict.appendChild(drawGraph(result.graph, w.drawing));
   }
 
+  // A disabled button loses the focus to the page's <body>: while a job runs, Stop takes
+  // the focus from the button that started it, which gets it back once the job is done.
   function setBusy(block, busy) {
+    const held = document.activeElement;
     block.querySelectorAll("[data-action]").forEach((b) => {
       b.disabled = busy ? b.dataset.action !== "stop" : b.dataset.action === "stop";
     });
+    const stop = block.querySelector('[data-action="stop"]');
+    if (busy && held && held.disabled && block.contains(held) && stop) {
+      block.arenaReturnFocus = held;
+      stop.focus();
+    } else if (!busy && (held === stop || held === document.body) && block.arenaReturnFocus) {
+      if (!block.arenaReturnFocus.disabled) block.arenaReturnFocus.focus();
+      block.arenaReturnFocus = null;
+    }
   }
 
   // One job at a time per exercise: a click (or a call) while the exercise's job waits

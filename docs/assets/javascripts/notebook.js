@@ -133,8 +133,10 @@
     reset.disabled = true;
     const controls = el("div", { class: "arena-controls arena-notebook-controls" },
       runAll, stop, reset);
+    const opened = block.contains(document.activeElement);
     block.replaceChildren(controls, status);
     block.classList.add("arena-notebook-open");
+    if (opened) runAll.focus();      // Open is gone: the focus stays in the notebook's controls
 
     const saved = storedEdits(key);
     const base = new URL(block.dataset.pyodide, location.href).href;
@@ -244,13 +246,24 @@
     });
     block.arenaNotebook = { views };       // for the page's tests
 
+    let returnTo = null;      // the button that started a run, given the focus back after
     function busy(on) {
       running = on;
       block.dataset.state = on ? "running" : "idle";
+      const held = document.activeElement;
       runAll.disabled = on;
       reset.disabled = on;
       stop.disabled = !on;
       views.forEach((v) => { v.run.disabled = on; });
+      // a disabled button loses the focus to the page's <body>: Stop takes it while the
+      // cells run, the button that ran them once they are done
+      if (on && held && held.disabled && block.parentNode.contains(held)) {
+        returnTo = held;
+        stop.focus();
+      } else if (!on && (held === stop || held === document.body) && returnTo) {
+        if (returnTo.isConnected && !returnTo.disabled) returnTo.focus();
+        returnTo = null;
+      }
     }
 
     function show(view, outputs) {

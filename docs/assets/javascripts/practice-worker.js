@@ -6,7 +6,8 @@
 //
 // Messages in: {kind: "boot", base, viz}, {kind: "variant", id, problem, seed, lang},
 // {kind: "check", id, problem, seed, lang, answers: {field: text}}. Messages out:
-// {type: "ready"} (or {type: "failed", message}), {type: "variant", id, view, svgs}
+// {type: "loaded"} (the interpreter is there, the modules come next), {type: "ready"}
+// (or {type: "failed", message}), {type: "variant", id, view, svgs}
 // (or {type: "variant", id, error}), {type: "checked", id, results}.
 /* global loadPyodide, Viz */
 let loading = null;
@@ -14,6 +15,7 @@ let loading = null;
 async function boot(base, viz) {
   importScripts(base + "pyodide.js", viz);
   const [py, graphviz] = await Promise.all([loadPyodide({ indexURL: base }), Viz.instance()]);
+  self.postMessage({ type: "loaded" });
   for (const name of ["arena.zip", "practice.zip"]) {
     const zip = await (await fetch(base + name)).arrayBuffer();
     py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/site-lib" });
@@ -62,8 +64,14 @@ self.onmessage = async (event) => {
       self.postMessage({ type: "variant", id, error: lastLine(err) });
     }
   } else if (kind === "check") {
-    const results = JSON.parse(py.globals.get("_check")(problem, seed, lang,
-      JSON.stringify(event.data.answers)));
-    self.postMessage({ type: "checked", id, results });
+    // the checker answers every field in one sentence; should it fail, the page says so
+    // rather than "Checking…" for ever
+    try {
+      const results = JSON.parse(py.globals.get("_check")(problem, seed, lang,
+        JSON.stringify(event.data.answers)));
+      self.postMessage({ type: "checked", id, results });
+    } catch (err) {
+      self.postMessage({ type: "checked", id, error: lastLine(err) });
+    }
   }
 };

@@ -12,11 +12,19 @@
       chapter: "Chapitre", all: "Tous les chapitres", problem: "Problème", seed: "Graine",
       fresh: "Nouvelle variante", show: "Afficher cette graine", check: "Vérifier",
       solution: "Voir le corrigé", question: (k) => `Question ${k}`,
-      loading: "Chargement de Python (la première fois, quelques secondes)…",
+      idle: "Choisissez un problème, puis «\u00a0Nouvelle variante\u00a0» ou " +
+        "«\u00a0Afficher cette graine\u00a0» : Python (11 Mo la première fois) se charge alors.",
+      loading: "Chargement de Python (1/2 : l'interpréteur, 11 Mo la première fois)…",
+      starting: "Chargement de Python (2/2 : les modules du cours)…",
       making: "Préparation de la variante…", checking: "Vérification…",
       ready: (t, s) => `${t}, graine ${s}.`, failed: (m) => `Python n'a pas pu démarrer : ${m}`,
       error: (m) => `La variante n'a pas pu être faite : ${m}`,
+      unchecked: (m) => `Les réponses n'ont pas pu être vérifiées : ${m}`,
       badSeed: "La graine est un entier positif ou nul.",
+      unknown: (p) => "L'adresse ne nomme aucun problème de la banque" +
+        (p ? ` («\u00a0${p}\u00a0»)` : "") + " : voici une variante du premier de la liste.",
+      addressSeed: (s) => `La graine de l'adresse («\u00a0${s}\u00a0») n'est pas un entier ` +
+        "positif ou nul de neuf chiffres au plus : voici une variante d'une graine tirée au hasard.",
       score: (n, m) => `${n} réponse${n > 1 ? "s" : ""} juste${n > 1 ? "s" : ""} sur ${m}.`,
       folder: "Ouverte depuis un dossier, la page ne peut pas exécuter Python (le navigateur " +
         "l'interdit) : dans le dossier arena-site, lancez python3 serve.py (ou double-cliquez " +
@@ -27,11 +35,19 @@
       chapter: "Chapter", all: "All chapters", problem: "Problem", seed: "Seed",
       fresh: "New variant", show: "Show this seed", check: "Check",
       solution: "Show the worked solution", question: (k) => `Question ${k}`,
-      loading: "Loading Python (a few seconds the first time)…",
+      idle: "Pick a problem, then New variant or Show this seed: Python (11 MB the first " +
+        "time) loads then.",
+      loading: "Loading Python (1/2: the interpreter, 11 MB the first time)…",
+      starting: "Loading Python (2/2: the course's modules)…",
       making: "Making the variant…", checking: "Checking…",
       ready: (t, s) => `${t}, seed ${s}.`, failed: (m) => `Python could not start: ${m}`,
       error: (m) => `The variant could not be made: ${m}`,
+      unchecked: (m) => `The answers could not be checked: ${m}`,
       badSeed: "The seed is a whole number, zero or more.",
+      unknown: (p) => "The address names no problem of the bank" +
+        (p ? ` ("${p}")` : "") + ": here is a variant of the first one listed.",
+      addressSeed: (s) => `The seed in the address ("${s}") is not a whole number, zero or ` +
+        "more, of at most nine digits: here is a variant of a seed drawn at random.",
       score: (n, m) => `${n} right answer${n === 1 ? "" : "s"} out of ${m}.`,
       folder: "Opened from a folder, the page cannot run Python (the browser forbids it): " +
         "in the arena-site folder, run python3 serve.py (or double-click serve.command on " +
@@ -51,8 +67,24 @@
     node.append(...children);
     return node;
   }
-  const typeset = (node) => (window.MathJax && MathJax.typesetPromise
-    ? MathJax.typesetPromise([node]).catch(() => {}) : Promise.resolve());
+  // A variant's formulas are made here, by Python: KaTeX typesets them (the build typesets
+  // the pages' own, coursebuild.maths, with the same options), fetched with the first variant.
+  let katexLoaded = null;
+  const loadKatex = (url) => katexLoaded || (katexLoaded = new Promise((resolve, reject) => {
+    if (window.katex) return resolve(window.katex);
+    const script = el("script", { src: url });
+    script.onload = () => resolve(window.katex);
+    script.onerror = () => { katexLoaded = null; reject(new Error(url)); };
+    document.head.append(script);
+  }));
+  const typeset = (node, url) => loadKatex(url).then((katex) => {
+    node.querySelectorAll(".arithmatex").forEach((m) => {
+      const text = m.textContent.trim();
+      const display = text.startsWith("\\[");
+      katex.render(text.slice(2, -2), m, { displayMode: display, output: "htmlAndMathml",
+        throwOnError: false, strict: "ignore" });
+    });
+  }).catch(() => {});    // left as TeX when KaTeX cannot be fetched
 
   let counter = 0;
   function setup(block) {
@@ -97,8 +129,10 @@
     chapterSelect.addEventListener("change", listProblems);
     listProblems();
 
-    const worker = new Worker(new URL(block.dataset.worker, location.href).href);
-    running.push({ block, worker });
+    // Python (11 MB the first time) starts at the reader's first New variant or Show, not
+    // with the page: a reader who only looks at the list fetches none of it
+    let worker = null;
+    let booted = null;
     // the reader may leave the page by a link (instant navigation) before Python answers:
     // what comes back then is for a page no longer shown, whose address is not this one
     const gone = () => !block.isConnected;
@@ -109,26 +143,39 @@
       waiting.set(id, resolve);
       worker.postMessage({ ...message, id });
     });
-    let ready;
-    const booted = new Promise((resolve) => { ready = resolve; });
-    worker.onmessage = (e) => {
-      const d = e.data || {};
-      if (d.type === "ready") ready(true);
-      else if (d.type === "failed") { status.textContent = w.failed(d.message); ready(false); }
-      else if (waiting.has(d.id)) { waiting.get(d.id)(d); waiting.delete(d.id); }
-    };
-    status.textContent = w.loading;
-    worker.postMessage({ kind: "boot", base: new URL(block.dataset.pyodide, location.href).href,
-      viz: new URL(block.dataset.viz, location.href).href });
+    function boot() {
+      if (booted) return booted;
+      worker = new Worker(new URL(block.dataset.worker, location.href).href);
+      running.push({ block, worker });
+      let ready;
+      booted = new Promise((resolve) => { ready = resolve; });
+      worker.onmessage = (e) => {
+        const d = e.data || {};
+        if (d.type === "ready") ready(true);
+        else if (d.type === "loaded") status.textContent = w.starting;
+        else if (d.type === "failed") { status.textContent = w.failed(d.message); ready(false); }
+        else if (waiting.has(d.id)) { waiting.get(d.id)(d); waiting.delete(d.id); }
+      };
+      status.textContent = w.loading;
+      worker.postMessage({ kind: "boot", base: new URL(block.dataset.pyodide, location.href).href,
+        viz: new URL(block.dataset.viz, location.href).href });
+      return booted;
+    }
 
     let current = null;
     async function show(problem, seed) {
-      if (!(await booted) || gone()) return;
+      // the button pressed keeps the focus: disabled while the variant is made, it
+      // would give it to the page's <body>; it gets it back
+      const held = [freshButton, showButton].find((b) => b === document.activeElement);
       [freshButton, showButton].forEach((b) => { b.disabled = true; });
+      if (!(await boot()) || gone()) return;
       status.textContent = w.making;
       const d = await ask({ kind: "variant", problem, seed, lang });
       if (gone()) return;
       [freshButton, showButton].forEach((b) => { b.disabled = false; });
+      if (held && (document.activeElement === document.body || !document.activeElement)) {
+        held.focus();
+      }
       if (d.error) { status.textContent = w.error(d.error); return; }
       current = { problem, seed };
       history.replaceState(null, "", `#problem=${encodeURIComponent(problem)}&seed=${seed}`);
@@ -178,8 +225,10 @@
           } else {
             const label = el("label", { for: id });
             label.innerHTML = f.label;
+            // a count is typed on a phone's digits keyboard
             const input = el("input", { type: "text", id, name: f.id, autocomplete: "off",
-              spellcheck: "false", "aria-describedby": result.id });
+              spellcheck: "false", "aria-describedby": result.id,
+              ...(f.kind === "number" ? { inputmode: "numeric", pattern: "[0-9]*" } : {}) });
             row.append(label, input, result);
           }
           set.append(row);
@@ -187,8 +236,22 @@
         form.append(set);
       }
       const score = el("p", { class: "arena-practice-score", "aria-live": "polite" });
-      form.append(el("button", { type: "submit", class: "md-button md-button--primary" },
-        w.check), score);
+      // Check stays on screen while an answer is typed: the bar sticks to the screen's
+      // bottom (course.css), raised above the on-screen keyboard where the browser lays it
+      // over the page (the visual viewport shrinks, the layout one does not)
+      const bar = el("div", { class: "arena-practice-check-bar" },
+        el("button", { type: "submit", class: "md-button md-button--primary" }, w.check));
+      form.append(bar, score);
+      const raise = () => {
+        const vv = window.visualViewport;
+        const typing = form.contains(document.activeElement)
+          && document.activeElement.matches("input");
+        const hidden = vv && typing ? Math.max(0, window.innerHeight - vv.height - vv.offsetTop) : 0;
+        bar.style.bottom = `${Math.round(hidden)}px`;
+      };
+      if (window.visualViewport) window.visualViewport.addEventListener("resize", raise);
+      form.addEventListener("focusin", raise);
+      form.addEventListener("focusout", () => setTimeout(raise, 0));
       form.addEventListener("submit", async (e) => {
         e.preventDefault();
         const answers = {};
@@ -201,6 +264,7 @@
         score.textContent = w.checking;
         const d = await ask({ kind: "check", problem: view.problem, seed: view.seed, lang,
           answers });
+        if (d.error) { score.textContent = w.unchecked(d.error); return; }
         let right = 0;
         for (const [id, r] of Object.entries(d.results)) {
           const box = results[id];
@@ -224,7 +288,7 @@
         el("summary", {}, w.solution), solution);
       variantBox.replaceChildren(el("h2", {}, `${view.title} (${w.seed.toLowerCase()} ${view.seed})`),
         statement, form, details);
-      typeset(variantBox);
+      typeset(variantBox, new URL(block.dataset.katex, location.href).href);
     }
 
     const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0] % 1000000;
@@ -237,12 +301,30 @@
       if (!/^\d{1,9}$/.test(seed)) { status.textContent = w.badSeed; return; }
       show(problemSelect.value, Number(seed));
     });
+    // the address a reader was given (#problem=ID&seed=N) may be cut, edited or forged:
+    // what it asks for and cannot be had is said in one sentence, shown as text, cut
     const wanted = new URLSearchParams(location.hash.slice(1));
     const known = problems.some((p) => p.id === wanted.get("problem"));
+    const goodSeed = /^\d{1,9}$/.test(wanted.get("seed") || "");
     if (known) problemSelect.value = wanted.get("problem");
-    seedInput.value = known && /^\d{1,9}$/.test(wanted.get("seed") || "")
-      ? wanted.get("seed") : String(randomSeed());
-    booted.then((ok) => { if (ok) show(problemSelect.value, Number(seedInput.value)); });
+    seedInput.value = known && goodSeed ? wanted.get("seed") : String(randomSeed());
+    const cut = (s) => (s.length > 40 ? `${s.slice(0, 40)}…` : s);
+    const anchor = (() => {       // a link to a heading of the page is not an address
+      try { return document.getElementById(decodeURIComponent(location.hash.slice(1))); }
+      catch (e) { return null; }
+    })();
+    const given = wanted.has("problem") || wanted.has("seed")
+      || (location.hash.length > 1 && !anchor);
+    const said = !given ? "" : !known ? w.unknown(cut(wanted.get("problem") || ""))
+      : wanted.has("seed") && !goodSeed ? w.addressSeed(cut(wanted.get("seed"))) : "";
+    if (said) {
+      const note = el("p", { class: "arena-error arena-practice-address", role: "alert" }, said);
+      status.before(note);
+      [freshButton, showButton].forEach((b) => b.addEventListener("click", () => note.remove()));
+    }
+    // an address that names a variant (one a teacher shared) is the reader's ask for it
+    if (given) show(problemSelect.value, Number(seedInput.value));
+    else status.textContent = w.idle;
   }
 
   // the workers of the blocks set up so far: a block the reader left (instant navigation
