@@ -81,7 +81,10 @@ def _check(folder: Path, lang: str, problems: list[str], count: int = 2) -> None
             title = " ".join(title.split())
             assert f"{word['problem']} {number}" in paper and title in paper, (k, title)
             # the key: this variant (its problem and seed), and every number it answers
-            assert f"{variant.problem}, {word['seed']} {variant.seed}" in key
+            # (the French key names the problem by its title alone, the English one by its id)
+            found = (f"{word['seed']} {variant.seed}" if lang == "fr" else
+                     f"{variant.problem}, {word['seed']} {variant.seed}")
+            assert found in key
             printed = set(re.findall(r"\d+", key))
             assert _numbers(variant.answers) <= printed, (variant.problem,
                                                          _numbers(variant.answers) - printed)
@@ -123,13 +126,18 @@ def test_make_sheets_with_every_problem_of_the_bank(checkout):
 
 
 def test_values_reach_the_command_as_they_are(checkout, tmp_path):
-    """A roster whose file name holds a quote, and a problem list that holds shell code:
-    the values are the command's arguments, never the shell's text."""
-    roster = tmp_path / "classe d'anglais.csv"
+    """A roster whose file name holds a quote and a `$`, a title that holds make's own
+    syntax (`$(shell ...)`, `$(HOME)`), and a problem list that holds shell code: the
+    values are the command's arguments as typed, never make's text nor the shell's."""
+    roster = tmp_path / "classe d'anglais $x.csv"
     roster.write_text("Nom;Prénom\nDurand;Zoé\nMartin;Léo\n", encoding="utf-8")
-    _make(checkout, "LANG=fr", f"ROSTER={roster}", "PROBLEMS=kayles")
+    title = "DS $(HOME) $(shell touch PWNED) ${USER} $$"
+    done = _make(checkout, "LANG=fr", f"ROSTER={roster}", "PROBLEMS=kayles", f"TITLE={title}")
+    assert f"--roster {roster}" in done.stdout and f"--title {title}" in done.stdout
+    assert not (checkout / "PWNED").exists()
     names = sorted(p.name for p in (checkout / "build" / "sheets" / "fr").glob("*.pdf"))
     assert names == ["01-durand-zoe.pdf", "02-martin-leo.pdf", "key.pdf"]
+    assert title in _text(checkout / "build" / "sheets" / "fr" / "01-durand-zoe.pdf")
     env = {k: v for k, v in os.environ.items() if k != "LANG"}
     env["PYTHONPATH"] = str(checkout / "src")
     done = subprocess.run(["make", "sheets", "LANG=fr",
@@ -161,13 +169,23 @@ def test_an_exam_paper_for_the_whole_class_with_its_header_rules_and_marks(check
     assert _marks(paper) == expected and sum(expected) == total and len(expected) == 18
     assert "Corrigé et barème — DS 3" in key and key.count("Barème") == len(problems)
     # the same paper for everyone, in English, answered on a separate sheet
-    _make(checkout, "STUDENTS=30", "SAME=yes", "LANG=en", "DURATION=1h30")
+    # the same paper for everyone, in English, of an hour and a half: problems that fit
+    done = _make(checkout, "STUDENTS=30", "SAME=yes", "LANG=en", "DURATION=1h30")
+    chosen = sheets.paper_problems(None, "1h30", bank.problems(), bank.DEFAULT_PROBLEMS)
+    points, minutes = sheets.totals(chosen, bank.problems())
+    assert minutes <= 90 and set(chosen) != set(problems)
+    assert f"sheets: DURATION 1h30: {','.join(chosen)} ({minutes} min, {points} points)" \
+        in done.stderr
     folder = checkout / "build" / "sheets" / "en"
     assert sorted(p.name for p in folder.glob("*.pdf")) == ["key.pdf", "paper.pdf"]
     paper = _text(folder / "paper.pdf")
-    assert f"Time: 1 h 30 min — {total} points" in paper and "Exam" in paper
+    assert f"Time: 1 h 30 min — {points} points" in paper and "Exam" in paper
     assert "Answer on a separate sheet" in paper and "No calculator" in paper
+    for pid in chosen:
+        assert bank.problems()[pid].title["en"] in paper
+    (mine,) = sheets.assign(chosen, 1, 2026)
     assert _marks(paper) == [m for v in mine for m in sheets.question_marks(v.marking["en"])]
+    assert sum(_marks(paper)) == points
 
 
 def test_names_of_every_script_the_fonts_show_are_printed_and_hostile_ones_are_text(

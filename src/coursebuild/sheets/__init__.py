@@ -16,7 +16,9 @@ rendered as PDF like the course's figures (``arena.render``), and the layout is
 ``handouts/sheet-LANG.tex`` (a teacher edits it: title, header). The sheets are written in
 a working folder and the language's folder is replaced only when every file is ready:
 an interruption leaves the previous sheets, never half of them. The roster and the names
-as the sheets print them are :mod:`coursebuild.sheets.roster`.
+as pdfLaTeX prints them are :mod:`coursebuild.sheets.roster` (what pdfLaTeX prints is
+asked of it: :mod:`coursebuild.sheets.printable`); a name in other letters is set by
+LuaLaTeX (:mod:`coursebuild.sheets.names`).
 """
 
 from __future__ import annotations
@@ -24,14 +26,12 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import fcntl
-import os
 import re
 import shutil
 import signal
-import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,22 +43,27 @@ from coursebuild.bank_samples import variant_drawings
 from coursebuild.bank_samples import variant_figure_id as figure_id
 from coursebuild.bank_samples import variant_seed as variant_seed
 from coursebuild.forked import map_forked, stop
+from coursebuild.languages import LANGS
 from coursebuild.options import OptionError, number, problem_ids
 from coursebuild.paths import ROOT
+from coursebuild.sheets import layout
+from coursebuild.sheets.layout import _CHILDREN as _CHILDREN
+from coursebuild.sheets.layout import LAYOUTS as LAYOUTS
+from coursebuild.sheets.layout import SETTINGS as SETTINGS
+from coursebuild.sheets.layout import LatexError, Paper, SheetError
+from coursebuild.sheets.layout import compile_pdf as compile_pdf
+from coursebuild.sheets.layout import duration_minutes as duration_minutes
 from coursebuild.sheets.roster import (
     MAX_STUDENTS,
-    SheetError,
+    check_name,
     latin_tex,
     name_tex,
     read_roster,
-    render_names,
     slug,
 )
 from coursebuild.texts import duration_tex as duration_tex
 
 OUT = ROOT / "build" / "sheets"
-LAYOUTS = ROOT / "handouts"
-LANGS = ("fr", "en")
 WORDS = {
     "fr": {"student": "Élève", "file": "eleve", "problem": "Problème", "points": "points",
            "minutes": "min", "solution": "Corrigé", "marking": "Barème", "key": "Corrigé",
@@ -80,12 +85,14 @@ class Student:
     index: int          # from 1
     name: str           # as printed on the sheet
     file: str           # the PDF's name, without .pdf
+    number: str = ""    # the candidate number printed in its box (empty: a line to fill in)
 
 
 def students(lang: str, count: int, names: list[str] | None,
-             shared: bool = False) -> list[Student]:
-    """Who gets a paper: the roster's names, else numbered students; ``shared``: one
-    paper for the whole class, with no name on it."""
+             shared: bool = False, numbers: Sequence[str] | None = None) -> list[Student]:
+    """Who gets a paper: the roster's names (with their candidate ``numbers``, which name
+    the files when given: ``0423-dupont-marie``, else ``01-dupont-marie``), else numbered
+    students; ``shared``: one paper for the whole class, with no name on it."""
     word = WORDS[lang]
     if shared:
         return [Student(1, "", word["paper"])]
@@ -94,7 +101,17 @@ def students(lang: str, count: int, names: list[str] | None,
         return [Student(k, f"{word['student']} {k:0{width}d}", f"{word['file']}-{k:0{width}d}")
                 for k in range(1, count + 1)]
     width = max(2, len(str(len(names))))
-    return [Student(k, name, f"{k:0{width}d}-{slug(name)}") for k, name in enumerate(names, 1)]
+    numbers = list(numbers or [""] * len(names))
+    people = [Student(k, name, f"{slug(number) if number else f'{k:0{width}d}'}-{slug(name)}",
+                      number)
+              for k, (name, number) in enumerate(zip(names, numbers, strict=True), 1)]
+    files: dict[str, Student] = {}
+    for person in people:
+        if person.file in files:
+            raise SheetError(f"the sheets of {files[person.file].name} and {person.name} "
+                             f"would both be {person.file}.pdf (their candidate numbers)")
+        files[person.file] = person
+    return people
 
 
 # ---------------------------------------------------------------------------------------
@@ -211,114 +228,86 @@ def problem_tex(convert, variant, number: int, part: str = "statement",
                 f"{{{problem.minutes}~{word['minutes']}}}\n")
         body = convert.latex(with_figure_ids(variant.statement[lang], variant))
         return head + mark_questions(body, question_marks(variant.marking[lang]), space)
+    # the variant as the edition's practice page finds it: the French one by its title
+    # (the heading's) and its seed, the English one by its id too
+    found = f"{word['seed']} {variant.seed}" if lang == "fr" else \
+        f"{_tex_text(variant.problem)}, {word['seed']} {variant.seed}"
     head = (f"\\subsection*{{{word['problem']} {number}{colon}{title}}}\n"
-            f"\\problemmeta{{{problem.points} {word['points']}}}"
-            f"{{{_tex_text(variant.problem)}, {word['seed']} {variant.seed}}}\n")
+            f"\\problemmeta{{{problem.points} {word['points']}}}{{{found}}}\n")
     return (head + convert.latex(with_figure_ids(variant.solution[lang], variant))
             + f"\\paragraph{{{_tex_text(word['marking'])}}}\n"
             + convert.latex(with_figure_ids(variant.marking[lang], variant)))
 
 
-SETTINGS = r"""% each student starts a page, with pages and figures numbered from 1; the
-% page where each starts is written to \jobname.pages, where the sheets are cut
-\newcount\sheetshipped
-\AddToHook{shipout/after}{\global\advance\sheetshipped by 1}
-\newwrite\sheetlog
-\immediate\openout\sheetlog=\jobname.pages
-\newcommand{\sheetstudent}[1]{\clearpage\setcounter{page}{1}\setcounter{figure}{0}%
-  \immediate\write\sheetlog{\the\sheetshipped}\sheetheader{#1}}
-"""
+def fit(minutes: int, known: Mapping[str, object], default: Sequence[str]) -> list[str]:
+    """The problems of a paper of ``minutes`` when PROBLEMS is not given: the ones whose
+    times add up closest to ``minutes`` without going over, the default problems
+    (``bank.DEFAULT_PROBLEMS``) first, then the bank's problems that fit an exam, in the
+    course's order; among equal times, the earliest of these (so a two-hour paper is
+    the default one). Returned in the course's order.
 
-
-@dataclass(frozen=True)
-class Paper:
-    """What the header of an exam paper says."""
-
-    title: str = ""          # TITLE (e.g. "DS 3"); the layout's word when empty
-    duration: str = ""       # DURATION (e.g. "2h"); the problems' minutes when empty
-    date: str = ""           # DATE; a field to fill in when empty
-    space: bool = False      # SPACE=yes: answer under each question, not on a separate sheet
-    same: bool = False       # SAME=yes: one paper for the whole class
-
-
-def duration_minutes(text: str) -> int:
-    """A duration as typed (``2h``, ``1h30``, ``1 h 30 min``, ``90min``, ``90``) in minutes.
-
-    >>> [duration_minutes(x) for x in ("2h", "1h30", "1 h 30 min", "90min", "90", "2 H")]
-    [120, 90, 90, 90, 90, 120]
+    Raises
+    ------
+    SheetError
+        When no problem is short enough, naming the shortest.
     """
-    m = re.fullmatch(r"\s*(?:(\d{1,2})\s*h(?:eures?|ours?)?)?\s*(?:(\d{1,3})\s*"
-                     r"(?:min(?:utes?)?|mn)?)?\s*", text.lower())
-    if not m or not (m[1] or m[2]):
-        raise SheetError(f"DURATION {text!r}: a duration such as 2h, 1h30 or 90min")
-    minutes = int(m[1] or 0) * 60 + int(m[2] or 0)
-    if not 0 < minutes <= 24 * 60:
-        raise SheetError(f"DURATION {text!r}: between 1 minute and 24 hours")
-    return minutes
+    order = list(dict.fromkeys([*default, *(pid for pid, p in known.items()
+                                            if "exam" in p.uses)]))
+    best: dict[int, tuple[int, ...]] = {0: ()}       # time -> earliest choice taking it
+    for k, pid in enumerate(order):
+        step = known[pid].minutes
+        for time_, chosen in sorted(best.items(), reverse=True):
+            if time_ + step <= minutes:
+                option = (*chosen, k)
+                if time_ + step not in best or option < best[time_ + step]:
+                    best[time_ + step] = option
+    longest = max(best)
+    if not longest:
+        shortest = min(order, key=lambda pid: known[pid].minutes)
+        raise SheetError(f"DURATION {minutes} min: the shortest problem of the bank for an "
+                         f"exam, {shortest}, takes {known[shortest].minutes} min")
+    chosen = {order[k] for k in best[longest]}
+    return [pid for pid in known if pid in chosen]
+
+
+def totals(problems: Sequence[str], known: Mapping[str, object]) -> tuple[int, int]:
+    """The points and the minutes of a paper of ``problems``: each problem's, added up."""
+    return (sum(known[p].points for p in problems), sum(known[p].minutes for p in problems))
+
+
+def paper_problems(text: str | None, duration: str, known: Mapping[str, object],
+                   default: Sequence[str]) -> list[str]:
+    """The problems of the paper: PROBLEMS (``text``; ``None`` when not given), which must
+    fit in DURATION when both are given; else the ones that fit DURATION (:func:`fit`);
+    else the default ones."""
+    if text is None:
+        if duration:
+            return fit(duration_minutes(duration), known, default)
+        return problem_ids(None, known, default)
+    problems = problem_ids(text, known, default)
+    if duration:
+        need = totals(problems, known)[1]
+        if need > duration_minutes(duration):
+            raise SheetError(f"--problems (PROBLEMS) {','.join(problems)} take {need} min, "
+                             f"more than --duration (DURATION) {duration} "
+                             f"({duration_minutes(duration)} min)")
+    return problems
 
 
 def document(lang: str, title: str, body: str, paper: Paper | None = None,
-             total: int = 0, minutes: int = 0) -> str:
+             total: int = 0, minutes: int = 0, date: str | None = None) -> str:
     """A sheet's LaTeX: the layout ``handouts/sheet-LANG.tex`` with its settings (title,
-    duration, total, date, rules) and body."""
+    duration, total, date, rules) and body (:func:`coursebuild.sheets.layout.document`);
+    ``date``: the date as LaTeX (default: ``paper.date`` as pdfLaTeX's text)."""
     paper = paper or Paper()
-    layout = (LAYOUTS / f"sheet-{lang}.tex").read_text(encoding="utf-8")
-    duration = duration_minutes(paper.duration) if paper.duration else minutes
-    settings = (f"\\newcommand{{\\sheettitle}}{{{title}}}\n"
-                f"\\newcommand{{\\sheetduration}}{{{duration_tex(duration, lang)}}}\n"
-                f"\\newcommand{{\\sheettotal}}{{{total}}}\n"
-                f"\\newcommand{{\\sheetdate}}{{{latin_tex(paper.date)}}}\n"
-                "\\newif\\ifsheetspace" + ("\\sheetspacetrue\n" if paper.space else "\n")
-                + "\\graphicspath{{../../figures/}}\n"      # from the document's folder
-                + SETTINGS)
-    for mark in ("%%SETTINGS%%", "%%BODY%%"):
-        if not re.search(rf"^{mark}$", layout, re.M):
-            raise SheetError(f"handouts/sheet-{lang}.tex: no line {mark} (where the "
-                             "sheet's settings and problems go)")
-    layout = re.sub(r"^%%SETTINGS%%$", lambda m: settings.rstrip("\n"), layout, flags=re.M)
-    return re.sub(r"^%%BODY%%$", lambda m: body.rstrip("\n"), layout, flags=re.M)
-
-
-def compile_pdf(tex: str, folder: Path, name: str) -> bytes:
-    """pdfLaTeX on ``tex`` in ``folder`` (twice when the first run asks for it); the PDF's
-    bytes (the same bytes from the same source)."""
-    from coursebuild.latex import macro_definitions
-    from coursebuild.texts import unicode_declarations
-
-    (folder / "generated").mkdir(parents=True, exist_ok=True)
-    (folder / "generated" / "unicode.tex").write_text(unicode_declarations() + "\n",
-                                                      encoding="utf-8")
-    (folder / "generated" / "converter.tex").write_text(macro_definitions(), encoding="utf-8")
-    (folder / f"{name}.tex").write_text(tex, encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if k not in ("TEXINPUTS",)}
-    env.update(SOURCE_DATE_EPOCH="1700000000", FORCE_SOURCE_DATE="1",
-               TEXINPUTS=f".:{LAYOUTS.as_posix()}//:")
-    for _ in range(2):
-        with subprocess.Popen(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
-                               f"{name}.tex"], cwd=folder, env=env, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                              text=True, errors="replace") as proc:
-            _CHILDREN.add(proc)
-            try:
-                stdout, _ = proc.communicate()
-            finally:
-                _CHILDREN.discard(proc)
-        if proc.returncode:
-            log = (folder / f"{name}.log").read_text("utf-8", errors="replace")
-            errors = [ln for ln in log.splitlines() if ln.startswith("!")]
-            raise SheetError(f"LaTeX failed on {folder / name}.tex: "
-                             + (errors[0] if errors else stdout[-300:]))
-        if "Rerun to get" not in stdout:
-            break
-    return (folder / f"{name}.pdf").read_bytes()
+    return layout.document(lang, title, body, paper, total, minutes,
+                           latin_tex(paper.date) if date is None else date)
 
 
 # ---------------------------------------------------------------------------------------
 # the command
 
 
-_CHILDREN: set = set()
-"""The LaTeX processes running (killed when the command is interrupted)."""
 _CONVERTER: list = []
 """The converter of the language being written, made before the worker processes fork
 (they inherit it, with its figures)."""
@@ -327,14 +316,30 @@ _CONVERTER: list = []
 def _student_tex(job: tuple) -> tuple[str, str]:
     """A student's problems (for the sheets) and their solutions (for the key), as
     LaTeX: run in a worker process."""
-    name, mine, space = job
+    index, name, number, mine, space = job
     convert = _CONVERTER[0]
-    start = f"\\sheetstudent{{{name_tex(name)}}}\n"
+    typeset = _CONVERTER[1] if len(_CONVERTER) > 1 else None
+    start = (f"{STUDENT_MARK}{index}\n\\def\\sheetcandidate{{{latin_tex(number)}}}"
+             f"\\sheetstudent{{{name_tex(name, typeset)}}}\n")
     sheet = start + "".join(problem_tex(convert, v, k, space=space)
                             for k, v in enumerate(mine, 1))
-    key = (f"\\keystudent{{{name_tex(name) if name else ''}}}\n"
+    head = name_tex(name, typeset) if name else ""
+    key = (f"{STUDENT_MARK}{index}\n\\keystudent{{{head}}}\n"
            + "".join(problem_tex(convert, v, k, "key") for k, v in enumerate(mine, 1)))
     return sheet, key
+
+
+STUDENT_MARK = "% student "
+"""The line that starts each student's part of a document (a LaTeX error is told with
+the student it was in)."""
+
+
+def whose(tex: str, line: int | None) -> int | None:
+    """The student (from 1) whose part of the document ``tex`` holds ``line``."""
+    if line is None:
+        return None
+    marks = [ln for ln in tex.splitlines()[:line] if ln.startswith(STUDENT_MARK)]
+    return int(marks[-1].removeprefix(STUDENT_MARK)) if marks else None
 
 
 def _worker_start() -> None:
@@ -377,28 +382,45 @@ def _stop(signum, frame) -> None:
 
 def build(langs: Sequence[str], problems: list[str], count: int, seed: int,
           names: list[str] | None, out: Path = OUT, jobs: int = 2, log=print,
-          paper: Paper | None = None) -> list[Path]:
+          paper: Paper | None = None, numbers: Sequence[str] | None = None,
+          where: Sequence[str] | None = None) -> list[Path]:
     """Write the sheets and the key of each language into ``out/LANG``; return them.
 
     Every student's sheet is set in one LaTeX document, cut into one PDF per student; the
     key is another document. The texts are converted on ``jobs`` processes; the figures
     are drawn once for both languages. One build at a time writes into ``out`` (another
-    is refused); an interrupted build stops its processes and leaves the previous sheets
-    and no work folder."""
+    is refused); an interrupted build (SIGINT, SIGTERM, SIGHUP) stops its processes and
+    leaves the previous sheets and no work folder. A work folder a killed build left
+    (``kill -9``, a power cut) is put away first (:func:`_recover`). ``numbers``: the
+    students' candidate numbers (:func:`students`); ``where``: each name's place in the
+    roster, as warnings and errors name it (a name pdfLaTeX cannot print is set by
+    LuaLaTeX, else transliterated: :func:`coursebuild.sheets.names.typeset`)."""
+    return guarded(out, log, lambda work: _build(
+        langs, problems, count, seed, names, out, work, jobs, log, paper or Paper(),
+        numbers, where))
+
+
+def guarded(out: Path, log, run, command: str = "make sheets"):
+    """``run(work)`` as one build into ``out`` at a time (another is refused, naming
+    ``command``), with ``out/.work`` its work folder: a work folder a killed build left is
+    put away first (:func:`_recover`); an interruption (SIGINT, SIGTERM, SIGHUP) stops its
+    LaTeX processes and leaves no work folder. The colles (:mod:`.colles`) are built so
+    too."""
     out.mkdir(parents=True, exist_ok=True)
     with open(out / ".lock", "w") as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
-            raise SheetError(f"{out}: another make sheets is writing there; run this one "
+            raise SheetError(f"{out}: another {command} is writing there; run this one "
                              "when it has finished") from None
         work = out / ".work"
-        previous = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGHUP)}
+        _recover(out, work, log)
+        previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM,
+                                                      signal.SIGHUP)}
         try:
             for s in previous:
                 signal.signal(s, _stop)
-            return _build(langs, problems, count, seed, names, out, work, jobs, log,
-                          paper or Paper())
+            return run(work)
         finally:
             for proc in list(_CHILDREN):
                 proc.kill()
@@ -407,7 +429,36 @@ def build(langs: Sequence[str], problems: list[str], count: int, seed: int,
             shutil.rmtree(work, ignore_errors=True)
 
 
-def _build(langs, problems, count, seed, names, out, work, jobs, log, paper) -> list[Path]:
+def publish(ready: Path, out: Path, lang: str, work: Path) -> Path:
+    """Put the folder ``ready`` (every file of a language, written) in the place of
+    ``out/LANG`` at once: the previous one is moved aside into ``work`` first, then
+    deleted (:func:`_recover` puts it back after a ``kill -9`` between the two)."""
+    target = out / lang
+    old = work / f"{lang}-old"
+    if target.exists():
+        target.rename(old)
+    ready.rename(target)
+    shutil.rmtree(old, ignore_errors=True)
+    return target
+
+
+def _recover(out: Path, work: Path, log=print) -> None:
+    """Put away the work folder of a build that was killed before it could (``kill -9``):
+    a language's previous sheets it had moved aside (``.work/LANG-old``, while the new
+    ones took their place) go back where they were if the new ones are not there, and the
+    rest is deleted."""
+    if not work.exists():
+        return
+    for old in sorted(work.glob("*-old")):
+        target = out / old.name.removesuffix("-old")
+        if old.is_dir() and target.name in LANGS and not target.exists():
+            old.rename(target)
+    shutil.rmtree(work, ignore_errors=True)
+    log(f"sheets: {work}: left by a build that was stopped, deleted")
+
+
+def _build(langs, problems, count, seed, names, out, work, jobs, log, paper,
+           numbers=None, where=None) -> list[Path]:
     import multiprocessing
 
     import pikepdf
@@ -419,21 +470,33 @@ def _build(langs, problems, count, seed, names, out, work, jobs, log, paper) -> 
     given = assign(problems, count, seed, same=paper.same)
     shutil.rmtree(work, ignore_errors=True)
     drawn = render_figures([v for mine in given for v in mine], work / "figures", jobs)
-    if names:
-        render_names(names, work / "figures")
+    typeset = None
+    heads = [(text, what) for text, what in ((paper.title, "TITLE"), (paper.date, "DATE"))
+             if text]
+    if names or heads:
+        # the names, the title and the date: each as pdfLaTeX prints it, else set by
+        # LuaLaTeX (Контрольная), else transliterated with a warning
+        from coursebuild.sheets.names import typeset as typeset_names
+
+        people = list(names or [])
+        typeset = typeset_names(people + [t for t, _ in heads],
+                                list(where or [f"student {k}" for k in
+                                               range(1, len(people) + 1)])
+                                + [w for _, w in heads],
+                                work / "names", work / "figures", log, _CHILDREN)
     log(f"sheets: {count} students x {len(problems)} problems: {len(drawn)} figures in "
         f"{time.perf_counter() - t0:.1f} s")
-    total = sum(bank.problems()[p].points for p in problems)
-    minutes = sum(bank.problems()[p].minutes for p in problems)
+    total, minutes = totals(problems, bank.problems())
     written = []
     for lang in langs:
-        people = students(lang, count, names, shared=paper.same and names is None)
+        people = students(lang, count, names, shared=paper.same and names is None,
+                          numbers=numbers)
         convert = Converter(lang)
         for fid, figure in drawn.items():
             convert.add_figure(fid, figure["caption"], figure["metrics"])
-        _CONVERTER[:] = [convert]
-        todo = [(person.name, mine, paper.space) for person, mine in zip(people, given,
-                                                                          strict=True)]
+        _CONVERTER[:] = [convert, typeset]
+        todo = [(person.index, person.name, person.number, mine, paper.space)
+                for person, mine in zip(people, given, strict=True)]
         pool = concurrent.futures.ProcessPoolExecutor(
             jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
         try:
@@ -448,14 +511,25 @@ def _build(langs, problems, count, seed, names, out, work, jobs, log, paper) -> 
             raise
         pool.shutdown()
         word = WORDS[lang]
-        title = latin_tex(paper.title) if paper.title else word["exam"]
+        title = typeset[paper.title] if paper.title else word["exam"]
+        date = typeset[paper.date] if paper.date else ""
         tex = {"sheets": document(lang, title, "".join(s for s, _ in parts), paper, total,
-                                  minutes),
+                                  minutes, date),
                "key": document(lang, title, "".join(k for _, k in parts), paper, total,
-                               minutes)}
+                               minutes, date)}
         with concurrent.futures.ThreadPoolExecutor(2) as threads:
-            list(threads.map(lambda n, tex=tex, lang=lang: compile_pdf(
-                tex[n], work / lang / n, n), tex))
+            done = [threads.submit(compile_pdf, tex[n], work / lang / n, n) for n in tex]
+        for n, future in zip(tex, done, strict=True):
+            try:
+                future.result()
+            except LatexError as exc:
+                k = whose(tex[n], exc.line)
+                if not k or k > len(people):
+                    raise
+                person = people[k - 1]
+                place = where[k - 1] if where else person.name
+                raise SheetError(f"{lang}: LaTeX failed on the {n} of {person.name!r} "
+                                 f"({place}): {exc.error}") from None
         log(f"sheets: {lang}: typeset ({time.perf_counter() - t0:.1f} s)")
         ready = work / lang / "out"
         ready.mkdir(parents=True)
@@ -465,12 +539,7 @@ def _build(langs, problems, count, seed, names, out, work, jobs, log, paper) -> 
               _pages(work / lang / "sheets" / "sheets.pages", pages),
               [p.file for p in people], ready)
         shutil.copyfile(work / lang / "key" / "key.pdf", ready / "key.pdf")
-        target = out / lang
-        old = work / f"{lang}-old"
-        if target.exists():
-            target.rename(old)
-        ready.rename(target)
-        shutil.rmtree(old, ignore_errors=True)
+        target = publish(ready, out, lang, work)
         written += sorted(target.glob("*.pdf"))
         log(f"sheets: {lang}: {len(people) + 1} PDF in {time.perf_counter() - t0:.1f} s "
             f"-> {target}")
@@ -490,12 +559,14 @@ def _parser() -> argparse.ArgumentParser:
                         "the same seed gives the same sheets")
     parser.add_argument("--lang", action="append", choices=LANGS,
                         help="fr or en (repeat for both; default both)")
-    parser.add_argument("--problems", default="", help="problem ids, separated by commas "
-                        "(default: the bank's DEFAULT_PROBLEMS)")
+    parser.add_argument("--problems", help="problem ids, separated by commas (default: "
+                        "the bank's DEFAULT_PROBLEMS, or with --duration the problems "
+                        "that fit in it)")
     parser.add_argument("--roster", default="", help="a CSV file, one student a row")
     parser.add_argument("--title", default="", help='the paper\'s title (e.g. "DS 3")')
     parser.add_argument("--duration", default="", help="e.g. 2h, 1h30, 90min (default: "
-                        "the problems' times added up)")
+                        "the problems' times added up); without --problems, the problems "
+                        "are chosen to fit in it")
     parser.add_argument("--date", default="", help="the date printed (default: a field "
                         "to fill in)")
     parser.add_argument("--space", default="no", help="yes: room to answer under each "
@@ -531,20 +602,23 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{pid}\t{p.chapter}\t{p.minutes} min\t{p.points} points\t"
                       f"{','.join(sorted(p.uses))}\t{p.title['en']}")
             return 0
-        problems = problem_ids(args.problems, known, bank.DEFAULT_PROBLEMS)
+        if args.duration:
+            duration_minutes(args.duration)
+        problems = paper_problems(args.problems, args.duration, known, bank.DEFAULT_PROBLEMS)
         seed = number(args.seed, "--seed (SEED)", 0, 2**62)
         for value, what in ((args.title, "--title (TITLE)"), (args.date, "--date (DATE)")):
             if len(value) > 200:
                 raise SheetError(f"{what}: {len(value)} characters, at most 200")
-            try:
-                latin_tex(value)
+            try:           # any letters: LuaLaTeX sets those pdfLaTeX cannot print
+                check_name(value)
             except SheetError as exc:
-                raise SheetError(f"{what}: {exc}") from None
-        if args.duration:
-            duration_minutes(args.duration)
+                raise SheetError(f"{what}: {str(exc).removesuffix(' in the name')}") from None
         space = _yes(args.space, "--space (SPACE)")
         same = _yes(args.same, "--same (SAME)")
-        names = read_roster(Path(args.roster)) if args.roster else None
+        roster = read_roster(Path(args.roster)) if args.roster else None
+        names = roster.names if roster is not None else None
+        if roster is not None:
+            students(LANGS[0], len(roster.names), roster.names, numbers=roster.numbers)
         if names is not None and args.students and \
                 number(args.students, "--students (STUDENTS)", 1, MAX_STUDENTS) != len(names):
             raise SheetError(f"--students {args.students}, but the roster {args.roster} has "
@@ -557,15 +631,23 @@ def main(argv: list[str] | None = None) -> int:
             count = 1
         if shutil.which("pdflatex") is None:
             raise SheetError("pdflatex is missing: make sheets installs TeX Live")
+        if roster is not None:
+            print(f"sheets: {roster.summary(Path(args.roster))}", file=sys.stderr, flush=True)
+        if args.problems is None and args.duration:
+            points, minutes = totals(problems, known)
+            print(f"sheets: DURATION {args.duration}: {','.join(problems)} ({minutes} min, "
+                  f"{points} points)", file=sys.stderr, flush=True)
         build(args.lang or list(LANGS), problems, count, seed, names, args.out,
               log=lambda line: print(line, file=sys.stderr, flush=True),
               paper=Paper(title=args.title, duration=args.duration, date=args.date,
-                          space=space, same=same))
+                          space=space, same=same),
+              numbers=roster.numbers if roster is not None else None,
+              where=roster.where(Path(args.roster)) if roster is not None else None)
     except OptionError as exc:
         print(f"coursebuild: sheets: {exc}", file=sys.stderr)
         return 2
     except (Interrupted, KeyboardInterrupt) as exc:
-        print(f"coursebuild: sheets: interrupted ({exc or 'SIGINT'}): the previous sheets "
+        print(f"coursebuild: sheets: interrupted ({str(exc) or 'SIGINT'}): the previous sheets "
               "are left as they were", file=sys.stderr)
         return 130
     return 0

@@ -1,73 +1,74 @@
 """Who sits a paper: the class's roster, read from a CSV file as spreadsheets write it,
-and the students' names (and the text a teacher types: a title, a date) as the sheets print
-them: in LaTeX's fonts, with any Latin accent, else drawn in the figures' font (Greek,
-Cyrillic). Its checks raise :class:`SheetError`, the sheets' one-line error."""
+and the students' names (and the text a teacher types: a title, a date) as pdfLaTeX prints
+them (the characters it was seen to print: :mod:`coursebuild.sheets.printable`); a name in
+other letters is set by LuaLaTeX (:mod:`coursebuild.sheets.names`). Its checks raise
+:class:`SheetError`, the sheets' one-line error."""
 
 from __future__ import annotations
 
 import csv
-import hashlib
+import functools
+import io
+import os
 import re
+import stat
 import unicodedata
-from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from coursebuild.options import OptionError
+from coursebuild.sheets import headings
+from coursebuild.sheets.layout import SheetError as SheetError
 
 MAX_STUDENTS = 500
+MAX_BYTES = 1 << 20
+"""The largest roster read (1 MB: a class list of MAX_STUDENTS rows holds a few kB)."""
 
-
-class SheetError(OptionError):
-    """Bad arguments or input (said in one line, exit status 2)."""
-
-
-_HEADINGS = {
-    "last": r"nom|nom de famille|last ?name|surname|family ?name|name",
-    "first": r"pr[ée]nom|pr[ée]noms|first ?name|given ?name|forename",
-    "other": r"e-?mail|courriel|mail|classe|class|groupe|group|n[°o]|num[ée]ro|number|id|"
-             r"identifiant|date.*|sexe|sex|genre|gender|r[ée]gime|option.*|[ée]l[èe]ve|"
-             r"student|t[ée]l[ée]phone|phone|ine",
-}
-"""What a roster's heading row may hold, any case: the columns of a name, and others."""
-
-_ACCENTS = {"\u0300": "`", "\u0301": "'", "\u0302": "^", "\u0303": "~", "\u0304": "=",
-            "\u0306": "u", "\u0307": ".", "\u0308": '"', "\u030a": "r", "\u030b": "H",
-            "\u030c": "v", "\u0323": "d", "\u0327": "c", "\u0328": "k", "\u0331": "b"}
-"""Combining accents and the LaTeX accent that sets each on a letter (T1's fonts)."""
 
 MAX_FILE_NAME = 60
 """A student's file name is cut to this many characters (its number keeps it unique)."""
 
 
-def latin_tex(name: str) -> str:
-    r"""A student's name as LaTeX: each character the fonts have, and a letter with
-    accents the fonts lack as one (``ễ``: e, circumflex, then tilde, stacked); a
-    :class:`SheetError` names a character the fonts cannot show.
+def latin_tex(text: str) -> str:
+    r"""Text (a name, a title, a date) as LaTeX that pdfLaTeX prints on the sheets: each
+    character as the first way of writing it that pdfLaTeX was seen to print with the
+    papers' preamble (:func:`coursebuild.sheets.printable.printed`), a letter with accents
+    the fonts lack as one (``ễ``: e, circumflex, then tilde, stacked); a
+    :class:`SheetError` names a character pdfLaTeX cannot print.
 
     >>> print(latin_tex("Nguyễn Zoé"))
     Nguy\~{\^{e}}n Zoé
     """
     from coursebuild.latex import UnknownCharacter, escape
+    from coursebuild.sheets.printable import printed
 
+    if not text:
+        return ""
+    table = printed()
     out = []
-    for c in unicodedata.normalize("NFC", name):
+    for c in unicodedata.normalize("NFC", text):
+        category = unicodedata.category(c)
+        if category == "Cc":
+            raise SheetError(f"a control character (U+{ord(c):04X}) in the name")
+        if category == "Zs":
+            try:
+                out.append(escape(c, formulas=False))
+            except UnknownCharacter:
+                out.append(" ")
+            continue
+        if c not in table:
+            raise SheetError(f"{c!r} (U+{ord(c):04X}, {unicodedata.name(c, '?')}) is not "
+                             "printed by pdfLaTeX's fonts (Latin letters and their accents)")
+        out.append(table[c])
+    return "".join(out)
+
+
+def check_name(name: str) -> None:
+    """A student's name as the sheets take it: any letters (pdfLaTeX prints it, else
+    LuaLaTeX, else its transliteration: :mod:`coursebuild.sheets.names`), but no control
+    character."""
+    for c in name:
         if unicodedata.category(c) == "Cc":
             raise SheetError(f"a control character (U+{ord(c):04X}) in the name")
-        try:
-            out.append(escape(c, formulas=False))
-            continue
-        except UnknownCharacter:
-            pass
-        base, *marks = unicodedata.normalize("NFD", c)
-        if not marks or any(m not in _ACCENTS for m in marks) or ord(base) >= 0x250:
-            raise SheetError(f"{c!r} (U+{ord(c):04X}, {unicodedata.name(c, '?')}) cannot be "
-                             "printed by the sheets' fonts (Latin letters and their accents"
-                             "): write the name in Latin letters") from None
-        tex = escape(base, formulas=False)
-        for m in marks:
-            tex = f"\\{_ACCENTS[m]}{{{tex}}}"
-        out.append(tex)
-    return "".join(out)
 
 
 def _decode(data: bytes, path: Path) -> str:
@@ -83,142 +84,257 @@ def _decode(data: bytes, path: Path) -> str:
         raise SheetError(f"roster {path}: neither UTF-8 nor Windows-1252 text") from None
 
 
-def _delimiter(lines: list[str]) -> str:
+def _delimiter(text: str) -> str:
     """The separator of a CSV file as spreadsheets write it: ``;`` (French Excel), tab, or
-    ``,``: the one found on most lines, ``,`` when none is."""
-    counts = {d: sum(d in line for line in lines[:20]) for d in (";", "\t", ",")}
+    ``,``: the one found on most of the first lines, ``,`` when none is."""
+    lines = text.splitlines()[:20]
+    counts = {d: sum(d in line for line in lines) for d in (";", "\t", ",")}
     best = max(counts, key=lambda d: (counts[d], d == ","))
     return best if counts[best] else ","
 
 
-def read_roster(path: Path) -> list[str]:
-    """The names of a roster: a CSV file as spreadsheets write it, one student a row,
+def _rows(text: str, path: Path) -> list[tuple[int, list[str]]]:
+    """The rows of a roster that hold something, numbered from 1 as a spreadsheet shows
+    them, each field with its runs of spaces and line breaks (a quoted field may hold
+    one) as one space."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text),
+                        strict=True)
+    rows = []
+    try:
+        for k, row in enumerate(reader, 1):
+            fields = [" ".join(f.split()) for f in row]
+            if any(fields):
+                rows.append((k, fields))
+    except csv.Error as exc:
+        raise SheetError(f"roster {path}, line {reader.line_num}: not CSV as a spreadsheet "
+                         f"writes it ({exc})") from None
+    return rows
+
+
+@dataclass(frozen=True)
+class Roster:
+    """A class as its roster lists it: each student's name and candidate number (empty
+    when the roster gives none), and how the file was read (:attr:`summary`)."""
+
+    names: list[str]
+    numbers: list[str]
+    heading: int | None = None
+    """The row taken as the heading row (from 1), None when every row is a student."""
+    headings: tuple[str, ...] = ()
+    """That row's cells."""
+    name_columns: tuple[str, ...] = ()
+    """The headings of the columns the names are made from."""
+    number_column: str = ""
+    """The heading of the column of candidate numbers, empty when there is none."""
+    rows: tuple[int, ...] = ()
+    """The row of each name in the file (from 1)."""
+
+    def where(self, path: Path) -> list[str]:
+        """Each student's place in the file, as messages name it."""
+        return [f"roster {path}, row {k}" for k in self.rows]
+
+    def summary(self, path: Path) -> str:
+        """The line that says how the roster was read: the heading row taken, the columns
+        the names and numbers come from."""
+        count = f"{len(self.names)} student{'s' if len(self.names) > 1 else ''}"
+        if self.heading is None:
+            return (f"roster {path}: {count}; no heading row (each row is a student's "
+                    "name)")
+        columns = " + ".join(f"'{c}'" for c in self.name_columns)
+        numbers = f"; candidate numbers from '{self.number_column}'" \
+            if self.number_column else ""
+        return (f"roster {path}: {count}; row {self.heading} taken as the heading row "
+                f"({', '.join(c for c in self.headings if c)}): names from "
+                f"{columns}{numbers}")
+
+
+def _heading_at(rows: list[tuple[int, list[str]]]) -> int | None:
+    """Where the heading row is among ``rows``: the first row whose cells are all headings
+    (:func:`coursebuild.sheets.headings.kind`) followed by a row that is not, else None.
+    A row of headings that names no column of names is the heading only when the column
+    under it holds numbers or e-mails (``Ine`` over names is a student called Ine)."""
+    for at, (_, cells) in enumerate(rows):
+        if not all(headings.kind(c) for c in cells if c):
+            return None
+        if at + 1 < len(rows) and all(headings.kind(c) for c in rows[at + 1][1] if c):
+            continue
+        kinds = {headings.kind(c) for c in cells if c}
+        if kinds & {"last", "first", "full"} or len([c for c in cells if c]) > 1:
+            return at
+        column = cells.index(next(c for c in cells if c))
+        under = [r[column] for _, r in rows[at + 1:] if column < len(r) and r[column]]
+        coded = [v for v in under if "@" in v or any(ch.isdigit() for ch in v)]
+        return at if not under or 2 * len(coded) >= len(under) else None
+    return None
+
+
+def _columns(cells: list[str]) -> tuple[list[int], int | None]:
+    """The columns a heading row names: those the name is made from (its parts, the ones a
+    student goes by first, else the whole name), and the candidate number's (a candidate
+    number, else an identifier such as the INE), None when there is none."""
+    kinds = [headings.kind(c) if c else None for c in cells]
+    parts = []
+    for part in ("last", "first"):
+        mine = [i for i, k in enumerate(kinds) if k == part]
+        preferred = [i for i in mine if headings.PREFERRED.search(headings.normal(cells[i]))]
+        parts += preferred or mine
+    names = sorted(parts) or [i for i, k in enumerate(kinds) if k == "full"]
+    number = next((i for want in ("candidate", "id") for i, k in enumerate(kinds)
+                   if k == want), None)
+    return names, number
+
+
+MAX_NUMBER = 30
+"""The longest candidate number printed (an INE has 11 characters)."""
+
+
+def _number(text: str, row: int, path: Path) -> str:
+    """A candidate number as the roster gives it, checked: short, and printable."""
+    if len(text) > MAX_NUMBER:
+        raise SheetError(f"roster {path}, row {row}: the candidate number {text[:40]!r} "
+                         f"has {len(text)} characters, at most {MAX_NUMBER}")
+    try:
+        latin_tex(text)
+    except SheetError as exc:
+        raise SheetError(f"roster {path}, row {row}: candidate number: {exc}") from None
+    if not slug(text, fallback=""):
+        raise SheetError(f"roster {path}, row {row}: the candidate number {text!r} holds "
+                         "no letter or digit")
+    return text
+
+
+def read_roster(path: Path) -> Roster:
+    """The students of a roster: a CSV file as spreadsheets write it, one student a row,
     separated by ``;``, tabs or ``,`` (found from the file), in UTF-8 or Windows-1252.
 
-    A first row of headings (Nom, Prénom, Name, First name..., any case) says which
-    columns hold the name: the others (E-mail, Classe...) are left out. Without headings,
-    a row's fields are the name, joined by a space (``Dupont,Marie`` is Dupont Marie),
-    but for an e-mail address. Empty rows are left out; a name the sheets cannot print
-    is refused in one line naming its row."""
+    A heading row (Nom, Prénom, Nom d'usage, Surname, Forename, Élève, Student, INE,
+    Candidate No, E-mail..., any case: :mod:`coursebuild.sheets.headings`) says which
+    columns hold the name (the others are left out) and which the candidate number.
+    Without one, a row's fields are the name, joined by a space (``Dupont,Marie`` is
+    Dupont Marie), but for an e-mail address. Empty rows are left out; a name holding a
+    control character, or a candidate number given twice, is refused in one line naming
+    its row (a name in any letters prints: :mod:`coursebuild.sheets.names`)."""
     try:
-        data = path.read_bytes()
+        # a device (/dev/zero) was read until the memory ran out, a pipe waited forever
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+            raise SheetError(f"roster {path}: not a regular file (a device, a pipe or a "
+                             "socket): give the class list's file")
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
     except OSError as exc:
         raise SheetError(f"roster {path}: {exc.strerror or exc}") from None
-    text = _decode(data, path)
-    lines = text.splitlines()
-    rows = list(csv.reader(lines, delimiter=_delimiter(lines)))
-    numbered = [(k, [f.strip() for f in row]) for k, row in enumerate(rows, 1)
-                if any(f.strip() for f in row)]
-    columns = None
-    if numbered:
-        kinds = []
-        for field in numbered[0][1]:
-            kind = next((kind for kind, pattern in _HEADINGS.items()
-                         if re.fullmatch(rf"(?i)(?:{pattern})s?", field)), None)
-            kinds.append(kind)
-        if all(k is not None or not f for k, f in zip(kinds, numbered[0][1], strict=True)):
-            columns = [i for i, k in enumerate(kinds) if k in ("last", "first")]
-            numbered = numbered[1:]
-            if not columns:
-                raise SheetError(f"roster {path}: its headings name no column of names "
-                                 "(Nom, Prénom, Name, First name)")
-    names = []
-    for k, row in numbered:
-        fields = ([row[i] for i in columns if i < len(row)] if columns is not None
-                  else [f for f in row if "@" not in f])
+    if len(data) > MAX_BYTES:
+        raise SheetError(f"roster {path}: more than {MAX_BYTES >> 20} MB, far more than a "
+                         f"class list of {MAX_STUDENTS} students: is it the right file?")
+    rows = _rows(_decode(data, path), path)
+    at = _heading_at(rows)
+    columns: list[int] | None = None
+    number_at = None
+    head: list[str] = []
+    if at is not None:
+        head = rows[at][1]
+        columns, number_at = _columns(head)
+        if not columns:
+            raise SheetError(f"roster {path}: row {rows[at][0]} is a heading row "
+                             f"({', '.join(c for c in head if c)}) naming no column of names "
+                             "(Nom, Prénom, Nom Prénom, Élève, Surname, Forename, Name...)")
+    elif rows and all(headings.kind(c) for c in rows[-1][1] if c):
+        at = len(rows) - 1          # nothing but headings
+    names, numbers, places, seen = [], [], [], {}
+    for k, row in rows[at + 1 if at is not None else 0:]:
+        if columns is None:
+            fields = [f for f in row if "@" not in f]
+        else:
+            fields = [row[i] for i in columns if i < len(row)]
         name = " ".join(f for f in fields if f)
         if not name:
             continue
         try:
-            name_tex(name)
+            check_name(name)
         except SheetError as exc:
             raise SheetError(f"roster {path}, row {k}: {exc}") from None
+        number = row[number_at] if number_at is not None and number_at < len(row) else ""
+        if number:
+            _number(number, k, path)
+            if number in seen:
+                raise SheetError(f"roster {path}, rows {seen[number]} and {k}: the same "
+                                 f"candidate number {number!r}")
+            seen[number] = k
         names.append(name)
+        numbers.append(number)
+        places.append(k)
     if not names:
-        raise SheetError(f"roster {path}: no name in it")
+        heading = f" (row {rows[at][0]} is a heading row)" if at is not None else ""
+        raise SheetError(f"roster {path}: no name in it{heading}")
     if len(names) > MAX_STUDENTS:
         raise SheetError(f"roster {path}: {len(names)} names, at most {MAX_STUDENTS}")
-    return names
+    return Roster(names, numbers, rows[at][0] if columns is not None else None,
+                  tuple(head), tuple(head[i] for i in columns or ()),
+                  head[number_at] if number_at is not None else "", tuple(places))
 
 
-def slug(name: str) -> str:
-    """A name as a file name: ASCII, lower case, words joined by ``-``, at most
-    :data:`MAX_FILE_NAME` characters.
+_NAME_WORDS = {"LATIN", "CAPITAL", "SMALL", "LETTER", "LIGATURE", "TURNED", "REVERSED",
+               "INVERTED", "OPEN", "DOTLESS", "AFRICAN", "DIGRAPH", "BAR", "LOOP"}
+"""The words of a Latin letter's Unicode name that say how it is drawn, not what it is."""
+_LETTER_WORDS = {"SHARP S": "ss", "THORN": "th", "ETH": "d", "ENG": "ng", "ESH": "sh",
+                 "EZH": "z", "YOGH": "y", "WYNN": "w", "KRA": "q", "SCHWA": "e",
+                 "GAMMA": "g", "IOTA": "i", "LAMBDA": "l", "UPSILON": "u", "DELTA": "d",
+                 "HWAIR": "hv"}
+"""Latin letters named by a word rather than by the letters they sound as."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _ascii(c: str) -> str:
+    """A character in ASCII for a file name: its letters without their accents (é: e),
+    else the Latin letter it is made from, read from its Unicode name (ł, LATIN SMALL
+    LETTER L WITH STROKE: l; æ: ae; ß: ss; þ: th), a letter of another script
+    transliterated (anyascii: Π: P, 李: Li, م: m); empty for a character with none (a
+    click, a tone letter).
+
+    >>> "".join(_ascii(c) for c in "Łódź Đặng Straße Æsir Œuvre Øre Þór")
+    'Lodz Dang Strasse Aesir Oeuvre Ore Thor'
+    >>> "".join(_ascii(c) for c in "Петров 李小龍")
+    'Petrov LiXiaoLong'
+    """
+    folded = unicodedata.normalize("NFKD", c).encode("ascii", "ignore").decode()
+    if folded or not c.isalpha():
+        return folded
+    name = unicodedata.name(c, "")
+    if not name.startswith("LATIN "):
+        try:
+            from anyascii import anyascii
+        except ImportError:         # the course build's dependencies are not installed
+            return ""
+        return re.sub(r"[^A-Za-z0-9]", "", anyascii(c))
+    letter = " ".join(w for w in name.split(" WITH ")[0].split() if w not in _NAME_WORDS)
+    text = _LETTER_WORDS.get(letter) or (letter if len(letter) <= 2 else "")
+    text = text.lower()
+    return text.capitalize() if c.isupper() else text
+
+
+def slug(name: str, fallback: str = "x") -> str:
+    """A name as a file name: ASCII (:func:`_ascii`), lower case, words joined by ``-``,
+    at most :data:`MAX_FILE_NAME` characters (``fallback`` when nothing is left).
 
     >>> slug("Dupont, Marie-Hélène")
     'dupont-marie-helene'
+    >>> slug("Łódź Straße Æsa")
+    'lodz-strasse-aesa'
     >>> len(slug("A" * 300))
     60
     """
-    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    text = "-".join(re.findall(r"[a-z0-9]+", folded.lower())) or "x"
+    folded = "".join(_ascii(c) for c in unicodedata.normalize("NFC", name))
+    text = "-".join(re.findall(r"[a-z0-9]+", folded.lower())) or fallback
     return text[:MAX_FILE_NAME].rstrip("-")
 
 
-_FONT_CHARS: list[frozenset[int]] = []
-
-
-def _drawing_font_chars() -> frozenset[int]:
-    """The characters of the figures' font (Source Sans Pro: Latin, Greek, Cyrillic),
-    which sets a name LaTeX's fonts cannot."""
-    if not _FONT_CHARS:
-        from fontTools.ttLib import TTFont
-
-        from arena.render import FONT_FILES, font_files
-
-        font = TTFont(font_files() / FONT_FILES[400], lazy=True)
-        _FONT_CHARS.append(frozenset(font.getBestCmap()))
-    return _FONT_CHARS[0]
-
-
-def _drawn(name: str) -> bool:
-    """Whether ``name`` is set as a drawing (LaTeX's fonts lack one of its letters)."""
-    try:
-        latin_tex(name)
-    except SheetError:
-        return True
-    return False
-
-
-def name_figure(name: str) -> str:
-    """The id of the drawing of a name LaTeX's fonts cannot show."""
-    return "name-" + hashlib.sha256(name.encode()).hexdigest()[:16]
-
-
-def render_names(names: Sequence[str], folder: Path) -> None:
-    """Each name LaTeX's fonts cannot show (Greek, Cyrillic...), set in the figures' font
-    as a PDF into ``folder``, as the figures are made (the same bytes every time)."""
-    from arena.render import FONT
-    from arena.render import render_pdf as render
-
-    folder.mkdir(parents=True, exist_ok=True)
-    for name in sorted(set(names)):
-        if not name or not _drawn(name):
-            continue
-        label = name.replace("\\", "\\\\").replace('"', '\\"')
-        dot = ('digraph { graph [margin=0, pad=0]; node [shape=plaintext, '
-               f'fontname="{FONT}", fontsize=11, margin=0, width=0, height=0]; '
-               f'n [label="{label}"] }}')
-        (folder / f"{name_figure(name)}.pdf").write_bytes(render(dot))
-
-
-def name_tex(name: str) -> str:
-    """A student's name on a sheet: LaTeX text when its fonts have every letter
-    (:func:`latin_tex`), else the name drawn in the figures' font (Greek, Cyrillic);
-    empty, a line to write it on. A control character, or a letter neither font has, is
-    a :class:`SheetError`."""
+def name_tex(name: str, typeset: dict[str, str] | None = None) -> str:
+    """A student's name on a sheet: as ``typeset`` gives it (set by LuaLaTeX, or
+    transliterated: :func:`coursebuild.sheets.names.typeset`), else LaTeX text
+    (:func:`latin_tex`); empty, a line to write it on."""
     if not name:
         return "\\sheetblankname"
-    try:
-        return latin_tex(name)
-    except SheetError as exc:
-        if any(unicodedata.category(c) == "Cc" for c in name):
-            raise
-        lacking = [c for c in unicodedata.normalize("NFC", name)
-                   if not c.isspace() and ord(c) not in _drawing_font_chars()]
-        if lacking:
-            raise SheetError(str(exc).replace("(Latin letters and their accents)",
-                                              "(Latin, Greek and Cyrillic letters)")
-                             .replace(": write the name in Latin letters", "")) from None
-    return (f"\\raisebox{{-0.25ex}}{{\\includegraphics[height=1.1em,width=\\linewidth,"
-            f"keepaspectratio]{{{name_figure(name)}}}}}")
+    if typeset and name in typeset:
+        return typeset[name]
+    return latin_tex(name)
