@@ -10,7 +10,7 @@ algorithms chapter shows them (``make bench`` refreshes them).
 
 Usage: python scripts/bench.py [--quick] [--json FILE] [--record]
        [--only construction|solver|kernel|games|rules|search|connect4|build|cold|serve|
-               exercises|notebooks|sheets|browser] [--big]
+               exercises|notebooks|sheets|browser|phone] [--big]
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -31,7 +32,7 @@ from bench_solver import (
 )
 
 ONLY = ["construction", "solver", "kernel", "games", "rules", "search", "connect4", "build",
-        "cold", "serve", "exercises", "notebooks", "sheets", "browser"]
+        "cold", "serve", "exercises", "notebooks", "sheets", "browser", "phone"]
 
 
 def _measure(section: str, args: argparse.Namespace) -> tuple[dict, list[list[str]]]:
@@ -97,6 +98,11 @@ def _measure(section: str, args: argparse.Namespace) -> tuple[dict, list[list[st
 
         rows = sheets_rows()
         return {"sheets": rows}, [sheets_table(rows)]
+    if section == "phone":                                  # the built site, a phone
+        from bench_phone import phone_rows, phone_table
+
+        rows = phone_rows(quick)
+        return {"phone": rows}, [phone_table(rows)]
     assert section == "browser"                             # the built site and Chromium
     from bench_browser import browser_rows, browser_table
 
@@ -128,14 +134,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"python {sys.version.split()[0]}", file=sys.stderr)
     from bench_record import load_watch, save
 
+    from coursebuild.progress import Progress
+
     tables, measures = [], {"python": sys.version.split()[0], "quick": args.quick}
-    for section in [args.only] if args.only else QUICK if args.quick else FULL:
-        with load_watch() as load:
-            found, shown = _measure(section, args)
-        measures.update(found)
-        tables += shown
-        if args.record:
-            save(section, found, load, sys.argv[1:] if argv is None else list(argv))
+    sections = [args.only] if args.only else QUICK if args.quick else FULL
+    # where it is, on standard error (`bench 2/5 solver 12.3 s`): the tables go to stdout
+    with Progress("bench", len(sections)) as progress:
+        for section in sections:
+            started = time.perf_counter()
+            with load_watch() as load:
+                found, shown = _measure(section, args)
+            measures.update(found)
+            tables += shown
+            if args.record:
+                save(section, found, load, sys.argv[1:] if argv is None else list(argv))
+            progress.advance(f"{section} {time.perf_counter() - started:.1f} s")
     print("\n\n".join("\n".join(t) for t in tables))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -63,7 +63,7 @@ def winner(p):
 # callback counts its calls (what the page shows while it waits)
 MEASURE = '''
 import json, time
-from arena.rules import rules_arena
+from arena.rules_file import rules_arena
 from arena import solve
 names = {"__name__": "__rules__"}
 exec(compile(RULES, "<rules>", "exec"), names)

@@ -116,6 +116,7 @@ def _sections() -> dict[str, Callable[[dict], list[str]]]:
     import bench_connect4
     import bench_kernel
     import bench_notebooks
+    import bench_phone
     import bench_search
     import bench_solver
 
@@ -130,10 +131,12 @@ def _sections() -> dict[str, Callable[[dict], list[str]]]:
             "connect4": lambda m: bench_connect4.connect4_table(m["connect4"]),
             "cold": lambda m: bench_build.cold_table(m["cold_site"])[2:],
             "browser": lambda m: bench_browser.browser_table(m["browser"]),
-            "notebooks": lambda m: bench_notebooks.notebooks_table(m["notebooks"])[2:]}
+            "notebooks": lambda m: bench_notebooks.notebooks_table(m["notebooks"])[2:],
+            "phone": lambda m: bench_phone.phone_table(m["phone"])}
 
 
-SECTIONS = ("construction", "kernel", "search", "connect4", "cold", "browser", "notebooks")
+SECTIONS = ("construction", "kernel", "search", "connect4", "cold", "browser", "notebooks",
+            "phone")
 """The sections whose records the README shows."""
 
 

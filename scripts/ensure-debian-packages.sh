@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: ensure-debian-packages.sh COMMAND|FILE.sty [...] -- PACKAGE [PACKAGE...]
+# Usage: ensure-debian-packages.sh COMMAND|FILE.sty|/PATH [...] -- PACKAGE [PACKAGE...]
 # Installs the Debian packages when one of the commands is missing, with apt-get if we
 # are root or may sudo; otherwise prints the one line to run, and fails.
 set -euo pipefail
@@ -8,10 +8,12 @@ while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do commands+=("$1"); shift; done
 shift || true
 packages=("$@")
 missing=0
-# a TeX file (name.sty) is looked for by kpsewhich, a command on the PATH
+# a TeX file (name.sty) is looked for by kpsewhich, a file given by its path (/usr/...)
+# must exist, a command is looked for on the PATH
 for c in "${commands[@]}"; do
   case "$c" in
     *.sty) kpsewhich "$c" >/dev/null 2>&1 || missing=1 ;;
+    /*) [ -e "$c" ] || missing=1 ;;
     *) command -v "$c" >/dev/null 2>&1 || missing=1 ;;
   esac
 done

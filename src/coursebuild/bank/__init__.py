@@ -37,7 +37,7 @@ from importlib import import_module
 
 from coursebuild.drawing import Drawing
 
-__all__ = ["Variant", "Problem", "problems", "variant", "SAMPLE_SEED", "DEFAULT_PROBLEMS",
+__all__ = ["Variant", "Problem", "problems", "variant", "names", "SAMPLE_SEED", "DEFAULT_PROBLEMS",
            "Spread", "spread", "numbers", "CLASS",
            "CHAPTERS", "USES"]
 
@@ -89,6 +89,11 @@ class Problem:
     check: Callable[[Variant], None]
     """Independent verification of a variant's answers and difficulty (raises
     :class:`AssertionError`)."""
+    names: Mapping[str, str] = field(default_factory=dict)
+    """The French names of the problem's own code (its functions, its variables: the
+    course's shared names are the glossary's, :mod:`coursebuild.glossary`) and their
+    English names, which the English statement, solution and marking scheme show in
+    their code (listings, code spans)."""
 
 
 CHAPTERS = ("modelling", "plays", "attractors", "algorithms", "strategies", "exercises",
@@ -97,9 +102,9 @@ CHAPTERS = ("modelling", "plays", "attractors", "algorithms", "strategies", "exe
 USES = ("homework", "tutorial", "exam")
 """What a problem fits: a homework sheet, a tutorial session, an exam (DS)."""
 
-_MODULES = ("modelling", "plays", "attractors", "algorithms", "strategies", "nim", "chomp",
-            "pursuit", "minimax", "astar", "grundy", "theory",
-            "othergames")
+_MODULES = ("modelling", "plays", "attractors", "monotone", "algorithms", "naive_fixpoint",
+            "strategies", "both_players", "nim", "chomp", "pursuit", "minimax", "astar", "grundy",
+            "bouton", "token_graph", "theory", "othergames", "kayles")
 """The modules of the package that hold problems (each lists them in ``PROBLEMS``)."""
 
 SAMPLE_SEED = 0
@@ -149,23 +154,43 @@ def variant(problem_id: str, seed: int) -> Variant:
     if problem_id not in known:
         raise KeyError(f"unknown problem {problem_id!r}; the bank has: "
                        + ", ".join(known))
-    return _english_names(known[problem_id].generate(seed))
+    problem = known[problem_id]
+    return _english_names(problem.generate(seed), problem.names)
 
 
-def _english_names(v: Variant) -> Variant:
+def names() -> dict[str, str]:
+    """The French names of the bank's own code (:attr:`Problem.names`, every problem's)
+    with their English names.
+
+    Raises
+    ------
+    ValueError
+        When two problems give one French name two English names.
+    """
+    found: dict[str, str] = {}
+    for p in problems().values():
+        for french, english in p.names.items():
+            if found.setdefault(french, english) != english:
+                raise ValueError(f"problem {p.id!r}: {french!r} is {english!r} in English, "
+                                 f"but {found[french]!r} in another problem")
+    return found
+
+
+def _english_names(v: Variant, own: Mapping[str, str]) -> Variant:
     """The variant with its English texts' code (code spans, listings) in the English
-    edition's names: a problem is written once with the French course's names
-    (:func:`coursebuild.glossary.english_markdown`)."""
+    edition's names: a problem is written once with the French course's names and its
+    own French names (``own``, :attr:`Problem.names`;
+    :func:`coursebuild.glossary.english_markdown`)."""
     from dataclasses import replace
 
     from coursebuild.glossary import english_markdown
 
     def texts(bilingual: Mapping[str, str]) -> dict[str, str]:
-        return {**bilingual, "en": english_markdown(bilingual["en"])}
+        return {**bilingual, "en": english_markdown(bilingual["en"], own)}
 
     def item(x: str | Mapping[str, str]) -> str | Mapping[str, str]:
         both = {"fr": x, "en": x} if isinstance(x, str) else x
-        english = english_markdown(both["en"])
+        english = english_markdown(both["en"], own)
         return x if english == both["en"] else {**both, "en": english}
 
     return replace(v, statement=texts(v.statement), solution=texts(v.solution),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,28 +14,30 @@ from arena import Arena, Solution
 from arena.arena import Vertex, vertex_id
 from coursebuild.bank import USES, Problem, Variant
 from coursebuild.drawing import Drawing
+from coursebuild.languages import LANGS
 from coursebuild.typography import french
 
 __all__ = ["Plan", "Problem", "Q", "Variant", "arena_figure", "arena_from_params",
            "arena_params", "bi", "compose", "fence", "game_caption", "listing", "mset", "name",
-           "need", "pick", "planted", "problem", "reach", "rg", "rng", "solve_small",
+           "need", "own_name", "pick", "planted", "problem", "reach", "rg", "rng", "solve_small",
            "successor_table", "table", "words"]
 """What a problem module takes from the kit, in one line: ``from coursebuild.bank._kit
 import *`` (the bank's modules are the only ones that import it so; their per-file
 ruff rule allows it)."""
 
 Bilingual = dict[str, str]
-LANGS = ("fr", "en")
 
 
 def problem(*, id: str, chapter: str, title: Bilingual, generate: Callable[[int], Variant],
             check: Callable[[Variant], None], uses: Sequence[str] = USES, minutes: int = 40,
-            points: int = 20) -> Problem:
+            points: int = 20, names: Mapping[str, str] | None = None) -> Problem:
     """A problem of the bank as its module declares it in ``PROBLEMS``: most fit every use
     (:data:`coursebuild.bank.USES`), take 40 minutes and are marked out of 20, so only
-    the others say so."""
+    the others say so; ``names``, the French names of its own code with their English
+    ones (:attr:`coursebuild.bank.Problem.names`), the same as its :func:`listing`'s."""
     return Problem(id=id, chapter=chapter, title=title, uses=frozenset(uses),
-                   minutes=minutes, points=points, generate=generate, check=check)
+                   minutes=minutes, points=points, generate=generate, check=check,
+                   names=dict(names or {}))
 
 
 def rng(problem: str, seed: int) -> random.Random:
@@ -430,6 +432,30 @@ def reach(g: Arena, root: Vertex) -> list[Vertex]:
     return order
 
 
+def queue_steps(B: dict, Si: dict, rang: dict, d: dict, queue) -> Iterator:
+    """The chapter's queue algorithm (``calcule_rangs``), one vertex taken out of the queue
+    at a time: yields ``(y, visits)``, where ``visits`` lists each predecessor ``x`` of
+    ``y`` (in the order of ``B[y]``) with what happened to it: ``"known"`` (already in the
+    attractor), ``"enters"`` (its rank found, it joins the queue) or ``"counted"`` (its
+    counter lowered). ``rang``, ``d`` (the counters) and ``queue`` are updated in place,
+    so a caller can show them between two steps."""
+    while queue:
+        y = queue.popleft()
+        visits = []
+        for x in B[y]:
+            if x in rang:
+                visits.append((x, "known"))
+                continue
+            d[x] -= 1
+            if x in Si or d[x] == 0:
+                rang[x] = rang[y] + 1
+                queue.append(x)
+                visits.append((x, "enters"))
+            else:
+                visits.append((x, "counted"))
+        yield y, visits
+
+
 def successor_table(g: Arena, lang: str) -> str:
     """The arena as a table: each position, who moves there, its successors."""
     head = (("Position", "Joueur", "Successeurs") if lang == "fr"
@@ -484,6 +510,12 @@ def listing(source: str, names: dict[str, str] | None = None) -> Bilingual:
         out[lang] = "\n".join(lines)
     return out
 
+
+
+def own_name(french: str, lang: str, names: Mapping[str, str]) -> str:
+    """The name in ``lang`` of a function of a :func:`listing` written with ``names``:
+    what a check looks up in the namespace the listing ran in."""
+    return names.get(french, french) if lang == "en" else french
 
 
 def game_caption(g: Arena, *, start: bool = True, more: Bilingual | None = None) -> Bilingual:

@@ -50,6 +50,12 @@ def _candidates() -> list[tuple[Shape, int, int]]:
     return out
 
 
+NAMES = {"forme": "shape", "resultat": "result", "reste": "rest", "perdante": "losing",
+         "grundy_forme": "shape_grundy"}
+"""The French names of this module's own code and their English names (its
+listings', and its problems' :attr:`coursebuild.bank.Problem.names`)."""
+
+
 CODE = listing('''
 def coups(forme):
     #fr Les formes obtenues en un coup depuis forme (tuple des longueurs des lignes).
@@ -74,7 +80,7 @@ def perdante(forme, memo):
             memo[forme] = True
         else:
             memo[forme] = all(not perdante(f, memo) for f in coups(forme))
-    return memo[forme]''')
+    return memo[forme]''', NAMES)
 
 
 def _shape(s: Shape) -> str:
@@ -286,7 +292,8 @@ def check_staircase(v: Variant) -> None:
 PROBLEMS: tuple[Problem, ...] = (
     problem(id=STAIRCASE, chapter="chomp", generate=staircase, check=check_staircase,
             uses=("homework", "exam"),
-            title=bi("Chomp sur une tablette en escalier", "Chomp on a staircase bar")),
+            title=bi("Chomp sur une tablette en escalier", "Chomp on a staircase bar"),
+            names=NAMES),
 )
 
 
@@ -344,7 +351,7 @@ def grundy_forme(forme, memo):
         while m in vus:
             m += 1
         memo[forme] = m
-    return memo[forme]''')
+    return memo[forme]''', NAMES)
 
 
 def two_bars(seed: int) -> Variant:
@@ -477,8 +484,9 @@ def check_two_bars(v: Variant) -> None:
     for lang in ("fr", "en"):
         exec(BARS_CODE[lang], space)
         memo: dict = {}
-        need(all(space["grundy_forme"](tuple(int(k) for k in key.split(".")), memo)
-                   == value for key, value in ans["g"].items()))
+        shape_grundy = space[own_name("grundy_forme", lang, NAMES)]
+        need(all(shape_grundy(tuple(int(k) for k in key.split(".")), memo)
+                 == value for key, value in ans["g"].items()))
     numbers = grundy((x, y), game_sum(_bars_moves, _bars_moves))
     need(ans["value"] == numbers[(x, y)] != 0)
     wins = [[list(a), list(b)] for a, b in game_sum(_bars_moves, _bars_moves)((x, y))
@@ -489,5 +497,6 @@ def check_two_bars(v: Variant) -> None:
 PROBLEMS = PROBLEMS + (
     problem(id=TWO_BARS, chapter="chomp", generate=two_bars, check=check_two_bars,
             uses=("homework", "tutorial"), minutes=35,
-            title=bi("Deux tablettes de chomp côte à côte", "Two chomp bars side by side")),
+            title=bi("Deux tablettes de chomp côte à côte", "Two chomp bars side by side"),
+            names=NAMES),
 )

@@ -130,6 +130,11 @@ def _good_tree(tree: Tree) -> bool:
     return deep and shallow and best < _leaves_read(tree)
 
 
+NAMES = {"alphabeta_compte": "alphabeta_count", "lues": "leaves_read", "fils": "child"}
+"""The French names of this module's own code and their English names (its
+listings', and its problems' :attr:`coursebuild.bank.Problem.names`)."""
+
+
 ALPHABETA_CODE = listing('''
 def alphabeta_compte(arbre, alpha, beta, joueur_max):
     #fr La valeur alpha-bêta de l'arbre et le nombre de feuilles lues.
@@ -153,7 +158,7 @@ def alphabeta_compte(arbre, alpha, beta, joueur_max):
         #en cut-off
         if alpha >= beta:
             break
-    return v, lues''')
+    return v, lues''', NAMES)
 
 
 def _num(x: float) -> str:
@@ -473,10 +478,9 @@ def check_minimax_alphabeta(v: Variant) -> None:
     for lang in ("fr", "en"):
         namespace: dict[str, Any] = {}
         exec(ALPHABETA_CODE[lang], namespace)
-        need(namespace["alphabeta_compte"](tree, -math.inf, math.inf, True) == (
-            ans["value"], ans["read"]))
-        counted = namespace["alphabeta_compte"]
-        reads = {order: counted([tree[i] for i in order], -math.inf, math.inf, True)[1]
+        counting = namespace[own_name("alphabeta_compte", lang, NAMES)]
+        need(counting(tree, -math.inf, math.inf, True) == (ans["value"], ans["read"]))
+        reads = {order: counting([tree[i] for i in order], -math.inf, math.inf, True)[1]
                  for order in itertools.permutations(range(3))}
     need(ans["fewest"] == min(reads.values()) < ans["read"])
     order = tuple(int(n[1:]) for n in ans["best_order"])
@@ -485,5 +489,6 @@ def check_minimax_alphabeta(v: Variant) -> None:
 
 PROBLEMS = (
     problem(id=MINIMAX, chapter="beyond", generate=minimax_alphabeta, check=check_minimax_alphabeta,
-            title=bi("Minimax et élagage alpha-bêta", "Minimax and alpha-beta pruning")),
+            title=bi("Minimax et élagage alpha-bêta", "Minimax and alpha-beta pruning"),
+            names=NAMES),
 )

@@ -94,6 +94,12 @@ def _reachable(rows: int, cols: int, walls: frozenset, rule) -> set:
     return seen
 
 
+NAMES = {"jeu_du_jeton": "token_game", "murs": "walls", "suivantes": "reachable",
+         "verifie_arene": "check_arena"}
+"""The French names of this module's own code and their English names (its
+listings', and its problems' :attr:`coursebuild.bank.Problem.names`)."""
+
+
 CODE = listing('''
 def jeu_du_jeton(L, C, murs, coups):
     #fr Le graphe du jeu : A, S0, S1, V0, V1 (dictionnaires, valeurs None pour les
@@ -114,7 +120,7 @@ def jeu_du_jeton(L, C, murs, coups):
                 #en stuck: the player to move has lost
                 if suivantes == []:
                     (V1 if i == 0 else V0)[(l, c, i)] = None
-    return A, S0, S1, V0, V1''')
+    return A, S0, S1, V0, V1''', NAMES)
 
 
 def board(rows: int, cols: int, walls, caption: dict[str, str]) -> Drawing:
@@ -292,7 +298,7 @@ def check_token_grid(v: Variant) -> None:
     for lang in ("fr", "en"):
         space: dict[str, Any] = {}
         exec(CODE[lang], space)
-        A, S0, S1, V0, V1 = space["jeu_du_jeton"](rows, cols, walls,
+        A, S0, S1, V0, V1 = space[own_name("jeu_du_jeton", lang, NAMES)](rows, cols, walls,
                                                   [MOVES[m] for m in rule])
         need(set(A) == set(g.vertices))
         need(all(sorted(A[x]) == sorted(g.successors(x)) for x in A))
@@ -314,7 +320,8 @@ def check_token_grid(v: Variant) -> None:
 
 PROBLEMS = (
     problem(id=GRID, chapter="modelling", generate=token_grid, check=check_token_grid,
-            title=bi("Un jeton sur un plateau", "A token on a board")),
+            title=bi("Un jeton sur un plateau", "A token on a board"),
+            names=NAMES),
 )
 
 
@@ -343,7 +350,7 @@ def verifie_arene(A, S0, S1, V0, V1):
         for y in A[x]:
             if y not in A or (x in S0) == (y in S0):
                 return False
-    return len(S0) + len(S1) == len(A)''')
+    return len(S0) + len(S1) == len(A)''', NAMES)
 
 
 def _representation_arena(seed: int):
@@ -516,7 +523,7 @@ def check_representation(v: Variant) -> None:
     for lang in ("fr", "en"):
         space: dict[str, Any] = {}
         exec(CHECK_CODE[lang], space)
-        check = space["verifie_arene"]
+        check = space[own_name("verifie_arene", lang, NAMES)]
         need(check(A, S0, S1, V0, V1) is True)
         bad = dict(A)
         bad[x0] = [y0]                      # the edge out of a victory position
@@ -530,5 +537,6 @@ PROBLEMS = PROBLEMS + (
     problem(id=REPRESENTATION, chapter="modelling", generate=representation,
             check=check_representation, uses=("homework", "tutorial"), minutes=35,
             title=bi("Une arène dans la représentation du cours",
-                     "An arena in the course's representation")),
+                     "An arena in the course's representation"),
+            names=NAMES),
 )

@@ -59,6 +59,11 @@ def _candidates() -> list[tuple[list[int], int]]:
     return out
 
 
+NAMES = {"perdantes": "losing_positions", "perd": "lost"}
+"""The French names of this module's own code and their English names (its
+listings', and its problems' :attr:`coursebuild.bank.Problem.names`)."""
+
+
 CODE = listing('''
 def perdantes(n, R):
     #fr Les k <= n depuis lesquels le joueur qui doit jouer perd.
@@ -68,8 +73,7 @@ def perdantes(n, R):
         #fr perdante si aucun coup ne mène à une position perdante
         #en losing if no move leads to a losing position
         perd[k] = all(not perd[k - q] for q in R if q <= k)
-    return [k for k in range(n + 1) if perd[k]]''',
-            {"perdantes": "losing_positions", "perd": "lost"})
+    return [k for k in range(n + 1) if perd[k]]''', NAMES)
 FUNCTION = {"fr": "perdantes", "en": "losing_positions"}
 
 
@@ -325,5 +329,6 @@ PROBLEMS = (
     problem(id=SUBTRACTION, chapter="exercises", generate=subtraction, check=check_subtraction,
             minutes=45,
             title=bi("Un jeu de Nim et ses positions perdantes",
-                     "A game of Nim and its losing positions")),
+                     "A game of Nim and its losing positions"),
+            names=NAMES),
 )

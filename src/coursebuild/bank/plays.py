@@ -65,6 +65,11 @@ def _arena(seed: int) -> Arena:
     raise RuntimeError(f"{PLAYS}: no arena found for the seed {seed}")
 
 
+NAMES = {"parties": "plays", "resultat": "result", "issue": "outcome"}
+"""The French names of this module's own code and their English names (its
+listings', and its problems' :attr:`coursebuild.bank.Problem.names`)."""
+
+
 CODE = listing('''
 def parties(A, x):
     #fr La liste des parties depuis x, dans un graphe sans cycle (listes de sommets).
@@ -77,7 +82,7 @@ def parties(A, x):
     for y in A[x]:
         for p in parties(A, y):
             resultat.append([x] + p)
-    return resultat''')
+    return resultat''', NAMES)
 
 
 def plays_count(seed: int) -> Variant:
@@ -250,7 +255,7 @@ def check_plays_count(v: Variant) -> None:
     for lang in ("fr", "en"):
         namespace: dict[str, Any] = {}
         exec(CODE[lang], namespace)
-        need(namespace["parties"](A, "a") == ans["plays"])
+        need(namespace[own_name("parties", lang, NAMES)](A, "a") == ans["plays"])
     plays = ans["plays"]
     need(6 <= len(plays) <= 14 and len({tuple(p) for p in plays}) == len(plays))
     for p in plays:
@@ -288,7 +293,8 @@ def _product(values) -> int:
 PROBLEMS = (
     problem(id=PLAYS, chapter="plays", generate=plays_count, check=check_plays_count,
             title=bi("Compter les parties et les stratégies",
-                     "Counting plays and strategies")),
+                     "Counting plays and strategies"),
+            names=NAMES),
 )
 
 
@@ -317,7 +323,7 @@ def issue(A, V0, V1, coup, x):
         x = coup[x]
     #fr la partie boucle
     #en the play loops
-    return None''')
+    return None''', NAMES)
 
 
 def _stays_out(g: Arena, player: int, strategy: dict, x, avoid: set) -> bool:
@@ -503,7 +509,8 @@ def check_draw_cycle(v: Variant) -> None:
     for lang in ("fr", "en"):
         space: dict[str, Any] = {}
         exec(OUTCOME_CODE[lang], space)
-        need(space["issue"](A, set(g.V0), set(g.V1), {**full0, **full1}, x) is None)
+        outcome = space[own_name("issue", lang, NAMES)]
+        need(outcome(A, set(g.V0), set(g.V1), {**full0, **full1}, x) is None)
     loop = ans["loop"]
     need(loop[0] == x and loop[-1] in loop[:-1])
     for a, b in zip(loop, loop[1:]):
@@ -513,5 +520,6 @@ def check_draw_cycle(v: Variant) -> None:
 PROBLEMS = PROBLEMS + (
     problem(id=DRAWS, chapter="plays", generate=draw_cycle, check=check_draw_cycle,
             uses=("tutorial", "exam"), minutes=35,
-            title=bi("Un match nul sur un cycle", "A draw on a cycle")),
+            title=bi("Un match nul sur un cycle", "A draw on a cycle"),
+            names=NAMES),
 )

@@ -75,6 +75,11 @@ def _plain_losing(N: int, R: tuple[int, ...]) -> set[int]:
     return lost
 
 
+NAMES = {"noeuds": "nodes"}
+"""The French names of this module's own code and their English names (its
+listings', and its problems' :attr:`coursebuild.bank.Problem.names`)."""
+
+
 RULES_CODE = listing('''
 N, R = {N}, {R}
 #fr (total, dernier nombre dit, joueur qui doit jouer)
@@ -95,7 +100,7 @@ def winner(p):
     s, d, i = p
     #fr l'autre vient d'atteindre N
     #en the other one has just reached N
-    return 1 - i if s == N else None''')
+    return 1 - i if s == N else None''', NAMES)
 
 
 def bachet(seed: int) -> Variant:
@@ -250,7 +255,7 @@ def _verdict(plain_loses: bool, twist_loses: bool, lang: str) -> str:
 
 
 def check_bachet(v: Variant) -> None:
-    from arena.rules import rules_arena
+    from arena.rules_file import rules_arena
 
     N, R = v.params["N"], tuple(v.params["R"])
     ans: dict[str, Any] = dict(v.answers)
@@ -287,7 +292,8 @@ def check_bachet(v: Variant) -> None:
 PROBLEMS = (
     problem(id=BACHET, chapter="theory", generate=bachet, check=check_bachet,
             title=bi("Le jeu de Bachet, avec une règle de plus",
-                     "Bachet's game, with one more rule")),
+                     "Bachet's game, with one more rule"),
+            names=NAMES),
 )
 
 
@@ -302,7 +308,7 @@ def noeuds(A, x, memo):
     #en The number of nodes of the game tree from x (graph without cycle).
     if x not in memo:
         memo[x] = 1 + sum(noeuds(A, y, memo) for y in A[x])
-    return memo[x]''')
+    return memo[x]''', NAMES)
 
 
 def tree_counts(g: Arena) -> tuple[dict, dict]:
@@ -517,7 +523,8 @@ def check_tree_vs_graph(v: Variant) -> None:
         space: dict[str, Any] = {}
         exec(TREE_CODE[lang], space)
         memo: dict = {}
-        need(all(space["noeuds"](A, x, memo) == ans["nodes"][x] for x in g.vertices))
+        nodes = space[own_name("noeuds", lang, NAMES)]
+        need(all(nodes(A, x, memo) == ans["nodes"][x] for x in g.vertices))
     a0, a1 = naive_attractor(g, 0), naive_attractor(g, 1)
     for x, value in ans["values"].items():
         need(value == (1 if x in a0 else -1 if x in a1 else 0))
@@ -529,5 +536,6 @@ PROBLEMS = PROBLEMS + (
     problem(id=TREE, chapter="theory", generate=tree_vs_graph, check=check_tree_vs_graph,
             uses=("homework", "exam"),
             title=bi("L'arbre du jeu et le graphe des positions",
-                     "The game tree and the graph of positions")),
+                     "The game tree and the graph of positions"),
+            names=NAMES),
 )

@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from functools import lru_cache
 
 from arena import Arena, solve
 from arena.arena import Player, Vertex, vertex_id
 from arena.games import chain
 from coursebuild import examples, exercise_source, glossary
+from coursebuild.bank._kit import queue_steps
 from coursebuild.counts import CALLS, MOVES, POSITIONS, STEPS, count, plain, said
 from coursebuild.drawing import Drawing, Figure, _both_labels, _caption, _nim_rows
 from coursebuild.facts import (
@@ -47,30 +47,6 @@ def _show(v) -> str:
 
 def _names(vs) -> str:
     return ", ".join(map(_show, vs)) if vs else "∅"
-
-def queue_steps(B: dict, Si: dict, rang: dict, d: dict, queue) -> Iterator:
-    """The chapter's queue algorithm (``calcule_rangs``), one vertex taken out of the queue
-    at a time: yields ``(y, visits)``, where ``visits`` lists each predecessor ``x`` of
-    ``y`` (in the order of ``B[y]``) with what happened to it: ``"known"`` (already in the
-    attractor), ``"enters"`` (its rank found, it joins the queue) or ``"counted"`` (its
-    counter lowered). ``rang``, ``d`` (the counters) and ``queue`` are updated in place,
-    so a caller can show them between two steps."""
-    while queue:
-        y = queue.popleft()
-        visits = []
-        for x in B[y]:
-            if x in rang:
-                visits.append((x, "known"))
-                continue
-            d[x] -= 1
-            if x in Si or d[x] == 0:
-                rang[x] = rang[y] + 1
-                queue.append(x)
-                visits.append((x, "enters"))
-            else:
-                visits.append((x, "counted"))
-        yield y, visits
-
 
 def counter_trace(g: Arena, player: Player) -> dict:
     """The steps of the chapter's queue algorithm (``calcule_rangs``) for J_``player``:
@@ -220,11 +196,11 @@ def ex6_2_counter() -> Drawing:
         "blue: already processed; dotted orange: counter changed."),
         describe(g), fixed=True, titles=vertex_titles(g), trace=trace)
 
-def looping_strategie() -> Drawing:
+def looping_figure() -> Drawing:
     from arena.course import (
         calcule_attracteur2,
         chapter_dicts,
-        strategie_moves,
+        strategy_moves,
     )
     from arena.render import View, arena_dot, describe, vertex_titles
     from arena.solver import attractor
@@ -233,7 +209,7 @@ def looping_strategie() -> Drawing:
     loop = play.split(" -> ")
     A, S0, _, V0, _ = chapter_dicts(g)
     numbers, ranks = calcule_attracteur2(A, S0, V0), attractor(g, 0)
-    moves = strategie_moves(g)
+    moves = strategy_moves(g)
     labels = {v: f"{ranks[v]} | {numbers[v]}" for v in g.vertices if v in ranks}
     dot = arena_dot(g, None, View(cycle=tuple(loop[:-1]), labels=labels),
                     graph_attr={"rankdir": "LR"})
@@ -367,9 +343,9 @@ def listing_tableaux() -> Bilingual:
     return _listing_fragment("tableaux")
 
 def source_strategy(g: Arena) -> dict:
-    from arena.course import strategie_moves
+    from arena.course import strategy_moves
 
-    return strategie_moves(g)
+    return strategy_moves(g)
 
 class _Counted(list):
     """A successor list that counts the successors read through it."""
@@ -394,9 +370,9 @@ def naive_reads(arena: Arena) -> tuple[int, int]:
 
 @lru_cache(maxsize=1)
 def looping_arena() -> tuple[Arena, str]:
-    from arena.course import looping_strategie_arena
+    from arena.course import looping_strategy_arena
 
-    return looping_strategie_arena()
+    return looping_strategy_arena()
 
 
 @count(POSITIONS)
@@ -533,6 +509,6 @@ def concordance() -> Bilingual:
 FIGURES: tuple[Figure, ...] = (
     Figure("nim-counter", nim_counter),
     Figure("ex6-2-counter", ex6_2_counter),
-    Figure("looping-strategie", looping_strategie),
+    Figure("looping-strategy", looping_figure),
 )
 

@@ -1,6 +1,6 @@
 """More games: the figures and fragments of ``docs/fr/othergames.md`` and
-``docs/en/othergames.md``: misère and avoidance games (Fort Boyard's sticks, tic-tac-toe
-played to avoid a line), Grundy's game, and hex."""
+``docs/en/othergames.md``: misère play (Fort Boyard's sticks, reverse tic-tac-toe,
+where a line loses), Grundy's game, and hex."""
 
 from __future__ import annotations
 

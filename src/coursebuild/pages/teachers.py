@@ -1,6 +1,8 @@
 """Teachers' guide: the figures and fragments of ``docs/fr/teachers.md`` and
 ``docs/en/teachers.md`` (the benchmarks, the command line in both languages, the library
-from Python). The teaching notes' facts are :mod:`coursebuild.teaching_facts`."""
+from Python) and SPEC §3's loop (:func:`spec_loop`), which the guide's figure draws and
+the teaching notes state. The notes' facts are :mod:`coursebuild.teaching_facts`, above
+this module: it reads the pages, never the other way round."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from pathlib import Path
 from arena import Arena
 from coursebuild import examples
 from coursebuild.drawing import Drawing, Figure
+from coursebuild.facts import claim
 from coursebuild.markdown import (
     Bilingual,
     both,
@@ -28,12 +31,7 @@ from coursebuild.markdown import (
     who,
 )
 from coursebuild.paths import ROOT
-
-# the teaching notes' facts, which the guide's figure of the loop draws
-from coursebuild.teaching_facts import NOTE_FACTS as NOTE_FACTS
-from coursebuild.teaching_facts import note_facts as note_facts
-from coursebuild.teaching_facts import spec_loop as spec_loop
-from coursebuild.teaching_facts import spec_loop_arena as spec_loop_arena
+from coursebuild.progress import Progress
 
 BENCH_FILE = ROOT / "build" / "bench.json"
 
@@ -43,12 +41,24 @@ def ensure_bench(path: Path = BENCH_FILE) -> None:
     if not path.exists():
         print("fragments: measuring the quick benchmark once (build/bench.json)", file=sys.stderr)
         # its tables and the rows it prints as it goes stay out of the build's log (a row
-        # without its table's header read as noise); they are in build/bench.json
-        done = subprocess.run([sys.executable, str(ROOT / "scripts/bench.py"), "--quick",
-                               "--json", str(path)], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, text=True)
-        if done.returncode:
-            raise SystemExit(f"fragments: the quick benchmark failed:\n{done.stderr[-2000:]}")
+        # without its table's header read as noise); they are in build/bench.json. Its
+        # progress lines (`bench 2/5 solver 12.3 s`) are shown as the build's own
+        proc = subprocess.Popen([sys.executable, str(ROOT / "scripts/bench.py"), "--quick",
+                                 "--json", str(path)], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True)
+        said: list[str] = []
+        progress: Progress | None = None
+        for line in proc.stderr or ():
+            said.append(line)
+            step = re.match(r"(?:\r\x1b\[K)?bench (\d+)/(\d+) (.*)", line.rstrip("\n"))
+            if step:
+                progress = progress or Progress("quick benchmark", int(step[2]))
+                progress.advance(step[3])
+        if progress is not None:
+            progress.close()
+        if proc.wait():
+            raise SystemExit("fragments: the quick benchmark failed:\n"
+                             f"{''.join(said)[-2000:]}")
 
 
 _BENCH_GAMES = {   # scripts/bench_games.py's labels, as the pages write them
@@ -202,11 +212,22 @@ HELP_FR = [
     (r"Solve an arena file \(\.yaml, \.yml, \.json\) or a built-in game: (?P<games>.*)\.",
      "Résout un fichier d'arène (.yaml, .yml, .json) ou un jeu intégré : \\g<games>."),
     (r"an arena file \(\.yaml, \.yml, \.json; - reads standard input\), a game's rules as a "
-     r"Python file \(\.py: START, STUCK, player, moves, winner; the file is run, so only use "
-     r"files you trust\) or a built-in game: (?P<games>.*)",
+     r"Python file \(\.py: START, STUCK, player, moves, winner; the file is run as code, "
+     r"which can change anything the command writes, so only use files you trust\) or a "
+     r"built-in game: (?P<games>.*)",
      "un fichier d'arène (.yaml, .yml, .json ; - lit l'entrée standard), les règles d'un jeu "
-     "en fichier Python (.py : START, STUCK, player, moves, winner ; le fichier est exécuté : "
-     "n'en donnez que de sûrs) ou un jeu intégré : \\g<games>"),
+     "en fichier Python (.py : START, STUCK, player, moves, winner ; le fichier est exécuté "
+     "comme du code, qui peut changer tout ce que la commande écrit : n'en donnez que de "
+     "sûrs) ou un jeu intégré : \\g<games>"),
+    (r"the most positions a rules file's exploration or a built-in game may reach; past it "
+     r"the command stops, naming this option \(default (?P<n>[\d,]+)\)",
+     "le plus de positions que l'exploration d'un fichier de règles ou un jeu intégré peut "
+     "atteindre ; au-delà, la commande s'arrête en nommant cette option (\\g<n> par défaut)"),
+    (r"with --json, write ids longer than (?P<n>\d+) characters whole \(by default they are "
+     r"shortened, as in the table: their beginning, … and a digest of the whole id\)",
+     "avec --json, écrit en entier les identifiants de plus de \\g<n> caractères (par "
+     "défaut, ils sont raccourcis comme dans le tableau : leur début, … et une empreinte de "
+     "l'identifiant entier)"),
     (r"print the solution as JSON", "affiche la solution en JSON"),
     (r"rows of the table without --json \(0: all; default (?P<n>\d+)\)",
      "lignes du tableau sans --json (0 : toutes ; \\g<n> par défaut)"),
@@ -460,6 +481,39 @@ def python_example() -> Bilingual:
             for lang in ("fr", "en")}
 
 
+def spec_loop_arena() -> Arena:
+    """SPEC §3's example: a bipartite arena on which the chapter's strategie, following
+    the numbers of marque_propage2, lets J_1 loop from x."""
+    return Arena(S0=["x", "b", "w"], S1=["z", "a", "v"],
+                 edges={"x": ["z", "a"], "z": ["x", "w"], "a": ["b"], "b": ["v"], "w": ["v"]},
+                 V0=["v"], start="x")
+
+
+def spec_loop() -> dict:
+    """The numbers, the exact ranks, the moves of strategie and of the computed strategy,
+    and the play that loops (found by exploring every reply of J_1)."""
+
+    from arena import attractor, solve
+    from arena.course import calcule_attracteur2, chapter_dicts, strategy_moves
+    from arena.solver import StrategyError, verify_strategy
+
+    g = spec_loop_arena()
+    A, S0, _, V0, _ = chapter_dicts(g)
+    numbers, ranks, moves = calcule_attracteur2(A, S0, V0), attractor(g, 0), strategy_moves(g)
+    try:
+        verify_strategy(g, 0, moves)
+        found = None
+    except StrategyError as e:
+        found = re.search(r"the play (.*) follows the strategy .* and loops", str(e))
+    claim(found is not None, "SPEC §3's example: strategie does not loop")
+    verify_strategy(g, 0)                       # the rank strategy wins (raises if not)
+    loop = found.group(1).split(" -> ") if found else []
+    claim(g.is_bipartite() and numbers["z"] < ranks["z"] and numbers["z"] < numbers["x"],
+          "SPEC §3's example: z's number is not below its rank and x's number")
+    return {"arena": g, "numbers": numbers, "ranks": ranks, "moves": moves, "loop": loop,
+            "move": solve(g).move["x"]}
+
+
 def spec_loop_figure() -> Drawing:
     from arena.render import View, arena_dot, describe, vertex_titles
 
@@ -470,11 +524,11 @@ def spec_loop_figure() -> Drawing:
                     graph_attr={"rankdir": "LR"})
     ring = " → ".join(f["loop"])
     return Drawing(dot, {
-        "fr": "L'exemple de la spécification : une arène bipartie où la stratégie qui suit les "
+        "fr": "Une arène bipartie où la stratégie qui suit les "
               "numéros de marque_propage2 boucle (cercles : J₀ joue ; carrés : J₁ joue ; "
               "double bordure : v, la victoire de J₀). À côté de chaque sommet : son rang | "
               f"son numéro. Arêtes épaisses : la partie infinie {ring} → … que J₁ impose.",
-        "en": "The specification's example: a bipartite arena where the strategy that follows "
+        "en": "A bipartite arena where the strategy that follows "
               "the mark_propagate2 numbers loops (circles: J₀ moves; squares: J₁ moves; double "
               "border: v, J₀'s victory). Beside each vertex: its rank | its number. Thick "
               f"edges: the endless play {ring} → … that J₁ forces."},

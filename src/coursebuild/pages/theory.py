@@ -88,7 +88,8 @@ def dilemma_table() -> Bilingual:
                  *(f"A{colon} {_years(PRISON_YEARS[a, b][0], lang)}, "
                    f"B{colon} {_years(PRISON_YEARS[a, b][1], lang)}" for b in range(2)))
                 for a in range(2)]
-        out[lang] = table(("", *(f"B {c[lang]}" for c in CHOICES)), rows)
+        corner = "Choix de A" if lang == "fr" else "A's choice"    # no empty header cell
+        out[lang] = table((corner, *(f"B {c[lang]}" for c in CHOICES)), rows)
     return out
 
 
