@@ -37,7 +37,7 @@ def _get(url: str, deadline: float) -> str:
 def test_make_serve_serves_both_languages_and_stops(site):
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert re.search(r"\nserve:.*\n(?:\t.*\n)*?\t\$\(BIN\)/python -m coursebuild serve "
-                     r"--port \$\(PORT\)\n", makefile)
+                     r"--port \"\$\$PORT\"\n", makefile)
     port = _free_port()
     proc = subprocess.Popen([sys.executable, "-m", "coursebuild", "serve", "--no-build",
                              "--port", str(port)], cwd=ROOT, stdout=subprocess.PIPE,
@@ -48,6 +48,11 @@ def test_make_serve_serves_both_languages_and_stops(site):
         en = _get(f"http://127.0.0.1:{port}/en/ourson/", deadline)
         assert '<html lang="fr"' in fr and '<html lang="en"' in en
         assert "livereload" in fr and "livereload" in en       # the browser reloads itself
+        # no service worker for the preview, whose pages change at each save: the one it
+        # answers removes itself and what the site's (site/sw.js) kept
+        worker = _get(f"http://127.0.0.1:{port}/sw.js", deadline)
+        assert "self.registration.unregister()" in worker and "caches.delete" in worker
+        assert worker != (site / "sw.js").read_text(encoding="utf-8")
         # the language switch leads to the same page in the other language, on this server
         assert re.search(r'href="\.\./en/ourson/"[^>]*hreflang="en"', fr) or \
             re.search(r'hreflang="en"[^>]*href="[^"]*en/ourson/"', fr)
@@ -218,7 +223,19 @@ def _project_copy(tmp_path: Path) -> Path:
         where = Path(folder).relative_to(ROOT)
         return [n for n in names if (where / n).as_posix() in skip or n == "__pycache__"]
 
-    shutil.copytree(ROOT, copy, ignore=ignored, symlinks=True)
+    # not while a build writes the checkout's build/ (make serve's, run as typed by
+    # test_make_commands beside this test, rewrites build/site-*): a build holds the
+    # folder's lock (coursebuild.buildlock) for as long as it runs; a shared hold of it
+    # waits for that build to end
+    import fcntl
+
+    (ROOT / "build").mkdir(exist_ok=True)
+    with open(ROOT / "build" / ".lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_SH)
+        try:
+            shutil.copytree(ROOT, copy, ignore=ignored, symlinks=True)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
     (copy / "node_modules").symlink_to(ROOT / "node_modules")
     return copy
 
@@ -324,7 +341,7 @@ def test_a_saved_french_chapter_is_served_and_english_is_not_rebuilt(site, tmp_p
     assert {e["location"].split("/")[0] for e in index["docs"]} >= {"", "chomp", "ourson",
                                                                      "reference"}
     assert english_after == english_mtime
-    assert re.search(r"^  \[ ?\d+/\d+\] nim-play ", err_text, re.M), err_text
+    assert re.search(r"^figures \d+/\d+ nim-play ", err_text, re.M), err_text
     # (in this copy, the figures and fragments whose keys name a path of the project are
     # made again too, and the pages that show them)
     assert re.search(r"^serve: rendered (.*, )?en/plays\.md, (.*, )?fr/plays\.md\b", err_text,
@@ -354,25 +371,32 @@ def _library_edit_served(copy: Path, port: int) -> int:
         time.sleep(0.5)
 
 
-def test_a_reload_keeps_the_build_lock_of_its_process():
+def test_a_reload_keeps_the_build_lock_of_its_process(tmp_path):
     """The serve forgets the build's modules to read them again after a save: the build
-    imported afresh must know that its process holds ``build/.lock`` (it opened the lock
-    file again and waited for itself, for good)."""
-    code = ("from coursebuild import serve, site\n"
-            "site._lock()\n"
+    imported afresh must know that its process holds the lock (it opened the lock file
+    again and waited for itself, for good). The lock is taken on a folder of the test's
+    own, so that a build another test runs in the checkout cannot make it wait."""
+    code = ("import sys\n"
+            "from pathlib import Path\n"
+            "from coursebuild import buildlock, serve, site\n"
+            f"folder = Path({str(tmp_path)!r})\n"
+            "buildlock.hold(folder)\n"
             "serve._forget_modules()\n"
             "from coursebuild import site as again\n"
             "assert again is not site\n"
-            "again._lock()\n"
+            "assert sys.modules['coursebuild.buildlock'] is buildlock\n"
+            "from coursebuild import buildlock as lock_again\n"
+            "lock_again.hold(folder)\n"
             "print('locked once')\n")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 0 and done.stdout == "locked once\n", done.stderr
     assert "another build is running" not in done.stderr
+    assert (tmp_path / ".lock").is_file()
 
 
 def test_the_overlay_says_that_a_build_is_under_way():
-    from coursebuild.serve import overlay
+    from coursebuild.serve_http import overlay
 
     page = b"<html><body><p>x</p></body></html>"
     shown = overlay(page, None, "full")
@@ -444,10 +468,50 @@ def test_a_bad_example_file_is_one_line_and_the_next_good_build_recovers(monkeyp
 
 
 def test_the_overlay_shows_the_error_until_a_good_build():
-    from coursebuild.serve import overlay
+    from coursebuild.serve_http import overlay
 
     page = b"<html><body><p>x</p></body></html>"
     shown = overlay(page, "docs/fr/plays.md, line 3: unknown figure id '<b>'")
     assert shown.index(b"arena-serve-error") < shown.index(b"</body>")
     assert b"line 3" in shown and b"&lt;b&gt;" in shown and b"<b>" not in shown
     assert overlay(page, None) == page
+
+
+def test_before_the_first_build_a_page_says_it_is_being_built_and_asks_again(tmp_path):
+    """A cold `make serve` listens at once (issue 65): while its first build runs and the
+    site has no page yet, any address answers 503 with a page that says so in both
+    languages and asks again; once the site is there, its files are served."""
+    from coursebuild.serve_http import serve_file
+
+    class Builder:
+        building = "full"
+
+    class Server:
+        mount_path, _visible_epoch, _wanted_epoch = "/", 1, 2
+        root, builder, _watched_paths = str(tmp_path), Builder(), {}
+
+        def _guess_type(self, path):
+            return "text/html"
+
+        def _inject_js_into_html(self, content, epoch):
+            return content
+
+    said = []
+
+    def answer(path):
+        said.clear()
+        body = serve_file(Server(), {"PATH_INFO": path},
+                          lambda status, headers: said.append((status, dict(headers))))
+        return b"".join(body) if body is not None else None
+
+    for path in ("/", "/plays/", "/en/"):
+        page = answer(path).decode("utf-8")
+        assert said[0][0] == "503 Service Unavailable" and said[0][1]["Retry-After"] == "3"
+        assert '<meta http-equiv="refresh" content="3">' in page
+        assert "being built for the first time" in page
+        assert "construit pour la première fois" in page
+    (tmp_path / "index.html").write_text("<html>the course</html>", encoding="utf-8")
+    assert answer("/") == b"<html>the course</html>" and said[0][0] == "200 OK"
+    Builder.building = None                         # the build done: a missing page is 404
+    Server._visible_epoch = 2
+    assert answer("/plays/") is None

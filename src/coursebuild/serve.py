@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import html
 import json
 import logging
 import os
@@ -40,15 +39,14 @@ import re
 import sys
 import time
 import traceback
-import urllib.parse
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from coursebuild.launcher.serve import host_allowed
+from coursebuild.languages import LANGS
 from coursebuild.paths import ROOT
+from coursebuild.serve_http import make_server, port_problem
 
-LANGS = ("fr", "en")
 # What an author edits. Not docs/figures, docs/generated nor the executed notebooks:
 # the build writes those (only when their bytes change), so watching them would loop.
 WATCHED = ["docs/fr", "docs/en", "docs/examples", "docs/assets", "docs/listings", "docs/data",
@@ -438,7 +436,10 @@ class Builder:
     def rebuild(self) -> str:
         if self.snapshot is None:
             self.full()
-            return "built everything"
+            if not self.pending:
+                return "built everything"
+            # what was saved during the first build, at once (no save may come to ask)
+            return "built everything, then " + self.rebuild()
         if not self.pending:
             self.since = time.time_ns()
         changed = self.pending | self.snapshot.refresh()
@@ -492,110 +493,6 @@ class _Errors(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-OVERLAY = """<div id="arena-serve-error" role="alert" style="position:fixed;inset:auto 0 0 0;
-z-index:10000;max-height:45vh;overflow:auto;margin:0;padding:1em 1.5em;background:#fff4f0;
-color:#3b1200;border-top:4px solid #b33000;font:14px/1.5 monospace;white-space:pre-wrap">
-<strong>make serve: the last build failed; this page is the last good one.</strong>
-<strong>make serve : la dernière construction a échoué ; cette page est la dernière bonne.</strong>
-{message}</div>"""
-
-BUILDING = """<div id="arena-serve-building" role="status" style="position:fixed;inset:0 0 auto 0;
-z-index:10001;margin:0;padding:.5em 1.5em;background:#eef2ff;color:#10204b;
-border-bottom:4px solid #3f51b5;font:14px/1.5 sans-serif">
-<strong>make serve: {en}; this page is the last good one and reloads by itself when the
-build is done.</strong><br lang="fr"><span lang="fr">make serve : {fr} ; cette page est la
-dernière bonne et se recharge d'elle-même une fois la construction finie.</span></div>"""
-
-BUILDING_WORDS = {
-    "full": ("a rebuild of both languages in full is under way (a few minutes when the "
-             "library or a figure changed)",
-             "les deux langues sont reconstruites entièrement (quelques minutes si la "
-             "bibliothèque ou une figure a changé)"),
-    "products": ("a rebuild is under way (figures, fragments, notebooks)",
-                 "une reconstruction est en cours (figures, fragments, carnets)"),
-    "pages": ("the pages changed are being rendered again",
-              "les pages modifiées sont en train d'être produites à nouveau"),
-}
-"""What the page says while a build runs, by the step it is at (:class:`Builder`)."""
-
-
-def overlay(content: bytes, error: str | None, building: str | None = None) -> bytes:
-    """A served page with, while the last build has failed, the error on top of it (it
-    names the file and the line), and while a build runs, a line saying so; the next good
-    build takes them away."""
-    blocks = b""
-    if building:
-        en, fr = BUILDING_WORDS.get(building, BUILDING_WORDS["products"])
-        blocks += BUILDING.format(en=en, fr=fr).encode()
-    if error:
-        blocks += OVERLAY.format(message=html.escape(error)).encode()
-    if not blocks:
-        return content
-    end = content.rfind(b"</body>")
-    end = len(content) if end < 0 else end
-    return content[:end] + blocks + content[end:]
-
-
-def serve_file(server, environ, start_response):
-    """A file of the site, at once: MkDocs' server holds every request until a build ends
-    (minutes for a full one); this one serves the last good site meanwhile (a page says
-    that a build is under way, :func:`overlay`, and reloads when it is done). ``site/``
-    changes file by file (each replaced whole) or, after a full build, by a swap of
-    folders: a file missing while a build runs is looked for again for a moment."""
-    import io
-    import posixpath
-
-    path = environ["PATH_INFO"].encode("latin-1").decode("utf-8", "ignore")
-    if path == "/" and server.mount_path != "/":
-        start_response("302 Found", [("Location", urllib.parse.quote(server.mount_path))])
-        return []
-    if not (path + "/").startswith(server.mount_path):
-        return None
-    rel = path[len(server.mount_path):] + ("index.html" if path.endswith("/") else "")
-    file_path = os.path.join(server.root, posixpath.normpath("/" + rel).lstrip("/"))
-    epoch = server._visible_epoch
-    deadline = time.monotonic() + 5
-    while True:
-        try:
-            file = open(file_path, "rb")     # noqa: SIM115 (closed by the WSGI server)
-            break
-        except OSError:
-            if not path.endswith("/") and os.path.isfile(os.path.join(file_path, "index.html")):
-                start_response("302 Found", [("Location", urllib.parse.quote(path) + "/")])
-                return []
-            if server._visible_epoch == server._wanted_epoch or time.monotonic() > deadline:
-                return None                 # not found (and no build about to put it back)
-            time.sleep(0.1)
-    if server._watched_paths and file_path.endswith(".html"):
-        with file:
-            content = server._inject_js_into_html(file.read(), epoch)
-        file = io.BytesIO(content)
-        length = len(content)
-    else:
-        length = os.fstat(file.fileno()).st_size
-    start_response("200 OK", [("Content-Type", server._guess_type(file_path)),
-                              ("Content-Length", str(length))])
-    import wsgiref.util
-
-    return wsgiref.util.FileWrapper(file)
-
-
-def port_problem(host: str, port: int) -> str | None:
-    """Why ``make serve`` cannot listen on ``host:port``, in one line, or ``None``."""
-    import socket
-
-    if not 0 < port < 65536:
-        return f"port {port} is not a port number (1 to 65535): make serve PORT=8001"
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)   # as the server
-            probe.bind((host, port))
-    except OSError as exc:
-        return (f"cannot listen on {host}:{port} ({exc.strerror}): another server may be "
-                f"using it; choose another port: make serve PORT={port + 1}")
-    return None
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")
@@ -608,7 +505,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if problem:                 # said before a build that would take a minute for nothing
         print(f"serve: {problem}", file=sys.stderr)
         return 2
-    from mkdocs.livereload import LiveReloadServer
 
     mkdocs_log = logging.getLogger("mkdocs")       # the warnings strict mode counts
     shown = logging.StreamHandler(sys.stderr)
@@ -616,41 +512,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     shown.addFilter(_DirtyNotice())
     mkdocs_log.addHandler(shown)
     builder = Builder()
-    if not args.no_build or not (ROOT / "site" / "index.html").exists():
-        builder()
-        if builder.pending:
-            builder()   # what was saved during the first build
-    else:               # site/ as the last build left it: from now on, what a save changes
+    build_first = not args.no_build or not (ROOT / "site" / "index.html").exists()
+    if not build_first:  # site/ as the last build left it: from now on, what a save changes
         builder.snapshot = Snapshot(TRACKED)
         builder.manifest = _read_manifest()
     for lang in LANGS:  # import MkDocs' plugins now, not on the first save
         _load_config(lang)
-    class Server(LiveReloadServer):
-        def _inject_js_into_html(self, content, epoch):
-            return overlay(super()._inject_js_into_html(content, epoch), builder.error,
-                           builder.building)
-
-        def _serve_request(self, environ, start_response):
-            # another site's name for this address (DNS rebinding): not answered
-            if not host_allowed(environ.get("HTTP_HOST"), args.host):
-                start_response("400 Bad Request", [("Content-Type", "text/plain")])
-                return [b"400 Bad Request: Host not allowed (open 127.0.0.1 or localhost)"]
-            # a path no file can have (a NUL byte): 404, not a traceback and a 500
-            if "\0" in urllib.parse.unquote(environ.get("PATH_INFO", "")):
-                start_response("404 Not Found", [("Content-Type", "text/plain")])
-                return [b"404 Not Found"]
-            if environ.get("PATH_INFO", "").startswith("/livereload/"):
-                return super()._serve_request(environ, start_response)
-            return serve_file(self, environ, start_response)
-
-    server = Server(builder=builder, host=args.host, port=args.port,
-                    root=str(ROOT / "site"), polling_interval=0.25)
+    server = make_server(builder, args.host, args.port, ROOT / "site")
     for path in WATCHED:
         if (ROOT / path).exists():
             server.watch(str(ROOT / path))
-    print(f"serve: http://{args.host}:{args.port}/ (French) and "
-          f"http://{args.host}:{args.port}/en/ (English); Ctrl-C stops", file=sys.stderr,
-          flush=True)
+    if build_first:
+        # the first build runs behind the server, in its build loop (as a save's would):
+        # the pages already in site/ are served at once, saying that a build is under way,
+        # a page not built yet says so and asks again (serve_http.serve_file), and the
+        # browsers reload when the build is done (issue 65: a cold `make serve` answered
+        # nothing for minutes)
+        builder.building = "full"
+        with server._rebuild_cond:
+            server._want_rebuild = True
+            server._rebuild_cond.notify_all()
+    print(f"serve: serving http://{args.host}:{args.port}/ (French) and "
+          f"http://{args.host}:{args.port}/en/ (English)"
+          f"{' (the rest is still building)' if build_first else ''}; Ctrl-C stops",
+          file=sys.stderr, flush=True)
     try:
         server.serve()
     except KeyboardInterrupt:
