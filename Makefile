@@ -6,7 +6,19 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: help js site pdf serve handout sheets moodle test lint bench figures clean constraints connect-four
+# The values a teacher types (make sheets TITLE="DS 3" ROSTER=... and the others below)
+# reach the commands as they are: make would expand a `$(...)` or a `$X` in them (running
+# `$(shell ...)`, turning `$(HOME)` or a `$` in a file name into something else), so each
+# one given is kept as its unexpanded text (override ... := $(value ...)) and exported;
+# the recipes read them from the environment, never pasted into the shell's line.
+# LANG's origin is noted first: `make moodle LANG=en` (typed) differs from the locale.
+LANG_ORIGIN := $(origin LANG)
+AS_TYPED := SEED STUDENTS PROBLEMS ROSTER TITLE DURATION DATE SPACE SAME VARIANTS QUICK CHAPTERS NOTEBOOKS \
+  BENCH_JSON COLS ROWS OUT PORT LANG RATIO
+$(foreach v,$(AS_TYPED),$(if $(filter command line environment,$(origin $v)),\
+  $(eval override $v := $$(value $v))$(eval export $v)))
+
+.PHONY: help js site pdf slides serve handout td summaries labs sheets colles moodle test test-fast lint bench figures clean constraints connect-four
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 12
@@ -54,6 +66,7 @@ js: $(EDITOR_JS) ## install the site's JavaScript (npm ci) and bundle the editor
 
 site: $(VENV)/.docs-installed $(EDITOR_JS) ## build the course site into site/ and build/arena-site.zip (figures, exercise sheets, fragments, notebooks, books, both languages)
 	@$(ENSURE) latexmk pdffonts algpseudocode.sty -- $(TEX_PACKAGES)
+	@$(ENSURE) lualatex $(NAME_FILES) -- $(NAME_PACKAGES)
 	@$(ENSURE) chromium -- $(BROWSER_PACKAGES)
 	$(BIN)/python -m coursebuild site
 
@@ -63,6 +76,11 @@ pdf: site ## the course as books (students' and teachers', each language), types
 # only what the sheets and books use (TeX Live's latex-extra alone would double the download;
 # texlive-science for the books' algorithms)
 TEX_PACKAGES := latexmk texlive-latex-base texlive-lang-french texlive-science lmodern poppler-utils
+# the names pdfLaTeX's fonts lack (Vietnamese, Maltese, Greek, Cyrillic, CJK, Arabic, Hebrew...)
+# are set by LuaLaTeX in Noto's fonts (coursebuild.sheets.names)
+NAME_PACKAGES := texlive-luatex fonts-noto-core fonts-noto-cjk
+NAME_FILES := luaotfload.sty /usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf \
+  /usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc
 BROWSER_PACKAGES := chromium fonts-liberation
 ENSURE := scripts/ensure-debian-packages.sh
 
@@ -70,6 +88,45 @@ handout: $(VENV)/.docs-installed ## build the LaTeX exercise sheets into build/h
 	$(ENSURE) latexmk pdffonts algpseudocode.sty -- $(TEX_PACKAGES)
 	$(BIN)/python -m coursebuild figures
 	$(BIN)/python -m coursebuild handout
+
+# make td LANG=fr [CHAPTERS=3,4]: each chapter's tutorial sheet (its exercises, one or two
+# pages) and its answers apart. LANG typed on the command line is the sheets' language (fr
+# or en, checked by the command); from the environment it is the locale, and both
+# languages are written. The values reach the command through the environment
+td: export TD_LANGS := $(if $(filter command line,$(LANG_ORIGIN)),$(LANG),$(if $(filter fr en,$(LANG)),$(LANG),fr en))
+td: $(VENV)/.docs-installed ## each chapter's tutorial sheet and its answers, in build/td/LANG/ (LANG=fr CHAPTERS=3,4)
+	@$(ENSURE) latexmk pdffonts algpseudocode.sty -- $(TEX_PACKAGES)
+	$(BIN)/python -m coursebuild figures
+	@set -f --; \
+	  for lang in $$TD_LANGS; do set -- "$$@" --lang "$$lang"; done; \
+	  if [ -n "$${CHAPTERS-}" ]; then set -- "$$@" --chapters "$$CHAPTERS"; fi; \
+	  echo "$(BIN)/python -m coursebuild td $$*"; \
+	  LANG=C.UTF-8 exec $(BIN)/python -m coursebuild td "$$@"
+
+# make summaries LANG=fr [CHAPTERS=3,4]: each chapter's summary sheet (its definitions,
+# theorems and algorithm, on one page); LANG as for make td
+summaries: export TD_LANGS := $(if $(filter command line,$(LANG_ORIGIN)),$(LANG),$(if $(filter fr en,$(LANG)),$(LANG),fr en))
+summaries: $(VENV)/.docs-installed ## each chapter's one-page summary (definitions, theorems, algorithm), in build/summaries/LANG/ (LANG=fr CHAPTERS=3,4)
+	@$(ENSURE) latexmk pdffonts algpseudocode.sty -- $(TEX_PACKAGES)
+	$(BIN)/python -m coursebuild figures
+	@set -f --; \
+	  for lang in $$TD_LANGS; do set -- "$$@" --lang "$$lang"; done; \
+	  if [ -n "$${CHAPTERS-}" ]; then set -- "$$@" --chapters "$$CHAPTERS"; fi; \
+	  echo "$(BIN)/python -m coursebuild summaries $$*"; \
+	  LANG=C.UTF-8 exec $(BIN)/python -m coursebuild summaries "$$@"
+
+# make labs LANG=fr [NOTEBOOKS=3,4]: a one-page lab brief per notebook (its goal, its tasks
+# with the results the executed notebook shows, the time, what to hand in); LANG as for
+# make td
+labs: export TD_LANGS := $(if $(filter command line,$(LANG_ORIGIN)),$(LANG),$(if $(filter fr en,$(LANG)),$(LANG),fr en))
+labs: $(VENV)/.docs-installed ## a one-page lab brief per notebook, in build/labs/LANG/ (LANG=fr NOTEBOOKS=3,4)
+	@$(ENSURE) latexmk pdffonts algpseudocode.sty -- $(TEX_PACKAGES)
+	$(BIN)/python -m coursebuild figures
+	@set -f --; \
+	  for lang in $$TD_LANGS; do set -- "$$@" --lang "$$lang"; done; \
+	  if [ -n "$${NOTEBOOKS-}" ]; then set -- "$$@" --notebooks "$$NOTEBOOKS"; fi; \
+	  echo "$(BIN)/python -m coursebuild labs $$*"; \
+	  LANG=C.UTF-8 exec $(BIN)/python -m coursebuild labs "$$@"
 
 # make sheets STUDENTS=30 SEED=2026 LANG=fr [PROBLEMS=a,b,c] [ROSTER=names.csv]
 # [TITLE="DS 3"] [DURATION=2h] [DATE=...] [SPACE=yes|no] [SAME=yes] (STUDENTS=1 or SAME=yes:
@@ -81,6 +138,7 @@ handout: $(VENV)/.docs-installed ## build the LaTeX exercise sheets into build/h
 SHEETS_LANGS := $(if $(filter fr en,$(LANG)),$(LANG),fr en)
 sheets: $(VENV)/.docs-installed ## an exam paper per student from the bank and the key, in build/sheets/LANG/ (STUDENTS=30 SEED=2026 LANG=fr PROBLEMS=a,b,c ROSTER=names.csv TITLE="DS 3" DURATION=2h SPACE=yes|no SAME=yes)
 	@$(ENSURE) latexmk pdffonts algpseudocode.sty -- $(TEX_PACKAGES)
+	@$(ENSURE) lualatex $(NAME_FILES) -- $(NAME_PACKAGES)
 	$(BIN)/python -m coursebuild figures
 	@set -- --seed "$${SEED:-2026}"; \
 	  for lang in $(SHEETS_LANGS); do set -- "$$@" --lang "$$lang"; done; \
@@ -95,11 +153,50 @@ sheets: $(VENV)/.docs-installed ## an exam paper per student from the bank and t
 	  echo "$(BIN)/python -m coursebuild sheets $$*"; \
 	  LANG=C.UTF-8 exec $(BIN)/python -m coursebuild sheets "$$@"
 
+# make slides [LANG=fr|en] [RATIO=4:3]: a Beamer deck per chapter and its notes version
+# (each slide, then its speaker notes: the teaching notes' misconceptions and questions),
+# from the built site, in build/slides/LANG/ (4:3 in build/slides/ratio-43/LANG/). LANG
+# is read as for make sheets (fr or en, both otherwise); the values reach the command
+# through the environment
+# (Beamer and TikZ: TeX Live's latex-recommended and pictures)
+SLIDE_PACKAGES := latexmk texlive-latex-recommended texlive-pictures lmodern
+slides: site ## a Beamer deck per chapter, 16:9, and its notes version, both languages, in build/slides/LANG/ (LANG=fr|en RATIO=4:3)
+	@$(ENSURE) latexmk beamerbasetheorems.sty pgfcore.sty -- $(SLIDE_PACKAGES)
+	@set -- ; \
+	  for lang in $(SHEETS_LANGS); do set -- "$$@" --lang "$$lang"; done; \
+	  case "$${RATIO-}" in \
+	    ""|16:9|169) ;; \
+	    4:3|43) set -- "$$@" --ratio 43 ;; \
+	    *) echo "make slides: RATIO=16:9 (the default) or RATIO=4:3, not RATIO=$$RATIO" >&2; exit 2 ;; \
+	  esac; \
+	  echo "$(BIN)/python -m coursebuild slides $$*"; \
+	  LANG=C.UTF-8 exec $(BIN)/python -m coursebuild slides "$$@"
+# make colles ROSTER=names.csv SEED=2026 LANG=fr [PROBLEMS=a,b] [STUDENTS=30] [TITLE=...]
+# [DATE=...]: a one-page colle per student (a graph and three questions of one of the
+# bank's families, given in turn, a variant each) and the examiner's answers, a page per
+# student. LANG typed on the command line is the colles' language (fr or en, checked by
+# the command); from the environment it is the locale, and both languages are written.
+# The values reach the command through the environment, never pasted into the shell's line
+colles: export COLLE_LANGS := $(if $(filter command line,$(LANG_ORIGIN)),$(LANG),$(if $(filter fr en,$(LANG)),$(LANG),fr en))
+colles: $(VENV)/.docs-installed ## a one-page colle per student and the examiner's answers, in build/colles/LANG/ (ROSTER=names.csv SEED=2026 LANG=fr PROBLEMS=a,b STUDENTS=30 TITLE="Colle 4" DATE=...)
+	@$(ENSURE) latexmk pdffonts algpseudocode.sty -- $(TEX_PACKAGES)
+	@$(ENSURE) lualatex $(NAME_FILES) -- $(NAME_PACKAGES)
+	$(BIN)/python -m coursebuild figures
+	@set -f -- --seed "$${SEED:-2026}"; \
+	  for lang in $$COLLE_LANGS; do set -- "$$@" --lang "$$lang"; done; \
+	  if [ -n "$${ROSTER-}" ]; then set -- "$$@" --roster "$$ROSTER"; fi; \
+	  if [ -n "$${STUDENTS-}" ]; then set -- "$$@" --students "$$STUDENTS"; fi; \
+	  if [ -n "$${PROBLEMS-}" ]; then set -- "$$@" --problems "$$PROBLEMS"; fi; \
+	  if [ -n "$${TITLE-}" ]; then set -- "$$@" --title "$$TITLE"; fi; \
+	  if [ -n "$${DATE-}" ]; then set -- "$$@" --date "$$DATE"; fi; \
+	  echo "$(BIN)/python -m coursebuild colles $$*"; \
+	  LANG=C.UTF-8 exec $(BIN)/python -m coursebuild colles "$$@"
+
 # make moodle LANG=fr VARIANTS=50 [SEED=2026] [PROBLEMS=a,b,c]: the bank as a Moodle
 # question bank. LANG typed on the command line is the file's language (fr or en, checked
 # by the command); from the environment it is the locale, and both languages are written.
 # The values reach the command through the environment, never pasted into the shell's line
-moodle: export MOODLE_LANGS := $(if $(filter command line,$(origin LANG)),$(LANG),$(if $(filter fr en,$(LANG)),$(LANG),fr en))
+moodle: export MOODLE_LANGS := $(if $(filter command line,$(LANG_ORIGIN)),$(LANG),$(if $(filter fr en,$(LANG)),$(LANG),fr en))
 moodle: $(VENV)/.docs-installed ## the bank as a Moodle question bank (Moodle XML, Cloze questions, a category per problem) in build/moodle/LANG/bank.xml (LANG=fr VARIANTS=50 SEED=2026 PROBLEMS=a,b,c)
 	@set -f -- --variants "$${VARIANTS-50}" --seed "$${SEED-2026}"; \
 	  for lang in $$MOODLE_LANGS; do set -- "$$@" --lang "$$lang"; done; \
@@ -108,14 +205,17 @@ moodle: $(VENV)/.docs-installed ## the bank as a Moodle question bank (Moodle XM
 	  LANG=C.UTF-8 exec $(BIN)/python -m coursebuild moodle "$$@"
 
 PORT ?= 8000
+export PORT
 serve: $(VENV)/.docs-installed $(EDITOR_JS) ## live preview of both languages at http://127.0.0.1:8000 (PORT=...), rebuilt on every save
 	@$(ENSURE) latexmk pdffonts algpseudocode.sty -- $(TEX_PACKAGES)
-	$(BIN)/python -m coursebuild serve --port $(PORT)
+	$(BIN)/python -m coursebuild serve --port "$$PORT"
 
 test: $(VENV)/.test-installed $(EDITOR_JS) ## install what the tests need, build the site, run ruff and pytest
 	@$(ENSURE) latexmk pdffonts algpseudocode.sty -- $(TEX_PACKAGES)
+	@$(ENSURE) lualatex $(NAME_FILES) -- $(NAME_PACKAGES)
 	@$(ENSURE) chromium -- $(BROWSER_PACKAGES)
 	$(BIN)/ruff check src tests scripts
+	$(BIN)/lint-imports
 	$(BIN)/python -m coursebuild site
 	@# mypy runs beside pytest (one core, which pytest's start leaves idle): its report
 	@# follows pytest's, and either failing fails make test
@@ -125,8 +225,19 @@ test: $(VENV)/.test-installed $(EDITOR_JS) ## install what the tests need, build
 	  wait $$types; typed=$$?; echo "$(BIN)/mypy:"; cat build/mypy.log; \
 	  [ $$tests -eq 0 ] && [ $$typed -eq 0 ]
 
-lint: $(VENV)/.test-installed ## ruff and mypy only
+# between edits: the same suite without its end-to-end tests (marked slow by
+# tests/conftest.py: the browser's, and those building a copy of the project, a wheel or
+# a class's papers from a fresh checkout); make test still runs everything
+test-fast: $(VENV)/.test-installed $(EDITOR_JS) ## the suite without its end-to-end tests (browser, copies of the project, wheel, papers), to run between edits
+	@$(ENSURE) latexmk pdffonts algpseudocode.sty -- $(TEX_PACKAGES)
 	$(BIN)/ruff check src tests scripts
+	$(BIN)/lint-imports
+	$(BIN)/python -m coursebuild site
+	$(BIN)/python -m pytest -n 3 --dist loadfile --no-loadscope-reorder -m "not slow"
+
+lint: $(VENV)/.test-installed ## ruff, the import layers (lint-imports) and mypy only
+	$(BIN)/ruff check src tests scripts
+	$(BIN)/lint-imports
 	$(BIN)/mypy
 
 # pip resolves -e '.[test,bench]' as for a new environment (--ignore-installed), without

@@ -117,6 +117,9 @@ class Browser:
         """A context whose waits (navigation, selectors, functions, clicks) last up to WAIT
         ms, not Playwright's 30 s a busy machine may need; its pages search an empty index
         (from :func:`served`) unless ``search``."""
+        # no service worker unless asked for (test_phone): it would serve a page's files
+        # from its cache, and a test that rebuilds a file must get the new one
+        options.setdefault("service_workers", "block")
         context = self.live.new_context(**options)
         context.set_default_timeout(WAIT)
         context.arena_headers = {}
@@ -364,8 +367,6 @@ class Visit:
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.response = self.page.goto(url, wait_until="networkidle")
-        self.page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise")
-        self.page.evaluate("MathJax.startup.promise")
 
     @property
     def outside(self) -> list[str]:
@@ -383,9 +384,9 @@ class Visit:
         (self.context if self.own else self.page).close()
 
 
-# the page's formulas are typeset
+# the page's formulas are typeset (at build time: as the page arrives)
 TYPESET = """() => document.querySelectorAll('.arithmatex').length
-  === document.querySelectorAll('.arithmatex mjx-container').length"""
+  === document.querySelectorAll('.arithmatex > .katex, .arithmatex > .katex-display').length"""
 
 
 class Reading:

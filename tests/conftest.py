@@ -198,20 +198,42 @@ def pytest_configure(config) -> None:
     sys.dont_write_bytecode = False
 
 
-# The modules that cost most (CPU-seconds, measured with ARENA_TEST_CPU on a quiet 2-core
-# machine), most first. `make test` runs the suite with `--dist loadfile
+# The modules that cost most (CPU-seconds, measured with ARENA_TEST_CPU: the whole suite
+# at 5c22e1c), most first. `make test` runs the suite with `--dist loadfile
 # --no-loadscope-reorder`: each module on one worker, the workers taking the modules in
 # collection order, so the long ones start first and none is left running alone at the
 # end. (Without --no-loadscope-reorder, pytest-xdist puts the modules with the most tests
 # first, whatever they cost: a module of three long tests, the release's or the hostile
-# site's, started last and ended the run on one worker, issue 50.)
-LONGEST = ("test_browser", "test_pyodide", "test_design", "test_pyodide_checks",
-           "test_pyodide_notebooks", "test_practice", "test_widgets_play", "test_wheel",
-           "test_sheets_real", "test_bank", "test_offline", "test_edited_copy", "test_serve",
-           "test_release", "test_make_commands", "test_interactive", "test_traces",
-           "test_check_attacks", "test_book", "test_figures_faults", "test_hostile",
-           "test_solve", "test_games", "test_figures", "test_sheets", "test_determinism",
-           "test_build_cache")
+# site's, started last and ended the run on one worker, issue 50; test_hostile_pages, the
+# dearest of all at 126 CPU-s and left out of this list, started after 15 minutes and
+# ran alone for the last 7, issue 65.) A module of more than a few CPU-seconds is listed.
+LONGEST = ("test_hostile_pages", "test_pyodide", "test_browser", "test_make_commands",
+           "test_offline", "test_pyodide_notebooks", "test_design", "test_pyodide_checks",
+           "test_practice", "test_sheets_real", "test_bank", "test_edited_copy",
+           "test_wheel", "test_widgets_play", "test_sheets", "test_check_attacks",
+           "test_release", "test_book", "test_interactive", "test_traces",
+           "test_build_cache", "test_serve", "test_hostile_round6", "test_exercises",
+           "test_without_numpy", "test_figures", "test_games", "test_hostile",
+           "test_figures_faults", "test_determinism", "test_glossary", "test_sheet_names",
+           "test_solve", "test_counts", "test_board_rules", "test_moodle",
+           "test_exercise_mistakes", "test_connect4_plies", "test_book_paper",
+           "test_strategies", "test_rules_hostile")
+
+
+# `make test-fast` (pytest -m "not slow") leaves out the end-to-end tests, which are
+# marked `slow` here by what they do rather than one by one: a test that drives the
+# browser (its fixtures), and the modules whose tests build a copy of the project, a wheel
+# and its environments, or a class's papers from a fresh checkout (a minute or more each).
+# `make test` runs them all.
+BROWSER_FIXTURES = frozenset({"browser", "shared_context", "reader"})
+END_TO_END = frozenset({"test_release", "test_wheel", "test_edited_copy", "test_sheets_real",
+                        "test_slides"})
+COPY_FIXTURES = frozenset({"checkout"})
+
+
+def is_end_to_end(module: str, fixtures) -> bool:
+    """Whether a test of ``module`` that uses ``fixtures`` is one of the slow ones."""
+    return module in END_TO_END or bool((BROWSER_FIXTURES | COPY_FIXTURES) & set(fixtures))
 
 
 def pytest_collection_modifyitems(items) -> None:
@@ -221,6 +243,9 @@ def pytest_collection_modifyitems(items) -> None:
         return rank.get(Path(str(item.fspath)).stem, len(LONGEST))
 
     items.sort(key=order)                     # stable: each module keeps its own order
+    for item in items:
+        if is_end_to_end(Path(str(item.fspath)).stem, getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
 
 
 # What each test costs in CPU time, when ARENA_TEST_CPU names a file: one line per test

@@ -354,6 +354,75 @@ def test_the_teachers_book_prints_each_problems_measured_spread(monkeypatch, tmp
     assert (tmp_path / "spread.json").exists()          # measured once, kept
 
 
+def _made_variants(monkeypatch) -> None:
+    """The bank's variants as this module made them once (a forked process inherits them):
+    measuring a spread reads them instead of making them again."""
+    made = {pid: variants(pid) for pid in IDS}
+    monkeypatch.setattr(bank, "variant", lambda pid, seed: made[pid][seed])
+
+
+def test_the_spreads_are_the_same_bytes_on_one_process_or_two(monkeypatch, tmp_path):
+    """The spreads measured on one process and on two: the same file, byte for byte, and
+    the same as one problem after the other in this process (as the book measured them
+    before), so that the table the teachers' book prints is the same, in both languages."""
+    from dataclasses import asdict
+
+    from coursebuild import bank_pages
+
+    _made_variants(monkeypatch)
+    files = {}
+    for jobs in (1, 2):
+        monkeypatch.setattr(bank_pages, "SPREADS", tmp_path / f"spread-{jobs}.json")
+        measured = bank_pages.spreads(jobs)
+        files[jobs] = bank_pages.SPREADS.read_bytes()
+        assert sorted(measured) == sorted(IDS)
+        assert {s["seeds"] for s in measured.values()} == {200}
+    assert files[1] == files[2]
+    serial = {pid: asdict(bank.spread(pid, 200)) for pid in IDS}
+    assert json.loads(files[2])["spreads"] == serial
+    tables = {lang: bank_pages.table(lang, links=False) for lang in ("fr", "en")}
+    monkeypatch.setattr(bank_pages, "spreads", lambda: serial)        # as measured before
+    assert tables == {lang: bank_pages.table(lang, links=False) for lang in ("fr", "en")}
+
+
+def test_two_books_typeset_together_measure_the_spreads_once(monkeypatch, tmp_path, capfd):
+    """Both teachers' books ask for the spreads at once (two threads, as book.build
+    typesets them): one measures them, each problem once (the measuring processes mark
+    a file), the other waits for it and reads its file."""
+    import threading
+    import time
+
+    from coursebuild import bank_pages
+
+    _made_variants(monkeypatch)
+    monkeypatch.setattr(bank_pages, "SPREADS", tmp_path / "spread.json")
+    marks = tmp_path / "measured.txt"
+    real = bank.spread
+
+    def marked(pid, seeds=200, made=None):
+        with open(marks, "a", encoding="utf-8") as out:
+            out.write(pid + "\n")
+        time.sleep(0.05)                # a measure long enough for the two to overlap
+        return real(pid, seeds, made)
+
+    monkeypatch.setattr(bank, "spread", marked)
+    start = threading.Barrier(2)
+    results = [None, None]
+
+    def book(k):
+        start.wait()
+        results[k] = bank_pages.spreads()
+
+    threads = [threading.Thread(target=book, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(marks.read_text(encoding="utf-8").split()) == sorted(IDS)
+    assert results[0] == results[1] and sorted(results[0]) == sorted(IDS)
+    assert capfd.readouterr().err.count("bank: measuring each problem's spread") == 1
+
+
 def _names_read(source: str, filename: str) -> set[str]:
     """The global names a module's code reads, at any depth (its functions' and classes'
     free names included), from its symbol tables."""

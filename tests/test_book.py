@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from coursebuild import book, latex
+from coursebuild.languages import LANGS
 
 ROOT = Path(__file__).resolve().parents[1]
 pikepdf = pytest.importorskip("pikepdf")
-LANGS = ("fr", "en")
 BOOKS = [(lang, edition) for lang in LANGS for edition in book.EDITIONS]
 SCREEN_WORDS = {     # whole words, in any case but "bouton" (Bouton, of the theorem)
     "fr": ["cliquez", "cliquer", "cliquant", "dans la page", "dépliez", "déplier",
@@ -236,6 +236,11 @@ def _opens_with_a_listing(texts, k: int, room: float, lang: str, edition: str) -
     if k >= len(texts):
         return False
     top = [" ".join(ln.split()) for ln in texts[k].splitlines()[1:] if ln.strip()][:4]
+    # (or below the figures at the page's top: the text opens after their captions)
+    page = [" ".join(ln.split()) for ln in texts[k].splitlines()[1:] if ln.strip()][:25]
+    captions = [n for n, ln in enumerate(page) if re.match(r"(?i)figure \d+\.\d+", ln)]
+    if captions:
+        top += page[captions[0] + 1:captions[0] + 8]
     for lines in _listings(lang, edition):
         first = " ".join(lines[0].split())
         if any(first in ln for ln in top) and len(lines) * 12 + 45 > room:
@@ -399,7 +404,7 @@ def test_an_interrupted_build_leaves_no_book_under_an_old_stamp(tmp_path, monkey
     inputs = {"key": "A"}
     typeset: list[str] = []
 
-    def fake_book(lang, edition, site, out, figures):
+    def fake_book(lang, edition, site, out, figures, progress):
         if inputs["key"] == "B" and (lang, edition) == BOOKS[-1]:
             raise KeyboardInterrupt          # the interruption, at the last book's write
         typeset.append(f"{edition}-{lang}")
@@ -431,17 +436,103 @@ def test_nothing_is_wider_than_the_text(lang, edition):
     report = json.loads((ROOT / "build" / "pdf" / f"report-{edition}-{lang}.json")
                         .read_text("utf-8"))
     assert report["overfull"] == [] and report["warnings"] == []
-    # and every listing holds in the text's width (a long line broken at the measure,
-    # issue 47), none goes into the margin
+    # nor taller than the page (a box set in place that its page's floats leave no room
+    # for runs past the foot: LaTeX says so only in its log)
+    log = (ROOT / "build" / "book" / f"{edition}-{lang}" / "book.log").read_text(
+        "utf-8", errors="replace")
+    assert "Overfull \\vbox" not in log
+    # and every listing holds in the text's width or, one box, in the text and the outer
+    # margin, as a table does (issue 61 §3): into the margin only when a line of it is
+    # longer than the text, a size smaller only when longer than both; one that goes on
+    # over a page holds in the text
     tex = (ROOT / "build" / "book" / f"{edition}-{lang}" / "book.tex").read_text("utf-8")
-    for env, size, block in re.findall(r"\\begin\{(\w+)\}(?:\{[^}]*\}\{\\(\w+)\})?[^\n]*\n"
-                                       r"\\begin\{verbatim\}\n(.*?)\n\\end\{verbatim\}",
-                                       tex, re.S):
+    found = re.findall(r"\\begin\{(\w+)\}(?:\{[^}]*\}\{\\(\w+)\}\{([\d.]+)pt\})?[^\n]*\n"
+                       r"\\begin\{verbatim\}\n(.*?)\n\\end\{verbatim\}", tex, re.S)
+    assert len(found) >= 10
+    chars = latex.listings.CHAR_PT
+    wide = 0
+    for env, size, width, block in found:
         widest = max(latex.listings.columns(line) for line in block.split("\n"))
-        if env == "codebox":      # in points, with its indent, within the text
-            assert widest * latex.listings.CHAR_PT[size] + 11 <= TEXT * 1.004
+        if env == "codebox":      # in points, with its indent
+            assert widest * chars[size] + 11 <= (TEXT + MARGIN) * 1.004
+            needs = widest * chars["small"] + 11 > TEXT * 1.004
+            assert (float(width) + 11 > TEXT * 1.004) == needs, block[:60]   # if need be
+            assert size == "small" or widest * chars["small"] + 11 > TEXT + MARGIN
+            wide += needs
         else:
             assert widest <= latex.SMALL_CODE_WIDTH
+    assert wide >= (3 if edition == "students" else 1)
+
+
+@pytest.mark.parametrize(("lang", "edition"), BOOKS)
+def test_no_line_of_code_is_broken_at_the_measure(lang, edition):
+    # issue 61 §3: listings take the outer margin, as tables do, and no line of the
+    # course's code is longer than the text and the margin: no line goes on after a
+    # continuation mark (21 in the English students' book, 31 in the teachers', before)
+    tex = (ROOT / "build" / "book" / f"{edition}-{lang}" / "book.tex").read_text("utf-8")
+    blocks = re.findall(r"\\begin\{verbatim\}\n(.*?)\n\\end\{verbatim\}", tex, re.S)
+    assert len(blocks) >= (20 if edition == "students" else 3)
+    continued = [ln for block in blocks for ln in block.split("\n")
+                 if ln.lstrip().startswith(latex.listings.CONTINUED)]
+    assert continued == [], continued
+
+
+@pytest.mark.parametrize(("lang", "edition"), BOOKS)
+def test_code_in_a_sentence_never_ends_a_line_on_an_opening_bracket(lang, edition):
+    # issue 61 §3 ("nim_game(" at a line's end, "n, R)" on the next): a name stays with
+    # its bracket and its first argument, a short call is one word
+    text = subprocess.run(["pdftotext", "-raw", str(_pdf(lang, edition)), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    ends = [ln[-40:] for ln in text.splitlines() if re.search(r"[A-Za-z_]\w*\($", ln.rstrip())]
+    assert ends == [], ends
+    tex = (ROOT / "build" / "book" / f"{edition}-{lang}" / "book.tex").read_text("utf-8")
+    assert "(\\allowbreak" not in tex
+    if edition == "students":
+        assert len(re.findall(r"\\texttt\{[^{}\s]*[a-z]\((?:[^()~]*~)+[^()]*\)\}", tex)) >= 1
+
+
+@pytest.mark.parametrize(("lang", "edition"), BOOKS)
+def test_a_contents_line_gives_its_page_number_room(lang, edition):
+    # issue 61 §9: "les phases d'une partie100": an entry's last line runs up to the
+    # number's box, which is wider than the widest number
+    title = book.WORDS[lang]["contents"]
+    pages = [k for k, page in enumerate(_pages(lang, edition))
+             if title in "\n".join(page.splitlines()[:3])]
+    assert pages
+    gaps, glued = [], []
+    for k in pages:
+        bbox = subprocess.run(["pdftotext", "-bbox", "-f", str(k + 1), "-l", str(k + 1),
+                               str(_pdf(lang, edition)), "-"],
+                              capture_output=True, text=True, check=True).stdout
+        words = [(float(x0), float(y0), float(x1), w) for x0, y0, x1, w in re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<',
+            bbox)]
+        glued += [w for *_, w in words if re.search(r"[^\W\d]\d+$", w)]
+        lines: dict[int, list] = {}
+        for word in words:
+            lines.setdefault(round(word[1]), []).append(word)
+        for line in lines.values():
+            line.sort()
+            if len(line) > 1 and re.fullmatch(r"\d+|[ivxl]+", line[-1][3]):
+                gaps.append(line[-1][0] - line[-2][2])
+    assert glued == []
+    assert len(gaps) >= 30 and min(gaps) >= 3, sorted(gaps)[:5]     # points
+
+
+@pytest.mark.parametrize(("lang", "edition"), BOOKS)
+def test_a_figure_is_never_announced_as_below(lang, edition):
+    # issue 61 §9: a problem's figure floats (to the next page, maybe) while its text
+    # said "le jeu ci-dessous": the book cites it by number ("le jeu de la figure 3.2")
+    text = _flat(" ".join(_pages(lang, edition)))
+    below = re.findall(r"(?i)\b(?:jeu|game|graphe?|arbre|tree|figure)(?: [\w-]+){0,2} "
+                       r"(?:ci-dessous|below)\b", text)
+    assert below == [], below
+    words = r"(?:jeu|graphe orienté pondéré) de la figure" if lang == "fr" else \
+        r"(?:game|graph) in figure"
+    cited = re.findall(rf"{words} (\d+\.\d+)", text)
+    captions = set(re.findall(r"\bFigure (\d+\.\d+) ?[–:]", text))
+    assert len(cited) >= (9 if edition == "teachers" else 0)
+    assert set(cited) <= captions, set(cited) - captions
 
 
 @pytest.mark.parametrize("lang", LANGS)

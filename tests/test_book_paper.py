@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from coursebuild import book
+from coursebuild.languages import LANGS
 
 ROOT = Path(__file__).resolve().parents[1]
-LANGS = ("fr", "en")
 SCREEN = {"fr": "Choisissez votre camp", "en": "Choose your side"}
 # the paper wording names the course's pages as the book does when no address is set
 # (coursebuild.markers.links.site_phrase expands "<!-- On-site -->"), in the chapter's "Online" box

@@ -12,6 +12,7 @@ import pytest
 from conftest import arenas
 from hypothesis import given, settings
 
+import arena._kernel_numpy as NUMPY_KERNEL
 import arena.solver as SOLVER
 from arena import Arena, solve, verify_strategy
 from arena.games import chain, chomp, connect4, marienbad, nim, ourson, tictactoe
@@ -46,7 +47,7 @@ class TestSameResultsOnEveryPath:
         from scripts_bench import random_arena
 
         g = random_arena(20_000, seed=5)
-        assert max(map(len, solve(g).layers(0))) >= SOLVER._LARGE_LEVEL
+        assert max(map(len, solve(g).layers(0))) >= NUMPY_KERNEL._LARGE_LEVEL
         assert _solve_with("compiled", g) == _solve_with("numpy", g)
 
     @pytest.mark.parametrize("make", [

@@ -192,7 +192,7 @@ def test_the_perfect_game_figure_reads_the_record(tmp_path, monkeypatch):
     # the figure's cache key covers the record: a new record rebuilds exactly this figure
     copy = tmp_path / "connect4-6x4.json"
     copy.write_text(json.dumps(data), encoding="utf-8")
-    monkeypatch.setattr(modelling, "CONNECT4_RESULT", str(copy))
+    monkeypatch.setattr(modelling.connect4, "CONNECT4_RESULT", str(copy))   # where it is read
     before = {f.id: fig.figure_key(f) for f in fig.catalogue()}
     copy.write_text(json.dumps({**data, "perfect_game": data["perfect_game"][:-1]}),
                     encoding="utf-8")

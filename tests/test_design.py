@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from browsing import CHROMIUM, NO_CHROMIUM, Visit, expect, shows
 from arena import ArenaError, solve
 from arena.games import tictactoe
 from arena.render import PAPER
-from arena.rules import load_rules, rules_arena
+from arena.rules_file import load_rules, rules_arena
 from coursebuild.design import (
     DRAW_LIMIT,
     DRAW_MOVES,
@@ -760,6 +761,55 @@ def test_connect_four_is_solved_and_played_in_the_page(design_page, tmp_path):
         play.locator(".arena-undo").click()
         page.wait_for_function("document.querySelector('.arena-design-play').dataset.moves"
                                " === '1'")
+        assert visit.outside == [] and visit.errors == []
+    finally:
+        visit.close()
+
+
+# Issue 62 §13: a game of 10,000 moves in a row, positions named in markup, a megabyte of
+# rules, and rules that allocate until MemoryError, each then a correct game solves
+LIVE = """() => window.pwned !== undefined || [...document.querySelectorAll('*')].some((e) =>
+  [...e.attributes].some((a) => a.name.startsWith('on') && a.value.includes('pwned'))
+  || (e.tagName.toLowerCase() === 'script' && e.textContent.includes('pwned'))
+  || (e.tagName.toLowerCase() === 'img' && e.getAttribute('src') === 'x'))"""
+MARKUP = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>'
+
+
+@pytest.mark.parametrize("lang", ["en"])
+def test_ten_thousand_positions_markup_and_memory_leave_the_page_usable(design_page, lang):
+    visit = design_page(lang)
+    page = visit.page
+    try:
+        # 10,001 positions in a chain: solved, not drawn, every number written as numbers
+        # are (the ranks were "within 10000 moves" beside "10,001 positions")
+        chain = ('START = 0\nSTUCK = "loses"\ndef player(p):\n    return p % 2\n'
+                 "def moves(p):\n    return [p + 1] if p < 10_000 else []\n")
+        assert _solve(page, chain) == ""
+        summary = _summary(page)
+        assert summary.startswith("10,001 positions and 10,000 moves.")
+        assert "From the start 0, J₁ wins, within 10,000 moves." in summary
+        assert "J₁ wins, within 9,999 moves" in summary
+        assert page.locator(".arena-design-widgets > *").count() == 0
+        started = time.monotonic()
+        assert page.evaluate("1 + 1") == 2 and time.monotonic() - started < 1
+        # positions named in markup: text in the summary, the menus and the drawings
+        named = (f"START = {MARKUP!r}\nSTUCK = \"loses\"\ndef player(p):\n"
+                 "    return 0 if p == START else 1\ndef moves(p):\n"
+                 f"    return [{MARKUP!r} + 'b', '<b>x</b>'] if p == START else []\n")
+        assert _solve(page, named) == ""
+        page.wait_for_selector(".arena-game.ready")
+        assert "<img src=x" in _summary(page)
+        texts = page.locator(".arena-design-widgets svg text").all_text_contents()
+        assert "<b>x</b>" in texts and any(t.startswith("'<img src=x") for t in texts), texts
+        assert page.locator(".arena-design-widgets b, .arena-design-summary b").count() == 0
+        assert not page.evaluate(LIVE)
+        # rules that allocate until MemoryError: one line, and the next game solves
+        status = _solve(page, "x = []\nwhile True:\n    x.append(bytearray(10 ** 7))\n")
+        assert status == "line 3: MemoryError", status
+        # a megabyte of rules (a comment): read and solved
+        assert _solve(page, "# " + "y" * 1_000_000 + "\n" + TAKEAWAY_7) == ""
+        assert "From the start (7, 0), J₀ wins, within 3 moves." in _summary(page)
+        _takeaway_solves(page, lang)
         assert visit.outside == [] and visit.errors == []
     finally:
         visit.close()

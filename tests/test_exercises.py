@@ -4,6 +4,8 @@ student's inputs, the expected and the obtained result."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from exercise_wrong import NAIVE_ONE_PASS, QUADRATIC, RECURSIVE, WRONG
 
@@ -33,6 +35,22 @@ def test_the_ten_exercises_of_the_spec_exist_with_their_french_function_names():
             assert f"def {function}(" in e.code("starter", lang)
             assert f"def {function}(" in e.code("answer", lang)
             assert f"`{function}(" in e.statement[lang]
+
+
+def test_every_exercise_has_its_own_checker_and_an_id_without_one_is_an_error(monkeypatch):
+    """The checkers are a table by id: an exercise added to the functions without its
+    checker is refused in one sentence, never checked by another exercise's checker
+    (the last branch of a chain of ifs once checked any unknown id as alpha-beta)."""
+    from coursebuild import python_exercises as px
+
+    assert set(px.CHECKERS) == set(FUNCTIONS) == set(ENGLISH_FUNCTIONS)
+    monkeypatch.setitem(px.FUNCTIONS, "new-one", "nouvelle")
+    monkeypatch.setitem(px.ENGLISH_FUNCTIONS, "new-one", "new_one")
+    code = "def nouvelle(a, b, c):\n    return 0\n"
+    for call in (lambda: px.check("new-one", code, "fr"), lambda: px.answers("new-one", code),
+                 lambda: px.judge("new-one", "{}", "en")):
+        with pytest.raises(ValueError, match="exercise 'new-one' has no checker"):
+            call()
 
 
 @pytest.mark.parametrize("exercise_id", SPEC_IDS)
@@ -128,3 +146,78 @@ def test_each_exercise_is_in_its_chapter_and_only_there(site, lang):
     assert (site / "assets" / "pyodide" / "pyodide.asm.wasm").exists()
     assert (site / "assets" / "pyodide" / "arena.zip").exists()
     assert not (site / "en" / "assets" / "pyodide").exists()
+
+
+def test_every_verdict_is_said_with_each_value_its_words_name():
+    """Every call of ``_say`` in the checkers passes each field its text names, in both
+    languages, and every text filled with such values keeps no placeholder: a message with
+    ``{s}`` left in it was shown (issue 61 §14)."""
+    import ast
+    import inspect
+    import string
+
+    from coursebuild import exercise_verdicts, python_exercises
+
+    def fields(text: str) -> set[str]:
+        return {re.split(r"[.\[]", f)[0] for _, f, _, _ in string.Formatter().parse(text)
+                if f is not None}
+
+    words = exercise_verdicts._WORDS
+    needs = {}
+    for key, texts in words.items():
+        assert set(texts) == {"fr", "en"}, key
+        assert fields(texts["fr"]) == fields(texts["en"]), key
+        needs[key] = fields(texts["en"])
+    calls = []
+    for module in (python_exercises, exercise_verdicts):
+        for node in ast.walk(ast.parse(inspect.getsource(module))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "_say"):
+                # the key, or the keys a conditional expression chooses from
+                keys = [c.value for c in ast.walk(node.args[0]) if isinstance(c, ast.Constant)
+                        and isinstance(c.value, str)]
+                assert keys, ast.unparse(node)
+                assert all(k.arg for k in node.keywords), ast.unparse(node)
+                calls += [(key, {k.arg for k in node.keywords}, ast.unparse(node))
+                          for key in keys]
+    assert len(calls) >= 20
+    for key, given, call in calls:
+        assert key in words, call
+        assert given == needs[key], call
+    for key, names in needs.items():
+        for lang in ("fr", "en"):
+            said = exercise_verdicts._say(key, lang, **dict.fromkeys(names, 7))
+            assert "{" not in said and "}" not in said, (key, lang, said)
+    assert exercise_verdicts._say("timeout", "fr", s="2.5") == \
+        "Temps limite dépassé (2,5 s)\u00a0: vérification arrêtée."
+
+
+def test_python_started_imports_all_that_a_run_or_a_check_needs():
+    """Once the page's Python has started (``import coursebuild.python_exercises`` then
+    ``ready()``, as exercises-worker.js does), a Run and the Check of every exercise, in
+    both languages, import no module of the library or the course: on a slow machine an
+    import takes seconds, which would fall within the student's time limit (issue 61
+    §14). A fresh interpreter, as the page's is."""
+    import subprocess
+    import sys
+
+    code = """
+import sys
+import coursebuild.python_exercises as pe
+pe.ready()
+before = set(sys.modules)
+from coursebuild.exercise_source import python_exercises
+mine = lambda names: sorted(n for n in names if n.split(".")[0] in ("arena", "coursebuild"))
+codes = [(exercise_id, lang, e.code(which, lang)) for lang in ("fr", "en")
+         for exercise_id, e in sorted(python_exercises().items())
+         for which in ("answer", "starter")]
+known = set(sys.modules)           # the exercises' texts are the test's, not the page's
+for exercise_id, lang, code in codes:
+    pe.run(code, lang)
+    pe.judge(exercise_id, pe.answers(exercise_id, code, lang), lang)
+print(len(mine(before)), mine(set(sys.modules) - known))
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    count, later = done.stdout.split(" ", 1)
+    assert int(count) >= 20 and later.strip() == "[]", done.stdout

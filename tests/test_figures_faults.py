@@ -82,7 +82,7 @@ def test_a_build_killed_midway_leaves_a_tree_the_next_build_repairs(clean, tmp_p
     # killed where the build says it is (its progress lines), not after fixed delays that
     # a busy machine may not reach: drawing, nothing written yet; one figure written,
     # not the other; both written, not the manifest
-    for said in ("figures: building", f"[ 1/{len(IDS)}]", f"[ 2/{len(IDS)}]"):
+    for said in ("figures: building", f"figures 1/{len(IDS)} ", f"figures 2/{len(IDS)} "):
         proc = subprocess.Popen([sys.executable, "-c", code, str(out)],
                                 stderr=subprocess.PIPE, text=True)
         assert proc.stderr is not None

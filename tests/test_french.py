@@ -73,7 +73,8 @@ def test_code_and_maths_keep_their_spaces(site):
     page = (site / "attractors" / "index.html").read_text("utf-8")
     code = re.findall(r"<code>(.*?)</code>", page, re.S)
     assert code and not any("\u202f" in c or "\u00a0:" in c for c in code)
-    maths = re.findall(r'<span class="arithmatex">(.*?)</span>', page, re.S)
+    maths = re.findall(r'<annotation encoding="application/x-tex">(.*?)</annotation>', page,
+                       re.S)
     assert maths and not any("\u202f" in m for m in maths)
 
 

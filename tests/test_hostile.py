@@ -207,7 +207,15 @@ def test_markdown_code_spans_and_fences_hold_any_name():
     assert fragments.code("a") == "`a`"
     assert fragments.code("x`y") == "``x`y``"
     assert fragments.code("`<img src=x onerror=alert(1)>") == "`` `<img src=x onerror=alert(1)> ``"
-    assert fragments.code("a|b") == "`a\\|b`"
+    assert fragments.code("a|b") == "`a|b`"
+    # as the site's Markdown reads them: whole, in a paragraph and in a table's cell
+    from coursebuild.texts import _markdown
+
+    for name in ("a|b", "`t` | p", "x \\| y"):
+        cell = [[fragments.code(name), "c"]]
+        html = _markdown().reset().convert(f"{fragments.code(name)}\n\n"
+                                           + fragments.table(["A", "B"], cell))
+        assert html.count(f"<code>{name}</code>") == 2 and "<td>c</td>" in html, html
     block = fragments.fence("title\n```\n<img src=x onerror=alert(1)>", "console")
     assert block.startswith("````console\n") and block.endswith("\n````\n")
 

@@ -45,6 +45,8 @@ def test_the_api_refuses_with_a_clear_message(build, error, words):
     (["render", "nim", "-o", "x.svg", "--show", "attractor", "--step", "999999999"],
      "has steps 0 to"),
     (["render", "nim", "-o", "x.svg", "--step", "2"], "--step applies to --show attractor"),
+    # a negative number of rows was taken as "all" (0 is all)
+    (["solve", "nim", "--limit", "-1"], "argument --limit: -1 is less than 0"),
 ])
 def test_the_command_line_refuses_in_one_line(tmp_path, monkeypatch, capsys, argv, words):
     monkeypatch.chdir(tmp_path)

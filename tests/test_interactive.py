@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from browsing import CHROMIUM, NO_CHROMIUM, Visit, instant_navigation
+from browsing import CHROMIUM, NO_CHROMIUM, TYPESET, Visit, instant_navigation
 
 from arena import solve
 from arena.games import nim
@@ -167,14 +167,12 @@ def test_interactive_figures_work_after_instant_navigation(browser, base_url, st
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(base_url + start, wait_until="networkidle")
-    page.evaluate("MathJax.startup.promise")
     try:
         page.evaluate("window.__same_document = true")   # survives only without a reload
         page.click(f"article {link} >> nth=0")
         page.wait_for_selector(ready)
         assert page.evaluate("window.__same_document === true")
-        page.wait_for_function("document.querySelectorAll('.arithmatex mjx-container').length"
-                               " === document.querySelectorAll('.arithmatex').length")
+        page.wait_for_function(TYPESET)     # the new page's formulas, typeset at build time
         assert errors == []
     finally:
         context.close()

@@ -190,11 +190,23 @@ def test_a_run_of_steps_is_one_table_a_row_per_step():
 def test_a_short_listing_is_one_box_and_a_long_one_may_go_over_a_page():
     short = "\n".join(f"x{k} = {k}  # a comment long enough to go past the text's width, even "
                       "in small type" for k in range(10))
+    # in the book, a line longer than the text goes into the outer margin, at the same
+    # size (issue 61 §3), the box as wide as its longest line
     tex = fragment(f"<pre><code>{short}</code></pre>", Context("en"))
+    assert r"\begin{codebox}{code:fragment:1}{\small}{415.8pt}" in tex
+    assert "↪" not in tex
+    # a page without a margin (a sheet's): a size smaller, a line longer than the
+    # measure goes on after a continuation mark, as a comment
+    tex = fragment(f"<pre><code>{short}</code></pre>", Context("en", code_margin=False))
     assert r"\begin{codebox}{code:fragment:1}{\footnotesize}" in tex
-    # a line longer than the measure goes on after a continuation mark, as a comment
     assert re.search(r"^x0 = 0  # a comment long enough to go past the text's width, even\n"
                      r"↪ # in small type$", tex, re.M)
+    # longer than text and margin at \small: \footnotesize, broken only past both
+    longer = "y = 1  # " + "word " * 17
+    tex = fragment(f"<pre><code>{longer}</code></pre>", Context("en"))
+    assert r"{\footnotesize}" in tex and "↪" not in tex
+    tex = fragment(f"<pre><code>{longer * 2}</code></pre>", Context("en"))
+    assert r"{\footnotesize}" in tex and tex.count("↪") >= 1
     long = "\n".join(f"x{k} = {k}" for k in range(40))
     tex = fragment(f"<pre><code>{long}</code></pre>", Context("en"))
     assert r"\begin{codeblock}" in tex and r"\begin{codebox}" not in tex

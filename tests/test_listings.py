@@ -14,12 +14,12 @@ from arena.course import chapter_dicts
 from arena.games import chomp, nim, ourson
 from coursebuild import glossary
 from coursebuild.facts import listing_namespace, listing_sections
+from coursebuild.languages import LANGS
 from coursebuild.pages.algorithms import _numbering_examples, looping_arena, naive_reads
 from coursebuild.pages.beyond import BEYOND_LISTINGS, SLIDES_TREE
 
 ROOT = Path(__file__).resolve().parents[1]
 
-LANGS = ("fr", "en")
 
 
 def _by_french_names(namespace: dict, lang: str) -> dict:

@@ -26,6 +26,9 @@ RUN_AS_TYPED = {
     "make help": "test_make_commands.py::test_make_help_lists_every_target",
     "make figures": "test_make_commands.py::test_make_figures_as_typed",
     "make handout": "test_make_commands.py::test_make_handout_as_typed",
+    "make sheets":
+        "test_sheets_real.py::test_make_sheets_as_typed_in_each_language_from_a_fresh_checkout "
+        "(STUDENTS=2: the same command with the class's size given)",
     "make sheets STUDENTS=30 SEED=2026 LANG=fr":
         "test_sheets_real.py::test_make_sheets_as_typed_in_each_language_from_a_fresh_checkout "
         "(STUDENTS=2: the same command for two students)",
@@ -35,11 +38,27 @@ RUN_AS_TYPED = {
     "make sheets STUDENTS=30 SAME=yes LANG=en DURATION=1h30":
         "test_sheets_real.py::test_an_exam_paper_for_the_whole_class_with_its_header_rules"
         "_and_marks",
+    "make td LANG=fr": "test_td.py::test_make_td_as_typed_in_each_language",
+    "make td LANG=en": "test_td.py::test_make_td_as_typed_in_each_language",
+    "make summaries LANG=fr":
+        "test_summaries.py::test_make_summaries_as_typed_in_each_language",
+    "make summaries LANG=en":
+        "test_summaries.py::test_make_summaries_as_typed_in_each_language",
+    "make labs LANG=fr": "test_labs.py::test_make_labs_as_typed_in_each_language",
+    "make labs LANG=en": "test_labs.py::test_make_labs_as_typed_in_each_language",
+    "make colles ROSTER=classe.csv SEED=2026 LANG=fr":
+        "test_colles.py::test_make_colles_as_typed_in_each_language (the roster a file of "
+        "a temporary folder)",
+    "make colles ROSTER=class.csv SEED=2026 LANG=en":
+        "test_colles.py::test_make_colles_as_typed_in_each_language (the roster a file of "
+        "a temporary folder)",
     "make moodle LANG=fr VARIANTS=50":
         "test_moodle.py::test_make_moodle_writes_a_bank_moodle_reads_the_same_every_time "
         "(VARIANTS=2 and three problems: the same command, smaller)",
     "make moodle LANG=en VARIANTS=50":
         "test_moodle.py::test_make_moodle_as_typed_has_a_category_per_problem (VARIANTS=2)",
+    "make slides": "test_slides.py::decks (the fixture of every test of the decks)",
+    "make slides LANG=en RATIO=4:3": "test_slides.py::test_make_slides_ratio_4_3_as_typed",
 }
 RUN_AS_TYPED.update({
     "make site": "test_make_commands.py::test_make_site_and_make_pdf_as_typed",
@@ -65,6 +84,8 @@ RUN_AS_TYPED.update({
 })
 NOT_RUN_BY_THE_SUITE = {
     "make test": "the suite itself",
+    "make test-fast": "the suite's part without its end-to-end tests (what it selects: "
+                      "test_make_commands.py::test_make_test_fast_leaves_out_only_the_end_to_end_tests)",
 }
 
 
@@ -100,6 +121,30 @@ ENV = {k: v for k, v in os.environ.items()
 def _make(*args: str, timeout: int = 600) -> subprocess.CompletedProcess:
     return subprocess.run(["make", *args], cwd=ROOT, env=ENV, capture_output=True,
                           text=True, timeout=timeout)
+
+
+def test_make_test_fast_leaves_out_only_the_end_to_end_tests():
+    """`make test-fast` is `make test`'s pytest with -m "not slow": it leaves out the tests
+    that drive the browser and the modules that build copies, and keeps the rest (the
+    serve's quick tests among them)."""
+    recipe = _make("-n", "test-fast").stdout
+    fast = [line for line in recipe.splitlines() if " -m pytest " in line]
+    assert fast == [".venv/bin/python -m pytest -n 3 "
+                    '--dist loadfile --no-loadscope-reorder -m "not slow"'], recipe
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--co",
+                           "-m", "not slow", "tests"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+    kept = {line.split("::")[0] for line in done.stdout.splitlines() if "::" in line}
+    ids = [line for line in done.stdout.splitlines() if "::" in line]
+    for module in ("test_release", "test_wheel", "test_edited_copy", "test_sheets_real"):
+        assert f"tests/{module}.py" not in kept, module
+    # the browser's tests go, a module's other tests stay
+    assert not any(i.startswith("tests/test_browser.py::test_every_page_loads") for i in ids)
+    assert "tests/test_browser.py::test_pages_of_both_languages_are_checked" in ids
+    assert "tests/test_serve.py::test_a_reload_keeps_the_build_lock_of_its_process" in ids
+    assert not any("test_make_moodle_as_typed" in i for i in ids)       # a copy: slow
+    assert sum(i.startswith("tests/test_exercises.py::") for i in ids) >= 20
+    assert len(ids) > 1500, len(ids)
 
 
 def test_make_help_lists_every_target():
@@ -184,6 +229,14 @@ def test_make_serve_as_typed(site, command, port):
                 except OSError:
                     time.sleep(0.5)
         assert '<html lang="fr"' in pages["fr"] and '<html lang="en"' in pages["en"]
+        # the site is served while it is brought up to date, its pages saying so until
+        # the build is done (issue 65: a cold `make serve` answered nothing for minutes)
+        while 'id="arena-serve-building"' in pages["fr"]:
+            assert time.monotonic() < deadline, f"{command}: the build never ended"
+            time.sleep(0.5)
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/ourson/",
+                                        timeout=10) as answer:
+                pages["fr"] = answer.read().decode("utf-8")
     finally:
         os.killpg(proc.pid, signal.SIGINT)          # Ctrl-C in the terminal
         try:
@@ -191,7 +244,10 @@ def test_make_serve_as_typed(site, command, port):
         except subprocess.TimeoutExpired:           # never left running for the next test
             os.killpg(proc.pid, signal.SIGKILL)
             raise
-    assert f"serve: http://127.0.0.1:{port}/ (French)" in out, out[-1500:]
+    assert f"serve: serving http://127.0.0.1:{port}/ (French)" in out, out[-1500:]
+    # said before the build, which runs behind the server
+    assert out.index("(the rest is still building)") < out.index("serve: built everything"), \
+        out[-1500:]
     assert "serve: stopped" in out and "Traceback" not in out, out[-1500:]
 
 

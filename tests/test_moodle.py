@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import base64
 import html
+import itertools
 import os
 import re
 import shutil
@@ -134,7 +135,10 @@ def validate(subs: list[Sub]) -> list[str]:
 
 
 def shortanswer_matches(response: str, pattern: str, ignorecase: bool) -> bool:
-    """``qtype_shortanswer_question::compare_string_with_wildcard``."""
+    """``qtype_shortanswer_question::compare_string_with_wildcard``: both NFC-normalised
+    (``safe_normalize``), the pattern split on runs of unescaped ``*`` (each a ``.*``),
+    ``\\*`` a literal star, anchored, ``i`` when case is ignored, against the response
+    trimmed by PHP's ``trim`` (spaces, tabs, newlines, NUL, vertical tab)."""
     pattern = unicodedata.normalize("NFC", pattern)
     response = unicodedata.normalize("NFC", response)
     bits = re.split(r"(?<!\\)\*+", pattern)
@@ -143,20 +147,52 @@ def shortanswer_matches(response: str, pattern: str, ignorecase: bool) -> bool:
     return re.fullmatch(regexp, response.strip(" \t\n\r\0\x0b"), flags) is not None
 
 
-def accepted(sub: Sub, response: str) -> bool:
-    """Whether a response typed into a short-answer or numeric field gets full marks."""
+def graded(sub: Sub, response: str) -> float:
+    """The fraction a response typed into a short-answer or numeric field gets: Moodle's
+    ``question_first_matching_answer_grading_strategy``, the first answer (in order) that
+    matches it, 0 when none does."""
     for answer, fraction in zip(sub.answers, sub.fractions, strict=True):
-        if fraction != 1:
-            continue
         if sub.qtype == "numerical":
             try:
                 if float(response.strip()) == float(answer):
-                    return True
+                    return fraction
             except ValueError:
-                return False
+                return 0.0
         elif shortanswer_matches(response, answer, not sub.usecase):
-            return True
-    return False
+            return fraction
+    return 0.0
+
+
+def accepted(sub: Sub, response: str) -> bool:
+    """Whether a response typed into a short-answer or numeric field gets full marks."""
+    return graded(sub, response) == 1
+
+
+class Grader:
+    """:func:`graded` for many responses to one short-answer sub-question: an answer
+    without ``*`` matches by the rule above exactly the responses equal to it once both
+    are NFC-normalised and the response trimmed (its pattern is its escaped text,
+    anchored), so those answers are looked up in a dictionary (keeping the first answer
+    of each text, as the first match wins); caseless, both in lower case, which is PCRE's
+    ``/iu`` on the answers' alphabets (Latin, Greek). An answer with ``*`` takes the rule
+    itself."""
+
+    def __init__(self, sub: Sub):
+        assert sub.qtype == "shortanswer"
+        self.sub = sub
+        self.exact: dict[str, float] = {}
+        self.starred = any(re.search(r"(?<!\\)\*", a) for a in sub.answers)
+        for answer, fraction in zip(sub.answers, sub.fractions, strict=True):
+            self.exact.setdefault(self._key(answer), fraction)
+
+    def _key(self, text: str) -> str:
+        text = unicodedata.normalize("NFC", text)
+        return text if self.sub.usecase else text.lower()
+
+    def __call__(self, response: str) -> float:
+        if self.starred:
+            return graded(self.sub, response)
+        return self.exact.get(self._key(response.strip(" \t\n\r\0\x0b")), 0.0)
 
 
 # --- the file as Moodle's importer reads it (question/format/xml/format.php) ------------
@@ -285,7 +321,7 @@ def _check_answers(v, subs: list[Sub], lang: str) -> None:
             assert sub.qtype == "shortanswer", where
             assert set(sub.fractions) == {1.0}, where
             for answer in sub.answers:
-                if answer in ("∅", "{}", *moodle.WORDS[lang]["empty"]):
+                if answer in ("∅", "{}", *practice.WORDS[lang]["none"]):
                     assert want in ([], ()), (where, answer)
                 else:
                     assert practice.check(v, fid, answer, lang)["ok"], (where, answer)
@@ -317,6 +353,120 @@ def _wrong(kind: str, want) -> list[str]:
             ", ".join(changed)]
 
 
+# --- every form the practice page reads as right, Moodle accepts --------------------------
+
+ANY_ORDER = 4       # the questions say: a set in any order up to 4 elements
+
+
+def _element(x, comma: str) -> str:
+    if isinstance(x, (list, tuple)):
+        return "(" + comma.join(_element(y, comma) for y in x) + ")"
+    return str(x)
+
+
+def _increasing(values) -> list[list]:
+    """A set's increasing orders: numbers by value, names with their digits read as
+    numbers (f4 before f10) or character by character (f10 before f4)."""
+    def natural(x):
+        if isinstance(x, (list, tuple)):
+            return (2, tuple(natural(y) for y in x))
+        if isinstance(x, int):
+            return (0, x, ())
+        return (1, 0, tuple((0, int(c), "") if c.isdigit() else (1, 0, c)
+                            for c in re.findall(r"\d+|\D+", x)))
+
+    def plain(x):
+        if isinstance(x, (list, tuple)):
+            return (2, tuple(plain(y) for y in x))
+        return (0, x, "") if isinstance(x, int) else (1, 0, x)
+    return [sorted(values, key=natural), sorted(values, key=plain)]
+
+
+def forms(kind: str, want) -> list[str]:
+    """The forms of the right answer a student may type, each of which the practice page
+    reads as right: with and without a space after each comma, inside and between the
+    elements; with and without braces (a sequence in parentheses or brackets too); a set
+    in every order up to ANY_ORDER elements (in increasing order beyond, as the question
+    asks), ∅ or {} when empty; a value per position with ``:``, ``: ``, `` : ``, ``=``,
+    `` = `` (a move: also ``→``, ``->``, spaced or not)."""
+    commas = (", ", ",")
+    if kind == "position":
+        return [_element(want, c) for c in commas]
+    if kind == "set":
+        if not want:
+            return ["∅", "{}"]
+        orders = ([list(o) for o in itertools.permutations(want)] if len(want) <= ANY_ORDER
+                  else _increasing(want))
+        wraps, items = ("", "{}"), [[[_element(x, c) for x in o] for c in commas]
+                                    for o in orders]
+    elif kind == "sequence":
+        wraps, items = ("", "{}", "()", "[]"), [[[_element(x, c) for x in want]
+                                                 for c in commas]]
+    else:
+        moves = any(isinstance(x, str) for x in want.values())
+        pairs = [":", ": ", " : ", "=", " = "] if not moves else \
+            [":", ": ", " : ", "→", " → ", "->", " -> "]
+        keys = _increasing(list(want))[0]
+        wraps = ("", "{}")
+        items = [[[f"{_element(k, c)}{pair}{_element(want[k], c)}" for k in keys]
+                  for c in commas] for pair in pairs]
+    return [w[:1] + comma.join(elements) + w[1:] for w in wraps for comma in commas
+            for spellings in items for elements in spellings]
+
+
+def _wrong_forms(kind: str, want) -> list[str]:
+    """Wrong answers in several of the forms: an element left out, one too many, one
+    changed, a sequence reversed, a value changed."""
+    out = []
+    if kind in ("set", "sequence"):
+        items = list(want)
+        if items:
+            out += forms(kind, items[:-1])[:4] if items[:-1] or kind == "set" else []
+            out += forms(kind, [*items[1:], items[0]])[:4] if kind == "sequence" and \
+                len(set(map(str, items))) > 1 else []
+        out += forms(kind, [*items, "zz"])[:4]
+    elif kind == "map":
+        keys = sorted(want, key=str)
+        changed = dict(want)
+        last = keys[-1]
+        changed[last] = want[last] + 1 if isinstance(want[last], int) else "zz"
+        out += forms("map", changed)[:6]
+        out += forms("map", {k: want[k] for k in keys[:-1]} or {"zz": 0})[:6]
+    else:
+        out.append("zz")
+    return out
+
+
+def test_moodle_accepts_every_form_the_practice_accepts_and_no_wrong_one():
+    """For each problem, three variants and both languages: each short-answer
+    sub-question of the Cloze question accepts, by Moodle's matching rule (the first
+    matching answer's fraction, above), every form of the right answer that the practice
+    page reads as right (:func:`forms`), and refuses wrong answers in those forms."""
+    checked = 0
+    for pid, variants in moodle.variants_of(list(bank.problems()), 3, 2026).items():
+        for v in variants:
+            for lang in moodle.LANGS:
+                text, subs = extract(moodle.question_html(v, lang)[0])
+                if any(f.kind == "set" for f in practice.fields(pid)):
+                    assert {"fr": f"jusqu'à {ANY_ORDER} éléments",
+                            "en": f"in any order up to {ANY_ORDER} elements"}[lang] in text
+                for f, sub in zip(practice.fields(pid), subs, strict=True):
+                    if f.kind not in ("set", "sequence", "position", "map"):
+                        continue
+                    want = practice.expected(v, f.key)
+                    grade, fid = Grader(sub), practice.field_id(f)
+                    where = f"{pid} (seed {v.seed}, {lang}) {f.key}"
+                    for form in forms(f.kind, want):
+                        assert practice.check(v, fid, form, lang)["ok"], (where, form)
+                        assert grade(form) == 1, (where, form)
+                        assert grade(f"  {form} ") == 1, (where, form)
+                        checked += 1
+                    for wrong in _wrong_forms(f.kind, want):
+                        assert not practice.check(v, fid, wrong, lang)["ok"], (where, wrong)
+                        assert grade(wrong) == 0, (where, wrong)
+    assert checked > 10_000
+
+
 def test_every_problem_has_its_fields_and_each_accepted_answer_is_the_key():
     """In process, over the 24 problems: each variant's question text parses by Moodle's
     rules into one sub-question per field, each accepting exactly the bank's key."""
@@ -337,14 +487,22 @@ def test_every_problem_has_its_fields_and_each_accepted_answer_is_the_key():
 
 
 def test_spellings_are_what_the_question_says():
-    assert moodle.spellings("set", ["f4", "f10", "b"], "fr")[:2] == ("b, f4, f10",
-                                                                      "{b, f4, f10}")
+    assert moodle.spellings("set", ["f4", "f10", "b"], "fr")[:3] == (
+        "b, f4, f10", "b,f4,f10", "{b, f4, f10}")
     assert "b,f10,f4" in moodle.spellings("set", ["f4", "f10", "b"], "fr")
+    assert len(moodle.spellings("set", ["a", "b", "c", "d"], "en")) == 24 * 4
+    assert len(moodle.spellings("set", ["a", "b", "c", "d", "e"], "en")) == 1 * 4
+    assert "{e, a}" in moodle.spellings("set", ["a", "e"], "en")
     assert moodle.spellings("set", [[3, 5], [0, 1]], "en")[0] == "(0, 1), (3, 5)"
     assert "(0,1),(3,5)" in moodle.spellings("set", [[3, 5], [0, 1]], "en")
     assert moodle.spellings("map", {"j": "v", "a": "k"}, "en")[:3] == (
-        "a: k, j: v", "a:k,j:v", "a → k, j → v")
-    assert moodle.spellings("sequence", ["g", "h", "c"], "en") == ("g, h, c", "g,h,c")
+        "a: k, j: v", "a: k,j: v", "{a: k, j: v}")
+    assert "a → k, j → v" in moodle.spellings("map", {"j": "v", "a": "k"}, "en")
+    assert "a : 2,j = 1" not in moodle.spellings("map", {"j": 1, "a": 2}, "fr")
+    assert {"a : 2, j : 1", "a=2,j=1"} <= set(moodle.spellings("map", {"j": 1, "a": 2}, "fr"))
+    assert moodle.spellings("sequence", ["g", "h", "c"], "en") == (
+        "g, h, c", "g,h,c", "{g, h, c}", "{g,h,c}", "(g, h, c)", "(g,h,c)", "[g, h, c]",
+        "[g,h,c]")
     part = moodle.Part(None, "SHORTANSWER_C", ("{a, b}", "x#y"))
     assert part.cloze() == "{:SHORTANSWER_C:={a, b\\}~=x\\#y}"
     assert extract(part.cloze())[1][0].answers == ["{a, b}", "x#y"]
@@ -411,6 +569,13 @@ def test_make_moodle_as_typed_has_a_category_per_problem(checkout):
     (("LANG=fr", "VARIANTS=501"), "--variants (VARIANTS): 501 is more than 500"),
     (("LANG=de", "VARIANTS=2"), "--lang (LANG): 'de' is neither fr nor en"),
     (("LANG=fr", "VARIANTS=2", "PROBLEMS=kayles,nope"), "unknown problem 'nope'"),
+    # make's own syntax in a value reaches the command as typed: never expanded, never run
+    (("LANG=fr", "VARIANTS=2", "SEED=$(HOME)"), "--seed (SEED): '$(HOME)' is not an integer"),
+    (("LANG=fr", "VARIANTS=2", "SEED=$HOME"), "--seed (SEED): '$HOME' is not an integer"),
+    (("LANG=fr", "VARIANTS=$(shell touch PWNED)"),
+     "--variants (VARIANTS): '$(shell touch PWNED)' is not an integer"),
+    (("LANG=fr", "VARIANTS=2", "PROBLEMS=kayles,${USER}"), "unknown problem '${USER}'"),
+    (("LANG=$(HOME)", "VARIANTS=2"), "--lang (LANG): '$(HOME)' is neither fr nor en"),
 ])
 def test_bad_arguments_are_said_in_one_line_and_write_nothing(checkout, args, message):
     target = checkout / "build" / "moodle" / "fr" / "bank.xml"
@@ -421,7 +586,7 @@ def test_bad_arguments_are_said_in_one_line_and_write_nothing(checkout, args, me
     assert len(lines) == 1 and lines[0].startswith("coursebuild: moodle: "), done.stderr
     assert message in lines[0]
     assert (target.read_bytes() if target.exists() else None) == before
-    assert "Traceback" not in done.stderr
+    assert "Traceback" not in done.stderr and not (checkout / "PWNED").exists()
 
 
 def test_the_file_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
@@ -443,3 +608,29 @@ def test_the_command_is_listed():
 
     assert "moodle" in COMMANDS
     assert shutil.which("make")
+
+
+def test_the_words_for_the_empty_set_are_one_rule_for_moodle_and_the_practice():
+    """Issue 61 leftover: "aucun"/"none" (any case, as Moodle's caseless sub-question reads
+    it) is the empty set in the practice checker as in Moodle, on every set field whose
+    answer is empty among the first variants; on a set that is not empty it is wrong in
+    both, and it says what is missing rather than naming "aucun" as a position."""
+    empty = 0
+    for pid, variants in moodle.variants_of(list(bank.problems()), 6, 2026).items():
+        for v in variants:
+            for lang in moodle.LANGS:
+                _, subs = extract(moodle.question_html(v, lang)[0])
+                for f, sub in zip(practice.fields(pid), subs, strict=True):
+                    if f.kind != "set":
+                        continue
+                    grade, fid = Grader(sub), practice.field_id(f)
+                    want = practice.expected(v, f.key)
+                    for word in practice.WORDS[lang]["none"]:
+                        for typed in (word, word.upper(), word.capitalize()):
+                            said = practice.check(v, fid, typed, lang)
+                            assert said["ok"] == (not want) == (grade(typed) == 1), \
+                                (pid, v.seed, lang, f.key, typed)
+                            if want:
+                                assert word not in said["message"].lower(), said
+                    empty += not want
+    assert empty >= 2          # one variant, in both languages

@@ -1,6 +1,7 @@
 """What a newcomer trips on (issue 37 §5): the first build's log holds no benchmark rows
-without their header; a notebook page of the zip loads its MathJax configuration once, from
-inside the folder; the README lists every make target."""
+without their header; a notebook page of the zip loads no MathJax (its formulas are typeset
+at build time) and KaTeX's stylesheet from inside the folder; the README lists every make
+target."""
 
 from __future__ import annotations
 
@@ -11,34 +12,52 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_the_first_quick_benchmark_prints_one_line_not_its_rows(tmp_path, monkeypatch, capfd):
+def test_the_first_quick_benchmark_prints_its_steps_not_its_rows(tmp_path, monkeypatch, capfd):
+    """One line saying what it measures, then a line per section measured (issue 65: the
+    build was silent for minutes there, read as a hang), never a row of its tables."""
     from coursebuild.pages import teachers
 
     (tmp_path / "scripts").mkdir()
     (tmp_path / "scripts" / "bench.py").write_text(
         "import sys, json\n"
         "print('| random | 1000 | 3000 | 0.01 |', file=sys.stderr)\n"     # a row as it goes
+        "print('bench 1/2 construction 0.1 s', file=sys.stderr)\n"       # where it is
         "print('| kind | vertices | edges | solve |')\n"                   # the tables
+        "print('bench 2/2 solver 0.2 s', file=sys.stderr)\n"
         "json.dump({'solver': []}, open(sys.argv[-1], 'w'))\n", encoding="utf-8")
     monkeypatch.setattr(teachers, "ROOT", tmp_path)
     teachers.ensure_bench(tmp_path / "bench.json")
     out, err = capfd.readouterr()
     assert (tmp_path / "bench.json").exists()
-    assert out == "" and err == "fragments: measuring the quick benchmark once (build/bench.json)\n"
+    assert out == "" and err == (
+        "fragments: measuring the quick benchmark once (build/bench.json)\n"
+        "quick benchmark 1/2 construction 0.1 s\nquick benchmark 2/2 solver 0.2 s\n")
 
 
-def test_a_notebook_page_of_the_zip_loads_its_mathjax_configuration_once_from_inside(site):
+def test_the_benchmark_says_where_it_is_on_standard_error():
+    """scripts/bench.py's own lines, which ensure_bench reads: a step per section."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "scripts/bench.py", "--quick", "--only",
+                           "construction"], cwd=ROOT, capture_output=True, text=True,
+                          check=True)
+    assert re.search(r"^bench 1/1 construction \d+\.\d s$", done.stderr, re.M), done.stderr
+    assert "bench 1/1" not in done.stdout and "|" in done.stdout
+
+
+def test_a_notebook_page_of_the_zip_loads_no_mathjax_and_its_maths_from_inside(site):
     with zipfile.ZipFile(ROOT / "build" / "arena-site.zip") as archive:
         names = [n for n in archive.namelist() if re.search(r"notebooks/[^/]+\.html$", n)]
         assert len(names) == 16
         for name in names:
             page = archive.read(name).decode("utf-8")
-            sources = re.findall(r'<script src="([^"]*mathjax-config\.js)"', page)
-            assert len(sources) == 1, (name, sources)
+            assert "mathjax" not in page.lower(), name
+            sheets = re.findall(r'<link [^>]*href="([^"]*katex\.min\.css)"', page)
             depth = name.count("/") - 1             # arena-site/[en/]notebooks/x.html
-            assert sources[0] == "../" * depth + "assets/javascripts/mathjax-config.js"
+            assert sheets == ["../" * depth + "assets/katex/katex.min.css"], (name, sheets)
     for page in (site / "notebooks").glob("*/index.html"):
-        assert page.read_text(encoding="utf-8").count("mathjax-config.js") == 1
+        assert "mathjax" not in page.read_text(encoding="utf-8").lower()
 
 
 def test_the_readme_lists_every_make_target():

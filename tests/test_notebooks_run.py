@@ -295,5 +295,8 @@ def test_both_languages_load_the_notebook_script():
         return [line.strip().removeprefix("- ").removeprefix("../")
                 for line in block.splitlines() if not line.strip().startswith("#")]
 
-    assert "assets/javascripts/notebook.js" in scripts("mkdocs.base.yml")
+    # the widgets' loader, which loads notebook.js where a notebook can be run
+    assert "assets/javascripts/loader.js" in scripts("mkdocs.base.yml")
     assert scripts("mkdocs.base.yml") == scripts("mkdocs.en.yml")
+    loader = (ROOT / "docs/assets/javascripts/loader.js").read_text(encoding="utf-8")
+    assert '[".arena-notebook-run", ["sanitize.js", "notebook.js"]]' in loader

@@ -3,6 +3,7 @@ server and no network: every page reads, figures show, search works, a widget pl
 
 from __future__ import annotations
 
+import time
 import zipfile
 from pathlib import Path
 
@@ -62,9 +63,9 @@ def test_the_unzipped_site_reads_searches_and_plays_from_a_folder(browser, folde
             before = int(page.get_attribute(box, "data-moves"))
             page.click(f"{box} .arena-move >> nth=0")
             assert int(page.get_attribute(box, "data-moves")) > before
-        # maths typeset
-        page.wait_for_function("document.querySelectorAll('.arithmatex mjx-container').length"
-                               " > 0")
+        # maths typeset (at build time, its fonts from the folder)
+        assert page.locator(".arithmatex .katex").count() > 0
+        assert page.evaluate("document.fonts.check('1em KaTeX_Main')")
         # search, from the inlined index
         page.click(".md-search__input")
         page.keyboard.type(query, delay=30)
@@ -205,3 +206,129 @@ def test_through_the_launcher_a_bank_problem_is_practised(browser, launcher):
         shows(result, exactly=seen)
     assert errors == [] and outside == []
     context.close()
+
+
+PYTHON_BLOCKS = (".arena-exercise", ".arena-practice", ".arena-design", ".arena-notebook-run")
+"""What runs Python in a page (an exercise's Run and Check, the practice, the design page,
+a notebook's Run): from a folder, each needs the launcher."""
+
+
+def _python_blocks(html: str) -> int:
+    """How many blocks of :data:`PYTHON_BLOCKS` a page's HTML holds, as built."""
+    from html.parser import HTMLParser
+
+    class Blocks(HTMLParser):
+        count = 0
+
+        def handle_starttag(self, tag, attrs):
+            classes = (dict(attrs).get("class") or "").split()
+            self.count += any(f".{c}" in PYTHON_BLOCKS for c in classes)
+
+    parser = Blocks()
+    parser.feed(html)
+    return parser.count
+
+
+def test_the_zip_leaves_out_the_page_only_a_host_sends():
+    """404.html is what a host sends for an address it does not have: its links start at
+    the host's root (/assets/...), as they must to hold at any depth, so from a folder it
+    could only show unstyled and fail its requests; no page links to it, and the launcher
+    answers a missing address itself. The zip leaves it out (issue 62 §15)."""
+    from coursebuild.site import NOT_IN_ZIP
+
+    built = ROOT / "build" / "site-offline" / NOT_IN_ZIP
+    assert 'href="/assets/' in built.read_text(encoding="utf-8")      # why it cannot go
+    with zipfile.ZipFile(ZIP) as archive:
+        names = archive.namelist()
+    assert not [n for n in names if n.endswith("/404.html")]
+    assert len([n for n in names if n.endswith(".html")]) >= 40
+
+
+def test_every_page_from_the_folder_says_what_needs_the_launcher(browser, folder):
+    """Every page of the unzipped folder, opened as a file without the launcher (issue 62
+    §15): each block that runs Python says in one line to start serve.py, in the page's
+    language, a page without one says nothing of it, and nothing fails unsaid: no script
+    error, no error in the console, no request that fails or leaves the folder."""
+    pages = sorted(folder.rglob("*.html"))
+    assert len(pages) >= 40
+    context = browser.new_context(search=True)
+    refused: list[str] = []
+    context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
+        ("file://", "data:", "blob:")) else (refused.append(r.request.url), r.abort()))
+    faults: dict[str, list[str]] = {}
+    with_python = 0
+    page = context.new_page()
+    seen: list[str] = []
+    page.on("pageerror", lambda e: seen.append(f"error: {e}"))
+    page.on("console", lambda m: m.type == "error" and seen.append(f"console: {m.text}"))
+    page.on("requestfailed", lambda r: seen.append(f"failed: {r.url} {r.failure}"))
+    try:
+        for path in pages:
+            name = path.relative_to(folder).as_posix()
+            blocks = _python_blocks(path.read_text(encoding="utf-8"))
+            seen.clear()
+            page.goto(path.as_uri(), wait_until="load")
+            notes = page.locator(".arena-launcher-note")
+            if blocks:
+                with_python += 1
+                page.wait_for_function("(selector) => [...document.querySelectorAll(selector)]"
+                                       ".every((b) => b.querySelector('.arena-launcher-note'))",
+                                       arg=", ".join(PYTHON_BLOCKS))
+                texts = notes.all_inner_texts()
+                assert page.locator(", ".join(PYTHON_BLOCKS)).count() == blocks == len(texts), \
+                    name
+                for text in texts:
+                    assert "python3 serve.py" in text and "\n" not in text.strip(), (name, text)
+                    assert ("dossier" in text) == (not name.startswith("en/")), (name, text)
+            else:
+                assert notes.count() == 0, name
+            if seen:
+                faults[name] = list(seen)
+    finally:
+        context.close()
+    assert with_python >= 25
+    assert faults == {} and refused == []
+
+
+def test_the_readmes_launcher_command_serves_the_folder_as_typed(folder, tmp_path):
+    """The README says that, from the unzipped folder, what runs Python needs the launcher
+    too (the Check, the practice, not only the notebooks), and how to start it: the
+    command, run as typed in ``arena-site/``, serves the folder on this computer and opens
+    the browser at the address it prints, where an exercise's page and its Python are
+    (issue 61 §15)."""
+    import os
+    import re
+    import subprocess
+    import urllib.request
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    paragraph = readme[readme.index("hand out `build/arena-site.zip`"):]
+    paragraph = paragraph[:paragraph.index("\n\n")]
+    for words in ("Check", "practice", "notebooks", "`serve.command`", "`serve.bat`"):
+        assert words in paragraph, words
+    where, command = re.search(r"in `([\w-]+)/`, run `([^`]+)`", paragraph).groups()
+    assert (where, command) == ("arena-site", "python3 serve.py")
+    opened = tmp_path / "opened.txt"
+    recorder = tmp_path / "browser.sh"
+    recorder.write_text(f'#!/bin/sh\necho "$1" >> "{opened}"\n', encoding="utf-8")
+    recorder.chmod(0o755)
+    env = {**os.environ, "BROWSER": f"{recorder} %s"}
+    proc = subprocess.Popen(command, shell=True, cwd=folder.parent / where, env=env,
+                            stdout=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        line = proc.stdout.readline()
+        printed = re.search(r"(http://127\.0\.0\.1:\d+/)\S*", line)
+        url = printed.group(1)
+        with urllib.request.urlopen(url + "modelling.html", timeout=30) as answer:
+            page = answer.read().decode("utf-8")
+        assert page.count('class="arena-exercise"') >= 3
+        with urllib.request.urlopen(url + "assets/pyodide/arena.zip", timeout=30) as answer:
+            assert answer.status == 200
+        for _ in range(100):
+            if opened.exists():
+                break
+            time.sleep(0.1)
+        assert opened.read_text(encoding="utf-8").split() == [printed.group(0)]
+    finally:
+        os.killpg(proc.pid, 15)
+        proc.wait(timeout=10)

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_shared_assets_are_stored_once(site):
-    for shared in ("assets/mathjax/tex-chtml.js", "assets/fonts/SourceSansPro-Regular.ttf",
+    for shared in ("assets/katex/katex.min.css", "assets/fonts/SourceSansPro-Regular.woff2",
                    "figures/nim-graph-a.svg", "handouts/handout-fr.pdf"):
         assert (site / shared).is_file(), shared
         assert not (site / "en" / shared).exists(), shared
@@ -21,7 +21,7 @@ def test_shared_assets_are_stored_once(site):
     # and the English pages find them at the root
     page = (site / "en" / "ourson" / "index.html").read_text(encoding="utf-8")
     refs = re.findall(r'(?:src|href)="((?:\.\./)+(?:figures|assets)/[^"#?]+)"', page)
-    assert any("figures/" in r for r in refs) and any("mathjax" in r for r in refs)
+    assert any("figures/" in r for r in refs) and any("katex" in r for r in refs)
     for ref in refs:
         target = urljoin("https://x/en/ourson/", ref).removeprefix("https://x/")
         assert (site / target).is_file(), ref

@@ -17,8 +17,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = ROOT / "docs" / "assets" / "javascripts"
-TABLES = {"arena.js": "TEXT", "design.js": "WORDS", "exercises.js": "WORDS",
-          "notebook.js": "WORDS", "practice.js": "WORDS"}
+TABLES = {"arena.js": "TEXT", "course.js": "COURSE_WORDS", "design.js": "WORDS",
+          "exercises.js": "WORDS", "notebook.js": "WORDS", "practice.js": "WORDS"}
 
 # what node prints of a table: for each language, each key's kind (text, or a function
 # and its parameters) and a text's placeholders ({s}, {n}, ...)
@@ -80,3 +80,54 @@ def test_every_table_of_words_is_checked():
     tables = {p.name for p in SCRIPTS.glob("*.js")
               if re.search(r"^\s*(fr|en): \{", p.read_text(encoding="utf-8"), re.M)}
     assert tables == set(TABLES)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+@pytest.mark.parametrize("script", sorted(TABLES))
+def test_no_text_keeps_a_placeholder_to_fill(script):
+    """A text that needs a value is a function of it: a text holding ``{s}`` was shown as
+    it is somewhere (the Check's heading out of time, issue 61 §14)."""
+    table = _described(script)
+    left = {(lang, key): kind for lang, words in table.items() for key, kind in words.items()
+            if kind.startswith("text ") and kind != "text []"}
+    assert left == {}, script
+
+
+# each message of the Check called with its values, as the page calls it: the time limit
+# in ms (data-timeout's, the default's, the judge's), in each language
+CALL_EVERY_WORD = """
+%s
+const table = (%s);
+const samples = [1, 250, 2000, 2500, 5000, 60000, 600000];
+const out = [];
+for (const [lang, words] of Object.entries(table)) {
+  for (const [key, v] of Object.entries(words)) {
+    if (typeof v !== "function") { out.push([lang, key, null, v]); continue; }
+    for (const ms of samples) out.push([lang, key, ms, v(...Array(v.length).fill(ms))]);
+  }
+}
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_every_message_of_the_check_is_filled_with_its_number():
+    """Every word of the Check (exercises.js), each function called with the limits the
+    page passes: no placeholder, no NaN, no undefined; the time limit's message says the
+    limit in seconds, as the language writes them (issue 61 §14)."""
+    text = (SCRIPTS / "exercises.js").read_text(encoding="utf-8")
+    helpers = re.search(r"\n(\s*const seconds = .*?)\n\s*const WORDS = ", text, re.S).group(1)
+    done = subprocess.run(["node", "-e", CALL_EVERY_WORD % (helpers, _literal(text, "WORDS"))],
+                          capture_output=True, text=True, check=True)
+    said = json.loads(done.stdout)
+    assert len({(lang, key) for lang, key, _, _ in said}) >= 2 * 15
+    for lang, key, ms, message in said:
+        assert isinstance(message, str) and message.strip(), (lang, key, ms)
+        assert not re.search(r"[{}]|NaN|undefined|Infinity|null", message), (lang, key, message)
+    timeouts = {(lang, ms): m for lang, key, ms, m in said if key == "timeout"}
+    assert len(timeouts) == 2 * 7
+    for (lang, ms), message in timeouts.items():
+        number = f"{ms / 1000:g}".replace(".", "," if lang == "fr" else ".")
+        assert f"({number} s)" in message, message
+    assert timeouts[("fr", 2500)] == "Temps limite dépassé (2,5 s) : exécution arrêtée."
+    assert timeouts[("en", 600000)] == "Time limit exceeded (600 s): run stopped."

@@ -231,6 +231,15 @@ def test_a_variant_is_practised_in_the_page(chromium, browser, base_url, lang, t
         function = {"fr": "perdantes", "en": "losing_positions"}[lang]
         call = re.search(function + r"\(\d+, \[[\d, ]*\]\)", v.statement[lang]).group()
         shows(statement, call)
+        # its formulas, made by Python in the page, typeset there by KaTeX (issue 64): HTML
+        # for the eye, MathML for screen readers, no TeX left to read
+        page.wait_for_function(r"""() => {
+          const maths = document.querySelectorAll('.arena-practice-statement .arithmatex');
+          return maths.length > 0 && [...maths].every((m) =>
+            m.querySelector(':scope > .katex > .katex-html[aria-hidden="true"]')
+            && m.querySelector('math annotation[encoding="application/x-tex"]'));
+        }""")
+        assert "\\(" not in statement.inner_text() and "$" not in statement.inner_text()
         figure = statement.locator("figure svg[role=img]")
         expect(figure).to_have_count(1)
         expect(figure).to_have_attribute("aria-label", v.figures["graph"].desc)
@@ -301,6 +310,11 @@ def test_leaving_the_page_by_a_link_stops_its_python_and_leaves_the_next_address
     try:
         visit = Visit(browser, base_url + "en/practice/", context=context)
         page = visit.page
+        # Python starts at the first action, not with the page (issue 64)
+        assert not [w for w in page.workers if w.url.endswith("/practice-worker.js")]
+        page.get_by_role("button", name="New variant").click()
+        page.wait_for_function("() => document.querySelector('.arena-practice .arena-status')"
+                               ".textContent.startsWith('Loading Python')")
         workers = [w for w in page.workers if w.url.endswith("/practice-worker.js")]
         assert len(workers) == 1, [w.url for w in page.workers]
         closed: list[bool] = []
@@ -440,3 +454,32 @@ def test_every_problem_is_practised_in_the_page(practice_pages, pid):
         for text in wrong:
             ok, seen = _answer(page, field, text)
             assert not ok and seen[0] in "✗–", (pid, f.key, text, seen)
+
+
+HOSTILE_ANSWERS = [
+    # (what is typed, the start of the message in English)
+    ("(" * 1_000_000, "Too long to read: 1,000 characters at most."),
+    ("a, " * 400, "Too long to read: 1,000 characters at most."),
+    ("(" * 400 + ")" * 400, "Could not read: (((…."),
+    ("{" * 30 + "}" * 30, "Could not read: {{{…."),
+    ("[" * 25 + "1" + "]" * 25, "Could not read: [[[…."),
+    ("9" * 900, "Could not read: 999999999999…."),
+    ("-" + "9" * 40, "Could not read: -99999999999…."),
+]
+
+
+@pytest.mark.parametrize(("typed", "said"), HOSTILE_ANSWERS)
+def test_a_huge_or_deep_answer_is_one_sentence_in_every_field(typed, said):
+    """Issue 62 §13: brackets a thousand deep stopped the page's checker with a
+    RecursionError, and a number of 900 digits with Python's ValueError (the page then said
+    "Checking…" for ever); a megabyte took seconds. In every field of every problem, each
+    is one sentence and never right."""
+    for pid in bank.problems():
+        v = bank.variant(pid, 1)
+        for f in practice.fields(pid):
+            for lang in ("en", "fr"):
+                got = practice.check(v, practice.field_id(f), typed, lang)
+                assert not got["ok"], (pid, f.key)
+                if lang == "en" and f.kind not in ("winner", "mover", "yesno"):
+                    assert got["message"] == said, (pid, f.key, got)
+                assert "\n" not in got["message"] and len(got["message"]) < 200

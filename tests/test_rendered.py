@@ -16,13 +16,14 @@ ROOT = Path(__file__).resolve().parents[1]
 SKIPPED = {"code", "pre", "script", "style", "svg", "textarea", "kbd"}
 
 
-# what MathJax typesets (mathjax-config.js): arithmatex's spans and notebooks' markdown
-TYPESET = {"arithmatex", "jp-RenderedMarkdown"}
+# the formulas, typeset at build time (coursebuild.maths): the notebooks' Markdown cells
+# are prose like the chapters', their dollars typeset too
+TYPESET = {"arithmatex"}
 
 
 class _Prose(HTMLParser):
     """The text a reader sees as the page's prose: inside the article, outside code,
-    scripts, figures' SVG and what MathJax typesets."""
+    scripts, figures' SVG and the typeset formulas."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -100,7 +101,7 @@ def test_the_french_search_index_has_no_english_interface_words(site):
             assert 'aria-label="Copy to Clipboard"' not in page.read_text(encoding="utf-8")
 
 
-# TeX that MathJax did not typeset: its delimiters, the notebooks' dollars, a command
+# TeX left as written: its delimiters, the notebooks' dollars, a command
 RAW_TEX = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$[^$\s][^$\n]*\$|\\(?:mathcal|mathrm|in|le|ge|"
                      r"times|to|dots|setminus|subseteq|text|frac|delta|emptyset)\b|[_^]\{")
 _CODE_HTML = re.compile(r"<pre\b.*?</pre>|<code\b.*?</code>", re.S)
@@ -108,8 +109,8 @@ _CODE_HTML = re.compile(r"<pre\b.*?</pre>|<code\b.*?</code>", re.S)
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_search_snippets_show_no_raw_maths(site, lang):
-    """A search result shows the text of its section as indexed, where MathJax does not
-    run: the index holds the maths as text (𝒜ⁱₙ, J₀), never as TeX."""
+    """A search result shows the text of its section as indexed, where no formula is
+    typeset: the index holds the maths as text (𝒜ⁱₙ, J₀), never as TeX."""
     folder = site if lang == "fr" else site / "en"
     index = json.loads((folder / "search" / "search_index.json").read_text(encoding="utf-8"))
     found = []

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from coursebuild.languages import LANGS
+
 ROOT = Path(__file__).resolve().parents[1]
-LANGS = ("fr", "en")
 
 
 def _md(lang: str, name: str) -> str:

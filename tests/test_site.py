@@ -10,10 +10,11 @@ from pathlib import Path
 
 import yaml
 
+from coursebuild.languages import LANGS
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 SITE = ROOT / "site"
-LANGS = ("fr", "en")
 SNIPPET = re.compile(r'--8<-- "([^"]+)"')
 
 

@@ -15,8 +15,7 @@ import pytest
 from test_teaching import _book_text
 
 from coursebuild import pacing, sample_paper, teaching
-
-LANGS = ("fr", "en")
+from coursebuild.languages import LANGS
 
 
 def _html(site: Path, lang: str) -> str:
@@ -74,7 +73,7 @@ def test_each_chapter_has_prerequisites_and_three_to_five_oral_questions(site, l
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_progression_sums_the_core_apart_and_the_sums_are_its_rows(site, lang):
     html = _html(site, lang)
-    table = html[html.index('href="#notes-modelling"') - 2000:]
+    table = _section(html, "plans")              # after the short progressions
     table = table[table.index("<table"):table.index("</table>")]
     rows = _rows(table)[1:]
     core_label = teaching.WORDS[lang]["core"]
@@ -160,7 +159,7 @@ def test_a_partial_mark_that_is_not_partial_is_refused():
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_notes_facts_are_written_once_in_the_guide(site, lang):
     """A computed passage is written once: the word-for-word repeats are gone."""
-    from coursebuild.pages.teachers import note_facts
+    from coursebuild.teaching_facts import note_facts
 
     text = _text(_html(site, lang))
     for name, fact in note_facts(lang).items():
@@ -201,4 +200,4 @@ def test_the_teachers_books_have_no_unresolved_citation_and_hold_the_new_parts(l
         in text
     if lang == "en":
         assert text.count("By the end of this chapter, students can") >= 11
-        assert "Appendix: the French syllabus" in text
+        assert "Optional appendix: the French CPGE syllabus" in text

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from coursebuild import exercise_source, teaching
+from coursebuild.languages import LANGS
 from coursebuild.paths import ROOT
 
-LANGS = ("fr", "en")
 PARTS = ("outcomes", "syllabus", "plan", "misconceptions", "bank")
 
 
@@ -208,6 +208,7 @@ def test_the_specifications_example_loops_and_its_numbers_are_computed():
     the moves, not by the functions the page uses."""
     from arena.course import naive_attractor
     from arena.strategies import play
+    from coursebuild import teaching_facts
     from coursebuild.pages import teachers
 
     g = teachers.spec_loop_arena()
@@ -217,7 +218,7 @@ def test_the_specifications_example_loops_and_its_numbers_are_computed():
     assert f["numbers"]["z"] == 2 and f["numbers"]["x"] == 3
     assert play(g, {**f["moves"], "z": "x", "a": "b"}) == ("x", "z", "x")
     assert f["loop"] == ["x", "z", "x"] and f["move"] == "a"
-    en = teachers.note_facts("en")
+    en = teaching_facts.note_facts("en")
     assert en["spec-numbers"] == "z gets the number 2 but has rank 4; x gets the number 3, its rank"
     assert "| `z` | $J_1$ | 4 | 2 |  |" in en["spec-loop-table"]
 
@@ -227,19 +228,19 @@ def test_the_other_counterexamples_are_the_solvers_and_the_checkers():
 
     from arena.course import naive_attractor
     from arena.games import chomp
-    from coursebuild.pages import teachers
+    from coursebuild import teaching_facts
 
     for m, n in ((1, 2), (2, 1)):
         g = chomp(m, n)
         assert naive_attractor(g, 0)[g.start] == 1          # by the definition
-    en = teachers.note_facts("en")
+    en = teaching_facts.note_facts("en")
     assert en["chomp-thin-bars"].endswith("and the start has rank 1")
     assert "Call: fixpoint_attractor({0: []}, {}, {})\nExpected: {}\nObtained: {0: None}" in \
         en["dead-end-check"]
     assert "RecursionError) on a chain of 4001 vertices" in en["recursion-check"]
     assert en["recursion-limit-value"] == f"{sys.getrecursionlimit():,}"
     assert en["bouton-123"].endswith("won by $J_1$, the second player, within 6 moves")
-    fr = teachers.note_facts("fr")
+    fr = teaching_facts.note_facts("fr")
     assert "Appel\u00a0: attracteur_naif({0: []}, {}, {})" in fr["dead-end-check"]
 
 
@@ -281,7 +282,7 @@ def test_the_teachers_book_has_no_build_manual_and_the_appendix_has_it(site, lan
         assert words not in book_text, words
     assert not re.search(r"(?i)\b(usage|utilisation) ?: arena", book_text)
     # the teaching notes are there, with their counterexamples computed
-    from coursebuild.pages import teachers
+    from coursebuild import teaching_facts
 
     assert book_text.count("Les erreurs des élèves" if lang == "fr"     # (and the contents)
                            else "Students’ misconceptions") >= 11
@@ -291,4 +292,4 @@ def test_the_teachers_book_has_no_build_manual_and_the_appendix_has_it(site, lan
         assert words in appendix, words
     assert ("utilisation : arena" if lang == "fr" else "usage: arena") in \
         appendix.replace("\u00a0", " ")
-    assert teachers.NOTE_FACTS           # the page module's facts are registered
+    assert teaching_facts.NOTE_FACTS           # the notes' facts are registered

@@ -156,16 +156,16 @@ calcule_attracteur2(A, S0, V0), attractor(small, 0)
 
 # %%
 from arena import solve, verify_strategy
-from arena.course import looping_strategie_arena, strategie_moves
+from arena.course import looping_strategy_arena, strategy_moves
 from arena.notebook import figure
 from arena.solver import StrategyError
 
-loop, play = looping_strategie_arena()
+loop, play = looping_strategy_arena()
 print("biparti :", loop.is_bipartite(), "; arêtes :", list(loop.edges()))  # [fr]
 print("bipartite:", loop.is_bipartite(), "; edges:", list(loop.edges()))  # [en]
 A, S0, S1, V0, V1 = chapter_dicts(loop)
 numbers, ranks = calcule_attracteur2(A, S0, V0), attractor(loop, 0)
-moves = strategie_moves(loop)
+moves = strategy_moves(loop)
 print("numéros :", numbers)  # [fr]
 print("rangs   :", ranks)  # [fr]
 print("coups de strategie :", moves)  # [fr]

@@ -3,30 +3,35 @@
 The library (``src/arena``) solves and draws games and knows nothing of the course; this
 package turns its results into the course: figures, Markdown fragments, notebooks, the
 LaTeX exercise sheets, the two MkDocs sites and the books. One command runs it all:
-``python -m coursebuild site|serve|figures|fragments|notebooks|handout|book|sheets|moodle``.
+``python -m coursebuild site|serve|figures|fragments|notebooks|handout|book|sheets|moodle|
+slides|colles|td|summaries|labs``.
 
 A chapter page leads to its module by name: ``docs/fr/ourson.md`` takes its figures
 (``FIGURES``) and fragments (``@fragment``) from :mod:`coursebuild.pages` ``.ourson``.
 
 The modules run in four stages, **sources** -> **facts** -> **writers** -> **commands**:
 each imports only modules of its own stage or of a lower one (the library is below them
-all), and no two modules import each other, even through others. A writer never imports
-another writer's module to borrow a helper: the helper moves down to where both can see
-it. Writers use the writers' tools (the LaTeX converter, what the books hold, the course's
-Markdown as HTML and LaTeX: ``TOOLS``), and only the writers that put others' products
-together (``COMPOSERS``: the MkDocs hook and its markers, the guide, the books, a
-chapter's full text, the exercise sheets) import those products. ``scripts/import_graph.py``
-places every module in its stage (``LAYERS``) and ``tests/test_layers.py`` fails on an
-import that runs back up, closes a circle or borrows from another writer.
+all, and never imports this package), and no two modules or packages import each other,
+even through others. Among the writers, the MkDocs hook is imported by no writer; the
+writers that put others' products together (the hook's markers, the guide, the books, a
+chapter's full text, the exercise sheets) sit above the products; no product imports
+another (a helper two of them share moves down, where both can see it); and the writers'
+tools (the LaTeX converter, what the books hold, the course's Markdown as HTML and LaTeX)
+sit below the products. These are import-linter contracts in ``pyproject.toml``
+(``[tool.importlinter]``), which ``lint-imports`` checks in ``make test`` and ``make lint``;
+``tests/test_layers.py`` checks what they cannot see (the imports made through
+``import_module``) and that the stages below are the contracts' layers.
 
 1. **sources** -- the readers of ``docs/`` and the small helpers every stage uses:
    :mod:`coursebuild.exercise_source` (the exercises), :mod:`coursebuild.glossary` (the
    code's names in both languages), :mod:`coursebuild.paths`,
+   :mod:`coursebuild.languages` (the course's languages and their sites' configurations),
    :mod:`coursebuild.address` (the site's address), :mod:`coursebuild.typography`,
-   :mod:`coursebuild.markdown`, :mod:`coursebuild.plainmaths`,
+   :mod:`coursebuild.markdown`, :mod:`coursebuild.plainmaths`, :mod:`coursebuild.maths`
+   (the formulas typeset at build time, and their TeX read back),
    :mod:`coursebuild.usage` (the command line's words), :mod:`coursebuild.options` (the
-   options the bank's commands share) and :mod:`coursebuild.forked` (work shared among
-   forked processes);
+   options the bank's commands share), :mod:`coursebuild.forked` (work shared among
+   forked processes) and :mod:`coursebuild.progress` (the long steps' progress lines);
 2. **facts** -- what the solver computes for them, each once:
    :mod:`coursebuild.examples` (the course's examples, defined and solved once),
    :mod:`coursebuild.pages` (one module per chapter page), :mod:`coursebuild.facts`,
@@ -51,14 +56,18 @@ import that runs back up, closes a circle or borrows from another writer.
    :mod:`coursebuild.handout`, :mod:`coursebuild.sheets`, :mod:`coursebuild.paper_edges`,
    :mod:`coursebuild.book`, the bank's pages :mod:`coursebuild.bank_pages`,
    :mod:`coursebuild.chapter_text`, the teachers' guide (:mod:`coursebuild.teaching`,
-   :mod:`coursebuild.pacing`, :mod:`coursebuild.sample_paper`, put together by
-   :mod:`coursebuild.guide`), the MkDocs hook both languages use
+   :mod:`coursebuild.pacing`, :mod:`coursebuild.sample_paper`, the module descriptor
+   :mod:`coursebuild.descriptor`, put together by :mod:`coursebuild.guide`), the MkDocs
+   hook both languages use
    (:mod:`coursebuild.hook`, its events, with what the site carries besides its pages,
    :mod:`coursebuild.site_assets`, and what a page's markers become,
    :mod:`coursebuild.markers`), the library's wheel (:mod:`coursebuild.release`), the
-   practice page and its worker's zip (:mod:`coursebuild.practice_page`) and the Moodle
-   export (:mod:`coursebuild.moodle`);
+   practice page and its worker's zip (:mod:`coursebuild.practice_page`), the Moodle
+   export (:mod:`coursebuild.moodle`) and the week's sheets: the tutorial sheets
+   (:mod:`coursebuild.td`), the summary sheets (:mod:`coursebuild.summaries`) and the lab
+   briefs (:mod:`coursebuild.labs`), and the lecture slides (:mod:`coursebuild.slides`);
 4. **commands** -- what a user runs: :mod:`coursebuild.__main__`,
    :mod:`coursebuild.site` (the whole build), :mod:`coursebuild.serve` (the live
-   preview) and :mod:`coursebuild.launcher`, with :mod:`coursebuild.buildlock`.
+   preview, its HTTP side in :mod:`coursebuild.serve_http`) and
+   :mod:`coursebuild.launcher`, with :mod:`coursebuild.buildlock`.
 """

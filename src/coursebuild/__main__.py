@@ -4,7 +4,10 @@ Commands: ``site`` (everything ``make site`` builds), ``serve`` (live preview),
 ``figures`` (the figure catalogue), ``fragments`` (the Markdown fragments),
 ``notebooks``, ``handout`` (the LaTeX exercise sheets), ``book`` (the PDFs, from a built
 site), ``sheets`` (a sheet per student from the bank of problems, and the key), ``moodle`` (the
-bank as a Moodle question bank, Moodle XML).
+bank as a Moodle question bank, Moodle XML), ``slides`` (a Beamer deck per chapter, from a
+built site), ``colles`` (a one-page oral question set per student from the bank, and the
+examiner's answers), ``td`` (each chapter's tutorial sheet and its answers), ``summaries``
+(each chapter's summary sheet), ``labs`` (a lab brief per notebook).
 ``python -m coursebuild COMMAND --help`` describes each one.
 
 Exit status: 0 on success, 2 on a usage error (an unknown command or figure id) or a
@@ -68,6 +71,11 @@ COMMANDS = {
     "book": _module_main("book"),
     "sheets": _module_main("sheets"),
     "moodle": _module_main("moodle"),
+    "slides": _module_main("slides"),
+    "colles": _module_main("sheets.colles"),
+    "td": _module_main("td"),
+    "summaries": _module_main("summaries"),
+    "labs": _module_main("labs"),
 }
 
 

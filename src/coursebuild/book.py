@@ -46,6 +46,7 @@ from coursebuild.editions import (
     figure_metrics,
 )
 from coursebuild.paths import ROOT
+from coursebuild.progress import Progress
 
 HERE = Path(__file__).resolve().parent
 BIBLIOGRAPHY = ROOT / "docs" / "data" / "bibliography.yaml"
@@ -478,12 +479,13 @@ def typeset(tex: str, folder: Path, name: str, runs: int = 5) -> bytes:
     return (folder / "book.pdf").read_bytes()
 
 
-def build_book(lang: str, edition: str, site: Path, out: Path, figures: dict) -> Path:
-    """Typeset one book into ``out``; return its path."""
+def build_book(lang: str, edition: str, site: Path, out: Path, figures: dict,
+               progress: Progress) -> Path:
+    """Typeset one book into ``out``, one more of ``progress``'s; return its path."""
     t0 = time.perf_counter()
     tex, warnings = book_source(lang, edition, site, figures)
     for warning in warnings:
-        print(f"book: {lang}: {warning}", file=sys.stderr)
+        progress.note(f"book: {lang}: {warning}")
     folder = WORK / f"{edition}-{lang}"
     pdf = typeset(tex, folder, f"{edition}-{lang}")
     write_atomic(out / f"report-{edition}-{lang}.json",
@@ -491,8 +493,8 @@ def build_book(lang: str, edition: str, site: Path, out: Path, figures: dict) ->
                             indent=1) + "\n")
     target = out / book_name(lang, edition)
     write_atomic(target, pdf)
-    print(f"book: {target.name}: {_page_count(target)} pages in "
-          f"{time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
+    progress.advance(f"{target.name}: {_page_count(target)} pages in "
+                     f"{time.perf_counter() - t0:.1f} s")
     return target
 
 
@@ -549,8 +551,14 @@ def build(site: Path = ROOT / "site", out: Path = ROOT / "build" / "pdf",
     stamp.unlink(missing_ok=True)
     figures = figure_metrics(site)
     jobs = [(lang, edition) for lang in langs for edition in EDITIONS]
-    with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        for job in [pool.submit(build_book, lang, e, site, out, figures) for lang, e in jobs]:
+    if "teachers" in EDITIONS:
+        from coursebuild import bank_pages
+
+        bank_pages.measure_spreads()    # before the books' threads: once, on every core
+    with Progress("books", len(jobs)) as progress, \
+            concurrent.futures.ThreadPoolExecutor(2) as pool:
+        for job in [pool.submit(build_book, lang, e, site, out, figures, progress)
+                    for lang, e in jobs]:
             job.result()
     write_atomic(stamp, key)
     return paths

@@ -31,6 +31,7 @@ from arena._files import write_if_changed
 from coursebuild import counts, keys
 from coursebuild.drawing import Drawing, Figure, layout_job
 from coursebuild.paths import FIGURES
+from coursebuild.progress import Progress
 from coursebuild.widgets import figure_data
 
 __all__ = ["Figure", "Drawing", "catalogue", "build", "figure_ids", "figure_data",
@@ -124,18 +125,20 @@ def build(out: Path = DEFAULT_OUT, ids: Sequence[str] | None = None, *, jobs: in
             drawing, data, stated = _drawn(by_id[fid])
             drawn[fid] = (drawing, data, stated, time.perf_counter() - start)
         results = _run([layout_job(drawn[fid][0]) for fid in todo], workers)
-        for k, (fid, (svg, pdf, seconds)) in enumerate(zip(todo, results), start=1):
-            drawing, data, stated, draw_seconds = drawn[fid]
-            files = {"svg": svg, "pdf": pdf, **({"json": data} if data is not None else {})}
-            for ext, content in files.items():
-                write_if_changed(out / f"{fid}.{ext}", content)
-            # what was written, hashed: a deleted, truncated or edited output is rebuilt
-            sidecar = {"key": figure_keys[fid], "caption": drawing.caption, "counts": stated,
-                       "outputs": {ext: _digest(c) for ext, c in files.items()}}
-            write_if_changed(sidecars / f"{fid}.json",
-                              json.dumps(sidecar, ensure_ascii=False, indent=1).encode())
-            stream.write(f"  [{k:>2}/{len(todo)}] {fid:<22} {draw_seconds + seconds:5.2f} s\n")
-            stream.flush()
+        with Progress("figures", len(todo), stream) as progress:
+            for fid, (svg, pdf, seconds) in zip(todo, results):
+                drawing, data, stated, draw_seconds = drawn[fid]
+                files = {"svg": svg, "pdf": pdf,
+                         **({"json": data} if data is not None else {})}
+                for ext, content in files.items():
+                    write_if_changed(out / f"{fid}.{ext}", content)
+                # what was written, hashed: a deleted, truncated or edited output is rebuilt
+                sidecar = {"key": figure_keys[fid], "caption": drawing.caption,
+                           "counts": stated,
+                           "outputs": {ext: _digest(c) for ext, c in files.items()}}
+                write_if_changed(sidecars / f"{fid}.json", json.dumps(
+                    sidecar, ensure_ascii=False, indent=1).encode())
+                progress.advance(f"{fid} {draw_seconds + seconds:.2f} s")
     _write_manifest(out, sidecars, list(by_id))
     _remove_stale(out, sidecars, set(by_id))
     elapsed = time.perf_counter() - t0

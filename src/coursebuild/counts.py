@@ -76,14 +76,6 @@ def count(nouns: Nouns, *, given: tuple[str, ...] = ()) -> Callable:
     return register
 
 
-def registry() -> dict[str, Count]:
-    """Every count of the course (importing the page modules registers them)."""
-    from coursebuild import pages
-
-    pages.modules()
-    return COUNTS
-
-
 def _name(fn: Callable[[], int]) -> str:
     name = fn.__name__.replace("_", "-")
     if name not in COUNTS:
@@ -210,6 +202,8 @@ def _formula_number(tex: str) -> str:
 def _flatten(node, source, out: list[tuple[str, tuple[str, str] | None]]) -> None:
     from bs4 import NavigableString, Tag
 
+    from coursebuild.maths import tex_of
+
     for child in node.children:
         if isinstance(child, Tag):
             classes = set(child.get("class") or [])
@@ -218,7 +212,7 @@ def _flatten(node, source, out: list[tuple[str, tuple[str, str] | None]]) -> Non
                 continue
             here = source
             if child.name == "span" and "arithmatex" in classes:
-                out.append((_formula_number(child.get_text()), source))
+                out.append((_formula_number(tex_of(child)), source))
                 continue
             if child.name == "span" and "arena-count" in classes:
                 here = ("count", child.get("data-count", ""))
@@ -280,10 +274,11 @@ def kind_of(noun: str, lang: str) -> Nouns | None:
 
 
 def check(phrase: Phrase, lang: str, page: str, captions: dict[str, dict[str, int]],
-          counts: dict[str, Count] | None = None) -> str | None:
+          counts: dict[str, Count]) -> str | None:
     """What is wrong with a stated count (None: it is its source's value, with a noun of
-    the source's kind). ``captions`` maps a figure id to the counts its caption used."""
-    counts = registry() if counts is None else counts
+    the source's kind). ``captions`` maps a figure id to the counts its caption used;
+    ``counts`` is every count of the course (:func:`coursebuild.pages.counts`: the page
+    modules register them, above this module)."""
     kind = kind_of(phrase.noun, lang)
     stated = f"{phrase.number} {phrase.noun} in “{phrase.context}”"
 

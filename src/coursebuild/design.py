@@ -1,7 +1,7 @@
 """The game-design page: a student's rules, typed in the page, solved in the page.
 
 This module runs in Pyodide (the page's worker calls :func:`design`): it runs the code the
-student wrote, builds the arena of the rules with :func:`arena.rules.rules_arena`, solves
+student wrote, builds the arena of the rules with :func:`arena.rules_file.rules_arena`, solves
 it, and returns what the page shows, as plain data (JSON): the counts, the winner of the
 start and its rank, and for a game small enough to draw, the DOT the page lays out with
 Graphviz (compiled to WebAssembly) and the data the stepper and the game read, the same as
@@ -244,7 +244,7 @@ class Design:
                progress: Callable[[str, int], None] | None, memory: Callable[[], int] | None,
                memory_limit: int) -> dict[str, Any]:
         from arena import ArenaError, solve
-        from arena.rules import rules_arena
+        from arena.rules_file import rules_arena
 
         words, names = self.words, self.names
         try:

@@ -81,7 +81,7 @@ def _both_labels(labels: dict) -> dict:
 def example_figure(path: str, view, caption: dict[str, str], *,
                    interactive: bool = False) -> Drawing:
     """The figure of a game file of the project, in one line: the arena of ``path`` (a
-    YAML or JSON file, or a rules file ``.py`` read by :func:`arena.rules.load_rules`,
+    YAML or JSON file, or a rules file ``.py`` read by :func:`arena.rules_file.load_rules`,
     from the project's root, e.g. ``"docs/examples/mygame.yaml"``)
     solved and drawn with the course's conventions and ``view`` (an
     :class:`arena.render.View`), with ``caption`` in French and English (``{"fr": ...,
@@ -99,7 +99,7 @@ def example_figure(path: str, view, caption: dict[str, str], *,
     from arena.render import arena_dot, describe, vertex_titles
 
     if path.endswith(".py"):
-        from arena.rules import load_rules
+        from arena.rules_file import load_rules
 
         g = load_rules(project_file(path))
     else:

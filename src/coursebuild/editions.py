@@ -15,18 +15,19 @@ from pathlib import Path
 
 from arena._files import write_if_changed
 from coursebuild import address
+from coursebuild.languages import CONFIGS
 from coursebuild.paths import ROOT
 
-CONFIGS = {"fr": ROOT / "mkdocs.yml", "en": ROOT / "mkdocs.en.yml"}
 SKIPPED = {"reference.md", "design.md", "practice.md", "bibliography.md", "bank.md",
-           "building.md"}
+           "building.md", "descriptor.md"}
 """Pages of the site that are in no book: the API reference is the library's, the
 game-design and practice pages are tools that run in the browser, the bibliography is the
 book's own (set by LaTeX, from the same file), the bank's page is the teachers' book's own
 chapter, with the solutions the site does not show (:mod:`coursebuild.bank_pages`), and
 the appendix on building the course (make, the command line, the figures' ids) is a
-manual for the site, not teaching material."""
-TEACHERS = {"teachers", "sources"}
+manual for the site, not teaching material; the module descriptor is a page for a
+module's paperwork, whose wide table of what assesses each outcome a book's page cannot hold."""
+TEACHERS = {"teachers", "descriptor", "sources"}
 """The pages of the teachers' book (by their slug); the others are the students'."""
 EDITIONS = ("students", "teachers")
 WORK = ROOT / "build" / "book"
@@ -205,3 +206,10 @@ def figure_metrics(site: Path) -> dict:
     WORK.mkdir(parents=True, exist_ok=True)
     write_if_changed(cache_path, json.dumps(fresh, indent=1, sort_keys=True) + "\n")
     return out
+
+
+def deck_file(number: int, page: str) -> str:
+    """A chapter's deck's file name in ``build/slides/LANG/`` (its notes version adds
+    ``-notes``): ``03-attractors.pdf``; here, below the slides, so that the teachers'
+    progressions (:mod:`coursebuild.pacing`) name the decks without importing them."""
+    return f"{number:02d}-{page}.pdf"

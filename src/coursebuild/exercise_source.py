@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from coursebuild.languages import LANGS
 from coursebuild.paths import ROOT
 
 SOURCES = ROOT / "docs" / "exercises"
-LANGS = ("fr", "en")
 KEYS = {"number", "id", "title", "statement", "solution", "params", "starter", "answer"}
 WORDS = {
     "fr": {"exercise": "Exercice", "solution": "Corrigé", "python": "en Python"},

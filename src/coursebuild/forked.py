@@ -20,9 +20,11 @@ def _one(index: int) -> Any:
     return function(items[index])
 
 
-def map_forked(function: Callable[[Any], Any], items: Sequence, jobs: int) -> list:
+def map_forked(function: Callable[[Any], Any], items: Sequence, jobs: int,
+               chunksize: int = 4) -> list:
     """``[function(item) for item in items]``, computed on ``jobs`` forked processes (in
-    this process when ``jobs`` is 1 or there is one item). On an exception or an
+    this process when ``jobs`` is 1 or there is one item), ``chunksize`` items handed to a
+    process at a time (1 for a few long items of unequal lengths). On an exception or an
     interruption (Ctrl-C) the processes are killed before it goes on up.
 
     >>> map_forked(len, ["a", "bb", "ccc"], 2)
@@ -34,7 +36,7 @@ def map_forked(function: Callable[[Any], Any], items: Sequence, jobs: int) -> li
     pool = concurrent.futures.ProcessPoolExecutor(
         jobs, mp_context=multiprocessing.get_context("fork"))
     try:
-        return list(pool.map(_one, range(len(items)), chunksize=4))
+        return list(pool.map(_one, range(len(items)), chunksize=chunksize))
     except BaseException:
         stop(pool)
         raise

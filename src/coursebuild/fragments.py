@@ -23,14 +23,18 @@ from typing import TextIO
 
 from arena._files import write_atomic, write_if_changed
 from coursebuild import keys
+from coursebuild.languages import LANGS
 from coursebuild.paths import GENERATED
-
-LANGS = ("fr", "en")
+from coursebuild.progress import Progress
 
 
 def registry() -> dict[str, Callable[[], dict[str, str]]]:
-    """Every fragment of the course, by name (importing the page modules registers them)."""
-    from coursebuild import pages
+    """Every fragment of the course, by name (importing the page modules and the teaching
+    notes' facts registers them)."""
+    from coursebuild import (
+        pages,
+        teaching_facts,  # noqa: F401 - registers the notes' facts
+    )
     from coursebuild.markdown import FRAGMENTS
 
     pages.modules()
@@ -64,18 +68,21 @@ def build(out: Path = GENERATED, names: Sequence[str] | None = None, *, force: b
         raise KeyError(f"unknown fragment {unknown[0]!r}")
     for folder in (*LANGS, ".cache"):
         (out / folder).mkdir(parents=True, exist_ok=True)
-    todo = []
+    todo = {}
     for name in wanted:
         key = keys.key(fragments[name], name)
-        if not force and _up_to_date(out, name, key):
-            continue
-        todo.append(name)
-        texts = fragments[name]()
-        for lang in LANGS:
-            path = out / lang / f"{name}.md"
-            write_if_changed(path, texts[lang])
-        sidecar = {"key": key, **{lang: _digest(texts[lang]) for lang in LANGS}}
-        write_atomic(out / ".cache" / f"{name}.json", json.dumps(sidecar, indent=1))
+        if force or not _up_to_date(out, name, key):
+            todo[name] = key
+    with Progress("fragments", len(todo), stream) as progress:
+        for name, key in todo.items():
+            start = time.perf_counter()
+            texts = fragments[name]()
+            for lang in LANGS:
+                path = out / lang / f"{name}.md"
+                write_if_changed(path, texts[lang])
+            sidecar = {"key": key, **{lang: _digest(texts[lang]) for lang in LANGS}}
+            write_atomic(out / ".cache" / f"{name}.json", json.dumps(sidecar, indent=1))
+            progress.advance(f"{name} {time.perf_counter() - start:.1f} s")
     if not names:         # a fragment renamed or removed leaves no file behind
         for path in [*(p for lang in LANGS for p in (out / lang).glob("*.md")),
                      *(out / ".cache").glob("*.json")]:
@@ -87,4 +94,4 @@ def build(out: Path = GENERATED, names: Sequence[str] | None = None, *, force: b
                      f"-> {out}\n")
     else:
         stream.write(f"fragments: all {len(wanted)} up to date ({elapsed:.2f} s)\n")
-    return todo
+    return list(todo)

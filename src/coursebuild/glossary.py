@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 
 from coursebuild.markdown import Bilingual, code, table
@@ -34,6 +35,8 @@ ENGLISH = frozenset({
     "n", "p", "q", "s", "t", "u", "v", "x", "y", "A*", "α", "β", "alpha", "beta",
     "alphabeta", "minimax", "grundy", "attr", "attr0", "attr1", "succ", "pred", "change",
     "parent", "start", "goal",
+    # the bank's problems' own (coursebuild.bank.Problem.names has the others)
+    "memo", "mex", "Grundy", "explore", "distances", "dist", "poison",
 })
 """Names of the course's code that an English reader reads as they are."""
 
@@ -90,9 +93,15 @@ def _word() -> re.Pattern:
                       + r")(?!\w)")
 
 
-def english(code: str) -> str:
+def english(code: str, own: Mapping[str, str] | None = None) -> str:
     """``code`` (Python or pseudo-code) with the course's French names in English; a name
-    after a dot (an attribute, a module) is not the course's."""
+    after a dot (an attribute, a module) is not the course's. ``own``: the program's own
+    French names and their English ones (a problem of the bank declares its functions'
+    and variables', :attr:`coursebuild.bank.Problem.names`), translated first."""
+    if own:
+        word = re.compile(r"(?<![\w.])(" + "|".join(
+            map(re.escape, sorted(own, key=len, reverse=True))) + r")(?!\w)")
+        code = word.sub(lambda m: own[m.group(1)], code)
     table = names()
     return _word().sub(lambda m: table[m.group(1)], code)
 
@@ -114,10 +123,10 @@ _CODE = re.compile(r"(?P<fence>^[ \t]*```[^\n]*\n.*?^[ \t]*```[ \t]*$)|(?P<span>
                    re.S | re.M)
 
 
-def english_markdown(text: str) -> str:
-    """Markdown with the French names of its code (fenced blocks, code spans) in English;
-    its prose is left as it is."""
-    return _CODE.sub(lambda m: english(m.group(0)), text)
+def english_markdown(text: str, own: Mapping[str, str] | None = None) -> str:
+    """Markdown with the French names of its code (fenced blocks, code spans) in English,
+    ``own``'s too (:func:`english`); its prose is left as it is."""
+    return _CODE.sub(lambda m: english(m.group(0), own), text)
 
 
 def _chapter_titles() -> dict[str, str]:

@@ -1,14 +1,17 @@
 """The teachers' guide, what ``<!-- teaching -->`` stands for on the guide's page: the
-overview, the pacing over a term (:mod:`coursebuild.pacing`), each chapter's teaching
-notes (:mod:`coursebuild.teaching`), the sample paper (:mod:`coursebuild.sample_paper`)
-and, in English, the appendix on the French syllabus. It sits above the three it puts
-together, which read the notes from :mod:`coursebuild.teaching` and never this page."""
+short progressions, the overview and the pacing over a term (:mod:`coursebuild.pacing`),
+each chapter's teaching notes (:mod:`coursebuild.teaching`), the sample paper
+(:mod:`coursebuild.sample_paper`) and, in English, the optional appendix on the French
+CPGE programme; and what ``<!-- descriptor -->`` stands for on the module descriptor's
+page (:mod:`coursebuild.descriptor`, given the sample paper's problems). It sits above the
+four it puts together, which read the notes from :mod:`coursebuild.teaching` and never
+this page."""
 
 from __future__ import annotations
 
 import re
 
-from coursebuild import pacing, sample_paper, teaching
+from coursebuild import descriptor, pacing, sample_paper, teaching
 
 MARKER = re.compile(r"^<!-- teaching -->[ \t]*$", re.M)
 
@@ -17,14 +20,18 @@ def forget() -> None:
     """Read the notes and the sample paper again at the next use (a long-running server
     rebuilds)."""
     teaching.forget()
+    pacing.progressions.cache_clear()
     sample_paper.paper.cache_clear()
+    descriptor.forget()
 
 
 def page_markdown(lang: str) -> str:
-    """What ``<!-- teaching -->`` stands for: the overview, then each chapter's notes, in
-    the course's order; a chapter without notes stops the build."""
+    """What ``<!-- teaching -->`` stands for: the short progressions, the overview of the
+    chapters' full plans and their pacing, then each chapter's notes, in the course's
+    order; a chapter without notes stops the build."""
     known = teaching.notes()
-    parts = [teaching.overview(lang)]
+    parts = [pacing.short_markdown(lang),
+             f"### {pacing.SHORT[lang]['plans']} {{: #plans }}\n", teaching.overview(lang)]
     missing = [page for _, page, _ in teaching.chapters(lang) if page not in known]
     if missing:
         raise teaching.NotesError(f"docs/teaching: no notes for the chapter {missing[0]} "
@@ -38,5 +45,15 @@ def page_markdown(lang: str) -> str:
     return "\n".join(parts)
 
 
+def descriptor_markdown(lang: str) -> str:
+    """What ``<!-- descriptor -->`` stands for: the module descriptor, with the sample
+    paper's problems and time."""
+    paper = sample_paper.paper()
+    return descriptor.markdown(lang, paper.problems, paper.minutes)
+
+
 def expand(markdown: str, lang: str) -> str:
+    """The guide's page, or the descriptor's, with its marker written out."""
+    markdown = descriptor.MARKER.sub(lambda m: descriptor_markdown(lang).rstrip("\n"),
+                                     markdown)
     return MARKER.sub(lambda m: page_markdown(lang).rstrip("\n"), markdown)

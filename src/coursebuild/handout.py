@@ -25,11 +25,11 @@ import sys
 from pathlib import Path
 
 from arena._files import write_atomic, write_if_changed
+from coursebuild.languages import LANGS
 from coursebuild.paths import ROOT
 
 OUT = ROOT / "build" / "handout"
 SOURCES = ROOT / "handouts"
-LANGS = ("fr", "en")
 WORDS = {"fr": {"start": "Code de départ :", "answer": "Une solution :"},
          "en": {"start": "Starting code:", "answer": "A solution:"}}
 

@@ -3,11 +3,12 @@ do with each page.
 
 - Adds the files both languages share but that live outside their ``docs_dir``: the
   generated figures (``docs/figures``), the course's stylesheet and scripts
-  (``docs/assets``), the figures' font from its pinned package, MathJax, Pyodide and the
-  exercises' editor from ``node_modules`` (npm, pinned by ``package-lock.json``; the site
-  makes no request to another host), the library's sources for Pyodide, and the example
-  arena files. What both languages share is stored once, by the French build, at the
-  root of the site; the English build (``extra.shared_root``) links to it.
+  (``docs/assets``), the figures' font from its pinned package, KaTeX's stylesheet and
+  fonts, Pyodide and the exercises' editor from ``node_modules`` (npm, pinned by
+  ``package-lock.json``; the site makes no request to another host), the library's
+  sources for Pyodide, and the example arena files. What both languages share is stored
+  once, by the French build, at the root of the site; the English build
+  (``extra.shared_root``) links to it.
 - Puts each page together: the bank's page, the teachers' guide, the practice page, and
   the page's markers (``<!-- figure: ID -->``, ``<!-- exercise: ID -->``...), which the
   writers of :mod:`coursebuild.markers` check and expand, sharing with these events the
@@ -15,6 +16,8 @@ do with each page.
   shared files are).
 - Leaves the teachers' tab out of the students' edition (the zip), sets French typography
   in the French pages, their titles and menus, and the search index's maths as text.
+- Typesets each page's formulas (:mod:`coursebuild.maths`): no script does it in the
+  reader's browser.
 """
 
 from __future__ import annotations
@@ -33,10 +36,12 @@ from coursebuild.paths import ROOT
 from coursebuild.site_assets import (
     EDITOR_JS,
     FONT_FILES,
-    MATHJAX_PARTS,
     PYODIDE_FILES,
     _node_file,
+    katex_css,
+    katex_fonts,
     library_zip,
+    web_font,
 )
 from coursebuild.typography import french_html
 
@@ -44,7 +49,8 @@ ASSETS = ROOT / "docs" / "assets"
 EXAMPLES = ROOT / "docs" / "examples"
 HANDOUTS = ROOT / "build" / "handout"        # the exercise sheets (coursebuild.handout)
 
-TEACHERS_PAGES = ("teachers.md", "sources.md", "bank.md", "building.md", "reference.md")
+TEACHERS_PAGES = ("teachers.md", "descriptor.md", "sources.md", "bank.md", "building.md",
+                  "reference.md")
 """The teachers' tab: on the site, not in the zip handed to students (its students'
 edition: nor the teachers' book)."""
 
@@ -135,10 +141,17 @@ def on_files(files: Files, config, **kwargs):
     for extra in sorted(state.FIGURES.glob("*.json")):
         _add_tree(files, config, extra, f"figures/{extra.name}")
     fonts = Path(font_source_sans_pro.__file__).parent / "files"
-    for name in FONT_FILES:
-        _add_tree(files, config, fonts / name, f"assets/fonts/{name}")
-    for part in MATHJAX_PARTS:
-        _add_tree(files, config, _node_file("mathjax", "es5", part), f"assets/mathjax/{part}")
+    for name in FONT_FILES:            # as WOFF2, cut (site_assets.web_font)
+        files.append(File.generated(config, f"assets/fonts/{Path(name).stem}.woff2",
+                                    content=web_font(fonts / name)))
+    _add_tree(files, config, fonts / "LICENSE.txt", "assets/fonts/LICENSE.txt")
+    # the formulas' stylesheet and the fonts it names (a browser fetches those a page's
+    # formulas use), and KaTeX for the practice page's variants, made in the browser
+    files.append(File.generated(config, "assets/katex/katex.min.css", content=katex_css()))
+    for font in katex_fonts():
+        _add_tree(files, config, font, f"assets/katex/fonts/{font.name}")
+    _add_tree(files, config, _node_file("katex", "dist", "katex.min.js"),
+              "assets/katex/katex.min.js")
     if not EDITOR_JS.exists():
         raise PluginError(f"{EDITOR_JS} is missing: run `make site` (it bundles the editor)")
     _add_tree(files, config, EDITOR_JS, "assets/javascripts/editor.js")
@@ -157,12 +170,14 @@ def on_files(files: Files, config, **kwargs):
 
 
 def on_post_build(config, **kwargs):
-    """Search snippets show the text of a section as indexed, where MathJax does not run:
+    """Search snippets show the text of a section as indexed, where no formula is typeset:
     its maths becomes plain Unicode text (``𝒜ⁱₙ``, not ``\\(\\mathcal{A}^i_n\\)``).
     Runs after the search plugin has written the index and before the offline plugin
     inlines it (priority -100)."""
+    from coursebuild import maths
     from coursebuild.plainmaths import plain_search_text
 
+    maths.end_build()         # the build's Node process, if it typeset anything, ends here
     path = Path(config["site_dir"]) / "search" / "search_index.json"
     if not path.exists():
         return
@@ -190,24 +205,29 @@ def on_post_page(output: str, page, config, **kwargs):
         return f'<img alt="{html.escape(text)}" src="data:image/svg+xml;base64,{m.group(1)}"'
 
     output = _NO_ALT.sub(alt, output)
-    if page.file.src_uri.endswith(".ipynb"):
-        # the notebook template loads custom_mathjax_url (so that it fetches nothing from
-        # another host) at a path that is wrong outside directory URLs (the zip), and the
-        # site's scripts load the same configuration: once, by the site's scripts
-        configs = list(_MATHJAX_CONFIG.finditer(output))
-        if len(configs) > 1:
-            output = output[:configs[0].start()] + output[configs[0].end():]
-        # and two scripts of the template that are not the site's: a MathJax 2
-        # configuration (MathJax.Hub, absent from MathJax 3: a page reached by instant
-        # navigation ran it and logged an error), and a loader of Mermaid from a CDN (no
-        # notebook draws a Mermaid diagram, and the site fetches nothing from elsewhere)
+    notebook = page.file.src_uri.endswith(".ipynb")
+    if notebook:
+        # two scripts of the notebook template that are not the site's: its MathJax 2 (a
+        # URL of no file, custom_mathjax_url: the formulas are typeset at build time) and
+        # configuration (MathJax.Hub), and a loader of Mermaid from a CDN (no notebook
+        # draws a Mermaid diagram, and the site fetches nothing from elsewhere)
         output = _TEMPLATE_SCRIPTS.sub("", output)
-    return output
+    from coursebuild import maths
+
+    try:
+        return maths.typeset_page(output, f"docs/{config.theme['language']}/"
+                                  f"{page.file.src_uri}", notebook=notebook)
+    except maths.MathsError as exc:
+        raise PluginError(str(exc)) from None
 
 
-_MATHJAX_CONFIG = re.compile(r'<script src="[^"]*mathjax-config\.js">\s*</script>\n?')
+NO_MATHJAX = "no-mathjax-formulas-typeset-at-build.js"
+"""The notebook template's ``custom_mathjax_url`` (mkdocs.base.yml): the script it names is
+taken out of the page."""
 _TEMPLATE_SCRIPTS = re.compile(
-    r'<script type="text/x-mathjax-config">(?:(?!</script>).)*MathJax\.Hub.*?</script>\s*'
+    r'<!-- Load mathjax -->\s*<script src="[^"]*' + re.escape(NO_MATHJAX) + r'">\s*</script>\s*'
+    r'<!-- MathJax configuration -->\s*<script type="text/x-mathjax-config">.*?</script>\s*'
+    r'<!-- End of mathjax configuration -->'
     r'|<script type="module">(?:(?!</script>).)*cdnjs\.cloudflare\.com/ajax/libs/mermaid'
     r'.*?</script>\s*', re.S)
 

@@ -53,11 +53,13 @@ def who(player: int | None, lang: str) -> str:
 
 def code(text: str) -> str:
     """``text`` as a Markdown code span, whatever it holds: the fence is longer than any
-    run of backticks inside, and ``|`` is escaped for tables (markup shows as written)."""
+    run of backticks inside (markup shows as written). A ``|`` stays as it is: the
+    tables extension does not split a cell at a ``|`` inside a code span, and a code
+    span shows a backslash before it as a backslash (``\\|`` showed ``\\|``)."""
     run = max((len(m) for m in re.findall(r"`+", text)), default=0)
     fence = "`" * (run + 1)
     pad = " " if text[:1] == "`" or text[-1:] == "`" else ""
-    return f"{fence}{pad}{text.replace('|', chr(92) + '|')}{pad}{fence}"
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 # what Markdown (and the maths extension) would read as syntax in text from a file

@@ -22,13 +22,17 @@ the bank computed for that seed:
   drop-down menu with the right choice and the other one;
 - a set, a sequence, a position or a value per position (``set``, ``sequence``,
   ``position``, ``map``): SHORTANSWER, which Moodle compares exactly (after trimming
-  the spaces around the answer): the question says the form expected, and the accepted
-  answers are its spellings: the elements in increasing order (names in alphabetical
-  order, ``f4, f5, f10`` or ``f10, f4, f5``, numbers by value, pairs as ``(0, 3)``),
-  separated by commas, with or without a space after each, a set with or without
-  braces, an empty set as ``∅``, ``{}`` or "aucun"/"none"; a value per position as
-  ``a: 2, c: 0`` (``=`` for ``:``; for a move, ``a → b`` or ``a -> b`` too). A name is
-  matched with its capitals (``SHORTANSWER_C``) as the statement writes it.
+  the spaces around the answer, ``*`` a wildcard, which no answer here holds): the
+  question says the form expected, and the accepted answers are every spelling of it
+  that the practice page also reads as right (:func:`spellings`): a set's elements in
+  any order up to :data:`ANY_ORDER` elements, in increasing order beyond (names in
+  alphabetical order, ``f4, f5, f10`` or ``f10, f4, f5``, numbers by value, pairs as
+  ``(0, 3)`` or ``(0,3)``), separated by commas, with or without a space after each,
+  with or without braces (a sequence in parentheses or brackets too), an empty set as
+  ``∅``, ``{}`` or "aucun"/"none"; a value per position as ``a: 2, c: 0`` (``a:2``,
+  ``a : 2``, ``a = 2``; for a move, ``a → b`` or ``a -> b`` too). A name is matched
+  with its capitals (``SHORTANSWER_C``) as the statement writes it. Several accepted
+  answers are core Moodle; a regular expression would need a plug-in.
 
 The variants are the ones ``make sheets`` would give a class (:func:`coursebuild.bank_samples.
 assign`, from ``--seed``): distinct while the problem has enough of them. The file is
@@ -48,6 +52,7 @@ from __future__ import annotations
 import argparse
 import base64
 import html
+import itertools
 import os
 import re
 import sys
@@ -60,11 +65,11 @@ from typing import Any
 from coursebuild.bank_samples import variant_drawings
 from coursebuild.bank_samples import variant_figure_id as figure_id
 from coursebuild.forked import map_forked
+from coursebuild.languages import LANGS
 from coursebuild.options import OptionError, number, problem_ids
 from coursebuild.paths import ROOT
 
 OUT = ROOT / "build" / "moodle"
-LANGS = ("fr", "en")
 DEFAULT_VARIANTS = 50
 MAX_VARIANTS = 500
 DEFAULT_SEED = 2026
@@ -79,9 +84,10 @@ WORDS = {
         "ungraded": "Les questions sans champ ci-dessous ne sont pas notées automatiquement : "
                     "le corrigé, montré après l'envoi, y répond.",
         "names": "Écrire les positions comme l'énoncé les écrit (mêmes majuscules).",
-        "set": "Un ensemble : ses éléments dans l'ordre croissant (les noms dans l'ordre "
-               "alphabétique, les nombres par valeur, une paire comme `(0, 3)`), séparés "
-               "par des virgules, par exemple `a, c, f` ou `2, 10` ; `∅` s'il est vide.",
+        "set": "Un ensemble : ses éléments séparés par des virgules, dans n'importe quel "
+               "ordre jusqu'à {any} éléments, dans l'ordre croissant au-delà (les noms dans "
+               "l'ordre alphabétique, les nombres par valeur, une paire comme `(0, 3)`), "
+               "par exemple `a, c, f` ou `{{2, 10}}` ; `∅` s'il est vide.",
         "sequence": "Une suite : ses éléments dans l'ordre, séparés par des virgules, par "
                     "exemple `a, d, c`.",
         "map": "Une valeur par position : `position: valeur`, les positions dans l'ordre "
@@ -89,8 +95,9 @@ WORDS = {
         "moves": "Un coup par position : `position: successeur` (ou `a → b`), les positions "
                  "dans l'ordre alphabétique, séparées par des virgules, par exemple "
                  "`a: b, c: a`.",
-        "comma": "Une espace après chaque virgule est facultative.",
-        "number": "un entier", "empty": ("aucun", "aucune"),
+        "comma": "Une espace après chaque virgule est facultative, comme les accolades "
+                 "autour de la réponse.",
+        "number": "un entier",
     },
     "en": {
         "bank": "arena bank", "variant": "variant", "seed": "seed",
@@ -101,17 +108,19 @@ WORDS = {
         "ungraded": "The questions without a field below are not graded automatically: the "
                     "worked solution, shown once submitted, answers them.",
         "names": "Write the positions as the statement writes them (same capitals).",
-        "set": "A set: its elements in increasing order (names in alphabetical order, "
-               "numbers by value, a pair as `(0, 3)`), separated by commas, for example "
-               "`a, c, f` or `2, 10`; `∅` when it is empty.",
+        "set": "A set: its elements separated by commas, in any order up to {any} "
+               "elements, in increasing order beyond (names in alphabetical order, numbers "
+               "by value, a pair as `(0, 3)`), for example `a, c, f` or `{{2, 10}}`; `∅` "
+               "when it is empty.",
         "sequence": "A sequence: its elements in order, separated by commas, for example "
                     "`a, d, c`.",
         "map": "A value per position: `position: value`, the positions in alphabetical "
                "order, separated by commas, for example `a: 2, c: 0`.",
         "moves": "A move per position: `position: successor` (or `a → b`), the positions "
                  "in alphabetical order, separated by commas, for example `a: b, c: a`.",
-        "comma": "A space after each comma is optional.",
-        "number": "an integer", "empty": ("none",),
+        "comma": "A space after each comma is optional, and so are braces around the "
+                 "answer.",
+        "number": "an integer",
     },
 }
 
@@ -151,13 +160,30 @@ def _text(value: Any, tight: bool) -> str:
     return str(value)
 
 
-def _orders(values: Sequence) -> list[list]:
-    """The increasing orders a student may write ``values`` in (one or two)."""
+ANY_ORDER = 4
+"""A set of up to this many elements is accepted in any order (each of its orders is an
+answer: 24 for four elements); a larger one in increasing order, as the question says."""
+COMMAS = (", ", ",")
+"""Between two elements: a comma, with or without a space after it."""
+WRAPS = {"set": ("", "{}"), "map": ("", "{}"), "sequence": ("", "{}", "()", "[]")}
+"""Around the elements, as the practice page reads them: nothing or braces (a set, a
+value per position), or a sequence's parentheses or brackets."""
+PAIRS = {"number": (": ", ":", " : ", "=", " = "),
+         "move": (": ", ":", " : ", " → ", "→", " -> ", "->")}
+"""Between a position and its value (``a: 2``, ``a : 2`` as French typography spaces
+it, ``a = 2``) or its move (``a → b``, ``a -> b``)."""
+
+
+def _orders(values: Sequence, every: bool = False) -> list[list]:
+    """The orders a student may write ``values`` in: the increasing ones (one or two),
+    and with ``every`` all the others after them."""
     out: list[list] = []
     for key in (_natural, _plain):
         ordered = sorted(values, key=key)
         if ordered not in out:
             out.append(ordered)
+    if every:
+        out += [list(p) for p in itertools.permutations(out[0]) if list(p) not in out]
     return out
 
 
@@ -165,42 +191,57 @@ def _unique(texts: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(texts))
 
 
+def _joined(items: Sequence[Sequence[str]], wraps: Sequence[str]) -> list[str]:
+    """Every way of writing ``items`` (each element in its loose and tight spelling) with
+    each comma of :data:`COMMAS` and each wrap of ``wraps``, the loose one first."""
+    out = []
+    for wrap in wraps:
+        for comma in COMMAS:
+            for tight in (0, 1):
+                body = comma.join(item[tight] for item in items)
+                out.append(wrap[:1] + body + wrap[1:])
+    return out
+
+
 def spellings(kind: str, value: Any, lang: str) -> tuple[str, ...]:
-    """Every spelling of the answer ``value`` of a short-answer field the question's
-    instructions allow, the canonical one first.
+    """Every spelling of the answer ``value`` of a short-answer field that the practice
+    page reads as right and the question's instructions allow, the canonical one first:
+    commas with or without a space (:data:`COMMAS`), braces or none (:data:`WRAPS`), pairs
+    spaced or not, a set in any order up to :data:`ANY_ORDER` elements, a value per
+    position with each separator of :data:`PAIRS`.
 
     >>> spellings("set", ["f10", "f4", "b"], "en")[:3]
-    ('b, f4, f10', '{b, f4, f10}', 'b,f4,f10')
-    >>> spellings("map", {"b": 1, "a": 0}, "en")[:2]
-    ('a: 0, b: 1', 'a:0,b:1')
+    ('b, f4, f10', 'b,f4,f10', '{b, f4, f10}')
+    >>> "f4, b, f10" in spellings("set", ["f10", "f4", "b"], "en")
+    True
+    >>> spellings("map", {"b": 1, "a": 0}, "en")[:3]
+    ('a: 0, b: 1', 'a: 0,b: 1', '{a: 0, b: 1}')
     >>> spellings("set", [], "fr")
     ('∅', '{}', 'aucun', 'aucune')
     """
+    def both(x: Any) -> tuple[str, str]:
+        return (_text(x, False), _text(x, True))
+
     if kind == "set":
         values = list(value)
         if not values:
-            return ("∅", "{}", *WORDS[lang]["empty"])
-        out = []
-        for order in _orders(values):
-            for tight in (False, True):
-                body = ("," if tight else ", ").join(_text(x, tight) for x in order)
-                out += [body, "{" + body + "}"]
-        return _unique(out)
+            from coursebuild.practice_answers import WORDS as READ
+
+            return ("∅", "{}", *READ[lang]["none"])
+        return _unique(text for order in _orders(values, len(values) <= ANY_ORDER)
+                       for text in _joined([both(x) for x in order], WRAPS["set"]))
     if kind == "sequence":
-        return _unique(("," if tight else ", ").join(_text(x, tight) for x in value)
-                       for tight in (False, True))
+        return _unique(_joined([both(x) for x in value], WRAPS["sequence"]))
     if kind == "position":
-        return _unique(_text(value, tight) for tight in (False, True))
+        return _unique(both(value))
     if kind == "map":
         moves = any(not isinstance(v, int) or isinstance(v, bool) for v in value.values())
-        seps = [":", "→", "->"] if moves else [":", "="]
         out = []
         for order in _orders(list(value)):
-            for sep in seps:
-                for tight in (False, True):
-                    pair = sep if tight else (": " if sep == ":" else f" {sep} ")
-                    out.append(("," if tight else ", ").join(
-                        f"{_text(k, tight)}{pair}{_text(value[k], tight)}" for k in order))
+            for pair in PAIRS["move" if moves else "number"]:
+                items = [tuple(f"{k[t]}{pair}{v[t]}" for t in (0, 1))
+                         for k, v in ((both(k), both(value[k])) for k in order)]
+                out += _joined(items, WRAPS["map"])
         return _unique(out)
     raise ValueError(f"no spelling for a {kind!r} field")
 
@@ -318,6 +359,16 @@ def _with_figures(body: str, v, lang: str, used: list[str]) -> str:
     return _FIGURE_DIV.sub(one, body)
 
 
+_CLOZE_START = re.compile(r"\{(?=[0-9]*:)")
+
+
+def _no_cloze(text: str) -> str:
+    """HTML of the question's own words, in which Moodle's import finds no sub-question:
+    a ``{`` that would open one (``{1:SHORTANSWER:=x}``: a position's name may hold it) as
+    a character reference, which the reader's browser shows as ``{``."""
+    return _CLOZE_START.sub("&#123;", text)
+
+
 def question_html(v, lang: str) -> tuple[str, list[str], list[Part]]:
     """A variant's question text (statement, figures, answer fields), the figures it
     shows, and its sub-questions in the order of the fields."""
@@ -325,7 +376,7 @@ def question_html(v, lang: str) -> tuple[str, list[str], list[Part]]:
 
     words = WORDS[lang]
     used: list[str] = []
-    statement = _with_figures(practice.html_of(v.statement[lang]), v, lang, used)
+    statement = _no_cloze(_with_figures(practice.html_of(v.statement[lang]), v, lang, used))
     subs = parts(v, lang)
     kinds = {p.field.kind for p in subs}
     notes = []
@@ -336,7 +387,7 @@ def question_html(v, lang: str) -> tuple[str, list[str], list[Part]]:
         notes.append(words["names"])
     for kind in ("set", "sequence"):
         if kind in kinds:
-            notes.append(words[kind])
+            notes.append(words[kind].format(any=ANY_ORDER))
     if "map" in kinds:
         maps = [p for p in subs if p.field.kind == "map"]
         moves = any(not isinstance(x, int) for p in maps
@@ -352,13 +403,13 @@ def question_html(v, lang: str) -> tuple[str, list[str], list[Part]]:
     colon = "\u00a0:" if lang == "fr" else ":"        # as coursebuild.typography.french
     rows = []
     for p in subs:
-        label = practice._inline(practice._french(p.field.label[lang], lang))
+        label = _no_cloze(practice._inline(practice._french(p.field.label[lang], lang)))
         hint = f" <small>({words['number']})</small>" if p.qtype == "NUMERICAL" else ""
         mark = "" if label.rstrip().endswith("?") else colon
         rows.append(f"<li>{words['question']} {p.field.question}, {label}{mark} "
                     f"{p.cloze()}{hint}</li>")
     answers = (f"<h4>{words['answers']}</h4>"
-               + "".join(f"<p>{_md(n, lang)}</p>" for n in notes)
+               + "".join(f"<p>{_no_cloze(_md(n, lang))}</p>" for n in notes)
                + "<ul>" + "".join(rows) + "</ul>")
     return statement + answers, used, subs
 
@@ -551,7 +602,7 @@ def _parser() -> argparse.ArgumentParser:
                              f"{MAX_VARIANTS})")
     parser.add_argument("--seed", default=str(DEFAULT_SEED),
                         help=f"the seed the variants are drawn from (default {DEFAULT_SEED})")
-    parser.add_argument("--problems", default="",
+    parser.add_argument("--problems",
                         help="problem ids, separated by commas (default: every problem)")
     parser.add_argument("--out", type=Path, default=OUT,
                         help="output folder (default build/moodle)")

@@ -26,11 +26,12 @@ from pathlib import Path
 
 from arena._files import write_atomic, write_if_changed
 from coursebuild import keys
+from coursebuild.languages import LANGS
 from coursebuild.paths import ROOT
+from coursebuild.progress import Progress
 
 CACHE = ROOT / "build" / "notebooks"
 SOURCES = ROOT / "docs" / "notebooks"
-LANGS = ("fr", "en")
 _LANG_LINE = re.compile(r"^(?P<code>.*?)\s*# \[(?P<lang>fr|en)\]$")
 
 
@@ -215,10 +216,10 @@ def build(names: list[str] | None = None, jobs: int = 2) -> list[Path]:
             source, lang, cached = item
             start = time.perf_counter()
             _execute(source, lang, cached)
-            print(f"  {source.relative_to(ROOT)} ({lang})  {time.perf_counter() - start:5.1f} s",
-                  file=sys.stderr, flush=True)
+            progress.advance(f"{source.relative_to(ROOT)} ({lang}) "
+                             f"{time.perf_counter() - start:.1f} s")
 
-        with ThreadPoolExecutor(jobs) as pool:
+        with Progress("notebooks", len(todo)) as progress, ThreadPoolExecutor(jobs) as pool:
             list(pool.map(run, todo))
     changed = []
     for cached, out in outputs:

@@ -30,18 +30,31 @@ def number(text: str, what: str, low: int, high: int) -> int:
         raise OptionError(f"{what}: {exc}") from None
 
 
-def problem_ids(text: str, known: Mapping[str, object], default: Iterable[str]) -> list[str]:
-    """The bank's problems ``text`` names, separated by commas (``default`` when it names
-    none), each known and given once.
+def problem_ids(text: str | None, known: Mapping[str, object],
+                default: Iterable[str]) -> list[str]:
+    """The bank's problems ``text`` names, separated by commas (``default`` when the option
+    is not given, ``None``), each known and given once; a list that names none (``''``,
+    ``,,``) is refused, not read as the default.
 
     >>> problem_ids(" a, b ", {"a": 1, "b": 2}, ["a"])
     ['a', 'b']
+    >>> problem_ids(None, {"a": 1, "b": 2}, ["a"])
+    ['a']
     >>> problem_ids("a,a", {"a": 1, "b": 2}, ["a"])
     Traceback (most recent call last):
     ...
     coursebuild.options.OptionError: --problems (PROBLEMS): a problem is given twice: a,a
+    >>> problem_ids(",,", {"a": 1, "b": 2}, ["a"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    coursebuild.options.OptionError: --problems (PROBLEMS): ',,' names no problem (...)
     """
-    problems = [p.strip() for p in text.split(",") if p.strip()] or list(default)
+    if text is None:
+        return list(default)
+    problems = [p.strip() for p in text.split(",") if p.strip()]
+    if not problems:
+        raise OptionError(f"--problems (PROBLEMS): {text!r} names no problem (python -m "
+                          f"coursebuild sheets --list shows the {len(known)} problems)")
     for p in problems:
         if p not in known:
             raise OptionError(f"--problems (PROBLEMS): unknown problem {p!r} (python -m "

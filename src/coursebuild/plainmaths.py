@@ -1,4 +1,4 @@
-"""The course's maths as plain Unicode text, for the places MathJax does not reach: the
+"""The course's maths as plain Unicode text, for the places no formula is typeset in: the
 search index, whose snippets show the text of a section as it was indexed.
 
 The pages write maths in TeX (``\\(\\mathcal{A}^i_n\\)``, ``$J_0$`` in the notebooks); a
@@ -140,7 +140,7 @@ def plain_maths(tex: str) -> str:
     return re.sub(r"[ ]{2,}", " ", "".join(out))
 
 
-# maths in the HTML of a search entry, outside code: MathJax's delimiters (arithmatex)
+# maths in the HTML of a search entry, outside code: arithmatex's delimiters
 # and the notebooks' Markdown dollars
 _CODE = re.compile(r"(<pre\b.*?</pre>|<code\b.*?</code>)", re.S)
 _MATHS = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]|\$\$(.+?)\$\$|\$(?=\S)([^$\n]+?)(?<=\S)\$",

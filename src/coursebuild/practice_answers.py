@@ -22,6 +22,7 @@ from coursebuild.practice_fields import FIELDS, expected, field_id
 WORDS = {
     "fr": {
         "right": "Juste.", "empty": "Pas de réponse.", "unread": "Illisible : {}.",
+        "huge": "Trop long pour être lu : 1 000 caractères au plus.",
         "number": "Ce n'est pas le bon nombre.",
         "player": "Ce n'est pas le bon joueur.",
         "yesno": "Ce n'est pas la bonne réponse.",
@@ -31,9 +32,11 @@ WORDS = {
         "short": "trop court", "long": "trop long",
         "not": "Pas encore : {}.", "which": "donner {}",
         "mover": ("le joueur qui doit jouer", "l'autre"), "yes": ("oui", "non"),
+        "none": ("aucun", "aucune"),
     },
     "en": {
         "right": "Right.", "empty": "No answer.", "unread": "Could not read: {}.",
+        "huge": "Too long to read: 1,000 characters at most.",
         "number": "Not the right number.",
         "player": "Not the right player.",
         "yesno": "Not the right answer.",
@@ -43,6 +46,7 @@ WORDS = {
         "short": "too short", "long": "too long",
         "not": "Not right: {}.", "which": "give {}",
         "mover": ("the player to move", "the other"), "yes": ("yes", "no"),
+        "none": ("none",),
     },
 }
 
@@ -52,6 +56,14 @@ _TOKEN = re.compile(r"\s*(?:(?P<arrow>->|→|↦|⟶|\\to\b|\\mapsto\b|\\rightar
                     r"|(?P<punct>[()\[\]{},;:=]))")
 _NOISE = re.compile(r"\\left|\\right|\\[,;!: ]|\$|\\(?=[{}])|\\varnothing|\\emptyset|∅")
 _JOINERS = {"et", "and", "ou", "or"}
+MAX_LENGTH = 1000
+"""The longest answer read (the longest right one in the bank is a few hundred
+characters): a megabyte took seconds of the page's Python."""
+MAX_DEPTH = 20
+"""The deepest nesting of brackets read (an answer is a pair in a set at most):
+``((((…`` a thousand deep stopped the checker with a RecursionError."""
+MAX_DIGITS = 30
+"""The most digits of a number read (Python refuses to read one of 4,300 digits)."""
 
 
 class Unread(ValueError):
@@ -84,9 +96,13 @@ def _tokens(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _parse(tokens: list[tuple[str, str]], at: int = 0, closer: str | None = None):
+def _parse(tokens: list[tuple[str, str]], at: int = 0, closer: str | None = None,
+           depth: int = 0):
     """Items up to ``closer``: atoms (names, integers), groups, and the separators
-    ``:``/``=``/arrows kept as markers ("sep")."""
+    ``:``/``=``/arrows kept as markers ("sep"); deeper than :data:`MAX_DEPTH`, or a
+    number longer than :data:`MAX_DIGITS`, cannot be read."""
+    if depth > MAX_DEPTH:
+        raise Unread({")": "(", "]": "[", "}": "{"}[closer or ")"] * 3 + "…")
     items: list = []
     while at < len(tokens):
         kind, text = tokens[at]
@@ -96,6 +112,8 @@ def _parse(tokens: list[tuple[str, str]], at: int = 0, closer: str | None = None
             return items, at + 1
         at += 1
         if kind == "num":
+            if len(text.lstrip("+-")) > MAX_DIGITS:
+                raise Unread(text[:12] + "…")
             items.append(int(text))
         elif kind == "name":
             if text.lower() in _JOINERS:
@@ -106,7 +124,7 @@ def _parse(tokens: list[tuple[str, str]], at: int = 0, closer: str | None = None
         elif kind == "punct" and text in ",;":
             items.append(("comma",))
         else:
-            inner, at = _parse(tokens, at, {"(": ")", "[": "]", "{": "}"}[text])
+            inner, at = _parse(tokens, at, {"(": ")", "[": "]", "{": "}"}[text], depth + 1)
             items.append(_Group(text, tuple(inner)))
     if closer is not None:
         raise Unread({")": "(", "]": "[", "}": "{"}[closer])
@@ -157,6 +175,13 @@ def _depth(value: Any) -> int:
     if isinstance(value, tuple):
         return 1 + max((_depth(x) for x in value), default=0)
     return 0
+
+
+def nothing(text: str, lang: str) -> bool:
+    """Whether ``text`` (cleaned) is a word of ``lang`` for the empty set ("aucun",
+    "none": :data:`WORDS`), in any case, as the set's Moodle question also reads it
+    (:func:`coursebuild.moodle.spellings`, a sub-question that ignores case)."""
+    return text.strip(" .").lower() in WORDS[lang]["none"]
 
 
 def _collection(text: str, sample: Sequence) -> list:
@@ -235,6 +260,8 @@ def check(v, field: str, text: str, lang: str) -> dict[str, Any]:
     want = _key(expected(v, f.key))
     if not text.strip():
         return {"ok": False, "message": words["empty"], "empty": True}
+    if len(text) > MAX_LENGTH:
+        return {"ok": False, "message": words["huge"]}
     try:
         return _compare(f.kind, want, _clean(text) if f.kind not in ("winner", "mover",
                                                                     "yesno") else text,
@@ -265,9 +292,9 @@ def _compare(kind: str, want: Any, text: str, lang: str) -> dict[str, Any]:
             raise Unread(text[:12])
         return right if got[0] == want else {"ok": False, "message": words["position"]}
     if kind == "set":
-        got = set(_collection(text, want))
-        wanted = set(want)
-        extra = [x for x in _collection(text, want) if x not in wanted]
+        typed = [] if nothing(text, lang) else _collection(text, want)
+        got, wanted = set(typed), set(want)
+        extra = [x for x in typed if x not in wanted]
         missing = len(wanted - got)
         if extra:
             parts.append(words["extra"].format(", ".join(dict.fromkeys(map(_show, extra)))))

@@ -52,7 +52,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         _f(3, "dminus", "map", "$d^-$ de chaque position", "$d^-$ of each position"),
         _f(5, "from0", "number", "La somme", "The sum"),
         _f(5, "terminal", "set", "Positions terminales", "Terminal positions"),
-        _f(5, "dead_ends", "set", "Impasses", "Dead ends"),
+        _f(5, "dead_ends", "set", "Culs-de-sac", "Dead ends"),
     ),
     "plays-strategies-count": (
         _f(1, "won_by.0", "number", "Parties gagnées par $J_0$", "Plays won by $J_0$"),
@@ -74,7 +74,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
     ),
     "attractor-ranks-draws": (
         _f(1, "terminal", "set", "Positions terminales", "Terminal positions"),
-        _f(1, "dead_ends", "set", "Impasses", "Dead ends"),
+        _f(1, "dead_ends", "set", "Culs-de-sac", "Dead ends"),
         _f(2, "ranks0", "map", "Rang de chaque position de $\\mathcal{A}^0$",
            "Rank of each position of $\\mathcal{A}^0$"),
         _f(3, "ranks1", "map", "Rang de chaque position de $\\mathcal{A}^1$",

@@ -1,6 +1,6 @@
 """A statement or a worked solution of the bank as HTML, for the practice page
 (:mod:`coursebuild.practice`) and the Moodle export: the small part of Markdown the bank
-writes (:func:`html_of`), formulas left to MathJax.
+writes (:func:`html_of`), formulas left to KaTeX in the page.
 """
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from __future__ import annotations
 import html
 import re
 
-_INLINE = re.compile(r"(?P<code>`[^`\n]+`)|(?P<dmath>\$\$.+?\$\$)|(?P<math>\$[^$\n]+\$)"
+_INLINE = re.compile(r"(?P<code>(?P<ticks>`+)(?!`)(?P<body>[^\n]+?)(?<!`)(?P=ticks)(?!`))"
+                     r"|(?P<dmath>\$\$.+?\$\$)|(?P<math>\$[^$\n]+\$)"
                      r"|(?P<bold>\*\*(?=\S)(?:.+?)(?<=\S)\*\*)"
                      r"|(?P<em>(?<![\w*])\*(?=\S)[^*\n]+(?<=\S)\*(?![\w*]))", re.S)
 _FIGURE = re.compile(r"^\s*<!-- figure: (?P<name>[\w-]+) -->\s*$")
@@ -20,8 +21,11 @@ def _inline(text: str) -> str:
     for m in _INLINE.finditer(text):
         out.append(html.escape(text[last:m.start()], quote=False))
         kind, s = m.lastgroup, m.group()
-        if kind == "code":
-            out.append(f"<code>{html.escape(s[1:-1], quote=False)}</code>")
+        if kind == "code":          # as CommonMark: a fence of any length, one space inside it
+            body = m["body"]        # on each side taken off (it lets a name start with `)
+            if len(body) > 2 and body[0] == body[-1] == " " and body.strip():
+                body = body[1:-1]
+            out.append(f"<code>{html.escape(body, quote=False)}</code>")
         elif kind == "dmath":
             out.append(f'<span class="arithmatex">\\[{html.escape(s[2:-2], quote=False)}\\]</span>')
         elif kind == "math":
@@ -36,8 +40,14 @@ def _inline(text: str) -> str:
 
 
 def _table(lines: list[str]) -> str:
-    def cells(line: str) -> list[str]:
-        return [c.strip() for c in line.strip().strip("|").split("|")]
+    def cells(line: str) -> list[str]:     # a | inside a code span is not a column's end
+        line = line.strip().removeprefix("|").removesuffix("|")
+        out, last = [], 0
+        for m in re.finditer(r"(`+)(?!`).*?(?<!`)\1(?!`)|\|", line):
+            if m.group() == "|":
+                out.append(line[last:m.start()])
+                last = m.end()
+        return [c.strip() for c in [*out, line[last:]]]
 
     head, marks, rows = cells(lines[0]), cells(lines[1]), [cells(x) for x in lines[2:]]
     align = ["right" if m.endswith(":") else "left" for m in marks]
@@ -53,7 +63,7 @@ def _table(lines: list[str]) -> str:
 
 def html_of(markdown: str) -> str:
     """The HTML of a statement or a solution of the bank: paragraphs, numbered and
-    bulleted lists, tables, code blocks, bold and italics, formulas left to MathJax
+    bulleted lists, tables, code blocks, bold and italics, formulas left to KaTeX in the page
     (``\\(...\\)`` in arithmatex's spans, as the chapters) and ``<!-- figure: NAME -->``
     as ``<div class="arena-practice-figure" data-figure="NAME">`` for the page to fill.
 

@@ -40,7 +40,8 @@ def block_html(lang: str, url) -> str:
              "data-problems": json.dumps(problems, ensure_ascii=False),
              "data-pyodide": url("assets/pyodide/"),
              "data-worker": url("assets/javascripts/practice-worker.js"),
-             "data-viz": url("assets/javascripts/vendor/viz-global.js")}
+             "data-viz": url("assets/javascripts/vendor/viz-global.js"),
+             "data-katex": url("assets/katex/katex.min.js")}
     text = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
     words = practice._french(PAGE_WORDS[lang], lang)
     return f'<div {text}><p class="arena-noscript">{words}</p></div>'

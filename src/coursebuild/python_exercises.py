@@ -32,7 +32,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import redirect_stderr, redirect_stdout
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from typing import Any, cast
 
 from arena.arena import Arena
@@ -51,10 +51,12 @@ from coursebuild.exercise_verdicts import (
     _short,
     _source,
     _tb,
+    import_checkers,
 )
 from coursebuild.judging import CappedText, Tape, TapeError, fresh_process
 
-__all__ = ["ENGLISH_FUNCTIONS", "FUNCTIONS", "MEASURED", "answers", "check", "judge", "run"]
+__all__ = ["ENGLISH_FUNCTIONS", "FUNCTIONS", "MEASURED", "answers", "check", "judge", "ready",
+           "run"]
 
 
 FUNCTIONS: dict[str, str] = {
@@ -90,6 +92,36 @@ def _named(exercise_id: str) -> str:
 _guard: _Guard | None = None
 """The guard of the check in progress (``None`` outside a check)."""
 
+_clock: Callable[[bool], Any] | None = None
+"""Told ``True`` as each stretch of the student's code starts and ``False`` as it ends,
+in a Run or a Check that was given one (:func:`run`, :func:`answers`): the page's time
+limit counts the student's code alone, not Python's start nor the checker's work between
+the calls (issue 61 §14). ``None`` elsewhere."""
+
+
+def ready() -> None:
+    """Import now what a Run or a Check would import when it first needs it: the page's
+    worker calls it while Python starts, so that none of that start falls within the
+    student's time (:func:`coursebuild.exercise_verdicts.import_checkers`)."""
+    import_checkers()
+
+
+@contextmanager
+def _students_time() -> Iterator[None]:
+    """The student's code runs inside this block: :data:`_clock` is told that it starts,
+    then that it ends, whatever the code does (the clock is read before the code runs:
+    replacing the module's does not stop this one)."""
+    clock = _clock
+    if clock is None:
+        yield
+        return
+    clock(True)
+    try:
+        yield
+    finally:
+        clock(False)
+
+
 def _load(code: str, name: str, lang: str) -> tuple[Callable | None, dict | None]:
     """The student's function, or the error verdict; in the judge, what the tape says of
     the code's loading (the function itself is never there)."""
@@ -115,7 +147,7 @@ def _loaded(code: str, name: str, lang: str, out: CappedText
     _source(code)
     namespace: dict[str, Any] = {"__name__": "__exercice__"}
     try:
-        with redirect_stdout(out), redirect_stderr(out):
+        with _students_time(), redirect_stdout(out), redirect_stderr(out):
             exec(compiled, namespace)
     except BaseException as exc:  # anything, SystemExit included, is the student's error
         return None, {"status": "error", "message": _say("load", lang) + "\n" + _tb(exc)}
@@ -139,20 +171,31 @@ def _left_out(lang: str) -> Callable[[int], str]:
         n=f"{n:,}".replace(",", sep))
 
 
-def run(code: str, lang: str = "fr") -> dict[str, str]:
-    """Run the code as a script (the Run button): its output is printed by the caller."""
+def run(code: str, lang: str = "fr", clock: Callable[[bool], Any] | None = None
+        ) -> dict[str, str]:
+    """Run the code as a script (the Run button): its output is printed by the caller.
+    ``clock`` is told ``True`` when the code starts and ``False`` when it ends (:data:`_clock`).
+
+    >>> said = []
+    >>> run("x = 1", "en", said.append), said
+    ({'status': 'ok', 'message': ''}, [True, False])
+    """
+    global _clock
     try:
         compiled = compile(code, "<exercice>", "exec")
     except SyntaxError as exc:
         return {"status": "error", "message": _say("syntax", lang, line=exc.lineno, msg=exc.msg)}
     _source(code)
     guard = _Guard()       # what the code patches is undone after it: the next job is clean
+    _clock = clock
     try:
-        exec(compiled, {"__name__": "__main__"})
+        with _students_time():
+            exec(compiled, {"__name__": "__main__"})
     except BaseException as exc:        # SystemExit, KeyboardInterrupt: the student's too
         return {"status": "error", "message": _tb(exc)}
     finally:
         guard.restore()
+        _clock = None
     return {"status": "ok", "message": ""}
 
 
@@ -213,7 +256,7 @@ def _answer(thunk: Callable[[], Any], lang: str) -> tuple[str, Any]:
     out = CappedText()
     kind, value = "value", None
     try:
-        with redirect_stdout(out), redirect_stderr(out):
+        with _students_time(), redirect_stdout(out), redirect_stderr(out):
             value = thunk()
     except RecursionError:
         kind = "recursion"
@@ -707,6 +750,40 @@ def _check_alphabeta(f: Callable, lang: str) -> tuple[int, str]:
     return n_cases, _say("pruned", lang, k=k, m=total)
 
 
+def _alone(check_cases: Callable[[Callable, str], int]
+           ) -> Callable[[Callable, str, str], tuple[int, str]]:
+    """A checker that counts its cases and adds no note."""
+    return lambda f, lang, name: (check_cases(f, lang), "")
+
+
+CHECKERS: dict[str, Callable[[Callable, str, str], tuple[int, str]]] = {
+    "nim-graph": _alone(_check_nim),
+    "degrees": _alone(_check_degrees),
+    "reverse": _alone(_check_reverse),
+    "naive-attractor": lambda f, lang, name: (_check_attractor_keys(f, lang, name), ""),
+    "attractor": lambda f, lang, name: (_check_attractor_keys(f, lang, name),
+                                        _complexity(f, lang)),
+    "ranks": _alone(_check_ranks),
+    "strategy": _alone(_check_strategy),
+    "grundy": _alone(_check_grundy),
+    "minimax": lambda f, lang, name: (_check_tree_values(f, lang, "minimax", False), ""),
+    "alphabeta": lambda f, lang, name: _check_alphabeta(f, lang),
+}
+"""Each exercise's checker, by id: called with the student's function, the language and
+the function's name, it gives the number of cases passed and a note (or raises
+:class:`_Failure` on the first wrong answer). An exercise of :data:`FUNCTIONS` needs one."""
+
+
+def checker(exercise_id: str) -> Callable[[Callable, str, str], tuple[int, str]]:
+    """The checker of ``exercise_id``; an id without one is an error, never another
+    exercise's check."""
+    try:
+        return CHECKERS[exercise_id]
+    except KeyError:
+        raise ValueError(f"exercise {exercise_id!r} has no checker (CHECKERS in "
+                         "coursebuild.python_exercises)") from None
+
+
 def check(exercise_id: str, code: str, lang: str = "fr", timeout: float = 120.0
           ) -> dict[str, Any]:
     """Check the student's ``code`` for an exercise: ``{"status", "message", "output"}``
@@ -728,6 +805,7 @@ def check(exercise_id: str, code: str, lang: str = "fr", timeout: float = 120.0
     Obtained: ({}, {})
     """
     FUNCTIONS[exercise_id]             # an unknown id is a KeyError here, not in the process
+    checker(exercise_id)               # and one without a checker a ValueError
     # the solver's compiled path (numba), when installed, is imported once, by the server
     # the process is forked from
     done, text = fresh_process("coursebuild.python_exercises:answers",
@@ -742,15 +820,26 @@ def check(exercise_id: str, code: str, lang: str = "fr", timeout: float = 120.0
     return judge(exercise_id, text, lang)
 
 
-def answers(exercise_id: str, code: str, lang: str = "fr") -> str:
+def answers(exercise_id: str, code: str, lang: str = "fr",
+            clock: Callable[[bool], Any] | None = None) -> str:
     """The student's side of a Check, run in an interpreter of its own: the code's
     loading, then its function's answer to each question of the checker, on a tape of
     plain data (:class:`coursebuild.judging.Tape`, as JSON). The checker stops at the
     first wrong answer it sees, but its verdict here is not kept: :func:`judge` makes it
-    again from the tape, elsewhere."""
-    global _guard, _tape, _lang
+    again from the tape, elsewhere. ``clock`` is told ``True`` as each stretch of the
+    student's code starts (its top level, then each call of its function) and ``False``
+    as it ends (:data:`_clock`).
+
+    >>> said = []
+    >>> _ = answers("minimax", "def minimax(a, j):\\n    return 0", "en", said.append)
+    >>> said[:4], len(said) % 2, set(said)
+    ([True, False, True, False], 0, {False, True})
+    """
+    global _guard, _tape, _lang, _clock
     function = function_name(exercise_id, lang)
+    checker(exercise_id)
     _lang = lang
+    _clock = clock
     tape = _tape = Tape()
     guard = _guard = _Guard()
     guard.remember(globals())
@@ -760,7 +849,7 @@ def answers(exercise_id: str, code: str, lang: str = "fr") -> str:
         pass                # its tape ends early, and the judge says so
     finally:
         guard.restore()
-        _guard = _tape = None
+        _guard = _tape = _clock = None
     return tape.dumps()
 
 
@@ -776,6 +865,7 @@ def judge(exercise_id: str, tape_text: str, lang: str = "fr") -> dict[str, Any]:
     """
     global _tape, _lang
     function = function_name(exercise_id, lang)
+    checker(exercise_id)
     _lang = lang
     tape = None
     try:
@@ -801,28 +891,8 @@ def _check(exercise_id: str, function: str, code: str, lang: str) -> dict[str, A
     if error is not None:
         return error
     f = cast(Callable, f)           # _load gives a function or an error
-    note = ""
     try:
-        if exercise_id == "nim-graph":
-            n = _check_nim(f, lang)
-        elif exercise_id == "degrees":
-            n = _check_degrees(f, lang)
-        elif exercise_id == "reverse":
-            n = _check_reverse(f, lang)
-        elif exercise_id in ("naive-attractor", "attractor"):
-            n = _check_attractor_keys(f, lang, function)
-            if exercise_id == "attractor":
-                note = _complexity(f, lang)
-        elif exercise_id == "ranks":
-            n = _check_ranks(f, lang)
-        elif exercise_id == "strategy":
-            n = _check_strategy(f, lang)
-        elif exercise_id == "grundy":
-            n = _check_grundy(f, lang)
-        elif exercise_id == "minimax":
-            n = _check_tree_values(f, lang, "minimax", False)
-        else:
-            n, note = _check_alphabeta(f, lang)
+        n, note = checker(exercise_id)(f, lang, function)
     except _Failure as failure:
         return failure.args[0]
     except RecursionError:

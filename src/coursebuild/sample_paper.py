@@ -13,10 +13,10 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
+from coursebuild.languages import LANGS
 from coursebuild.paths import ROOT
 
 SOURCE = ROOT / "docs" / "data" / "sample-paper.yaml"
-LANGS = ("fr", "en")
 WORDS = {
     "fr": {"title": "Un sujet d'examen complet", "problem": "Problème",
            "chapter": "Chapitre", "questions": "Points des questions 1, 2…", "points": "Points",
@@ -45,6 +45,12 @@ WORDS = {
            "shows", "partial": "Partial credit, on half-right answers", "of": "{a} of {b}",
            "question": "question {q}", "range": "{a} to {b}"},
 }
+
+
+UK_SCALE = ((70, "First class"), (60, "Upper second class (2:1)"),
+            (50, "Lower second class (2:2)"), (40, "Third class"), (0, "Fail"))
+"""The classes of a UK degree by their lowest percentage, which the English guide gives
+the paper's marks in, beside its own grades."""
 
 
 class PaperError(ValueError):
@@ -140,13 +146,30 @@ def total(p: Paper | None = None) -> int:
     return sum(sum(question_marks(sample(pid).marking["en"])) for pid in p.problems)
 
 
-def bands(p: Paper | None = None) -> list[tuple[int, int, dict]]:
-    """Each grade's points, from its lowest percentage of the total up to the next's."""
+def bands(p: Paper | None = None, scale=None) -> list[tuple[int, int, dict]]:
+    """Each grade's points, from its lowest percentage of the total up to the next's
+    (the paper's grades, or ``scale``: (lowest percentage, text) from the highest)."""
     p = p or paper()
     top = total(p)
-    lows = [math.ceil(pct * top / 100) for pct, _ in p.grades]
+    grades = p.grades if scale is None else scale
+    lows = [math.ceil(pct * top / 100) for pct, _ in grades]
     return [(low, (lows[k - 1] - 1 if k else top), text)
-            for k, (low, (_, text)) in enumerate(zip(lows, p.grades))]
+            for k, (low, (_, text)) in enumerate(zip(lows, grades))]
+
+
+def uk_scale(p: Paper) -> str:
+    """The English guide's table of the paper's marks as UK percentages and classes."""
+    top = total(p)
+    out = ["#### On the UK scale {: #sample-paper-uk }\n",
+           f"The same bands as a percentage of the {top} marks, with the UK's classes:\n",
+           "| Points | Percentage | Class |", "|---|---|---|"]
+    scale = bands(p, UK_SCALE)
+    for k, (low, high, text) in enumerate(scale):
+        pct = (f"{UK_SCALE[k][0]}% and above" if k == 0 else
+               f"{UK_SCALE[k][0]}–{UK_SCALE[k - 1][0] - 1}%" if UK_SCALE[k][0] else
+               f"below {UK_SCALE[k - 1][0]}%")
+        out.append(f"| {low} to {high} | {pct} | {text} |")
+    return "\n".join(out) + "\n"
 
 
 def markdown(lang: str) -> str:
@@ -179,6 +202,8 @@ def markdown(lang: str) -> str:
             f"| {words['band']} | {words['descriptor']} |", "|---|---|"]
     for low, high, text in bands(p):
         out.append(f"| {words['range'].format(a=low, b=high)} | {text[lang]} |")
+    if lang == "en":
+        out += ["", uk_scale(p)]
     out += ["", f"### {words['partial']} {{: #sample-paper-partial }}\n"]
     for item in p.partial:
         marks = question_marks(sample(item.problem).marking[lang])

@@ -26,9 +26,9 @@ from pathlib import Path
 
 from arena._files import write_atomic
 from coursebuild.keys import cached_step, inputs_digest
+from coursebuild.languages import CONFIGS
 from coursebuild.paths import ROOT
 
-CONFIGS = {"fr": ROOT / "mkdocs.yml", "en": ROOT / "mkdocs.en.yml"}
 OUTPUTS = {"fr": ROOT / "build" / "site-fr", "en": ROOT / "build" / "site-en"}
 
 
@@ -39,7 +39,8 @@ ZIP = ROOT / "build" / "arena-site.zip"
 # What each cached step reads. A step runs again when any of these files changes, when the
 # environment variables it reads change, or when its outputs are missing.
 SITE_INPUTS = ("docs", "overrides", "src/arena", "src/coursebuild", "mkdocs.base.yml",
-               "mkdocs.yml", "mkdocs.en.yml", "build/js/editor.js", "package-lock.json",
+               "mkdocs.yml", "mkdocs.en.yml", "build/js/editor.js", "js/maths.mjs",
+               "package-lock.json",
                "constraints.txt", "pyproject.toml", "handouts",
                "build/handout/handout-fr.pdf", "build/handout/handout-en.pdf", "build/wheel")
 SITE_ENV = ("SITE_URL", "REPO_URL", "PACKAGE_PUBLISHED", "SOURCE_DATE_EPOCH")
@@ -70,7 +71,30 @@ def mkdocs_builds(outputs: dict[str, Path] = OUTPUTS, offline: bool = False) -> 
         raise SystemExit(f"site: mkdocs failed for {', '.join(failed)}")
 
 
-def assemble(site: Path, outputs: dict[str, Path] = OUTPUTS) -> None:
+SERVICE_WORKER = Path(__file__).resolve().parent / "service-worker.js"
+"""The site's service worker (``sw.js`` at its root, :func:`service_worker`)."""
+
+
+def service_worker(site: Path) -> bytes:
+    """``sw.js`` for the assembled ``site``: :data:`SERVICE_WORKER` with the build's
+    version, a digest of every file it serves from its cache (not the books nor the wheel,
+    which it leaves to the network): a new build is a new worker, which drops what the old
+    one kept. Same files, same bytes."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        name = path.relative_to(site).as_posix()
+        if name == "sw.js" or path.suffix in (".pdf", ".whl"):
+            continue
+        digest.update(name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return SERVICE_WORKER.read_bytes().replace(b"@VERSION@", digest.hexdigest()[:20].encode())
+
+
+def assemble(site: Path, outputs: dict[str, Path] = OUTPUTS, worker: bool = True) -> None:
+    """French at ``site``, English at ``site/en``; with ``worker``, the service worker
+    (:func:`service_worker`; the copy for folders goes without: the launcher serves it
+    from the reader's own disk)."""
     tmp = site.with_name(site.name + ".new")
     shutil.rmtree(tmp, ignore_errors=True)
     shutil.copytree(outputs["fr"], tmp)
@@ -78,6 +102,8 @@ def assemble(site: Path, outputs: dict[str, Path] = OUTPUTS) -> None:
     # build's own would link from the root to pages that are not English
     shutil.copytree(outputs["en"], tmp / "en", ignore=lambda folder, names: (
         ["404.html"] if Path(folder) == outputs["en"] else []))
+    if worker:
+        (tmp / "sw.js").write_bytes(service_worker(tmp))
     # the old folder moved aside, then the new one in its place: a server of ``site``
     # (make serve) misses it between two renames, not for the time a removal takes
     old = site.with_name(site.name + ".old")
@@ -86,6 +112,10 @@ def assemble(site: Path, outputs: dict[str, Path] = OUTPUTS) -> None:
         os.replace(site, old)
     os.replace(tmp, site)
     shutil.rmtree(old, ignore_errors=True)
+
+
+NOT_IN_ZIP = "404.html"
+"""The one page of the folder's copy the zip leaves out (:func:`offline_zip`)."""
 
 
 def offline_zip(zip_path: Path = ZIP, books: bool = True, built: bool = False) -> Path:
@@ -100,13 +130,18 @@ def offline_zip(zip_path: Path = ZIP, books: bool = True, built: bool = False) -
     if not built:
         mkdocs_builds(OFFLINE, offline=True)
     folder = ROOT / "build" / "site-offline"
-    assemble(folder, OFFLINE)
+    assemble(folder, OFFLINE, worker=False)
     if books:               # the students' edition: the students' books alone
         from coursebuild import book
 
         book.publish(folder, editions=("students",))
+    # 404.html is the page a host sends for an address it does not have: its links start
+    # at the host's root (/assets/...), so as to hold at any depth, and no page links to
+    # it. The folder has no host: opened as a file it would show unstyled and log refused
+    # requests, and the launcher answers a missing address itself (issue 62 §15)
     files = [(p, p.relative_to(folder).as_posix(), 0o644)
-             for p in sorted(p for p in folder.rglob("*") if p.is_file())]
+             for p in sorted(p for p in folder.rglob("*") if p.is_file())
+             if p.relative_to(folder).as_posix() != NOT_IN_ZIP]
     # the launcher that serves the folder on 127.0.0.1 (workers need http://)
     files += [(LAUNCHER / name, name, 0o755 if name != "serve.bat" else 0o644)
               for name in ("serve.py", "serve.command", "serve.bat")]

@@ -1,7 +1,7 @@
 """What the site carries besides its pages, which the MkDocs hook (:mod:`coursebuild.hook`)
 adds to both languages' files: the files taken from ``node_modules`` (Pyodide's core,
-MathJax's parts, the exercises' editor), the figures' font, and the zip of the library's
-sources with the exercises' modules and the notebooks' pure-Python packages that Pyodide
+KaTeX's stylesheet and fonts, the exercises' editor), the figures' font, and the zip of the
+library's sources with the exercises' modules and the notebooks' pure-Python packages that Pyodide
 unpacks (:func:`library_zip`)."""
 
 from __future__ import annotations
@@ -18,10 +18,52 @@ EDITOR_JS = ROOT / "build" / "js" / "editor.js"
 # the Pyodide core files a worker needs (no packages: the library is pure Python)
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-MATHJAX_PARTS = ("tex-chtml.js", "output/chtml/fonts/woff-v2", "input/tex/extensions", "ui",
-                 "a11y", "sre", "adaptors")
-FONT_FILES = ("SourceSansPro-Regular.ttf", "SourceSansPro-Bold.ttf", "SourceSansPro-It.ttf",
-              "LICENSE.txt")
+FONT_FILES = ("SourceSansPro-Regular.ttf", "SourceSansPro-Bold.ttf", "SourceSansPro-It.ttf")
+"""The pages' fonts, served as WOFF2 (:func:`web_font`), with the font's LICENSE.txt."""
+WEB_FONT_TEXT = ("20-7E,A0-17F,192,2C6,2C7,2D8-2DD,300-36F,2000-206F,20AC,2122,2190-2199,"
+                 "2212,2260,2264,2265,2713,2717")
+"""What the pages' subsets of the font keep: Latin (French and English, with their
+quotation marks, dashes and no-break spaces), arrows, a few signs; a character outside it
+is drawn by the reader's own sans-serif font."""
+WEB_FONTS = ROOT / "build" / "fonts"
+
+
+def web_font(ttf: Path) -> bytes:
+    """``ttf`` as WOFF2 for the pages, cut to :data:`WEB_FONT_TEXT` without hinting
+    (phones' screens need none), or whole if that were smaller (the regular: 294 KB as
+    TrueType, 87 KB as WOFF2, 19 KB cut). Same bytes each time; kept in ``build/fonts``,
+    made again when the font, the text kept or fontTools change."""
+    import hashlib
+    import io
+
+    import fontTools
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    source = ttf.read_bytes()
+    key = hashlib.sha256(source + WEB_FONT_TEXT.encode() + fontTools.version.encode())
+    cached = WEB_FONTS / f"{ttf.stem}-{key.hexdigest()[:16]}.woff2"
+    if cached.exists():
+        return cached.read_bytes()
+    whole = TTFont(io.BytesIO(source), recalcTimestamp=False)
+    whole.flavor = "woff2"
+    out = io.BytesIO()
+    whole.save(out)
+    options = subset.Options(hinting=False, notdef_outline=True,
+                             name_IDs=["*"], name_languages=["*"], recalc_timestamp=False)
+    cut = TTFont(io.BytesIO(source), recalcTimestamp=False)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=subset.parse_unicodes(WEB_FONT_TEXT))
+    subsetter.subset(cut)
+    cut.flavor = "woff2"
+    small = io.BytesIO()
+    cut.save(small)
+    data = min(out.getvalue(), small.getvalue(), key=len)
+    WEB_FONTS.mkdir(parents=True, exist_ok=True)
+    from arena._files import write_atomic
+
+    write_atomic(cached, data)
+    return data
 
 
 def _node_file(*parts: str) -> Path:
@@ -29,6 +71,26 @@ def _node_file(*parts: str) -> Path:
     if not path.exists():
         raise PluginError(f"{path} is missing: run `make site` (it runs `npm ci`)")
     return path
+
+
+def katex_fonts() -> list[Path]:
+    """KaTeX's fonts, WOFF2 alone (every browser the site serves reads it)."""
+    return sorted(_node_file("katex", "dist", "fonts").glob("*.woff2"))
+
+
+def katex_css() -> bytes:
+    """KaTeX's stylesheet (its font-display: swap one: a formula shows before its fonts
+    arrive) naming its WOFF2 fonts alone (the site carries no other format):
+    a browser fetches the fonts the page's formulas use, no more."""
+    import re
+
+    css = _node_file("katex", "dist", "katex-swap.min.css").read_text("utf-8")
+    css, n = re.subn(r'src:url\((fonts/[^)]+\.woff2)\) format\("woff2"\)(?:,url\([^)]+\) '
+                     r'format\("[a-z]+"\))*', r'src:url(\1) format("woff2")', css)
+    if n != len(katex_fonts()):
+        raise PluginError(f"{NODE}/katex/dist/katex-swap.min.css: {n} fonts found in WOFF2, "
+                          f"{len(katex_fonts())} files")
+    return css.encode("utf-8")
 
 
 # what the exercises need in the browser besides the library: the checkers, the examples

@@ -18,6 +18,8 @@ from coursebuild.teaching_notes import (
     _fail,
     _problems,
     check_references,
+    exercise_link,
+    exercises_link,
     forget,
     notes,
     read_file,
@@ -30,26 +32,6 @@ __all__ = ["KINDS", "REFERENCE", "WORDS", "Notes", "NotesError", "chapters",
 
 # ---------------------------------------------------------------------------------------
 # the guide's text
-
-
-def exercise_link(exercise_id: str, lang: str, capital: bool = False) -> str:
-    from coursebuild import exercise_source
-
-    e = exercise_source.get(exercise_id)
-    word = WORDS[lang]["exercise"]
-    return f"[{word.capitalize() if capital else word} {e.number}]({e.page}.md#{e.anchor})"
-
-
-def exercises_link(exercise_ids: list[str], lang: str, capital: bool = False) -> str:
-    """``exercises 1.4, 1.5 and 1.6``, each number linked to its exercise."""
-    from coursebuild import exercise_source
-
-    word = WORDS[lang]["exercises"].lower()
-    links = [f"[{e.number}]({e.page}.md#{e.anchor})"
-             for e in map(exercise_source.get, exercise_ids)]
-    last = " et " if lang == "fr" else " and "
-    return (word.capitalize() if capital else word) + " " + ", ".join(links[:-1]) + last \
-        + links[-1]
 
 
 def notebook_link(notes: Notes, lang: str) -> str:
@@ -199,11 +181,13 @@ def syllabus_appendix(lang: str = "en") -> str:
     """The English guide's appendix: each chapter's mapping to the French syllabus
     (MP2I/MPI), which an English lecturer does not teach from, gathered after the notes."""
     known = notes()
-    out = ["## Appendix: the French syllabus, chapter by chapter {: #syllabus-appendix }\n",
-           "The course was written for the two-player reachability games of the French "
-           "CPGE computer-science syllabus (MP2I/MPI, the two years before the grandes "
-           "écoles). This appendix maps each chapter to that syllabus, quoting its words in "
-           "French where the course's source texts give them; the "
+    out = ["## Optional appendix: the French CPGE syllabus, chapter by chapter "
+           "{: #syllabus-appendix }\n",
+           "This appendix is optional: it is for those who teach the module in France. "
+           "The course was first written for the two-player reachability games of the "
+           "French CPGE computer-science syllabus (MP2I/MPI, the two years before the "
+           "grandes écoles). This appendix maps each chapter to that syllabus, quoting its "
+           "words in French where the course's source texts give them; the "
            "[notes on the sources](sources.md) list those texts' slips.\n"]
     for number, page, title in chapters(lang):
         n = known[page]

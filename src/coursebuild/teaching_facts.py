@@ -4,17 +4,16 @@
 and by the exercises' own checkers. A note writes ``{{fact:NAME}}`` where ``NAME`` is a key
 of :data:`NOTE_FACTS`, and each value is checked by :func:`coursebuild.facts.claim` before
 it is written. (The teachers' guide's own figures and fragments are
-:mod:`coursebuild.pages.teachers`, which draws the loop of :func:`spec_loop`.)"""
+:mod:`coursebuild.pages.teachers`, which computes and draws the loop of
+:func:`~coursebuild.pages.teachers.spec_loop`; this module, above the pages, reads it.)"""
 
 from __future__ import annotations
 
 import functools
-import re
 import subprocess
 import sys
 from collections.abc import Callable
 
-from arena import Arena
 from coursebuild import examples
 from coursebuild.facts import claim
 from coursebuild.markdown import (
@@ -27,6 +26,7 @@ from coursebuild.markdown import (
     pos,
     table,
 )
+from coursebuild.pages.teachers import spec_loop, spec_loop_arena
 
 NOTE_FACTS: dict[str, Callable[[], Bilingual]] = {}
 
@@ -224,39 +224,6 @@ def ex62_outcomes() -> Bilingual:
                 f"{counts['won_by_1']} par $J_1$ et {counts['draws']} sont nulles",
                 f"of its {len(g)} positions, {counts['won_by_0']} are won by $J_0$, "
                 f"{counts['won_by_1']} by $J_1$ and {counts['draws']} are draws")
-
-
-def spec_loop_arena() -> Arena:
-    """SPEC §3's example: a bipartite arena on which the chapter's strategie, following
-    the numbers of marque_propage2, lets J_1 loop from x."""
-    return Arena(S0=["x", "b", "w"], S1=["z", "a", "v"],
-                 edges={"x": ["z", "a"], "z": ["x", "w"], "a": ["b"], "b": ["v"], "w": ["v"]},
-                 V0=["v"], start="x")
-
-
-def spec_loop() -> dict:
-    """The numbers, the exact ranks, the moves of strategie and of the computed strategy,
-    and the play that loops (found by exploring every reply of J_1)."""
-
-    from arena import attractor, solve
-    from arena.course import calcule_attracteur2, chapter_dicts, strategie_moves
-    from arena.solver import StrategyError, verify_strategy
-
-    g = spec_loop_arena()
-    A, S0, _, V0, _ = chapter_dicts(g)
-    numbers, ranks, moves = calcule_attracteur2(A, S0, V0), attractor(g, 0), strategie_moves(g)
-    try:
-        verify_strategy(g, 0, moves)
-        found = None
-    except StrategyError as e:
-        found = re.search(r"the play (.*) follows the strategy .* and loops", str(e))
-    claim(found is not None, "SPEC §3's example: strategie does not loop")
-    verify_strategy(g, 0)                       # the rank strategy wins (raises if not)
-    loop = found.group(1).split(" -> ") if found else []
-    claim(g.is_bipartite() and numbers["z"] < ranks["z"] and numbers["z"] < numbers["x"],
-          "SPEC §3's example: z's number is not below its rank and x's number")
-    return {"arena": g, "numbers": numbers, "ranks": ranks, "moves": moves, "loop": loop,
-            "move": solve(g).move["x"]}
 
 
 @note_fact

@@ -45,10 +45,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from coursebuild.languages import LANGS
 from coursebuild.paths import ROOT
 
 SOURCES = ROOT / "docs" / "teaching"
-LANGS = ("fr", "en")
 KINDS = ("lecture", "tutorial", "lab")
 KEYS = {"page", "notebook", "outcomes", "syllabus", "plan", "misconceptions",
         "prerequisites", "optional", "oral"}
@@ -69,7 +69,8 @@ WORDS = {
            "context": "[{title}]({page}.md) : {exercises} ; {notebook}.",
            "prerequisites": "Prérequis", "oral": "Questions de colle",
            "answer": "Réponse", "optional": "facultatif, hors programme",
-           "core": "Total du cœur du programme", "all": "Total avec les chapitres facultatifs"},
+           "core": "Total sans les chapitres facultatifs",
+           "all": "Total avec les chapitres facultatifs"},
     "en": {"lecture": "Lecture", "tutorial": "Tutorial", "lab": "Lab", "exercise": "exercise",
            "chapter": "Chapter {n}: {title}",
            "outcomes": "By the end of this chapter, students can",
@@ -82,7 +83,7 @@ WORDS = {
            "no_bank": "The bank has no problem for this chapter.",
            "context": "[{title}]({page}.md): {exercises}; {notebook}.",
            "prerequisites": "Prerequisites", "oral": "Oral questions",
-           "answer": "Answer", "optional": "optional, beyond the syllabus",
+           "answer": "Answer", "optional": "optional",
            "core": "Core total", "all": "Total with the optional chapters"},
 }
 
@@ -300,6 +301,27 @@ def forget() -> None:
 def notes() -> dict[str, Notes]:
     """Every chapter's notes, by page, in the course's order."""
     return {n.page: n for n in _all()}
+
+
+def exercise_link(exercise_id: str, lang: str, capital: bool = False) -> str:
+    """``exercise 3.4``, linked to the exercise (``Exercise`` with ``capital``)."""
+    from coursebuild import exercise_source
+
+    e = exercise_source.get(exercise_id)
+    word = WORDS[lang]["exercise"]
+    return f"[{word.capitalize() if capital else word} {e.number}]({e.page}.md#{e.anchor})"
+
+
+def exercises_link(exercise_ids: list[str], lang: str, capital: bool = False) -> str:
+    """``exercises 1.4, 1.5 and 1.6``, each number linked to its exercise."""
+    from coursebuild import exercise_source
+
+    word = WORDS[lang]["exercises"].lower()
+    links = [f"[{e.number}]({e.page}.md#{e.anchor})"
+             for e in map(exercise_source.get, exercise_ids)]
+    last = " et " if lang == "fr" else " and "
+    return (word.capitalize() if capital else word) + " " + ", ".join(links[:-1]) + last \
+        + links[-1]
 
 
 def _problems() -> dict:

@@ -79,6 +79,8 @@ class Context:
     text_width_pt: float = 326.0            # the text block (book_preamble.tex)
     text_height_pt: float = 660.0
     margin_pt: float = 156.0                # what a wide figure may take of the outer margin
+    code_margin: bool = True                # and a listing (a sheet's page has no margin)
+    floats: bool = True                     # figures float (a sheet sets them in place)
     data: dict[str, dict] = field(default_factory=dict)  # figures' data (games, steppers)
     other_book: dict[str, int] = field(default_factory=dict)  # page -> its chapter there
     teachers_pages: set[str] = field(default_factory=set)     # in the teacher's book

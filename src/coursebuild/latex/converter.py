@@ -109,7 +109,7 @@ class Converter:
                 if child.name == "figure" and parts and figures.floats(self, child):
                     # the figure goes to the top or foot of a page: the sentence that
                     # announced it ends as a sentence, not on a colon
-                    parts[-1] = no_colon(parts[-1])
+                    parts[-1] = figures.cite_below(self, child, no_colon(parts[-1]))
                 out = self.block(child)
                 if out.startswith(("\\begin{codebox}", "\\begin{center}")) and parts and \
                         re.fullmatch(r"\\textbf\{[^{}]{1,12}\}\s*", parts[-1]):
@@ -360,8 +360,12 @@ def fragment(html: str, ctx: Context, slug: str = "fragment") -> str:
     ...                Context("en")).strip())
     Let \\textbf{x} be in \\texttt{S0}.
     """
+    from coursebuild.maths import restore_tex
+
     conv = Converter(ctx, slug, numbered=False)
-    root = _clean(BeautifulSoup(html, "lxml").body or BeautifulSoup("", "lxml"))
+    root = BeautifulSoup(html, "lxml").body or BeautifulSoup("", "lxml")
+    restore_tex(root)
+    root = _clean(root)
     body = conv.blocks(root) + links.online_box(conv) + headings.solutions_section(conv)
     return book_wording(_unmarked(body, ctx), ctx.lang)
 
@@ -387,6 +391,9 @@ class Chapter:
         article = BeautifulSoup(html, "lxml").select_one("article.md-content__inner")
         if article is None:
             raise ValueError("no article in the page")
+        from coursebuild.maths import restore_tex
+
+        restore_tex(article)       # the formulas' TeX, as the page's source wrote it
         self.article = _clean(article)
         self.conv = Converter(ctx, slug, numbered)
 

@@ -115,6 +115,44 @@ def reference(conv: Writer, e: Tag, fid: str) -> str:
     return f"\\bookfigref{{{escape(words)}~\\ref{{{k}}}}}{{{k}}}{{ ({page})}}"
 
 
+_BELOW = {"fr": (re.compile(r"\b(?:la )?figure ci-dessous\b"), re.compile(r"\bci-dessous\b"),
+                "la figure", "de la figure"),
+          "en": (re.compile(r"\b(?:the )?figure below\b"), re.compile(r"\bbelow\b"),
+                 "figure", "in figure")}
+
+
+def cite_below(conv: Writer, e: Tag, paragraph: str) -> str:
+    r"""The paragraph before a floating figure ``e`` that announces it as "ci-dessous"
+    ("the game below", never by its number): the figure may float to the next page, so
+    the book says "le jeu de la figure 3.2", "the game in figure 3.2" instead, and the
+    figure is cited (it goes right after this paragraph).
+
+    >>> from bs4 import BeautifulSoup
+    >>> from coursebuild.latex.context import Context, Figure
+    >>> from coursebuild.latex.converter import Converter
+    >>> conv = Converter(Context("fr", figures={"g": Figure("g", 10, 10, 8)}), "bank")
+    >>> e = BeautifulSoup('<figure><img src="../figures/g.svg"></figure>', "lxml").figure
+    >>> print(cite_below(conv, e, "On considère le jeu ci-dessous.")[:57])
+    On considère le jeu \bookfigref{de la figure~\ref{fig:g}}
+    """
+    img = e.find("img")
+    fid = figure_id(img.get("src", "")) if img else None
+    if fid is None or fid in conv.ctx.referenced or not conv.ctx.floats:
+        return paragraph
+    named, word, figure_words, of_figure = _BELOW[conv.ctx.lang]
+    k = key(fid)
+
+    def cite(words: str) -> str:
+        return f"\\bookfigref{{{words}~\\ref{{{k}}}}}{{{k}}}{{ (p.~\\pageref{{{k}}})}}"
+
+    cited = named.sub(lambda m: cite(figure_words), paragraph, count=1)
+    if cited == paragraph:
+        cited = word.sub(lambda m: cite(of_figure), paragraph, count=1)
+    if cited != paragraph:
+        conv.ctx.referenced.append(fid)
+    return cited
+
+
 # -- figures --------------------------------------------------------------------------------
 
 def floats(conv: Writer, e: Tag) -> bool:

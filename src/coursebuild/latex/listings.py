@@ -1,6 +1,6 @@
-"""Code: listings set verbatim (a size smaller when a line is long, never a line of code
-broken inside a token), what a command prints folded to its first lines, and code within
-a sentence."""
+"""Code: listings set verbatim (into the book's outer margin when a line is long, a size
+smaller when longer still, never a line of code broken inside a token), what a command
+prints folded to its first lines, and code within a sentence."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ LINE_PT = 12.0            # a listing's line (at \small)
 OUTPUT_LINES = 14        # an output longer than this (and 2) is folded
 CODE_WIDTH = 60          # columns of a listing line at \small in the text's width, indented
 SMALL_CODE_WIDTH = 66    # at \footnotesize
+PAGE_SHARE = 0.9         # a listing of more lines than this share of a page goes over pages
 
 CONTINUED = "\u21aa"     # ↪, the mark that opens the rest of a line of code broken at the measure
 BREAK_AFTER = ",([{=+-*/:"
@@ -76,34 +77,43 @@ def fold_output(lines: list[str], keep: int, words: dict[str, str]) -> list[str]
 
 
 def listing(conv: Writer, text: str) -> str:
-    """A listing, verbatim, in the text's width: at ``\\small``, or ``\\footnotesize``
-    when a line would not fit, and a line longer still broken at the measure with a
-    continuation mark (:func:`wrap_code`). One shorter than half a page is one box,
-    never broken across pages; a longer one that holds in a page starts on a new page
-    when the rest of this one cannot hold it (a textbook keeps a function whole); only
-    one longer than a page goes on over a page. What a command
-    prints (a shell session, ``$ ...``) is folded to its first lines."""
+    """A listing, verbatim, as a table is set: at ``\\small`` in the text's width, or
+    into the book's outer margin when a line is longer (its edge on the spine's side),
+    at ``\\footnotesize`` only when a line is longer than both, and a line longer still
+    broken at the measure with a continuation mark (:func:`wrap_code`). One that holds
+    in half a page, or that holds in a page and takes the margin, is one box, never
+    broken across pages; a longer one that holds in a page starts on a new page when the
+    rest of this one cannot hold it (a textbook keeps a function whole); only one longer
+    than a page goes on over a page, in the text's width. What a command prints (a shell
+    session, ``$ ...``) is folded to its first lines."""
     ctx = conv.ctx
     lines = text.rstrip("\n").split("\n")
     if lines[0].startswith("$ "):
         lines = fold_output(lines, OUTPUT_LINES, ctx.words)
     longest = max((columns(ln) for ln in lines), default=0)
-    # every listing holds in the text's width (nothing goes into the margin): at
-    # \small, or \footnotesize when a line would not fit, longer lines broken at the
-    # measure with a continuation mark
-    room = ctx.text_width_pt - CODE_INDENT_PT
+    text_room = ctx.text_width_pt - CODE_INDENT_PT
+    height = len(lines) * LINE_PT
+    # the margin is the page's, on its outer side: a box takes it (the side read from
+    # the page it lands on), a listing that goes over a page cannot
+    margin = ctx.code_margin and height <= ctx.text_height_pt * PAGE_SHARE
+    room = text_room + (ctx.margin_pt if margin else 0.0)
     size = "small" if longest * CHAR_PT["small"] <= room else "footnotesize"
     fits = int(room // CHAR_PT[size])
     if longest > fits:
         lines = wrap_code("\n".join(lines), fits)
+        longest = max(columns(ln) for ln in lines)
     body = "\n".join(_verbatim_line(line) for line in lines)
-    if len(lines) * LINE_PT <= ctx.text_height_pt / 2:          # one box
+    wide = longest * CHAR_PT[size] > text_room - 1
+    if height <= ctx.text_height_pt / 2 or (margin and wide):      # one box
         conv.listings += 1
         key = label(f"code:{conv.slug}:{conv.listings}")
-        return (f"\\begin{{codebox}}{{{key}}}{{\\{size}}}{{{room - 1:.1f}pt}}\n"
+        # as wide as the text, or as its longest line when that is wider (the box's far
+        # edge is then flush with the text's on a left-hand page)
+        width = min(longest * CHAR_PT[size] + 1, room) if wide else text_room - 1
+        return (f"\\begin{{codebox}}{{{key}}}{{\\{size}}}{{{width:.1f}pt}}\n"
                 f"\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n\\end{{codebox}}\n")
     env = "codeblock" if size == "small" else "smallcodeblock"
-    height = len(lines) * LINE_PT + LINE_PT
+    height += LINE_PT
     whole = f"\\needspace{{{height:.0f}pt}}\n" if height < ctx.text_height_pt else ""
     return (f"{whole}\\begin{{{env}}}\n\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n"
             f"\\end{{{env}}}\n")
@@ -122,37 +132,59 @@ def columns(line: str) -> int:
 SHORT_GROUP = re.compile(r"\((?:\d+|[a-z])(?:, (?:\d+|[a-z]))+\)")
 """A tuple of numbers (or one-letter names) in code, ``(1, 2)``, ``(k, 0)``: one
 unbreakable word, as a pair is in a formula."""
+SHORT_CALL = re.compile(r"(?<![\w\\])[A-Za-z][\w\\]*\([^()]*\)")
+"""A call (escaped: ``jeu\\_de\\_nim(n, R)``): one unbreakable word when it is short
+(:data:`SHORT_CALL_CHARS`), its name never at a line's end without its arguments."""
+SHORT_CALL_CHARS = 16
 
 
 def inline_code(text: str) -> str:
-    """Code within a sentence, in typewriter type: it may break after a dot or a comma
-    (as a listing may not), never inside a name nor a tuple such as a pair ``(1, 2)``;
-    quotes as typed.
+    """Code within a sentence, in typewriter type: it may break at a space, after a
+    dot, a slash or a comma, never inside a name, nor between a name and the bracket
+    that opens its arguments and the first of them, nor inside a tuple such as a pair
+    ``(1, 2)`` or a short call ``f(n, R)`` (a longer one only after a comma); quotes as
+    typed.
 
     >>> print(inline_code("{(0, 0): None}"))
     \\texttt{\\{(0,~0): None\\}}
     >>> print(inline_code("f(A, S0)"))
-    \\texttt{f(\\allowbreak{}A, \\allowbreak{}S0)}
+    \\texttt{f(A,~S0)}
+    >>> print(inline_code("solve(game, target=frozenset(range(10)))"))
+    \\texttt{solve(game, \\allowbreak{}target=frozenset(range(10)))}
+    >>> print(inline_code("attractor_ranks(A, S0, V0)"))
+    \\texttt{attractor\\_ranks(A, \\allowbreak{}S0, \\allowbreak{}V0)}
     """
     body = escape(text, formulas=False).replace("-", "-{}")
     body = body.replace("'", r"\textquotesingle{}")
     body = body.replace('"', r"\textquotedbl{}")
     body = body.replace("`", r"\textasciigrave{}")
     out, last = [], 0
-    for m in SHORT_GROUP.finditer(body):
-        out += [_breaks(body[last:m.start()]), "(" + m[0][1:].replace(" ", "~")]
+    for m in re.finditer(f"{SHORT_GROUP.pattern}|{SHORT_CALL.pattern}", body):
+        if _printed_length(m[0]) > SHORT_CALL_CHARS:
+            continue             # a long call may break after a comma of its arguments
+        out += [_breaks(body[last:m.start()]), m[0].replace(" ", "~")]
         last = m.end()
     return r"\texttt{" + "".join(out) + _breaks(body[last:]) + "}"
 
 
+def _printed_length(tex: str) -> int:
+    """How many characters a piece of escaped code prints.
+
+    >>> _printed_length(r"f(\\textquotesingle{}a-{}b\\_c\\textquotesingle{})")
+    10
+    """
+    return len(re.sub(r"\\[a-z]+\{\}", "'", re.sub(r"\\(?=[^a-z])|(?<=-)\{\}", "", tex)))
+
+
 def _breaks(code: str) -> str:
     """Where a piece of code in a sentence may break: after a comma, a slash, a dot or
-    an opening bracket, never inside a name (not at its underscores, issue 47).
+    a hyphen, never inside a name (not at its underscores, issue 47) nor after the
+    bracket that opens a call's arguments (issue 61).
 
     >>> print(_breaks(r"jeu\\_de\\_nim.from\\_rules(g)"))
-    jeu\\_de\\_nim.\\allowbreak{}from\\_rules(\\allowbreak{}g)
+    jeu\\_de\\_nim.\\allowbreak{}from\\_rules(g)
     """
-    return re.sub(r"(, |/|-\{\}|\.(?=\w)|\((?=\w))", r"\1\\allowbreak{}", code)
+    return re.sub(r"(, |/|-\{\}|\.(?=\w))", r"\1\\allowbreak{}", code)
 
 
 def _verbatim_line(line: str) -> str:

@@ -225,7 +225,7 @@ def label(name: str) -> str:
 
 class UnsafeFormula(ValueError):
     """A formula that would make TeX read or write files or define commands (the pages'
-    formulas are mathematics: MathJax knows none of these)."""
+    formulas are mathematics, which needs none of these)."""
 
 
 _UNSAFE = re.compile(

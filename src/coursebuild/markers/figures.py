@@ -44,7 +44,10 @@ def figure_html(figure_id: str, lang: str, page_url: str, number: int) -> str:
         caption = french(caption)
     shown = text(caption)
     return (f'<figure class="arena-figure" id="fig-{figure_id}">\n'
-            f'<img src="{svg}" alt="{shown}" loading="lazy">\n'
+            # the drawing links to itself: a tap opens it alone, full screen and zoomable
+            # (without JavaScript, the browser's own view; with it, course.js's dialog)
+            f'<a class="arena-zoom" href="{svg}"><img src="{svg}" alt="{shown}" '
+            'loading="lazy"></a>\n'
             f"<figcaption><strong>{LABEL[lang]} {number}.</strong> {shown} "
             f'<a class="arena-pdf" href="{pdf}" download>{PDF_LINK[lang]}</a></figcaption>\n'
             "</figure>")
@@ -83,13 +86,32 @@ def _embedded_data(figure_id: str, board: str | None, lang: str) -> str:
     JSON for a ``data-`` attribute, so that it plays where nothing can be fetched: the
     site opened from a folder (file://). (Not a ``<script>``: instant navigation would
     run it as JavaScript.) The figures' files serve both languages (their title is the
-    French caption, " / ", the English one); the page's copy has its language's alone
-    (:func:`one_language`)."""
+    French caption, " / ", the English one, and their JSON both texts of each step); the
+    page's copy has its language's alone (:func:`one_language`, :func:`in_language`)."""
     data = {"svg": one_language(figure_id, lang),
-            "json": json.loads((state.FIGURES / f"{figure_id}.json").read_text("utf-8"))}
+            "json": in_language(json.loads((state.FIGURES / f"{figure_id}.json")
+                                           .read_text("utf-8")), lang)}
     if board is not None:
         data["board"] = one_language(board, lang)
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def in_language(value: object, lang: str) -> object:
+    """A widget's JSON data with each text given in both languages (an object whose keys
+    are ``fr`` and ``en``) in ``lang`` alone, under the same key: what the page's script
+    reads of it (``text[lang]``), and nothing of the other edition.
+
+    >>> in_language({"text": {"fr": "La file est vide.", "en": "The queue is empty."},
+    ...              "marks": [{"fr": "f", "en": "e"}, 3]}, "en")
+    {'text': {'en': 'The queue is empty.'}, 'marks': [{'en': 'e'}, 3]}
+    """
+    if isinstance(value, dict):
+        if set(value) == {"fr", "en"}:
+            return {lang: in_language(value[lang], lang)}
+        return {k: in_language(v, lang) for k, v in value.items()}
+    if isinstance(value, list):
+        return [in_language(v, lang) for v in value]
+    return value
 
 
 FIGURE_TITLE = re.compile(r'<title id="fig-title">([^<]*)</title>')
