@@ -45,6 +45,25 @@ def site() -> Path:
 
 
 @pytest.fixture(scope="session")
+def checkout(tmp_path_factory) -> Path:
+    """A fresh checkout of the project (its tracked files: no figures, no build product),
+    whose `make` targets run its own code with the project's environment
+    (project_copy.make), shared by the modules that run the teachers' commands in it
+    (make td, labs, summaries, colles, sheets, moodle), one per worker: each command
+    writes its own folder of build/ and reads nothing another wrote but what any of
+    them would build for itself (the figures, built once by the first command instead
+    of once per module: about 8 CPU-s each; issue 65)."""
+    from project_copy import with_project_venv
+
+    from coursebuild.paths import copy_project
+
+    copy = copy_project(tmp_path_factory.mktemp("fresh") / "arena")
+    with_project_venv(copy)
+    assert not (copy / "docs" / "figures").exists() and not (copy / "build").exists()
+    return copy
+
+
+@pytest.fixture(scope="session")
 def base_url(site):
     from browsing import served
 

@@ -7,19 +7,16 @@ exit status 2."""
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pikepdf
 import pytest
-from project_copy import with_project_venv
+from project_copy import make, pdf_text, plain
 
 from coursebuild import bank
 from coursebuild.bank_samples import _fingerprint, question_marks
-from coursebuild.paths import copy_project
 from coursebuild.sheets import colles
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,43 +62,6 @@ needs_tex = pytest.mark.skipif(shutil.which("pdflatex") is None or
                                reason="make colles needs TeX Live and the project's .venv")
 
 
-@pytest.fixture(scope="module")
-def checkout(tmp_path_factory) -> Path:
-    copy = copy_project(tmp_path_factory.mktemp("fresh") / "arena")
-    with_project_venv(copy)
-    assert not (copy / "build").exists()
-    return copy
-
-
-def _make(checkout: Path, *args: str, ok: bool = True) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in (
-        "LANG", "PROBLEMS", "STUDENTS", "ROSTER", "MAKELEVEL", "MAKEFLAGS", "MFLAGS",
-        "MAKEOVERRIDES")}
-    env["PYTHONPATH"] = str(checkout / "src")
-    done = subprocess.run(["make", "colles", *args], cwd=checkout, env=env,
-                          capture_output=True, text=True, timeout=900)
-    if ok:
-        assert done.returncode == 0, (done.stdout[-1500:], done.stderr[-1500:])
-    return done
-
-
-def _text(pdf: Path, page: int | None = None) -> str:
-    pages = ["-layout", "-f", str(page), "-l", str(page)] if page else []
-    out = subprocess.run(["pdftotext", *pages, str(pdf), "-"], capture_output=True,
-                         text=True, check=True).stdout
-    out = out.replace("\u202f", " ").replace("\u00a0", " ").replace("\u2019", "'")
-    return " ".join(out.split())
-
-
-def _plain(text: str) -> str:
-    """Letters without their accents (a stacked accent reads back as a dot: "Thi." for
-    "Thị"), lower case, words joined by a space."""
-    import unicodedata
-
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return " ".join(re.findall(r"[a-z0-9]+", folded.lower()))
-
-
 def _words(md: str) -> str:
     """A question's first words as the PDF prints them (no formulas, no code)."""
     first = re.split(r"[$`*]", md)[0]
@@ -116,7 +76,7 @@ def test_make_colles_as_typed_in_each_language(checkout, tmp_path):
     files = ["01-durand-zoe", "02-martin-leo", "03-nguyen-thi-minh", "04-okafor-chidi"]
     mine = colles.given(list(colles.DEFAULT_PROBLEMS), 4, 2026)
     for lang, key in (("fr", "examinateur"), ("en", "examiner")):
-        done = _make(checkout, f"ROSTER={roster}", "SEED=2026", f"LANG={lang}")
+        done = make(checkout, "colles", f"ROSTER={roster}", "SEED=2026", f"LANG={lang}")
         assert f"--lang {lang} --roster {roster}" in done.stdout
         folder = checkout / "build" / "colles" / lang
         assert sorted(p.name for p in folder.iterdir()) == sorted(
@@ -128,21 +88,21 @@ def test_make_colles_as_typed_in_each_language(checkout, tmp_path):
         for k, (name, file, v) in enumerate(zip(names, files, mine, strict=True), 1):
             with pikepdf.open(folder / f"{file}.pdf") as pdf:
                 assert len(pdf.pages) == 1, file            # one page each
-            sheet = _text(folder / f"{file}.pdf")
-            assert _plain(name) in _plain(sheet)
+            sheet = pdf_text(folder / f"{file}.pdf")
+            assert plain(name) in plain(sheet)
             title = " ".join(bank.problems()[v.problem].title[lang].split())
             assert title.replace("\u2019", "'") in sheet
             questions = re.split(r"(?m)^\d+\. ", v.statement[lang])
             for q in questions[1:4]:
                 assert _words(q) in sheet, (file, _words(q))
             assert _words(questions[4]) not in sheet, file  # question 4 is not asked
-            answers = _text(folder / f"{key}.pdf", k)
-            assert _plain(name) in _plain(answers)
+            answers = pdf_text(folder / f"{key}.pdf", k)
+            assert plain(name) in plain(answers)
             assert f"{v.problem}, {colles.WORDS[lang]['seed']} {v.seed}" in answers
             total = sum(question_marks(v.marking[lang])[:3])
             assert re.search(rf"Total {total}\b", answers), (file, total)
         # the same arguments, the same bytes
-        _make(checkout, f"ROSTER={roster}", "SEED=2026", f"LANG={lang}")
+        make(checkout, "colles", f"ROSTER={roster}", "SEED=2026", f"LANG={lang}")
         assert digest == {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
                           for p in folder.iterdir()}
     assert not (checkout / "build" / "colles" / ".work").exists()
@@ -165,7 +125,7 @@ def test_bad_input_is_one_line_and_exit_status_2(checkout, tmp_path):
         (["SEED=x"], "coursebuild: colles: --seed (SEED)"),
     ]
     for args, message in cases:
-        done = _make(checkout, "LANG=fr", *args, ok=False)
+        done = make(checkout, "colles", "LANG=fr", *args, ok=False)
         assert done.returncode == 2, (args, done.stderr)
         assert message in done.stderr, (args, done.stderr)
         assert "Traceback" not in done.stderr
@@ -210,7 +170,7 @@ def test_every_family_of_the_guide_s_weeks_fits_on_a_page(checkout):
     """Two students for each family the guide lists (two variants each), in each
     language: every colle on one page, every examiner's page on one."""
     every = [pid for _, problems in _weeks("en") for pid in problems]
-    done = _make(checkout, f"STUDENTS={2 * len(every)}", "SEED=11",
+    done = make(checkout, "colles", f"STUDENTS={2 * len(every)}", "SEED=11",
                  "PROBLEMS=" + ",".join(every))
     assert "warning" not in done.stderr, done.stderr[-2000:]
     for lang, key in (("fr", "examinateur"), ("en", "examiner")):

@@ -11,15 +11,13 @@ import os
 import re
 import shutil
 import subprocess
-import unicodedata
 from pathlib import Path
 
 import pikepdf
 import pytest
-from project_copy import with_project_venv
+from project_copy import make, pdf_text, plain
 
 from coursebuild import labs
-from coursebuild.paths import copy_project
 from coursebuild.teaching_notes import notes
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,37 +75,12 @@ needs_tex = pytest.mark.skipif(shutil.which("pdflatex") is None or
                                reason="make labs needs TeX Live and the project's .venv")
 
 
-@pytest.fixture(scope="module")
-def checkout(tmp_path_factory) -> Path:
-    copy = copy_project(tmp_path_factory.mktemp("fresh") / "arena")
-    with_project_venv(copy)
-    assert not (copy / "build").exists()
-    return copy
-
-
-def _make(checkout: Path, *args: str, ok: bool = True) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in (
-        "LANG", "NOTEBOOKS", "MAKELEVEL", "MAKEFLAGS", "MFLAGS", "MAKEOVERRIDES")}
-    env["PYTHONPATH"] = str(checkout / "src")
-    done = subprocess.run(["make", "labs", *args], cwd=checkout, env=env,
-                          capture_output=True, text=True, timeout=1800)
-    if ok:
-        assert done.returncode == 0, (done.stdout[-1500:], done.stderr[-1500:])
-    return done
-
-
-def _plain(text: str) -> str:
-    text = text.replace("\u2019", "'")
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return " ".join(re.findall(r"[a-z0-9]+", folded.lower()))
-
-
 @needs_tex
 def test_make_labs_as_typed_in_each_language(checkout):
     import sys
 
     for lang in ("fr", "en"):
-        done = _make(checkout, f"LANG={lang}")
+        done = make(checkout, "labs", f"LANG={lang}")
         assert f"coursebuild labs --lang {lang}" in done.stdout
         folder = checkout / "build" / "labs" / lang
         assert sorted(p.name for p in folder.iterdir()) == [
@@ -130,20 +103,19 @@ def test_make_labs_as_typed_in_each_language(checkout):
             pdf = folder / f"{labs.file_name(lang, int(n))}.pdf"
             with pikepdf.open(pdf) as whole:
                 assert len(whole.pages) == 1, pdf.name
-            text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True,
-                                  text=True, check=True).stdout
-            plain = _plain(text)
-            assert _plain(title) in plain
+            text = pdf_text(pdf)
+            said = plain(text)
+            assert plain(title) in said
             stem = labs.notebooks()[int(n)].stem
             assert f"{stem}.ipynb" in text
-            assert re.search(rf"{hours} h\b", text.replace("\u00a0", " ")), pdf.name
+            assert re.search(rf"{hours} h\b", text), pdf.name
             checked = 0
             for heading, outputs in tasks:
-                words = _plain(re.sub(r"\$[^$]*\$", " ", heading))    # maths apart
-                assert words in plain, (pdf.name, heading)
+                words = plain(re.sub(r"\$[^$]*\$", " ", heading))    # maths apart
+                assert words in said, (pdf.name, heading)
                 for out in outputs:
                     if out and "\n" not in out:
-                        assert _plain(out) in plain, (pdf.name, out)
+                        assert plain(out) in said, (pdf.name, out)
                         checked += 1
             assert checked >= 2, pdf.name
     assert not (checkout / "build" / "labs" / ".work").exists()
@@ -152,15 +124,15 @@ def test_make_labs_as_typed_in_each_language(checkout):
 @needs_tex
 def test_make_labs_gives_the_same_bytes_and_refuses_bad_input(checkout):
     folder = checkout / "build" / "labs" / "en"
-    _make(checkout, "LANG=en", "NOTEBOOKS=3")
+    make(checkout, "labs", "LANG=en", "NOTEBOOKS=3")
     first = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.iterdir()}
     assert sorted(first) == ["lab-03.pdf"]
-    _make(checkout, "LANG=en", "NOTEBOOKS=3")
+    make(checkout, "labs", "LANG=en", "NOTEBOOKS=3")
     assert first == {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
                      for p in folder.iterdir()}
     for args, message in ((["LANG=it"], "coursebuild: labs: --lang (LANG) 'it': fr or en"),
                           (["LANG=fr", "NOTEBOOKS=9"], "coursebuild: labs: --notebooks "
                            "(NOTEBOOKS): notebook 9 does not exist")):
-        done = _make(checkout, *args, ok=False)
+        done = make(checkout, "labs", *args, ok=False)
         assert done.returncode == 2 and message in done.stderr, (args, done.stderr)
         assert "Traceback" not in done.stderr

@@ -25,17 +25,15 @@ import itertools
 import os
 import re
 import shutil
-import subprocess
 import unicodedata
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from project_copy import with_project_venv
+from project_copy import make
 
 from coursebuild import bank, moodle, practice
-from coursebuild.paths import copy_project
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -515,33 +513,15 @@ needs_venv = pytest.mark.skipif(not (ROOT / ".venv" / "bin" / "python").exists()
 FEW = ["attractor-ranks-draws", "chomp-two-bars", "astar-heuristics"]
 
 
-@pytest.fixture(scope="module")
-def checkout(tmp_path_factory) -> Path:
-    """A copy of the tracked files (no build/), run with the project's .venv."""
-    copy = copy_project(tmp_path_factory.mktemp("fresh") / "arena")
-    with_project_venv(copy)
-    assert not (copy / "build").exists()
-    return copy
-
-
-def _make(checkout: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in (
-        "LANG", "PROBLEMS", "VARIANTS", "SEED", "MAKELEVEL", "MAKEFLAGS", "MFLAGS",
-        "MAKEOVERRIDES")}
-    env["PYTHONPATH"] = str(checkout / "src")
-    return subprocess.run(["make", "moodle", *args], cwd=checkout, env=env,
-                          capture_output=True, text=True, timeout=900)
-
-
 @needs_venv
 def test_make_moodle_writes_a_bank_moodle_reads_the_same_every_time(checkout):
-    done = _make(checkout, "LANG=fr", "VARIANTS=2", f"PROBLEMS={','.join(FEW)}")
+    done = make(checkout, "moodle", "LANG=fr", "VARIANTS=2", f"PROBLEMS={','.join(FEW)}")
     assert done.returncode == 0, done.stderr[-1500:]
     target = checkout / "build" / "moodle" / "fr" / "bank.xml"
     first = target.read_bytes()
     _check_file(target, "fr", FEW, 2)
     assert "graine" in first.decode() and not (checkout / "build" / "moodle" / "en").exists()
-    again = _make(checkout, "LANG=fr", "VARIANTS=2", f"PROBLEMS={','.join(FEW)}")
+    again = make(checkout, "moodle", "LANG=fr", "VARIANTS=2", f"PROBLEMS={','.join(FEW)}")
     assert again.returncode == 0
     assert target.read_bytes() == first
     assert sorted(p.name for p in target.parent.iterdir()) == ["bank.xml"]
@@ -549,7 +529,7 @@ def test_make_moodle_writes_a_bank_moodle_reads_the_same_every_time(checkout):
 
 @needs_venv
 def test_make_moodle_as_typed_has_a_category_per_problem(checkout):
-    done = _make(checkout, "LANG=en", "VARIANTS=2")
+    done = make(checkout, "moodle", "LANG=en", "VARIANTS=2")
     assert done.returncode == 0, done.stderr[-1500:]
     target = checkout / "build" / "moodle" / "en" / "bank.xml"
     problems = list(bank.problems())
@@ -580,7 +560,7 @@ def test_make_moodle_as_typed_has_a_category_per_problem(checkout):
 def test_bad_arguments_are_said_in_one_line_and_write_nothing(checkout, args, message):
     target = checkout / "build" / "moodle" / "fr" / "bank.xml"
     before = target.read_bytes() if target.exists() else None
-    done = _make(checkout, *args)
+    done = make(checkout, "moodle", *args, ok=False)
     assert done.returncode == 2
     lines = [ln for ln in done.stderr.splitlines() if not ln.startswith("make")]
     assert len(lines) == 1 and lines[0].startswith("coursebuild: moodle: "), done.stderr

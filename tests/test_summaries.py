@@ -7,19 +7,16 @@ bytes; bad input is one line and exit status 2."""
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import shutil
 import subprocess
-import unicodedata
 from pathlib import Path
 
 import pikepdf
 import pytest
-from project_copy import with_project_venv
+from project_copy import make, plain
 
 from coursebuild import editions, summaries
-from coursebuild.paths import copy_project
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -52,40 +49,15 @@ needs_tex = pytest.mark.skipif(shutil.which("pdflatex") is None or
                                reason="make summaries needs TeX Live and the project's .venv")
 
 
-@pytest.fixture(scope="module")
-def checkout(tmp_path_factory) -> Path:
-    copy = copy_project(tmp_path_factory.mktemp("fresh") / "arena")
-    with_project_venv(copy)
-    assert not (copy / "build").exists()
-    return copy
-
-
-def _make(checkout: Path, *args: str, ok: bool = True) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in (
-        "LANG", "CHAPTERS", "MAKELEVEL", "MAKEFLAGS", "MFLAGS", "MAKEOVERRIDES")}
-    env["PYTHONPATH"] = str(checkout / "src")
-    done = subprocess.run(["make", "summaries", *args], cwd=checkout, env=env,
-                          capture_output=True, text=True, timeout=1200)
-    if ok:
-        assert done.returncode == 0, (done.stdout[-1500:], done.stderr[-1500:])
-    return done
-
-
-def _plain(text: str) -> str:
-    text = text.replace("\u2019", "'")
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return " ".join(re.findall(r"[a-z0-9]+", folded.lower()))
-
-
 def _opening(box: str) -> str:
     """A box's title words (``Définition (rang)``: rang), else its first words."""
     title = re.match(r'!!! \w+(?: "([^"]*)")?', box)[1] or ""
     inner = re.search(r"\(([^)]*)\)", title)
     if inner:
-        return _plain(inner[1])
+        return plain(inner[1])
     for line in box.splitlines()[1:]:
         for piece in re.split(r"\$[^$]*\$|\*\*|<!--.*?-->|[\[\]{}]", line):
-            words = _plain(piece).split()
+            words = plain(piece).split()
             if len(words) >= 3:
                 return " ".join(words[:3])
     return ""
@@ -102,7 +74,7 @@ def _proofs(lang: str, page: str) -> list[str]:
 @needs_tex
 def test_make_summaries_as_typed_in_each_language(checkout):
     for lang in ("fr", "en"):
-        done = _make(checkout, f"LANG={lang}")
+        done = make(checkout, "summaries", f"LANG={lang}")
         assert f"coursebuild summaries --lang {lang}" in done.stdout
         folder = checkout / "build" / "summaries" / lang
         known = summaries.chapters(lang)
@@ -113,9 +85,9 @@ def test_make_summaries_as_typed_in_each_language(checkout):
             pdf = folder / f"{summaries.file_name(lang, n)}.pdf"
             with pikepdf.open(pdf) as whole:
                 assert len(whole.pages) == 1, pdf.name
-            text = _plain(subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True,
+            text = plain(subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True,
                                          text=True, check=True).stdout)
-            assert _plain(titles[n]) in text
+            assert plain(titles[n]) in text
             last = -1
             for part in summaries.parts(lang, page):
                 if part.kind == "algorithm":
@@ -126,7 +98,7 @@ def test_make_summaries_as_typed_in_each_language(checkout):
                 assert at > last, (pdf.name, opening)            # there, in the page's order
                 last = at
             assert not [o for o in _proofs(lang, page) if o in text], pdf.name
-        algorithm = _plain(subprocess.run(
+        algorithm = plain(subprocess.run(
             ["pdftotext", str(folder / f"{summaries.file_name(lang, 4)}.pdf"), "-"],
             capture_output=True, text=True, check=True).stdout)
         assert ("calcule attracteur" if lang == "fr" else "compute attractor") in algorithm
@@ -136,15 +108,15 @@ def test_make_summaries_as_typed_in_each_language(checkout):
 @needs_tex
 def test_make_summaries_gives_the_same_bytes_and_refuses_bad_input(checkout):
     folder = checkout / "build" / "summaries" / "fr"
-    _make(checkout, "LANG=fr", "CHAPTERS=3-4")
+    make(checkout, "summaries", "LANG=fr", "CHAPTERS=3-4")
     first = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.iterdir()}
     assert sorted(first) == ["fiche-03.pdf", "fiche-04.pdf"]
-    _make(checkout, "LANG=fr", "CHAPTERS=3-4")
+    make(checkout, "summaries", "LANG=fr", "CHAPTERS=3-4")
     assert first == {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
                      for p in folder.iterdir()}
     for args, message in ((["LANG=es"], "coursebuild: summaries: --lang (LANG) 'es': fr or en"),
                           (["LANG=fr", "CHAPTERS=6"], "coursebuild: summaries: --chapters "
                            "(CHAPTERS): chapter 6 has no definition or theorem")):
-        done = _make(checkout, *args, ok=False)
+        done = make(checkout, "summaries", *args, ok=False)
         assert done.returncode == 2 and message in done.stderr, (args, done.stderr)
         assert "Traceback" not in done.stderr

@@ -7,20 +7,16 @@ is one line and exit status 2."""
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import shutil
-import subprocess
-import unicodedata
 from pathlib import Path
 
 import pikepdf
 import pytest
-from project_copy import with_project_venv
+from project_copy import make, pdf_text, plain
 
 from coursebuild import td
 from coursebuild.exercise_source import exercises
-from coursebuild.paths import copy_project
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -50,44 +46,13 @@ needs_tex = pytest.mark.skipif(shutil.which("pdflatex") is None or
                                reason="make td needs TeX Live and the project's .venv")
 
 
-@pytest.fixture(scope="module")
-def checkout(tmp_path_factory) -> Path:
-    copy = copy_project(tmp_path_factory.mktemp("fresh") / "arena")
-    with_project_venv(copy)
-    assert not (copy / "build").exists()
-    return copy
-
-
-def _make(checkout: Path, *args: str, ok: bool = True) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in (
-        "LANG", "CHAPTERS", "MAKELEVEL", "MAKEFLAGS", "MFLAGS", "MAKEOVERRIDES")}
-    env["PYTHONPATH"] = str(checkout / "src")
-    done = subprocess.run(["make", "td", *args], cwd=checkout, env=env,
-                          capture_output=True, text=True, timeout=1200)
-    if ok:
-        assert done.returncode == 0, (done.stdout[-1500:], done.stderr[-1500:])
-    return done
-
-
-def _plain(text: str) -> str:
-    """Letters and digits, lower case, without their accents, words joined by a space."""
-    text = text.replace("\u2019", "'")
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return " ".join(re.findall(r"[a-z0-9]+", folded.lower()))
-
-
-def _text(pdf: Path) -> str:
-    return _plain(subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True,
-                                 text=True, check=True).stdout)
-
-
 def _opening(md: str) -> str:
     """The first words of a text's first plain paragraph, as the PDF prints them."""
     for line in md.splitlines():
         line = re.sub(r"^(?:[-*] |\d+\. |\*\*[^*]*\*\* ?)", "", line.strip())
         if not line or line[0] in "<|`!-*>#:=" or line[:2].isdigit() or line[0].isdigit():
             continue
-        words = _plain(re.split(r"[$`\\[(*{]", line)[0]).split()
+        words = plain(re.split(r"[$`\\[(*{]", line)[0]).split()
         if len(words) >= 3:
             return " ".join(words[:3])
     return ""
@@ -102,13 +67,13 @@ def _check(folder: Path, lang: str) -> None:
         sheet, answers = (folder / f"{name}.pdf" for name in td.file_names(lang, n))
         with pikepdf.open(sheet) as pdf:
             assert 1 <= len(pdf.pages) <= td.PAGES, sheet.name
-        text, key = _text(sheet), _text(answers)
-        heads = [_plain(e.heading(lang)) for e in es]
+        text, key = plain(pdf_text(sheet)), plain(pdf_text(answers))
+        heads = [plain(e.heading(lang)) for e in es]
         # the chapter's exercises, in order, and no other chapter's
         at = [text.find(h) for h in heads]
         assert -1 not in at and at == sorted(at), (sheet.name, heads, at)
         others = [e for m, more in by_chapter.items() if m != n for e in more]
-        assert not any(_plain(e.heading(lang)) in text for e in others), sheet.name
+        assert not any(plain(e.heading(lang)) in text for e in others), sheet.name
         # the answers: each solution after its exercise's heading, before the next one
         at = [key.find(h) for h in heads] + [len(key)]
         assert -1 not in at and at == sorted(at), (answers.name, at)
@@ -118,7 +83,7 @@ def _check(folder: Path, lang: str) -> None:
                 continue
             where = key.find(opening, at[k])
             assert at[k] < where < at[k + 1], (answers.name, e.number, opening)
-            assert opening not in text or opening in _plain(e.text("statement", lang)), \
+            assert opening not in text or opening in plain(e.text("statement", lang)), \
                 (sheet.name, e.number, opening)
         assert word["file"] in sheet.name
 
@@ -126,7 +91,7 @@ def _check(folder: Path, lang: str) -> None:
 @needs_tex
 def test_make_td_as_typed_in_each_language(checkout):
     for lang in ("fr", "en"):
-        done = _make(checkout, f"LANG={lang}")
+        done = make(checkout, "td", f"LANG={lang}")
         assert f"coursebuild td --lang {lang}" in done.stdout
         _check(checkout / "build" / "td" / lang, lang)
     assert not (checkout / "build" / "td" / ".work").exists()
@@ -135,11 +100,11 @@ def test_make_td_as_typed_in_each_language(checkout):
 @needs_tex
 def test_make_td_gives_the_same_bytes_and_refuses_bad_input(checkout):
     folder = checkout / "build" / "td" / "en"
-    _make(checkout, "LANG=en", "CHAPTERS=2,5")
+    make(checkout, "td", "LANG=en", "CHAPTERS=2,5")
     first = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.iterdir()}
     assert sorted(first) == ["tutorial-02-answers.pdf", "tutorial-02.pdf",
                              "tutorial-05-answers.pdf", "tutorial-05.pdf"]
-    _make(checkout, "LANG=en", "CHAPTERS=2,5")
+    make(checkout, "td", "LANG=en", "CHAPTERS=2,5")
     assert first == {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
                      for p in folder.iterdir()}
     for args, message in ((["LANG=de"], "coursebuild: td: --lang (LANG) 'de': fr or en"),
@@ -147,7 +112,7 @@ def test_make_td_gives_the_same_bytes_and_refuses_bad_input(checkout):
                            "(CHAPTERS): chapter 11 has no exercises"),
                           (["LANG=fr", "CHAPTERS=a"], "coursebuild: td: --chapters "
                            "(CHAPTERS) 'a': chapter numbers")):
-        done = _make(checkout, *args, ok=False)
+        done = make(checkout, "td", *args, ok=False)
         assert done.returncode == 2 and message in done.stderr, (args, done.stderr)
         assert "Traceback" not in done.stderr
     assert first == {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
