@@ -71,3 +71,23 @@ def test_the_english_words_chosen_are_there(site):
     assert prose.count("sticks") >= 20 and "Last Year at Marienbad" in prose
     assert body.count("\\mathrm{rank}") >= 20 and "On their turn, players" in prose
     assert prose.count("the cub") >= 10 and "bear cub game" in prose
+
+
+# the fresh reading of issue 61: a player is "they" in the bank's problems, the exercises'
+# solutions and the notebooks too, not only in the chapters' prose; and the French "sujet"
+# (an exam paper) is not an English "subject"
+PLAYER_IT_ANYWHERE = ("(its opponent has just", "in misère play it has won", "Its first move",
+                      "where it wins", "give all its winning moves", "by its strategy",
+                      "follows its strategy", "the player is stuck: it loses",
+                      "already winning for it is", "of best value for it;")
+SUJET = re.compile(r"\bof a subject\b|\bmakes? a subject of\b")
+
+
+def test_players_are_they_and_papers_are_papers_on_every_english_page(site):
+    found = []
+    for page in _english_pages(site):
+        text = re.sub(r"[ \t\n]+", " ", re.sub(r"<[^>]+>", " ", _article(page)[0]))
+        where = page.relative_to(site)
+        found += [f"{where}: {s}" for s in PLAYER_IT_ANYWHERE if s in text]
+        found += [f"{where}: {m.group()}" for m in SUJET.finditer(text)]
+    assert found == []

@@ -221,3 +221,12 @@ def test_a_table_keeps_its_width_and_a_long_head_goes_on_two_lines():
     tex = fragment(html, Context("en"))
     assert r"\booktable{table:fragment:1}{\begin{tabular}{ll}" in tex
     assert r"\textbf{Reachable}\\\textbf{positions}" in tex
+
+
+def test_inline_code_prints_its_commas_and_dashes_as_typed():
+    """Typewriter type joins ",," into the low quote „ (the teachers' guide printed
+    "PROBLEMS=„", issue 61): inline code keeps every comma and hyphen apart."""
+    tex = _tex("<p>a list that names no problem (<code>PROBLEMS=,,</code>), "
+               "or <code>make --dry-run</code></p>")
+    assert tex.count("\\texttt{") == 2 and ",," not in tex and "--" not in tex, tex
+    assert "PROBLEMS=,{}," in tex and "make -{}\\allowbreak{}-{}" in tex

@@ -190,7 +190,7 @@ def staircase(seed: int) -> Variant:
               "exactly the $(a, a - 1)$ for $a \\ge 1$ (an exercise of the course, stated "
               "here without proof), and the shapes of at least three rows inside "
               f"$\\lambda$ that are losing are given: {lost3_text}. Does the first player "
-              "win from $\\lambda$? If so, give all its winning moves."),
+              "win from $\\lambda$? If so, give all their winning moves."),
            a3,
            [(1, bi("le gagnant", "the winner")),
             (3, bi("tous les coups gagnants, et pas d'autre (ou : aucun, justifié)",
