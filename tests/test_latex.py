@@ -230,3 +230,16 @@ def test_inline_code_prints_its_commas_and_dashes_as_typed():
                "or <code>make --dry-run</code></p>")
     assert tex.count("\\texttt{") == 2 and ",," not in tex and "--" not in tex, tex
     assert "PROBLEMS=,{}," in tex and "make -{}\\allowbreak{}-{}" in tex
+
+
+def test_english_refers_to_chapter_5_not_the_chapter_5():
+    """"the chapter 5 of the students' book" is the French "le chapitre 5" (issue 61): the
+    English drops the article before a numbered chapter of either book; French keeps it."""
+    from coursebuild.latex.text import book_wording
+
+    en = book_wording("in the page of the chapter 5 of the students' book (Computing a "
+                      "strategy); The chapter \\ref{ch:plays} (Plays).", "en")
+    assert en == ("in the page of chapter~5 of the students' book (Computing a strategy); "
+                  "Chapter~\\ref{ch:plays} (Plays).")
+    fr = book_wording("dans la page du chapitre 5 du livre des élèves", "fr")
+    assert fr == "dans la page du chapitre~5 du livre des élèves"
