@@ -289,6 +289,26 @@ def test_running_heads_and_page_numbers(lang, edition):
     assert checked >= 5
 
 
+@pytest.mark.parametrize(("lang", "edition"), BOOKS)
+def test_a_long_running_head_never_runs_into_its_page_number(lang, edition):
+    """The teachers' guide printed "1.23. Optional appendix: the French CPGE syllabus,
+    chapter by chapter35" (issue 61): a head too long for the line is set narrower, so
+    that a space always parts it from the page number."""
+    pages, labels = _pages(lang, edition), _labels(lang, edition)
+    glued, checked = [], 0
+    for k, page in enumerate(pages):
+        lines = page.strip().splitlines()
+        if not lines or not labels[k].isdigit():
+            continue
+        head = lines[0].strip()
+        if len(head) <= len(labels[k]) + 2:
+            continue                      # a page number alone, at a chapter's opening
+        checked += 1
+        if re.search(rf"[^\s\d]{labels[k]}$|^{labels[k]}[^\s\d]", head):
+            glued.append((k + 1, head))
+    assert checked > 50 and glued == []
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_text_is_justified_and_hyphenated_in_its_language(lang):
     text = "\n".join(_pages(lang))

@@ -79,8 +79,12 @@ def test_the_english_words_chosen_are_there(site):
 PLAYER_IT_ANYWHERE = ("(its opponent has just", "in misère play it has won", "Its first move",
                       "where it wins", "give all its winning moves", "by its strategy",
                       "follows its strategy", "the player is stuck: it loses",
-                      "already winning for it is", "of best value for it;")
-SUJET = re.compile(r"\bof a subject\b|\bmakes? a subject of\b")
+                      "already winning for it is", "of best value for it;",
+                      "that player on the positions of its attractor")
+# the French "sujet" (an exam paper) is no "subject", an "ouverture" (an optional part) no
+# "opening" (which the course defines: the first moves of a chess game)
+SUJET = re.compile(r"\bof a subject\b|\bmakes? a subject of\b|\b(?:is|are) an opening\b|"
+                   r"\bas an (?:optional )?opening\b|\bas openings\b")
 
 
 def test_players_are_they_and_papers_are_papers_on_every_english_page(site):
