@@ -56,7 +56,7 @@ def test_english_pages_read_as_english(site):
         found += [f"{where}: {m.group()}" for m in re.finditer(r"\bvermillion\b", prose)]
         # one plays *in* a game, and France's "sujets" are exam papers (issue 48 §3)
         found += [f"{where}: {m.group()}" for m in re.finditer(
-            r"\b[Aa]t (?:chess|Othello|(?:reverse )?tic-tac-toe|hex|Fort Boyard)\b|"
+            r"\b[Aa]t (?:chess|Othello|(?:reverse )?tic-tac-toe|hex|Fort Boyard|Connect-4|chomp)\b|"
             r"\bexam subjects?\b", prose)]
         if where.parts[1] != "reference":   # the API's pages name the function ourson
             found += [f"{where}: {m.group()}"

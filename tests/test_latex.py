@@ -243,3 +243,22 @@ def test_english_refers_to_chapter_5_not_the_chapter_5():
                   "Chapter~\\ref{ch:plays} (Plays).")
     fr = book_wording("dans la page du chapitre 5 du livre des élèves", "fr")
     assert fr == "dans la page du chapitre~5 du livre des élèves"
+
+
+def test_a_number_keeps_its_unit_on_its_line():
+    """"remplissent 9 semaines (35 h)" broke between 35 and h (issue 61)."""
+    from coursebuild.latex.text import book_wording
+
+    assert book_wording("9 semaines (35 h) ; 40 min, 2 pts, 1 pt, à 4 h par semaine et 3 "
+                        "hauteurs", "fr") == ("9 semaines (35~h) ; 40~min, 2~pts, 1~pt, à 4~h "
+                                              "par semaine et 3 hauteurs")
+
+
+def test_a_folded_proof_ends_with_one_square():
+    """A "??? proof" block that ends with its own $\\square$ printed two squares, the
+    text's and the environment's (the safety games' proof, issue 61)."""
+    tex = _tex('<details class="proof"><summary>Proof</summary><p>First.</p>'
+               '<p>So no strategy wins. <span class="arithmatex">\\(\\square\\)</span></p>'
+               '</details>')
+    assert "\\begin{proof}" in tex and "So no strategy wins." in tex
+    assert "square" not in tex, tex

@@ -203,6 +203,8 @@ def book_wording(tex: str, lang: str) -> str:
             out.append(para)
         text = "\n\n".join(out)
         text = re.sub(r"\b(chapitre|chapter) +(\\ref|\d)", r"\1~\2", text)
+        # a number and its unit on one line: "9 semaines (35 h)" broke before its "h"
+        text = re.sub(r"(?<=\d) (?=(?:h|min|pts?)\b)", "~", text)
         if lang == "en":        # "the chapter 5 of the students' book" is French (issue 61)
             text = re.sub(r"\b([Tt])he (chapter~(?:\\ref|\d+ of the students))",
                           lambda m: ("C" if m[1] == "T" else "c") + m[2][1:], text)
