@@ -81,7 +81,10 @@ PLAYER_IT_ANYWHERE = ("(its opponent has just", "in misère play it has won", "I
                       "follows its strategy", "the player is stuck: it loses",
                       "already winning for it is", "of best value for it;",
                       "that player on the positions of its attractor",
-                      "winning strategy gives it a")
+                      "winning strategy gives it a",
+                      "at each of its positions that have", "follows its computed strategy",
+                      "(it must eat it, or it cannot move)",
+                      "wins from each of its positions")
 # the French "sujet" (an exam paper) is no "subject", an "ouverture" (an optional part) no
 # "opening" (which the course defines: the first moves of a chess game)
 SUJET = re.compile(r"\bof a subject\b|\bmakes? a subject of\b|\b(?:is|are) an opening\b|"

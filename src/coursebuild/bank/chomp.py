@@ -388,8 +388,8 @@ def two_bars(seed: int) -> Variant:
               "(il doit le manger, ou il ne peut plus jouer). Les graphes et les positions "
               "de victoire coïncident.",
               "Under both rules, the moves are the same while a square that is not poisoned "
-              "remains; when only the poison is left, the player to move loses (it must eat "
-              "it, or it cannot move). The graphs and the victory positions coincide."),
+              "remains; when only the poison is left, the player to move loses (they must eat "
+              "it, or they cannot move). The graphs and the victory positions coincide."),
            [(2, bi("même graphe, même fin", "same graph, same end"))])
     rows = [(f"${_shape(s)}$", shape_grundy(s)) for s in table_shapes]
     gt = table(("Forme", "$g$"), rows, "lr")
