@@ -84,7 +84,9 @@ PLAYER_IT_ANYWHERE = ("(its opponent has just", "in misère play it has won", "I
                       "winning strategy gives it a",
                       "at each of its positions that have", "follows its computed strategy",
                       "(it must eat it, or it cannot move)",
-                      "wins from each of its positions")
+                      "wins from each of its positions", "positions and its victory positions",
+                      "outside its attractor, a player", "is in its attractor, yet",
+                      "non-zero sum, it moves to a zero sum")
 # the French "sujet" (an exam paper) is no "subject", an "ouverture" (an optional part) no
 # "opening" (which the course defines: the first moves of a chess game)
 SUJET = re.compile(r"\bof a subject\b|\bmakes? a subject of\b|\b(?:is|are) an opening\b|"
