@@ -931,3 +931,24 @@ def test_the_notations_are_listed_at_the_front_with_their_pages(lang):
     assert len(rows) == len(book.NOTATIONS)
     for row in rows:                     # each points to a page of the chapters
         assert labels.index(row.split()[-1]) >= chapters[0], row
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_problems_statement_figures_come_before_its_solution(lang):
+    """The teachers' book set the token's board, the subtraction game's graph, the pursuit
+    graph and the minimax tree after their problem's solution, the statement not citing
+    them (issue 61): a statement's figures are set before its solution."""
+    from coursebuild.bank_samples import bank, figure_id, sample
+
+    tex = (ROOT / "build" / "book" / f"teachers-{lang}" / "book.tex").read_text("utf-8")
+    solution = {"fr": r"\textbf{Corrigé.}", "en": r"\textbf{Solution.}"}[lang]
+    checked = 0
+    for pid in bank().problems():
+        start = tex.find(f"\\label{{bank:bank-{pid}}}")
+        assert start > 0, pid
+        answer = tex.find(solution, start)
+        for name in re.findall(r"<!-- figure: ([\w-]+) -->", sample(pid).statement[lang]):
+            at = tex.find(f"\\label{{fig:{figure_id(pid, name)}}}")
+            assert start < at < answer, (pid, name)
+            checked += 1
+    assert checked >= 15
