@@ -289,6 +289,26 @@ def test_running_heads_and_page_numbers(lang, edition):
     assert checked >= 5
 
 
+@pytest.mark.parametrize(("lang", "edition"), BOOKS)
+def test_a_long_running_head_never_runs_into_its_page_number(lang, edition):
+    """The teachers' guide printed "1.23. Optional appendix: the French CPGE syllabus,
+    chapter by chapter35" (issue 61): a head too long for the line is set narrower, so
+    that a space always parts it from the page number."""
+    pages, labels = _pages(lang, edition), _labels(lang, edition)
+    glued, checked = [], 0
+    for k, page in enumerate(pages):
+        lines = page.strip().splitlines()
+        if not lines or not labels[k].isdigit():
+            continue
+        head = lines[0].strip()
+        if len(head) <= len(labels[k]) + 2:
+            continue                      # a page number alone, at a chapter's opening
+        checked += 1
+        if re.search(rf"[^\s\d]{labels[k]}$|^{labels[k]}[^\s\d]", head):
+            glued.append((k + 1, head))
+    assert checked > 50 and glued == []
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_text_is_justified_and_hyphenated_in_its_language(lang):
     text = "\n".join(_pages(lang))
@@ -911,3 +931,24 @@ def test_the_notations_are_listed_at_the_front_with_their_pages(lang):
     assert len(rows) == len(book.NOTATIONS)
     for row in rows:                     # each points to a page of the chapters
         assert labels.index(row.split()[-1]) >= chapters[0], row
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_problems_statement_figures_come_before_its_solution(lang):
+    """The teachers' book set the token's board, the subtraction game's graph, the pursuit
+    graph and the minimax tree after their problem's solution, the statement not citing
+    them (issue 61): a statement's figures are set before its solution."""
+    from coursebuild.bank_samples import bank, figure_id, sample
+
+    tex = (ROOT / "build" / "book" / f"teachers-{lang}" / "book.tex").read_text("utf-8")
+    solution = {"fr": r"\textbf{Corrigé.}", "en": r"\textbf{Solution.}"}[lang]
+    checked = 0
+    for pid in bank().problems():
+        start = tex.find(f"\\label{{bank:bank-{pid}}}")
+        assert start > 0, pid
+        answer = tex.find(solution, start)
+        for name in re.findall(r"<!-- figure: ([\w-]+) -->", sample(pid).statement[lang]):
+            at = tex.find(f"\\label{{fig:{figure_id(pid, name)}}}")
+            assert start < at < answer, (pid, name)
+            checked += 1
+    assert checked >= 15

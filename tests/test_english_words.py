@@ -56,7 +56,7 @@ def test_english_pages_read_as_english(site):
         found += [f"{where}: {m.group()}" for m in re.finditer(r"\bvermillion\b", prose)]
         # one plays *in* a game, and France's "sujets" are exam papers (issue 48 §3)
         found += [f"{where}: {m.group()}" for m in re.finditer(
-            r"\b[Aa]t (?:chess|Othello|(?:reverse )?tic-tac-toe|hex|Fort Boyard)\b|"
+            r"\b[Aa]t (?:chess|Othello|(?:reverse )?tic-tac-toe|hex|Fort Boyard|Connect-4|chomp)\b|"
             r"\bexam subjects?\b", prose)]
         if where.parts[1] != "reference":   # the API's pages name the function ourson
             found += [f"{where}: {m.group()}"
@@ -71,3 +71,36 @@ def test_the_english_words_chosen_are_there(site):
     assert prose.count("sticks") >= 20 and "Last Year at Marienbad" in prose
     assert body.count("\\mathrm{rank}") >= 20 and "On their turn, players" in prose
     assert prose.count("the cub") >= 10 and "bear cub game" in prose
+
+
+# the fresh reading of issue 61: a player is "they" in the bank's problems, the exercises'
+# solutions and the notebooks too, not only in the chapters' prose; and the French "sujet"
+# (an exam paper) is not an English "subject"
+PLAYER_IT_ANYWHERE = ("(its opponent has just", "in misère play it has won", "Its first move",
+                      "where it wins", "give all its winning moves", "by its strategy",
+                      "follows its strategy", "the player is stuck: it loses",
+                      "already winning for it is", "of best value for it;",
+                      "that player on the positions of its attractor",
+                      "winning strategy gives it a",
+                      "at each of its positions that have", "follows its computed strategy",
+                      "(it must eat it, or it cannot move)",
+                      "wins from each of its positions", "positions and its victory positions",
+                      "outside its attractor, a player", "is in its attractor, yet",
+                      "non-zero sum, it moves to a zero sum")
+# the French "sujet" (an exam paper) is no "subject", an "ouverture" (an optional part) no
+# "opening" (which the course defines: the first moves of a chess game)
+SUJET = re.compile(r"\bof a subject\b|\bmakes? a subject of\b|\b(?:is|are) an opening\b|"
+                   r"\bas an (?:optional )?opening\b|\bas openings\b")
+
+
+def test_players_are_they_and_papers_are_papers_on_every_english_page(site):
+    found = []
+    for page in _english_pages(site):
+        text = re.sub(r"[ \t\n]+", " ", re.sub(r"<[^>]+>", " ", _article(page)[0]))
+        where = page.relative_to(site)
+        found += [f"{where}: {s}" for s in PLAYER_IT_ANYWHERE if s in text]
+        found += [f"{where}: {m.group()}" for m in SUJET.finditer(text)]
+        # one name for one book: "the teacher's book", as the students' book calls it
+        found += [f"{where}: teachers' book" for _ in re.finditer(
+            r"\bteachers(?:'|\u2019|&#39;|&rsquo;) book", text)]
+    assert found == []

@@ -138,3 +138,13 @@ def test_the_french_pages_and_the_teachers_books_sources_have_no_known_slip(site
     # the teachers' notes write {{notebook}} as "le carnet ...": never after "de" or "à"
     notes = " ".join(p.read_text("utf-8") for p in (ROOT / "docs" / "teaching").glob("*.yaml"))
     assert re.findall(r"\b(?:de|à) \{\{notebook\}\}", notes) == []
+
+
+def test_the_french_bibliography_numbers_its_issues_in_french(site):
+    """The French site wrote "vol. 4, no. 2" where the French book writes "n° 2" (issue 61):
+    one rule, in coursebuild.pages.bibliography.field."""
+    text = _article(site / "bibliography" / "index.html")
+    assert re.findall(r"\bno\. \d", text) == []
+    assert len(re.findall("n\u00b0\u00a0\\d", text)) >= 5
+    english = _article(site / "en" / "bibliography" / "index.html")
+    assert "n\u00b0" not in english and len(re.findall(r"\bno\. \d", english)) >= 5

@@ -221,3 +221,44 @@ def test_a_table_keeps_its_width_and_a_long_head_goes_on_two_lines():
     tex = fragment(html, Context("en"))
     assert r"\booktable{table:fragment:1}{\begin{tabular}{ll}" in tex
     assert r"\textbf{Reachable}\\\textbf{positions}" in tex
+
+
+def test_inline_code_prints_its_commas_and_dashes_as_typed():
+    """Typewriter type joins ",," into the low quote „ (the teachers' guide printed
+    "PROBLEMS=„", issue 61): inline code keeps every comma and hyphen apart."""
+    tex = _tex("<p>a list that names no problem (<code>PROBLEMS=,,</code>), "
+               "or <code>make --dry-run</code></p>")
+    assert tex.count("\\texttt{") == 2 and ",," not in tex and "--" not in tex, tex
+    assert "PROBLEMS=,{}," in tex and "make -{}\\allowbreak{}-{}" in tex
+
+
+def test_english_refers_to_chapter_5_not_the_chapter_5():
+    """"the chapter 5 of the students' book" is the French "le chapitre 5" (issue 61): the
+    English drops the article before a numbered chapter of either book; French keeps it."""
+    from coursebuild.latex.text import book_wording
+
+    en = book_wording("in the page of the chapter 5 of the students' book (Computing a "
+                      "strategy); The chapter \\ref{ch:plays} (Plays).", "en")
+    assert en == ("in the page of chapter~5 of the students' book (Computing a strategy); "
+                  "Chapter~\\ref{ch:plays} (Plays).")
+    fr = book_wording("dans la page du chapitre 5 du livre des élèves", "fr")
+    assert fr == "dans la page du chapitre~5 du livre des élèves"
+
+
+def test_a_number_keeps_its_unit_on_its_line():
+    """"remplissent 9 semaines (35 h)" broke between 35 and h (issue 61)."""
+    from coursebuild.latex.text import book_wording
+
+    assert book_wording("9 semaines (35 h) ; 40 min, 2 pts, 1 pt, à 4 h par semaine et 3 "
+                        "hauteurs", "fr") == ("9 semaines (35~h) ; 40~min, 2~pts, 1~pt, à 4~h "
+                                              "par semaine et 3 hauteurs")
+
+
+def test_a_folded_proof_ends_with_one_square():
+    """A "??? proof" block that ends with its own $\\square$ printed two squares, the
+    text's and the environment's (the safety games' proof, issue 61)."""
+    tex = _tex('<details class="proof"><summary>Proof</summary><p>First.</p>'
+               '<p>So no strategy wins. <span class="arithmatex">\\(\\square\\)</span></p>'
+               '</details>')
+    assert "\\begin{proof}" in tex and "So no strategy wins." in tex
+    assert "square" not in tex, tex

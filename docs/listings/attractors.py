@@ -119,7 +119,7 @@ def strategie(A, Si, rangs_i, rangs_adv):
     #fr Le coup de J_i en chacune de ses positions qui ont un successeur.
     #fr rangs_i, rangs_adv : les rangs dans les attracteurs de J_i et de
     #fr l'adversaire.
-    #en J_i's move at each of its positions that have a successor.
+    #en J_i's move at each of their positions that have a successor.
     #en rangs_i, rangs_adv: the ranks in the attractors of J_i and of the
     #en opponent.
     coup = {}

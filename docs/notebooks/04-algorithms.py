@@ -152,7 +152,7 @@ calcule_attracteur2(A, S0, V0), attractor(small, 0)
 #
 # `strategy` makes $J_0$ move to a successor with a smaller number. A search among small
 # random bipartite arenas finds an arena where $J_1$ can then make the play go round
-# forever, although $J_0$ wins from each of its positions.
+# forever, although $J_0$ wins from each of their positions.
 
 # %%
 from arena import solve, verify_strategy

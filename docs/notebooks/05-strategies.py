@@ -35,7 +35,7 @@ sol.strategy(0)
 # dure exactement le rang :
 
 # %% [markdown] lang="en"
-# For each winning position of $J_0$, the longest play that follows its strategy lasts
+# For each winning position of $J_0$, the longest play that follows their strategy lasts
 # exactly the rank:
 
 # %%

@@ -226,12 +226,15 @@ def book_html(lang: str) -> str:
                                                        figures)]
     for p in _ordered(lang):
         v = sample(p.id)
-        body = (f"## {p.title[lang]} {{: #bank-{p.id} }}\n\n{_meta(p, lang)}\n\n"
-                f"**{words['statement']}.**\n\n"
-                + with_figures(v.statement[lang], p.id)
-                + f"\n\n**{words['solution']}.**\n\n" + with_figures(v.solution[lang], p.id)
+        head = (f"## {p.title[lang]} {{: #bank-{p.id} }}\n\n{_meta(p, lang)}\n\n"
+                f"**{words['statement']}.**")
+        rest = (f"**{words['solution']}.**\n\n" + with_figures(v.solution[lang], p.id)
                 + f"\n\n**{words['marking']}.**\n\n" + with_figures(v.marking[lang], p.id))
-        parts.append(markdown_html(body, lang, figures))
+        # the statement in a block of its own: its figures, cited or not, are set before
+        # its solution (issue 61: the board, the graph or the tree after the answers)
+        parts.append(markdown_html(head, lang, figures) + '<div class="bank-statement">'
+                     + markdown_html(with_figures(v.statement[lang], p.id), lang, figures)
+                     + "</div>" + markdown_html(rest, lang, figures))
     return '<article class="md-content__inner">' + "\n".join(parts) + "</article>"
 
 

@@ -241,10 +241,7 @@ def _bib_entry(work: dict, lang: str) -> str:
 
     authors = escape(work["authors"])
     title = escape(work["title"])
-    where = field(work, "in", lang)
-    if lang == "fr":                         # the French abbreviation of "number"
-        where = where.replace("no. ", "n\u00b0\u00a0")
-    where = escape(where)
+    where = escape(field(work, "in", lang))
     year = field(work, "year", lang)
     extra = ""
     if work.get("doi"):

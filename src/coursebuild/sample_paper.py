@@ -37,7 +37,7 @@ WORDS = {
            "time": "Time", "total": "Total", "min": "min",
            "intro": "An exam of {duration}, out of {points} points: {n} problems of the "
                     "bank fit for an exam, of {minutes} min in all. The paper is the sample "
-                    "variant of each, which the teachers' book's chapter *Problem bank* "
+                    "variant of each, which the chapter *Problem bank* of the teacher's book "
                     "prints with its solution and marking scheme; `{command}` prints an exam "
                     "paper of the same problems (another variant of each, of the same "
                     "difficulty), with its key.",

@@ -256,16 +256,20 @@ def counter_queue(seed: int) -> Variant:
               "end? What does a non-zero final counter mean for a position of $J_1$?"),
            bi(", ".join(f"$d({name(x)}) = {outside[x]}$" for x in left)
               + f" (départ : {', '.join(f'$d^+({name(x)}) = {len(A[x])}$' for x in left)})."
-              + stuck_text("fr") + " À la fin, `d[x]` est le nombre de successeurs de $x$ "
-              "hors de $\\mathcal{A}^0$. Pour une position de $J_1$, un compteur non nul "
-              "dit que $J_1$ a un coup hors de l'attracteur de $J_0$ : il empêche $J_0$ de "
+              + stuck_text("fr") + " À la fin, pour une position $x$ restée hors de "
+              "$\\mathcal{A}^0$, `d[x]` est le nombre de ses successeurs hors de "
+              "$\\mathcal{A}^0$ (le compteur d'une position entrée ne baisse plus). Pour "
+              "une position de $J_1$, un compteur non nul dit que $J_1$ a un coup hors de "
+              "l'attracteur de $J_0$, par lequel il empêche $J_0$ de "
               f"gagner depuis là (ainsi en {words([f'${name(x)}$' for x in pos_left], 'fr')}, "
               "dont le compteur a baissé sans atteindre 0).",
               ", ".join(f"$d({name(x)}) = {outside[x]}$" for x in left)
               + f" (start: {', '.join(f'$d^+({name(x)}) = {len(A[x])}$' for x in left)})."
-              + stuck_text("en") + " At the end, `d[x]` is the number of successors of $x$ "
-              "outside $\\mathcal{A}^0$. For a position of $J_1$, a non-zero counter says "
-              "that $J_1$ has a move out of the attractor of $J_0$: it prevents $J_0$ from "
+              + stuck_text("en") + " At the end, for a position $x$ left outside "
+              "$\\mathcal{A}^0$, `d[x]` is the number of its successors outside "
+              "$\\mathcal{A}^0$ (the counter of a position that entered goes down no more). "
+              "For a position of $J_1$, a non-zero counter says that $J_1$ has a move out of "
+              "the attractor of $J_0$, with which they prevent $J_0$ from "
               f"winning from there (so at {words([f'${name(x)}$' for x in pos_left], 'en')}, "
               "whose counter went down without reaching 0)."),
            [(1, bi("les positions et leurs compteurs", "the positions and their counters")),

@@ -251,7 +251,7 @@ def ranks_draws(seed: int) -> Variant:
            "l'adversaire retarde sa défaite le plus possible.",
            "Who wins from the start $a$, and within how many moves (of both players) "
            "against the best defence? Give a winning strategy of that player on the "
-           "positions of its attractor, and the play obtained when the opponent delays their "
+           "positions of their attractor, and the play obtained when the opponent delays their "
            "defeat as long as possible."),
         bi(f"$a \\in \\mathcal{{A}}^0$ avec ${rg('fr')}(a) = {a0['a']}$ : $J_0$ gagne, en au "
            f"plus {a0['a']} coups, et pas moins contre la meilleure défense (le rang compte "

@@ -144,7 +144,7 @@ def both_players(seed: int) -> Variant:
 
     q1 = Q(bi("Donner la stratégie calculée de $J_0$ en chacune de ses positions qui ont un "
               "successeur, en indiquant le cas (gagnante, perdante, nulle).",
-              "Give the computed strategy of $J_0$ at each of its positions that have a "
+              "Give the computed strategy of $J_0$ at each of their positions that have a "
               "successor, stating the case (winning, losing, draw)."),
            {lang: moves_table(0, lang) for lang in ("fr", "en")},
            [(1, bi("les cas", "the cases")), (3, bi("les coups", "the moves"))],
@@ -178,7 +178,7 @@ def both_players(seed: int) -> Variant:
     q4 = Q(bi("Démontrer que si $J_0$ suit sa stratégie calculée depuis une position "
               "$x \\in \\mathcal{A}^1$, toute partie gagnée par $J_1$ compte au moins "
               "$\\mathrm{rg}(x)$ coups.",
-              "Prove that if $J_0$ follows its computed strategy from a position "
+              "Prove that if $J_0$ follows their computed strategy from a position "
               "$x \\in \\mathcal{A}^1$, every play won by $J_1$ has at least "
               "$\\mathrm{rank}(x)$ moves."),
            bi("Tant que la partie est dans $\\mathcal{A}^1$, le rang (pour $J_1$) baisse d'au "

@@ -178,8 +178,8 @@ def bouton(seed: int) -> Variant:
               "$y = x \\oplus s$ has the same bits as $x$ above $b$ and 0 at $b$: $y < x$, "
               "it is a move, and the sum becomes $s \\oplus s = 0$. By strong induction on "
               "the total number of sticks: with 0 sticks, the sum is zero and the player to "
-              "move has lost. Otherwise, from a non-zero sum, it moves to a zero sum, losing "
-              "for the opponent; from a zero sum, all its moves lead to a non-zero sum, "
+              "move has lost. Otherwise, from a non-zero sum, they move to a zero sum, losing "
+              "for the opponent; from a zero sum, all their moves lead to a non-zero sum, "
               "winning for the opponent."),
            [(1, bi("somme nulle : tout coup la rend non nulle",
                    "zero sum: every move makes it non-zero")),

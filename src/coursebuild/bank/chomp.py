@@ -190,7 +190,7 @@ def staircase(seed: int) -> Variant:
               "exactly the $(a, a - 1)$ for $a \\ge 1$ (an exercise of the course, stated "
               "here without proof), and the shapes of at least three rows inside "
               f"$\\lambda$ that are losing are given: {lost3_text}. Does the first player "
-              "win from $\\lambda$? If so, give all its winning moves."),
+              "win from $\\lambda$? If so, give all their winning moves."),
            a3,
            [(1, bi("le gagnant", "the winner")),
             (3, bi("tous les coups gagnants, et pas d'autre (ou : aucun, justifié)",
@@ -388,8 +388,8 @@ def two_bars(seed: int) -> Variant:
               "(il doit le manger, ou il ne peut plus jouer). Les graphes et les positions "
               "de victoire coïncident.",
               "Under both rules, the moves are the same while a square that is not poisoned "
-              "remains; when only the poison is left, the player to move loses (it must eat "
-              "it, or it cannot move). The graphs and the victory positions coincide."),
+              "remains; when only the poison is left, the player to move loses (they must eat "
+              "it, or they cannot move). The graphs and the victory positions coincide."),
            [(2, bi("même graphe, même fin", "same graph, same end"))])
     rows = [(f"${_shape(s)}$", shape_grundy(s)) for s in table_shapes]
     gt = table(("Forme", "$g$"), rows, "lr")

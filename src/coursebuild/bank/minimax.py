@@ -327,7 +327,7 @@ def minimax_alphabeta(seed: int) -> Variant:
               f"pour lui ; la partie aboutit à la feuille {pv[-1]}, de valeur "
               f"${int(mm.value)}$, la valeur de A0.",
               f"{pv_text}: at each node, the player takes the only child of best value for "
-              f"it; the play ends at the leaf {pv[-1]}, of value ${int(mm.value)}$, the value "
+              f"them; the play ends at the leaf {pv[-1]}, of value ${int(mm.value)}$, the value "
               "of A0."),
            [(1, bi("la partie", "the play")), (1, bi("la feuille et sa valeur",
                                                       "the leaf and its value"))])

@@ -163,7 +163,7 @@ def subtraction(seed: int) -> Variant:
               f"Le joueur qui doit jouer perd pour $k \\in {mset(lost)}$. C'est "
               f"l'attracteur : $(k, 0) \\in \\mathcal{{A}}^1$ et $(k, 1) \\in "
               "\\mathcal{A}^0$ exactement pour ces $k$.",
-              f"For $k < {m}$, the player is stuck: it loses. Then $k$ is losing (L) if "
+              f"For $k < {m}$, the player is stuck: they lose. Then $k$ is losing (L) if "
               "all moves lead to a position winning (W) for the opponent, and winning if "
               "one leads to a losing position:\n\n"
               + table(row_head, [[""] + lw_en]) + "\n\n"
@@ -200,7 +200,7 @@ def subtraction(seed: int) -> Variant:
     q4 = Q(bi("Décrire une stratégie gagnante du joueur qui doit jouer, depuis chaque "
               "nombre $k \\le n$ de bâtonnets où il gagne (un coup par $k$).",
               "Describe a winning strategy of the player to move, from each number "
-              "$k \\le n$ of sticks where it wins (one move per $k$)."),
+              "$k \\le n$ of sticks where they win (one move per $k$)."),
            bi("Laisser à l'adversaire un nombre perdant de bâtonnets ; ci-dessous, le coup "
               "qui fait aussi baisser le rang de 1 (le plus rapide) : "
               f"{rules_text_fr}. Tout coup vers un nombre perdant convient.",

@@ -110,7 +110,7 @@ def misere(seed: int) -> Variant:
         "adversaire vient de prendre les derniers bâtonnets qu'on pouvait prendre). Les "
         "positions sont les $(k, i)$ du cours ; $J_0$ commence.",
         f"We play the course's Nim with $n = {n}$ sticks and the rule $R = {R}$, but in "
-        "**misère play**: the player who cannot move **wins** (its opponent has just taken "
+        "**misère play**: the player who cannot move **wins** (their opponent has just taken "
         "the last sticks that could be taken). The positions are the course's $(k, i)$; "
         "$J_0$ starts.")
     q1 = Q(bi("Quelles sont les positions de victoire $V_0$ et $V_1$ ? Qu'est-ce qui change "
@@ -122,7 +122,7 @@ def misere(seed: int) -> Variant:
               f"$V_1 = {mset(sorted(g.V1))}$. Le graphe est le même qu'en partie normale : "
               "seules les positions de victoire sont échangées entre les joueurs.",
               f"A player is stuck when fewer than $\\min R = {m}$ sticks are left; in misère "
-              f"play it has won: $V_0 = {mset(sorted(g.V0))}$ and "
+              f"play they have won: $V_0 = {mset(sorted(g.V0))}$ and "
               f"$V_1 = {mset(sorted(g.V1))}$. The graph is the same as in normal play: only "
               "the victory positions are swapped between the players."),
            [(2, bi("$V_0$ et $V_1$", "$V_0$ and $V_1$")),
@@ -154,7 +154,7 @@ def misere(seed: int) -> Variant:
     who = "$J_1$" if winner else "$J_0$"
     if first is not None:
         move = bi(f" Son premier coup : laisser {first} bâtonnets.",
-                  f" Its first move: leave {first} sticks.")
+                  f" Their first move: leave {first} sticks.")
     else:
         move = bi(" $J_0$ n'a aucun coup gagnant.", " $J_0$ has no winning move.")
     q3 = Q(bi(f"Qui gagne depuis $({n}, 0)$ en partie misère ? Avec quel premier coup ? "

@@ -194,6 +194,10 @@ def details(conv: Writer, e: Tag) -> str:
         colon = "~: " if conv.ctx.lang == "fr" else ": "
         opt = f"[{escape(conv.ctx.words['proof'])}{colon}{note}]" \
             if note else ""
+        # its own square at the end, as a proof written as paragraphs (issue 61: two)
+        last = [c for c in e.children if isinstance(c, Tag) and c.name != "summary"]
+        if last:
+            closes_proof(last[-1])
         return (f"\\begin{{proof}}{opt}\n{qed_in_list(conv.blocks(e))}"
                 "\\end{proof}\n")
     return f"\\begin{{aside}}{{{summary_tex}}}\n{conv.blocks(e)}\\end{{aside}}\n"

@@ -153,11 +153,14 @@ def inline_code(text: str) -> str:
     \\texttt{solve(game, \\allowbreak{}target=frozenset(range(10)))}
     >>> print(inline_code("attractor_ranks(A, S0, V0)"))
     \\texttt{attractor\\_ranks(A, \\allowbreak{}S0, \\allowbreak{}V0)}
+    >>> print(inline_code("PROBLEMS=,,"))
+    \\texttt{PROBLEMS=,{},}
     """
     body = escape(text, formulas=False).replace("-", "-{}")
     body = body.replace("'", r"\textquotesingle{}")
     body = body.replace('"', r"\textquotedbl{}")
     body = body.replace("`", r"\textasciigrave{}")
+    body = re.sub(",(?=,)", ",{}", body)     # ",," would print the ligature „ (issue 61)
     out, last = [], 0
     for m in re.finditer(f"{SHORT_GROUP.pattern}|{SHORT_CALL.pattern}", body):
         if _printed_length(m[0]) > SHORT_CALL_CHARS:
@@ -173,7 +176,7 @@ def _printed_length(tex: str) -> int:
     >>> _printed_length(r"f(\\textquotesingle{}a-{}b\\_c\\textquotesingle{})")
     10
     """
-    return len(re.sub(r"\\[a-z]+\{\}", "'", re.sub(r"\\(?=[^a-z])|(?<=-)\{\}", "", tex)))
+    return len(re.sub(r"\\[a-z]+\{\}", "'", re.sub(r"\\(?=[^a-z])|(?<=[-,])\{\}", "", tex)))
 
 
 def _breaks(code: str) -> str:

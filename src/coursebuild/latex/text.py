@@ -202,10 +202,12 @@ def book_wording(tex: str, lang: str) -> str:
                                for k, piece in enumerate(pieces[:-1])) + pieces[-1]
             out.append(para)
         text = "\n\n".join(out)
-        text = re.sub(r"\b(chapitre|chapter) +\\ref", r"\1~\\ref", text)
-        if lang == "en":
-            text = re.sub(r"\b([Tt])he chapter~\\ref", lambda m: ("C" if m[1] == "T" else "c")
-                          + "hapter~\\ref", text)
+        text = re.sub(r"\b(chapitre|chapter) +(\\ref|\d)", r"\1~\2", text)
+        # a number and its unit on one line: "9 semaines (35 h)" broke before its "h"
+        text = re.sub(r"(?<=\d) (?=(?:h|min|pts?)\b)", "~", text)
+        if lang == "en":        # "the chapter 5 of the students' book" is French (issue 61)
+            text = re.sub(r"\b([Tt])he (chapter~(?:\\ref|\d+ of the students))",
+                          lambda m: ("C" if m[1] == "T" else "c") + m[2][1:], text)
         return text
 
     return "".join(part if part.startswith("\\begin{verbatim}") else prose(part)

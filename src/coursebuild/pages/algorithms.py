@@ -428,7 +428,7 @@ def looping_strategy() -> Bilingual:
         f"The arena is bipartite: every move changes the player.\n\n"
         + table(("Vertex", "Player", "Rank", "`mark_propagate2` number", "Move of `strategy`"),
                 rows, "llrrl")
-        + f"\nEvery vertex of $J_0$ is in its attractor, yet following `strategy`, $J_0$ lets "
+        + f"\nEvery vertex of $J_0$ is in their attractor, yet following `strategy`, $J_0$ lets "
         f"$J_1$ play the endless play {ring} → …: checking every reply of $J_1$ finds this "
         f"cycle. From `{start}`, of rank {ranks[start]}, $J_0$ should have won within "
         f"{said(looping_start_rank, 'en')} moves.{why_en}\n")

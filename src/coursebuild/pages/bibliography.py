@@ -24,15 +24,20 @@ def works() -> list[dict]:
 
 def field(work: dict, name: str, lang: str) -> str:
     """A field of an entry, in ``lang`` when it is written in both languages; in English a
-    range of pages is "pp." (French writes "p." for one page and for a range).
+    range of pages is "pp." (French writes "p." for one page and for a range), and in
+    French a number is "n°", on the site as in the book (issue 61).
 
     >>> field({"in": "Annals, vol. 3, p. 35–39"}, "in", "en")
     'Annals, vol. 3, pp. 35–39'
+    >>> field({"in": "Annals, vol. 3, no. 1/4, p. 35–39"}, "in", "fr")
+    'Annals, vol. 3, n°\xa01/4, p. 35–39'
     """
     value = work.get(name, "")
     text = str(value.get(lang, "") if isinstance(value, dict) else value)
     if name == "in" and lang == "en":
         text = re.sub(r"\bp\. (\d+[–-]\d+)", r"pp. \1", text)
+    if name == "in" and lang == "fr":        # the French abbreviation of "number"
+        text = text.replace("no. ", "n\u00b0\u00a0")
     return text
 
 
