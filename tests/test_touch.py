@@ -280,6 +280,7 @@ def _focus_is_seen(page, element, shown=None) -> bool:
 
 FOCUSED = {
     "attractors/": [".arena-stepper input[type=range]", ".arena-stepper .arena-controls button",
+                    ".arena-stepper .arena-zoomable",
                     ".md-header__option .md-select button",
                     ("input.md-option[id=__palette_0]", "input.md-option[id=__palette_0] + label"),
                     "article summary", ".headerlink"],
