@@ -172,6 +172,9 @@ def test_python_is_fetched_at_the_first_action_and_kept_for_a_second_visit(serve
     fetched = {p for p, _, _ in server.taken()}
     assert any(p.endswith("/pyodide.asm.wasm") for p in fetched), sorted(fetched)
     assert page.errors == []
+    # the variant's formulas' fonts, fetched once it is drawn: arrived (and kept) before
+    # the page is closed
+    page.evaluate("document.fonts.ready.then(() => null)")
     page.close()
     # again: nothing new on the wire
     page = _open(phone, server, "en/practice/")
@@ -195,6 +198,9 @@ def test_python_is_fetched_at_the_first_action_and_kept_for_a_second_visit(serve
 def test_a_chapter_visited_again_fetches_nothing_new(server, phone):
     page = _open(phone, server, "attractors/")
     page.evaluate("navigator.serviceWorker.ready.then(() => null)")
+    # every block laid out once (course.js's measures) and the fonts it asked for arrived
+    page.wait_for_function("window.arenaMeasured === true")
+    page.evaluate("document.fonts.ready.then(() => null)")
     page.wait_for_timeout(1000)           # what the first visit fetched, kept by the worker
     page.close()
     server.taken()
