@@ -140,9 +140,20 @@ class Browser:
 
 def widgets_drawn(page) -> None:
     """Waits until every interactive figure of the page (arena.js: steppers, games, traces)
-    is drawn, or has said that it cannot be (``.broken``)."""
+    is drawn, or has said that it cannot be (``.broken``), and the page is measured
+    (:func:`measured`)."""
     page.wait_for_function("""() => [...document.querySelectorAll(
         '.arena-stepper, .arena-game, .arena-trace')].every((b) => b.matches('.ready, .broken'))""")
+    measured(page)
+
+
+def measured(page) -> None:
+    """Waits until course.js has measured the page's tables, code and formulas (which
+    scroll alone, and are focusable, when wider than the screen): it does so in slices,
+    after the page shows and after each change of width (the frame after it: two frames
+    are let go first)."""
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.wait_for_function("window.arenaMeasured !== false")
 
 
 def expect(locator):

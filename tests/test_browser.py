@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browsing import CHROMIUM, NO_CHROMIUM, SITE, TYPESET, Visit, widgets_drawn
+from browsing import CHROMIUM, NO_CHROMIUM, SITE, TYPESET, Visit, measured, widgets_drawn
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 # every page is visited with the whole search index built, as a student's first visit
@@ -95,6 +95,7 @@ def test_every_page_loads_cleanly_offline(reader, path):
         assert _axe_violations(page, contrast=path not in CONTRAST_IN_FRENCH) == []
     # on a phone (390 px): nothing reaches past the screen's edge (issue 36 §4)
     page.set_viewport_size({"width": 390, "height": 844})
+    measured(page)
     assert page.evaluate(PAST_THE_EDGE) == {"page": 0, "past": []}
 
 

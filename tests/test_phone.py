@@ -172,6 +172,9 @@ def test_python_is_fetched_at_the_first_action_and_kept_for_a_second_visit(serve
     fetched = {p for p, _, _ in server.taken()}
     assert any(p.endswith("/pyodide.asm.wasm") for p in fetched), sorted(fetched)
     assert page.errors == []
+    # the variant's formulas' fonts, fetched once it is drawn: arrived (and kept) before
+    # the page is closed
+    page.evaluate("document.fonts.ready.then(() => null)")
     page.close()
     # again: nothing new on the wire
     page = _open(phone, server, "en/practice/")
@@ -195,6 +198,9 @@ def test_python_is_fetched_at_the_first_action_and_kept_for_a_second_visit(serve
 def test_a_chapter_visited_again_fetches_nothing_new(server, phone):
     page = _open(phone, server, "attractors/")
     page.evaluate("navigator.serviceWorker.ready.then(() => null)")
+    # every block laid out once (course.js's measures) and the fonts it asked for arrived
+    page.wait_for_function("window.arenaMeasured === true")
+    page.evaluate("document.fonts.ready.then(() => null)")
     page.wait_for_timeout(1000)           # what the first visit fetched, kept by the worker
     page.close()
     server.taken()
@@ -255,3 +261,42 @@ def test_the_service_worker_s_version_is_the_build_s(site, tmp_path):
     assert service_worker(tmp_path) == first
     (tmp_path / "en" / "index.html").write_text("<p>two</p>", encoding="utf-8")
     assert service_worker(tmp_path) != first
+
+
+SKIPPED_BLOCKS = """() => {
+  const blocks = [...document.querySelectorAll(
+    '.md-content__inner > :is(p, div.admonition, details)')];
+  return { count: blocks.length,
+           auto: blocks.filter((b) => getComputedStyle(b).contentVisibility === 'auto').length,
+           first: window.__skipped.get(blocks[0]), last: window.__skipped.get(blocks.at(-1)) };
+}"""
+
+
+def test_a_chapters_blocks_off_the_screen_are_skipped_until_they_come_near(server, phone):
+    """The blocks of a chapter far from the screen are neither styled, laid out nor painted
+    at the page's start (course.css's content-visibility: the browser says so with
+    contentvisibilityautostatechange); the first one is drawn; one scrolled to is drawn
+    then; course.js has measured every formula meanwhile."""
+    page = phone.new_page()
+    page.add_init_script("""window.__skipped = new Map();
+      document.addEventListener('contentvisibilityautostatechange',
+        (e) => window.__skipped.set(e.target, e.skipped), true);""")
+    page.goto(server.url + "attractors/", wait_until="load")
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function("window.arenaMeasured === true")
+    seen = page.evaluate(SKIPPED_BLOCKS)
+    assert seen["count"] > 20 and seen["auto"] == seen["count"]
+    assert seen["first"] is False and seen["last"] is True
+    page.locator(".md-content__inner > :is(p, div.admonition, details)").last \
+        .scroll_into_view_if_needed()
+    page.wait_for_function("(() => { const b = [...document.querySelectorAll("
+                           "'.md-content__inner > :is(p, div.admonition, details)')].at(-1);"
+                           " return window.__skipped.get(b) === false; })()")
+    # a formula wider than the phone's screen, far off it at the start, was measured: it
+    # scrolls in its own box, a Tab stop
+    page.evaluate("window.scrollTo(0, 0)")
+    tops = page.evaluate("[...document.querySelectorAll('.arithmatex[tabindex=\"0\"], "
+                         ".arithmatex [tabindex=\"0\"]')].map((f) => "
+                         "f.getBoundingClientRect().top)")
+    assert any(top > 3 * 844 for top in tops), tops
+    page.close()

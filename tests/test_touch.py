@@ -280,6 +280,7 @@ def _focus_is_seen(page, element, shown=None) -> bool:
 
 FOCUSED = {
     "attractors/": [".arena-stepper input[type=range]", ".arena-stepper .arena-controls button",
+                    ".arena-stepper .arena-zoomable",
                     ".md-header__option .md-select button",
                     ("input.md-option[id=__palette_0]", "input.md-option[id=__palette_0] + label"),
                     "article summary", ".headerlink"],
@@ -409,3 +410,47 @@ def test_without_javascript_a_figure_links_to_its_drawing(browser, base_url):
         assert page.evaluate("document.documentElement.localName") == "svg"
     finally:
         context.close()
+
+
+def test_a_steppers_drawing_opens_full_screen_at_its_step(phone, base_url):
+    page = _open(phone, base_url, "attractors/")
+    try:
+        stepper = page.locator(".arena-stepper").first
+        stage = stepper.locator(".arena-live")
+        stepper.get_by_role("button", name="Étape suivante").tap()
+        stepper.get_by_role("button", name="Étape suivante").tap()
+        shown = stage.locator("svg .vertex.in").count()
+        assert shown >= 2
+        small = stage.locator("svg").bounding_box()["width"]
+        # a button named by the figure's title (French typography: a fine space before ":")
+        name = stage.get_attribute("aria-label")
+        assert name.startswith("Agrandir la figure\u202f: Graphe")
+        stage.tap()
+        dialog = page.locator("dialog.arena-lightbox")
+        dialog.wait_for()
+        big = dialog.locator("svg")
+        # the drawing as it stands: the same vertices in the attractor, their ranks shown
+        assert big.locator(".vertex.in").count() == shown
+        assert big.locator("text.arena-rank").count() == stage.locator("text.arena-rank").count()
+        assert big.get_attribute("role") == "img" and big.get_attribute("aria-label") \
+            == stage.get_attribute("data-title")
+        assert dialog.locator("[id]").count() == 0          # no id twice in the page
+        width = big.bounding_box()["width"]
+        assert width >= small and width >= 350
+        dialog.get_by_role("button", name="Zoom avant").tap()
+        assert big.bounding_box()["width"] > width * 1.4
+        page.keyboard.press("Escape")
+        dialog.wait_for(state="detached")
+        assert page.evaluate("document.activeElement.classList.contains('arena-zoomable')")
+        # from the keyboard: Enter on the focused drawing opens it, Escape gives it back
+        page.keyboard.press("Enter")
+        dialog.wait_for()
+        assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Fermer"
+        page.keyboard.press("Escape")
+        dialog.wait_for(state="detached")
+        # and a step's buttons still step, without opening it
+        stepper.get_by_role("button", name="Étape suivante").tap()
+        assert page.locator("dialog.arena-lightbox").count() == 0
+        assert page.errors == []
+    finally:
+        page.close()

@@ -23,7 +23,7 @@
       outOf: (n, k) => `${n} coup${n > 1 ? "s" : ""} sur ${k}.`,
       spot: (c) => `Sommet ${c} du plateau`,
       broken: "Les données de cette figure n'ont pas pu être lues : la figure statique et le texte restent valables.",
-      traceSlider: "Étape de l'algorithme",
+      traceSlider: "Étape de l'algorithme", enlarge: "Agrandir la figure", sep: "\u202f: ",
       empty: (p) => `J${p} n'a aucune position de victoire : son attracteur est vide, aucun sommet n'y entre.`,
     },
     en: {
@@ -43,7 +43,7 @@
       outOf: (n, k) => `${n} move${n === 1 ? "" : "s"} out of ${k}.`,
       spot: (c) => `Board vertex ${c}`,
       broken: "This figure's data could not be read: the static figure and the text still hold.",
-      traceSlider: "Step of the algorithm",
+      traceSlider: "Step of the algorithm", enlarge: "Enlarge the figure", sep: ": ",
       empty: (p) => `J${p} has no victory position: its attractor is empty, no vertex enters it.`,
     },
   };
@@ -99,6 +99,18 @@
     svg.removeAttribute("width");
     svg.removeAttribute("height");
     return document.importNode(svg, true);
+  }
+
+  // A stepper's drawing opens full screen, zoomable, as it stands (course.js's dialog): a
+  // tap on it, or Enter or Space once focused; a button named by the figure's title
+  function zoomable(stage, svg) {
+    const title = svg.querySelector("title");
+    const name = title ? title.textContent.trim() : "";
+    stage.classList.add("arena-zoomable");
+    stage.tabIndex = 0;
+    stage.setAttribute("role", "button");
+    stage.setAttribute("aria-label", name ? `${t().enlarge}${t().sep}${name}` : t().enlarge);
+    stage.dataset.title = name || t().enlarge;
   }
 
   function vertexNode(svg, prefix, data, name) {
@@ -179,6 +191,7 @@
     }
     const stage = el("div", { class: "arena-live" });
     stage.append(svg);
+    zoomable(stage, svg);
     const live = el("p", { class: "arena-status", "aria-live": "polite" });
     const tabs = box.nextElementSibling;
     if (!layers.length) {          // no victory position: nothing to step through
@@ -200,10 +213,14 @@
       slider, button(t().next, "›", () => show(step + 1)), button(t().last, "»", () => show(last)),
       label);
     box.replaceChildren(stage, controls, live);
-    // rank labels beside each vertex of the attractor (measured once the SVG is laid out)
-    layers.forEach((layer, n) => layer.forEach((name) => {
+    // rank labels beside each vertex of the attractor (measured once the SVG is laid out):
+    // every shape measured first, then every label added, so that the page is laid out
+    // once, not again after each label (a long task on a phone's CPU)
+    const boxes = layers.map((layer) => layer.map((name) =>
+      vertexNode(svg, prefix, data, name).querySelector("ellipse, polygon").getBBox()));
+    layers.forEach((layer, n) => layer.forEach((name, k) => {
       const g = vertexNode(svg, prefix, data, name);
-      const box = g.querySelector("ellipse, polygon").getBBox();
+      const box = boxes[n][k];
       const label = document.createElementNS(SVGNS, "text");
       label.setAttribute("x", box.x - 3);
       label.setAttribute("y", box.y + 2);
@@ -262,6 +279,7 @@
     const last = steps.length - 1;
     const stage = el("div", { class: "arena-live arena-trace-stage" });
     stage.append(svg);
+    zoomable(stage, svg);
     const live = el("p", { class: "arena-status", "aria-live": "polite" });
     const state = el("ul", { class: "arena-trace-state" });
     const label = el("span", { class: "arena-step-label" });
@@ -286,12 +304,16 @@
       node(name).append(text);
       labels[name] = text;
     });
+    // (every node measured before any label is placed: the page laid out once)
     function place() {
-      Object.keys(nodes).forEach((name) => {
-        const text = labels[name];
-        if (text.hasAttribute("y")) return;
-        const shapes = [...node(name).children].filter((c) => c !== text && c.localName !== "title");
-        const boxes = shapes.map((c) => c.getBBox()).filter((b) => b.width > 0);
+      const at = Object.keys(nodes).filter((name) => !labels[name].hasAttribute("y"))
+        .map((name) => {
+          const text = labels[name];
+          const shapes = [...node(name).children].filter((c) => c !== text
+            && c.localName !== "title");
+          return [text, shapes.map((c) => c.getBBox()).filter((b) => b.width > 0)];
+        });
+      at.forEach(([text, boxes]) => {
         if (!boxes.length) return;
         const top = Math.min(...boxes.map((b) => b.y));
         const left = Math.min(...boxes.map((b) => b.x));
