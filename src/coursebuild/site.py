@@ -160,11 +160,9 @@ def products() -> None:
     """Steps 1 to 3: what the pages read, each product made again only when its inputs
     changed (``make serve`` runs them on every save)."""
     from coursebuild import catalogue, fragments, handout, notebooks, release
-    from coursebuild.pages import teachers
 
     release.build()                 # the library's wheel, which the site and the zip offer
     catalogue.build()
-    teachers.ensure_bench()        # measured once per machine, before the keys are taken
     # the exercise sheets the exercises pages offer, made from the exercises and the
     # fragments their solutions include (built first): LaTeX compiles them meanwhile
     sheets = handout.start()
