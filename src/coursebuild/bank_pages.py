@@ -138,7 +138,9 @@ def start_measuring():
     if _kept_spreads(bank_digest() + " " + " ".join(bank().problems())) is not None:
         return None
     return subprocess.Popen(
-        [sys.executable, "-c", "from coursebuild import bank_pages; "
+        # SIGINT stops it (finish_measuring), even started from a shell that ignores it
+        [sys.executable, "-c", "import signal; signal.signal(signal.SIGINT, "
+         "signal.default_int_handler); from coursebuild import bank_pages; "
          "bank_pages.measure_spreads()"], cwd=ROOT, preexec_fn=lambda: os.nice(5))
 
 
