@@ -64,6 +64,21 @@ def test_the_benchmark_says_where_it_is_on_standard_error():
     assert "bench 1/1" not in done.stdout and "|" in done.stdout
 
 
+def test_the_benchmark_s_json_says_its_date_machine_and_load(tmp_path):
+    """What the teachers' page says of the measures it shows (bench_note) is in the file."""
+    import json
+    import subprocess
+    import sys
+
+    out = tmp_path / "quick.json"
+    subprocess.run([sys.executable, "scripts/bench.py", "--quick", "--only", "construction",
+                    "--json", str(out)], cwd=ROOT, capture_output=True, check=True)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", data["date"]) and data["quick"] is True
+    assert data["machine"]["cores"] >= 1 and 0 <= data["load"]["min"] <= data["load"]["max"]
+    assert len(data["construction"]) >= 1
+
+
 def test_a_notebook_page_of_the_zip_loads_no_mathjax_and_its_maths_from_inside(site):
     with zipfile.ZipFile(ROOT / "build" / "arena-site.zip") as archive:
         names = [n for n in archive.namelist() if re.search(r"notebooks/[^/]+\.html$", n)]
