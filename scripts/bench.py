@@ -137,6 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from coursebuild.progress import Progress
 
     tables, measures = [], {"python": sys.version.split()[0], "quick": args.quick}
+    loads: list[float] = []
     sections = [args.only] if args.only else QUICK if args.quick else FULL
     # where it is, on standard error (`bench 2/5 solver 12.3 s`): the tables go to stdout
     with Progress("bench", len(sections)) as progress:
@@ -145,12 +146,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             with load_watch() as load:
                 found, shown = _measure(section, args)
             measures.update(found)
+            loads += load
             tables += shown
             if args.record:
                 save(section, found, load, sys.argv[1:] if argv is None else list(argv))
             progress.advance(f"{section} {time.perf_counter() - started:.1f} s")
     print("\n\n".join("\n".join(t) for t in tables))
-    if args.json:
+    if args.json:       # with the date, the machine and its load, as a record says them
+        from datetime import date
+
+        from bench_record import machine
+
+        measures.update(date=date.today().isoformat(), machine=machine(),
+                        load={"min": min(loads), "max": max(loads)})
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(measures, indent=1) + "\n", encoding="utf-8")
     return 0

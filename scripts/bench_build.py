@@ -43,7 +43,6 @@ def build_rows() -> list[dict]:
 # the build's progress lines that start each step of a cold `coursebuild site` (the
 # figures, sheets, fragments and notebooks overlap: LaTeX runs beside the other two)
 COLD_STEPS = (("figures, exercise sheets, fragments, notebooks", "figures:"),
-              ("quick benchmark (once per machine)", "fragments: measuring"),
               ("both sites (mkdocs)", "site: building"),
               ("the four books (LaTeX)", "site: the books"),
               ("the zip's copy", "site: the copy"), ("", "site: done"))
@@ -51,26 +50,26 @@ COLD_STEPS = (("figures, exercise sheets, fragments, notebooks", "figures:"),
 
 def _cold_products(copy: Path) -> None:
     """Remove what a site build made in ``copy`` (everything git ignores there but the
-    environment, npm's packages, the editor bundle and the quick benchmark's file)."""
+    environment, npm's packages and the editor bundle)."""
     import shutil
 
     for name in ("site", "docs/figures", "docs/generated", "site.new"):
         shutil.rmtree(copy / name, ignore_errors=True)
     for path in (copy / "build").iterdir():
-        if path.name not in ("js", "bench.json"):
+        if path.name != "js":
             shutil.rmtree(path) if path.is_dir() else path.unlink()
     for notebook in copy.glob("docs/*/notebooks/*.ipynb"):
         notebook.unlink()
 
 
-def cold_site_rows(runs: int = 2, bench_json: bool = True) -> list[dict]:
+def cold_site_rows(runs: int = 2) -> list[dict]:
     """A newcomer's cold ``make site``, in a copy of the project's tracked files: the set-up
     first, timed apart (the virtual environment with the ``docs`` extra, as the Makefile
     makes it: no numba), then ``runs`` cold builds with that environment (no figure,
     sheet, fragment, notebook, page or book: each run starts from none), timed step by
     step from the build's own progress lines. npm's packages and the editor bundle are
-    this checkout's. With ``bench_json``, the machine's quick benchmark (measured once
-    per machine) is copied in, as on a machine that built once."""
+    this checkout's. No quick benchmark of this machine is copied in: the teachers' page
+    shows the recorded one (docs/data/bench-quick.json), as on a newcomer's machine."""
     import shutil
     import tempfile
 
@@ -82,8 +81,6 @@ def cold_site_rows(runs: int = 2, bench_json: bool = True) -> list[dict]:
         (copy / "node_modules").symlink_to(ROOT / "node_modules")
         (copy / "build" / "js").mkdir(parents=True)
         shutil.copy2(ROOT / "build" / "js" / "editor.js", copy / "build" / "js")
-        if bench_json and (ROOT / "build" / "bench.json").exists():
-            shutil.copy2(ROOT / "build" / "bench.json", copy / "build")
         t0 = time.perf_counter()
         subprocess.run(["make", "-s", ".venv/.docs-installed", "PYTHON=python3"], cwd=copy,
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -420,7 +420,26 @@ def test_two_books_typeset_together_measure_the_spreads_once(monkeypatch, tmp_pa
         t.join()
     assert sorted(marks.read_text(encoding="utf-8").split()) == sorted(IDS)
     assert results[0] == results[1] and sorted(results[0]) == sorted(IDS)
-    assert capfd.readouterr().err.count("bank: measuring each problem's spread") == 1
+    err = capfd.readouterr().err
+    assert err.count("bank: measuring each problem's spread") == 1
+    assert err.count("bank: waiting for the spreads being measured") == 1   # the other
+
+
+def test_a_site_build_measures_the_spreads_in_a_process_of_its_own_unless_kept(
+        monkeypatch, tmp_path):
+    """`coursebuild site` starts measuring the teachers' books' spreads behind its other
+    steps (issue 65: each book waited for them): a process when they are not kept, none
+    when they are."""
+    from coursebuild import bank_pages
+
+    _made_variants(monkeypatch)
+    monkeypatch.setattr(bank_pages, "SPREADS", tmp_path / "spread.json")
+    proc = bank_pages.start_measuring()
+    assert proc is not None and proc.args[0] == sys.executable
+    bank_pages.finish_measuring(proc)       # (it measures build/bank-spread.json's)
+    assert proc.returncode == 0
+    bank_pages.spreads(1)
+    assert bank_pages.start_measuring() is None
 
 
 def _names_read(source: str, filename: str) -> set[str]:

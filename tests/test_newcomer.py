@@ -12,30 +12,48 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_the_first_quick_benchmark_prints_its_steps_not_its_rows(tmp_path, monkeypatch, capfd):
-    """One line saying what it measures, then a line per section measured (issue 65: the
-    build was silent for minutes there, read as a hang), never a row of its tables."""
+def test_a_build_never_measures_the_quick_benchmark(tmp_path, monkeypatch, capfd):
+    """Without this machine's build/bench.json the teachers' page shows the recorded
+    quick benchmark, its date, machine and load (issue 65: a first build and `make serve`
+    were silent for minutes measuring it, before the first page); nothing is measured."""
+    import json
+
+    from coursebuild import fragments
     from coursebuild.pages import teachers
 
-    (tmp_path / "scripts").mkdir()
-    (tmp_path / "scripts" / "bench.py").write_text(
-        "import sys, json\n"
-        "print('| random | 1000 | 3000 | 0.01 |', file=sys.stderr)\n"     # a row as it goes
-        "print('bench 1/2 construction 0.1 s', file=sys.stderr)\n"       # where it is
-        "print('| kind | vertices | edges | solve |')\n"                   # the tables
-        "print('bench 2/2 solver 0.2 s', file=sys.stderr)\n"
-        "json.dump({'solver': []}, open(sys.argv[-1], 'w'))\n", encoding="utf-8")
-    monkeypatch.setattr(teachers, "ROOT", tmp_path)
-    teachers.ensure_bench(tmp_path / "bench.json")
-    out, err = capfd.readouterr()
-    assert (tmp_path / "bench.json").exists()
-    assert out == "" and err == (
-        "fragments: measuring the quick benchmark once (build/bench.json)\n"
-        "quick benchmark 1/2 construction 0.1 s\nquick benchmark 2/2 solver 0.2 s\n")
+    recorded = json.loads(teachers.RECORDED_BENCH.read_text(encoding="utf-8"))
+    monkeypatch.setattr(teachers, "BENCH_FILE", tmp_path / "build" / "bench.json")
+    assert fragments.build(tmp_path / "generated", ["bench"], force=True) == ["bench"]
+    _, err = capfd.readouterr()
+    assert "measuring" not in err and not (tmp_path / "build").exists()
+    en = (tmp_path / "generated" / "en" / "bench.md").read_text(encoding="utf-8")
+    fr = (tmp_path / "generated" / "fr" / "bench.md").read_text(encoding="utf-8")
+    assert f"reduced sizes) on {recorded['date']}: {recorded['machine']['cpu']}, 2 cores" in en
+    assert f"le {recorded['date']} : " in fr
+    rows = [line for line in en.splitlines() if line.startswith("| ")]  # 2 tables' rows
+    assert len(rows) == len(recorded["solver"]) + len(recorded["games"]) + 4
+
+
+def test_this_machine_s_quick_benchmark_comes_before_the_recorded_one(tmp_path,
+                                                                      monkeypatch):
+    """`make bench` keeps build/bench.json: the page shows it, an older one without its
+    date and load too."""
+    import json
+
+    from coursebuild.pages import teachers
+
+    mine = tmp_path / "bench.json"
+    mine.write_text(json.dumps({"python": "3.99.0", "quick": False, "solver": [],
+                                "games": []}), encoding="utf-8")
+    monkeypatch.setattr(teachers, "BENCH_FILE", mine)
+    assert teachers.bench_data()["python"] == "3.99.0"
+    assert teachers.bench()["en"].endswith(
+        "\nMeasured by `scripts/bench.py` (Python 3.99.0); `make bench` measures again on "
+        "this machine.\n")
 
 
 def test_the_benchmark_says_where_it_is_on_standard_error():
-    """scripts/bench.py's own lines, which ensure_bench reads: a step per section."""
+    """scripts/bench.py's own lines: a step per section, its tables on standard output."""
     import subprocess
     import sys
 
@@ -44,6 +62,21 @@ def test_the_benchmark_says_where_it_is_on_standard_error():
                           check=True)
     assert re.search(r"^bench 1/1 construction \d+\.\d s$", done.stderr, re.M), done.stderr
     assert "bench 1/1" not in done.stdout and "|" in done.stdout
+
+
+def test_the_benchmark_s_json_says_its_date_machine_and_load(tmp_path):
+    """What the teachers' page says of the measures it shows (bench_note) is in the file."""
+    import json
+    import subprocess
+    import sys
+
+    out = tmp_path / "quick.json"
+    subprocess.run([sys.executable, "scripts/bench.py", "--quick", "--only", "construction",
+                    "--json", str(out)], cwd=ROOT, capture_output=True, check=True)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", data["date"]) and data["quick"] is True
+    assert data["machine"]["cores"] >= 1 and 0 <= data["load"]["min"] <= data["load"]["max"]
+    assert len(data["construction"]) >= 1
 
 
 def test_a_notebook_page_of_the_zip_loads_no_mathjax_and_its_maths_from_inside(site):

@@ -515,3 +515,32 @@ def test_before_the_first_build_a_page_says_it_is_being_built_and_asks_again(tmp
     Builder.building = None                         # the build done: a missing page is 404
     Server._visible_epoch = 2
     assert answer("/plays/") is None
+
+
+def test_the_first_build_measures_the_books_spreads_after_the_pages_never_before(
+        monkeypatch, tmp_path):
+    """`make serve` builds no book, but the next `make site`'s teachers' books want the
+    bank's spreads: the first build starts measuring them once its pages are built
+    (issue 65: nothing measured in front of the reader's first page), a later build
+    does not start them again."""
+    from coursebuild import bank_pages, serve
+
+    calls = []
+    monkeypatch.setattr(serve.Builder, "full", lambda self: calls.append("full"))
+    monkeypatch.setattr(bank_pages, "start_measuring",
+                        lambda: calls.append("spreads") or "the process")
+    monkeypatch.setattr(serve, "_read_manifest", lambda: {})
+    monkeypatch.setattr(serve, "dirty_build", lambda *a, **k: calls.append("dirty") or [])
+    monkeypatch.setattr(serve, "plan", lambda changed, figures: serve.Plan(
+        full=False, pages={"fr": {"plays.md"}, "en": set()}))
+
+    class Snap:
+        def refresh(self):
+            return {"docs/fr/plays.md"}
+
+    builder = serve.Builder(tmp_path / "site")
+    builder()                                   # the first build: everything
+    assert calls == ["full", "spreads"] and builder.spreading == "the process"
+    builder.snapshot = Snap()
+    builder()                                   # a save: its page, nothing measured
+    assert calls == ["full", "spreads", "dirty"]

@@ -24,27 +24,28 @@ __all__ = ["solve_arrays", "reversed_csr", "backward_search", "strategy_moves"]
 def reversed_csr(offsets, targets, victory):  # pragma: no cover - compiled
     """The reversed graph of the edges the solver uses (edges out of victory vertices are
     left out), in compressed form: the predecessors of y are
-    ``pred[bounds[y]:bounds[y + 1]]``, in increasing order (int32 arrays: the caller
-    checks that n + m < 2^31).
+    ``pred[bounds[y]:bounds[y + 1]]``, in increasing order (uint32 arrays: the caller
+    checks that n + m < 2^31; unsigned, so that an index read from them costs no check
+    for a negative index, which numba makes for a signed one).
 
     A counting sort: count the predecessors of each vertex, sum the counts, then drop each
     edge in its target's slot, sources in increasing order. O(n + m) time, n + 1 + m
     integers of memory.
     """
     n = len(victory)
-    bounds = np.zeros(n + 1, dtype=np.int32)
+    bounds = np.zeros(n + 1, dtype=np.uint32)
     for x in range(n):
         if victory[x] == 2:
             for e in range(offsets[x], offsets[x + 1]):
-                bounds[targets[e] + 1] += 1
+                bounds[np.uint64(targets[e]) + np.uint64(1)] += 1
     for x in range(n):
         bounds[x + 1] += bounds[x]
     fill = bounds[:-1].copy()
-    pred = np.empty(bounds[n], dtype=np.int32)
+    pred = np.empty(bounds[n], dtype=np.uint32)
     for x in range(n):
         if victory[x] == 2:
             for e in range(offsets[x], offsets[x + 1]):
-                y = targets[e]
+                y = np.uint64(targets[e])
                 pred[fill[y]] = x
                 fill[y] += 1
     return pred, bounds
@@ -62,11 +63,14 @@ def backward_search(offsets, owner, victory, pred, bounds):  # pragma: no cover 
 
     One int32 per vertex holds all that the search asks of it, so that each predecessor
     costs one memory access: ``-1 - (2 * counter + owner)`` while it is undecided, its
-    packed state once decided. O(n + m) time.
+    packed state once decided. The queue holds unsigned numbers, as ``pred`` does: the
+    vertex numbers read from them index ``state`` without numba's check for a negative
+    index, which on a chain (one long dependent walk, a vertex per step) was a third of
+    the search's time (issue 65). O(n + m) time.
     """
     n = len(owner)
     state = np.empty(n, dtype=np.int32)
-    queue = np.empty(n, dtype=np.int32)
+    queue = np.empty(n, dtype=np.uint32)
     tail = 0
     for x in range(n):
         if victory[x] != 2:
@@ -116,7 +120,7 @@ def strategy_moves(offsets, targets, owner, victory, state):  # pragma: no cover
         s = state[x]
         for e in range(a, b):
             y = targets[e]
-            t = state[y]
+            t = state[np.uint64(y)]             # unsigned: no negative-index check
             if (t == s - 2) if s >= 0 else (t < 0 or (t & 1) == owner[x]):
                 moves[x] = y
                 break

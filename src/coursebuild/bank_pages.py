@@ -102,7 +102,8 @@ def spreads(jobs: int | None = None) -> dict[str, dict]:
     kept = _kept_spreads(digest)
     if kept is not None:
         return kept
-    with _locked(SPREADS.with_name(SPREADS.name + ".lock")):
+    with _locked(SPREADS.with_name(SPREADS.name + ".lock"),
+                 "bank: waiting for the spreads being measured"):
         kept = _kept_spreads(digest)        # measured by the caller this one waited for
         if kept is not None:
             return kept
@@ -120,6 +121,40 @@ def spreads(jobs: int | None = None) -> dict[str, dict]:
         print(f"bank: spreads measured in {time.perf_counter() - t0:.1f} s -> "
               f"{SPREADS.name}", file=sys.stderr, flush=True)
     return measured
+
+
+def start_measuring():
+    """Start measuring the spreads (:func:`spreads`) in a process of its own, at a lower
+    priority, behind a build's other steps, so that the teachers' books find them made
+    (issue 65: each waited 16 s for them); ``None`` when they are kept or there is no
+    bank. The books' :func:`spreads` waits for it on the lock, then reads its file; the
+    caller waits for the process (:func:`finish_measuring`)."""
+    import os
+    import subprocess
+    import sys
+
+    if bank() is None or not bank().problems():
+        return None
+    if _kept_spreads(bank_digest() + " " + " ".join(bank().problems())) is not None:
+        return None
+    return subprocess.Popen(
+        # SIGINT stops it (finish_measuring), even started from a shell that ignores it
+        [sys.executable, "-c", "import signal; signal.signal(signal.SIGINT, "
+         "signal.default_int_handler); from coursebuild import bank_pages; "
+         "bank_pages.measure_spreads()"], cwd=ROOT, preexec_fn=lambda: os.nice(5))
+
+
+def finish_measuring(proc, stop: bool = False) -> None:
+    """Wait for :func:`start_measuring`'s process (``stop``: interrupt it first, its
+    processes stopped as on Ctrl-C, no file written)."""
+    import signal
+
+    if proc is None:
+        return
+    if stop and proc.poll() is None:
+        proc.send_signal(signal.SIGINT)
+    if proc.wait() and not stop:
+        raise SystemExit("bank: measuring the spreads failed (its error is above)")
 
 
 def measure_spreads() -> None:
@@ -151,14 +186,20 @@ def _kept_spreads(digest: str) -> dict[str, dict] | None:
 
 
 @contextlib.contextmanager
-def _locked(path: Path) -> Iterator[None]:
+def _locked(path: Path, waiting: str = "") -> Iterator[None]:
     """Hold the lock file ``path`` (``flock``: another process's or thread's hold of it
-    makes this one wait), released on leaving, even on an error."""
+    makes this one wait, saying ``waiting``), released on leaving, even on an error."""
     import fcntl
+    import sys
 
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "w") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if waiting:
+                print(waiting, file=sys.stderr, flush=True)
+            fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield
         finally:

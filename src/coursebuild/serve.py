@@ -386,6 +386,9 @@ class Builder:
         # a failed full build leaves its build folders half written: the next build is a
         # full one, never a dirty one that would copy those pages into site/
         self.needs_full = False
+        # the teachers' books' spreads, measured behind the first build (never before
+        # the first page), for the next `make site`'s books (bank_pages.start_measuring)
+        self.spreading = None
 
     def full(self) -> None:
         """Everything, as ``make site`` (without the books and the zip). A file saved
@@ -436,6 +439,9 @@ class Builder:
     def rebuild(self) -> str:
         if self.snapshot is None:
             self.full()
+            from coursebuild import bank_pages
+
+            self.spreading = bank_pages.start_measuring()
             if not self.pending:
                 return "built everything"
             # what was saved during the first build, at once (no save may come to ask)
@@ -542,6 +548,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("serve: stopped", file=sys.stderr)
     finally:
         server.shutdown()
+        from coursebuild import bank_pages
+
+        bank_pages.finish_measuring(builder.spreading, stop=True)
     return 0
 
 

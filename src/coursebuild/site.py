@@ -160,11 +160,9 @@ def products() -> None:
     """Steps 1 to 3: what the pages read, each product made again only when its inputs
     changed (``make serve`` runs them on every save)."""
     from coursebuild import catalogue, fragments, handout, notebooks, release
-    from coursebuild.pages import teachers
 
     release.build()                 # the library's wheel, which the site and the zip offer
     catalogue.build()
-    teachers.ensure_bench()        # measured once per machine, before the keys are taken
     # the exercise sheets the exercises pages offer, made from the exercises and the
     # fragments their solutions include (built first): LaTeX compiles them meanwhile
     sheets = handout.start()
@@ -184,7 +182,7 @@ def _lock() -> None:
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
-    from coursebuild import book
+    from coursebuild import bank_pages
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-zip", action="store_true",
@@ -194,6 +192,21 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     _lock()                         # held until this process ends
     t0 = time.perf_counter()
+    # the teachers' books' spreads, measured behind the products and the sites
+    spreading = None if args.no_book else bank_pages.start_measuring()
+    try:
+        _build(args, t0)
+    except BaseException:
+        bank_pages.finish_measuring(spreading, stop=True)
+        raise
+    bank_pages.finish_measuring(spreading)
+    return 0
+
+
+def _build(args, t0: float) -> None:
+    """:func:`main`'s steps (the teachers' books' spreads measured meanwhile)."""
+    from coursebuild import book
+
     products()
     site = ROOT / "site"
 
@@ -238,7 +251,6 @@ def main(argv: list[str] | None = None) -> int:
             print("site: build/arena-site.zip is up to date", file=sys.stderr)
     print(f"site: done in {time.perf_counter() - t0:.1f} s -> {site} "
           "(French at /, English at /en/)", file=sys.stderr)
-    return 0
 
 
 if __name__ == "__main__":

@@ -9,10 +9,7 @@ from __future__ import annotations
 import io
 import json
 import re
-import subprocess
-import sys
 from contextlib import contextmanager, redirect_stdout, suppress
-from pathlib import Path
 
 from arena import Arena
 from coursebuild import examples
@@ -31,34 +28,40 @@ from coursebuild.markdown import (
     who,
 )
 from coursebuild.paths import ROOT
-from coursebuild.progress import Progress
 
 BENCH_FILE = ROOT / "build" / "bench.json"
+"""This machine's quick benchmark, when ``make bench`` measured it here."""
+RECORDED_BENCH = ROOT / "docs" / "data" / "bench-quick.json"
+"""The quick benchmark as recorded in the project (``python scripts/bench.py --quick
+--json docs/data/bench-quick.json``, with its date, machine and load): what the page
+shows until ``make bench`` measures this machine. A build never measures it (issue 65: a
+first build or ``make serve`` was silent for minutes there, before the first page)."""
 
 
-def ensure_bench(path: Path = BENCH_FILE) -> None:
-    """Quick benchmark measures, made once per machine (``make bench`` refreshes them)."""
-    if not path.exists():
-        print("fragments: measuring the quick benchmark once (build/bench.json)", file=sys.stderr)
-        # its tables and the rows it prints as it goes stay out of the build's log (a row
-        # without its table's header read as noise); they are in build/bench.json. Its
-        # progress lines (`bench 2/5 solver 12.3 s`) are shown as the build's own
-        proc = subprocess.Popen([sys.executable, str(ROOT / "scripts/bench.py"), "--quick",
-                                 "--json", str(path)], stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, text=True)
-        said: list[str] = []
-        progress: Progress | None = None
-        for line in proc.stderr or ():
-            said.append(line)
-            step = re.match(r"(?:\r\x1b\[K)?bench (\d+)/(\d+) (.*)", line.rstrip("\n"))
-            if step:
-                progress = progress or Progress("quick benchmark", int(step[2]))
-                progress.advance(step[3])
-        if progress is not None:
-            progress.close()
-        if proc.wait():
-            raise SystemExit("fragments: the quick benchmark failed:\n"
-                             f"{''.join(said)[-2000:]}")
+def bench_data() -> dict:
+    """The quick benchmark's measures the teachers' page shows: this machine's
+    (:data:`BENCH_FILE`) if measured, else the recorded ones (:data:`RECORDED_BENCH`)."""
+    path = BENCH_FILE if BENCH_FILE.is_file() else RECORDED_BENCH
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def bench_note(data: dict, lang: str) -> str:
+    """Where the measures come from: the command, the sizes, the date, the machine and
+    its load when the file says them (``make bench`` measures again)."""
+    fr = lang == "fr"
+    sizes = (", tailles réduites" if fr else ", reduced sizes") if data.get("quick") else ""
+    head = f"`scripts/bench.py` (Python {data['python']}{sizes})"
+    m, load = data.get("machine"), data.get("load")
+    if not (m and load and data.get("date")):       # a file of an older bench
+        return (f"Mesuré par {head} ; `make bench` refait les mesures sur cette machine."
+                if fr else f"Measured by {head}; `make bench` measures again on this machine.")
+    low, high = dec(load["min"], lang, 1), dec(load["max"], lang, 1)
+    return (f"Mesuré par {head} le {data['date']} : {m['cpu']}, {m['cores']} cœurs, charge "
+            f"(moyenne sur 1 minute) de {low} à {high} pendant la mesure ; `make bench` "
+            "refait les mesures sur cette machine." if fr else
+            f"Measured by {head} on {data['date']}: {m['cpu']}, {m['cores']} cores, load "
+            f"(1-minute average) {low} to {high} during the run; `make bench` measures "
+            "again on this machine.")
 
 
 _BENCH_GAMES = {   # scripts/bench_games.py's labels, as the pages write them
@@ -84,8 +87,7 @@ def _bench_game(label: str, lang: str) -> str:
 
 @fragment
 def bench() -> Bilingual:
-    ensure_bench()
-    data = json.loads(BENCH_FILE.read_text(encoding="utf-8"))
+    data = bench_data()
     solver, games = data.get("solver", []), data.get("games", [])
     out = {}
     for lang in ("fr", "en"):
@@ -105,20 +107,14 @@ def bench() -> Bilingual:
                   who(g["winner"], lang), dec(g["seconds"], lang)) for g in games]
         ghead = (("Jeu", "Positions", "Coups", "Gagnant", "Secondes") if lang == "fr" else
                  ("Game", "Positions", "Moves", "Winner", "Seconds"))
-        note = (f"\nMesuré par `scripts/bench.py` (Python {data['python']}"
-                f"{', tailles réduites' if data.get('quick') else ''}) sur la machine qui a "
-                "construit ce site ; `make bench` refait les mesures.\n" if lang == "fr" else
-                f"\nMeasured by `scripts/bench.py` (Python {data['python']}"
-                f"{', reduced sizes' if data.get('quick') else ''}) on the machine that built "
-                "this site; `make bench` measures again.\n")
+        note = "\n" + bench_note(data, lang) + "\n"
         out[lang] = text + "\n" + table(ghead, grows, "lrrlr") + note
     return out
 
 @fragment
 def bench_scale() -> Bilingual:
     """The teachers' page: building arenas, and the solver with and without numpy."""
-    ensure_bench()
-    data = json.loads(BENCH_FILE.read_text(encoding="utf-8"))
+    data = bench_data()
     built = data.get("construction", [])
     solver = [r for r in data.get("solver", []) if "pure" in r]   # older files lack it
     out = {}
