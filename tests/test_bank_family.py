@@ -1,10 +1,11 @@
 """What a new problem family touches (issue 66 §5, CONTRIBUTING.md): its module in
-``src/coursebuild/bank/``, its name in the bank's registry (``bank._MODULES``) and the
-form of its answers (``practice_fields.FIELDS``: the practice page's fields and the Moodle
-export's blanks). In a copy of the sources, a family made that way (one of the bank's own
-modules under a new name and problem id) is in the bank, in the practice page's view, in
-a class's papers and in the Moodle export, in both languages, with no other file changed;
-without its fields the practice page refuses it by name."""
+``src/coursebuild/bank/``, which declares its problems (``PROBLEMS``) and the form of their
+answers (``FIELDS``: the practice page's fields and the Moodle export's blanks), and its
+name in the bank's registry (``bank._MODULES``): two files. In a copy of the sources, a
+family made that way (one of the bank's own modules under a new name and problem id) is in
+the bank, in the practice page's view, in a class's papers and in the Moodle export, in
+both languages, with no other file changed; without its fields the bank refuses it by
+name."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NEW_ID = "token-graph-again"
+TOUCHED = ["coursebuild/bank/__init__.py", "coursebuild/bank/tokens_again.py"]
+"""The files of ``src/`` a new family touches: its module and the bank's registry (the
+count CONTRIBUTING.md gives, tests/test_contributing.py)."""
 
 PROBE = f"""
 import json
@@ -44,13 +48,17 @@ def _copy(top: Path) -> Path:
 
 
 def _add_family(src: Path, *, fields: bool = True) -> None:
-    """The edits the guide describes: a module, its name in the registry, its fields."""
+    """The edits the guide describes: a module (its problems and their fields), its name
+    in the registry."""
     bank = src / "coursebuild" / "bank"
     module = (bank / "token_graph.py").read_text(encoding="utf-8")
     assert module.count('TOKENS = "grundy-token-graph"') == 1
     module = module.replace('TOKENS = "grundy-token-graph"', f'TOKENS = "{NEW_ID}"').replace(
         'title=bi("Des jetons sur un graphe sans cycle", "Tokens on a graph without cycle")',
         'title=bi("Encore des jetons", "Tokens again")')
+    if not fields:
+        assert module.count("\nFIELDS = {") == 1
+        module = module[:module.index("\nFIELDS = {")] + "\n"
     (bank / "tokens_again.py").write_text(module, encoding="utf-8")
     registry = (bank / "__init__.py").read_text(encoding="utf-8")
     line = '"othergames", "kayles")'
@@ -58,15 +66,6 @@ def _add_family(src: Path, *, fields: bool = True) -> None:
     (bank / "__init__.py").write_text(
         registry.replace(line, '"othergames", "kayles", "tokens_again")'),
         encoding="utf-8")
-    if fields:
-        form = src / "coursebuild" / "practice_fields.py"
-        text = form.read_text(encoding="utf-8")
-        entry = '    "grundy-token-graph": ('
-        assert text.count(entry) == 1
-        start = text.index(entry)
-        block = text[start:text.index("    ),\n", start) + len("    ),\n")]
-        form.write_text(text.replace(block, block + block.replace("grundy-token-graph", NEW_ID)),
-                        encoding="utf-8")
 
 
 def _changed(a: Path, b: Path, under: str = "") -> list[str]:
@@ -79,11 +78,10 @@ def _changed(a: Path, b: Path, under: str = "") -> list[str]:
 
 
 def test_a_new_family_is_its_module_and_one_registry_line(tmp_path):
+    """Two files: the family's module and the registry (CONTRIBUTING.md counts them)."""
     src = _copy(tmp_path)
     _add_family(src)
-    assert _changed(ROOT / "src", src) == ["coursebuild/bank/__init__.py",
-                                           "coursebuild/bank/tokens_again.py",
-                                           "coursebuild/practice_fields.py"]
+    assert _changed(ROOT / "src", src) == TOUCHED
     env = {**os.environ, "PYTHONPATH": str(src)}
     done = subprocess.run([sys.executable, "-c", PROBE], cwd=tmp_path, env=env,
                           capture_output=True, text=True, check=False)
@@ -103,7 +101,10 @@ def test_a_family_without_its_fields_is_refused_by_name(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(src)}
     done = subprocess.run([sys.executable, "-c", PROBE], cwd=tmp_path, env=env,
                           capture_output=True, text=True, check=False)
-    assert done.returncode == 1 and f"KeyError: '{NEW_ID}'" in done.stderr
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == (
+        f"ValueError: coursebuild/bank/tokens_again.py: problem {NEW_ID!r} has no FIELDS "
+        "entry (the form of its answers)")
 
 
 def test_the_bank_registry_lists_every_module_that_holds_problems():

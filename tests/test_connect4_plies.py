@@ -90,7 +90,7 @@ def test_published_counts_and_the_compact_solver_agree_ply_by_ply(rows, cols, po
 
 def test_spilled_to_disk_in_small_chunks_the_result_is_the_same(monkeypatch, tmp_path):
     whole = solve_connect4_plies(4, 4, keep=True)
-    monkeypatch.setattr(plies, "CHUNK", 500)          # many parts, merged by buckets
+    monkeypatch.setattr(plies.induction, "CHUNK", 500)          # many parts, merged by buckets
     spilled = solve_connect4_plies(4, 4, keep=True, memory_budget=1000, spill_dir=tmp_path)
     assert spilled == whole and spilled.ply_scores == whole.ply_scores
     assert list(tmp_path.iterdir()) == []               # the temporary folder is gone
@@ -230,7 +230,7 @@ class TestCompiledLoops:
 
     def test_spilled_in_small_chunks_merged_by_buckets(self, monkeypatch, tmp_path):
         whole = self._solve("numpy", monkeypatch, 4, 4, keep=True)
-        monkeypatch.setattr(plies, "CHUNK", 500)
+        monkeypatch.setattr(plies.induction, "CHUNK", 500)
         spilled = self._solve("compiled", monkeypatch, 4, 4, keep=True, memory_budget=1000,
                               spill_dir=tmp_path)
         assert spilled == whole and spilled.ply_scores == whole.ply_scores
@@ -265,5 +265,30 @@ class TestCompiledLoops:
         union = parts[0]
         for p in parts[1:]:
             union = np.union1d(union, p)
-        assert (plies._merge(parts, loops) == union).all()
-        assert (plies._merge(parts, None) == union).all()
+        assert (plies.arrays._merge(parts, loops) == union).all()
+        assert (plies.arrays._merge(parts, None) == union).all()
+
+
+@pytest.mark.parametrize("part", ["board.py", "induction.py", "new_part.py"])
+def test_the_provenance_covers_every_module_of_the_solver(tmp_path, part):
+    """The recorded result's provenance (``code_hash``) is the solver's package, every module
+    of it: a change to any part, or a part added, asks for ``make connect-four`` again."""
+    import os
+    import shutil
+    import subprocess
+
+    src = Path(plies.__file__).parents[2]
+    shutil.copytree(src, tmp_path / "arena", ignore=shutil.ignore_patterns("__pycache__"))
+    probe = [sys.executable, "-c",
+             "from arena.games.connect4_plies import code_hash; print(code_hash())"]
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+
+    def hashed() -> str:
+        return subprocess.run(probe, env=env, capture_output=True, text=True,
+                              check=True).stdout.strip()
+
+    assert hashed() == code_hash()
+    with open(tmp_path / "arena" / "games" / "connect4_plies" / part, "a",
+              encoding="utf-8") as f:
+        f.write("\n# changed\n")
+    assert hashed() != code_hash()

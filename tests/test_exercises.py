@@ -51,6 +51,10 @@ def test_every_exercise_has_its_own_checker_and_an_id_without_one_is_an_error(mo
                  lambda: px.judge("new-one", "{}", "en")):
         with pytest.raises(ValueError, match="exercise 'new-one' has no checker"):
             call()
+    for call in (lambda: px.check("no-such", code, "fr"), lambda: px.answers("no-such", code),
+                 lambda: px.judge("no-such", "{}", "en")):
+        with pytest.raises(ValueError, match="unknown exercise 'no-such'"):
+            call()
 
 
 @pytest.mark.parametrize("exercise_id", SPEC_IDS)
@@ -153,7 +157,9 @@ def test_every_verdict_is_said_with_each_value_its_words_name():
     languages, and every text filled with such values keeps no placeholder: a message with
     ``{s}`` left in it was shown (issue 61 §14)."""
     import ast
+    import importlib
     import inspect
+    import pkgutil
     import string
 
     from coursebuild import exercise_verdicts, python_exercises
@@ -169,7 +175,9 @@ def test_every_verdict_is_said_with_each_value_its_words_name():
         assert fields(texts["fr"]) == fields(texts["en"]), key
         needs[key] = fields(texts["en"])
     calls = []
-    for module in (python_exercises, exercise_verdicts):
+    checkers = [importlib.import_module(f"{python_exercises.__name__}.{m.name}")
+                for m in pkgutil.iter_modules(python_exercises.__path__)]
+    for module in (python_exercises, *checkers, exercise_verdicts):
         for node in ast.walk(ast.parse(inspect.getsource(module))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id == "_say"):

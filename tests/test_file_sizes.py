@@ -1,5 +1,6 @@
 """No file of ``src/`` over 600 lines (issue 66 §4), but those still waiting for their split,
-each with its reason: a new long file fails here, and one of these, split, leaves the list."""
+each with its reason: a new long file fails here, and one of these, split, leaves the list
+(none waits today)."""
 
 from __future__ import annotations
 
@@ -8,17 +9,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 LIMIT = 600
 
-WAITING = {
-    # its provenance is the SHA-256 of this file (code_hash): split, it would change the
-    # recorded 6 x 4 solve's provenance, which make connect-four computes again (minutes)
-    "src/arena/games/connect4_plies.py",
-    # the checks share the state of the check in progress (the tape, the guard, the
-    # clock), which the guard saves and restores as this module's globals
-    "src/coursebuild/python_exercises.py",
-    # not yet split
-    "src/coursebuild/sheets/__init__.py",
-    "src/coursebuild/moodle.py",
-}
+WAITING: set[str] = set()
+"""Empty since issue 66's splits: python_exercises, sheets, moodle and connect4_plies are
+packages by subject (connect4_plies's provenance hashes every module of its package)."""
 
 
 def test_no_file_of_src_is_over_600_lines_but_those_waiting():

@@ -68,7 +68,7 @@ BREAKS = [
     ("arena/solver.py", "import coursebuild", "the library never imports"),
     ("coursebuild/exercise_source.py", "from coursebuild import site", "stages"),
     ("coursebuild/bank/_kit.py", "from coursebuild import moodle", "stages"),
-    ("coursebuild/moodle.py", "from coursebuild import sheets", "stages"),       # a product
+    ("coursebuild/moodle/__init__.py", "from coursebuild import sheets", "stages"),  # a product
     ("coursebuild/guide.py", "from coursebuild import hook", "stages"),
     ("coursebuild/latex/figures.py", "from coursebuild.latex import converter", "LaTeX"),
     ("coursebuild/markers/state.py", "from coursebuild.markers import links", "markers"),

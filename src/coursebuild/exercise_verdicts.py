@@ -168,9 +168,11 @@ class _Guard:
         self.settings = (sys.getrecursionlimit(), sys.gettrace(), sys.getprofile(),
                          sys.stdin, sys.stdout, sys.stderr)
 
-    def remember(self, live: dict) -> None:
-        """Save ``live`` again, as it is now (the guard itself noted in it)."""
-        self.saved = [(d, dict(d) if d is live else saved) for d, saved in self.saved]
+    def keep(self, live: dict) -> None:
+        """Save ``live`` too, as it is now: the attributes of the check in progress
+        (:data:`coursebuild.python_exercises.state.NOW`, the guard itself noted in them),
+        which no module's dictionary holds."""
+        self.saved.append((live, dict(live)))
 
     def restore(self) -> None:
         """Put back what changed, compared by identity (a value whose ``==`` lies is seen);

@@ -96,7 +96,10 @@ def katex_css() -> bytes:
 # what the exercises need in the browser besides the library: the checkers, the examples
 # they share with the pages, the typography of their French messages
 PYODIDE_COURSE_MODULES = ("__init__.py", "paths.py", "examples.py", "typography.py",
-                          "python_exercises.py", "exercise_cases.py",
+                          "python_exercises/__init__.py", "python_exercises/names.py",
+                          "python_exercises/state.py", "python_exercises/asking.py",
+                          "python_exercises/graphs.py", "python_exercises/complexity.py",
+                          "python_exercises/trees.py", "exercise_cases.py",
                           "exercise_verdicts.py", "widgets.py", "design.py",
                           "notebook_kernel.py", "judging.py")
 

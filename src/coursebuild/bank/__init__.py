@@ -32,7 +32,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import import_module
 
 from coursebuild.drawing import Drawing
@@ -94,6 +94,9 @@ class Problem:
     course's shared names are the glossary's, :mod:`coursebuild.glossary`) and their
     English names, which the English statement, solution and marking scheme show in
     their code (listings, code spans)."""
+    form: tuple = ()
+    """The fields its answers are typed in (:class:`coursebuild.bank.fields.Field`), in
+    the order its module's ``FIELDS`` gives them: set from that table by :func:`problems`."""
 
 
 CHAPTERS = ("modelling", "plays", "attractors", "algorithms", "strategies", "exercises",
@@ -125,8 +128,7 @@ def problems() -> dict[str, Problem]:
     if _registry is None:
         found: list[Problem] = []
         for name in _MODULES:
-            module = import_module(f"{__name__}.{name}")
-            found.extend(module.PROBLEMS)
+            found.extend(_with_form(name, import_module(f"{__name__}.{name}")))
         ids = [p.id for p in found]
         twice = sorted({i for i in ids if ids.count(i) > 1})
         if twice:
@@ -140,6 +142,22 @@ def problems() -> dict[str, Problem]:
         found.sort(key=lambda p: order[p.chapter])      # stable: module order within
         _registry = {p.id: p for p in found}
     return dict(_registry)
+
+
+def _with_form(name: str, module) -> list[Problem]:
+    """The problems of a module of the bank, each with its form from the module's
+    ``FIELDS`` (issue 66 §5: the family declares it; no other table lists it)."""
+    form = getattr(module, "FIELDS", {})
+    ids = [p.id for p in module.PROBLEMS]
+    for pid in ids:
+        if pid not in form:
+            raise ValueError(f"coursebuild/bank/{name}.py: problem {pid!r} has no FIELDS "
+                             "entry (the form of its answers)")
+    extra = sorted(set(form) - set(ids))
+    if extra:
+        raise ValueError(f"coursebuild/bank/{name}.py: FIELDS names {extra[0]!r}, which is "
+                         "not one of its PROBLEMS")
+    return [replace(p, form=tuple(form[p.id])) for p in module.PROBLEMS]
 
 
 def variant(problem_id: str, seed: int) -> Variant:

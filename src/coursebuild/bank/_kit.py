@@ -13,14 +13,15 @@ from typing import Any
 from arena import Arena, Solution
 from arena.arena import Vertex, vertex_id
 from coursebuild.bank import USES, Problem, Variant
+from coursebuild.bank.fields import Field, ask
 from coursebuild.drawing import Drawing
 from coursebuild.languages import LANGS
 from coursebuild.typography import french
 
-__all__ = ["Plan", "Problem", "Q", "Variant", "arena_figure", "arena_from_params",
-           "arena_params", "bi", "compose", "fence", "game_caption", "listing", "mset", "name",
-           "need", "own_name", "pick", "planted", "problem", "reach", "rg", "rng", "solve_small",
-           "successor_table", "table", "words"]
+__all__ = ["Field", "Plan", "Problem", "Q", "Variant", "arena_figure", "arena_from_params",
+           "arena_params", "ask", "bi", "compose", "fence", "game_caption", "listing", "mset",
+           "name", "need", "own_name", "pick", "planted", "problem", "reach", "rg", "rng",
+           "solve_small", "successor_table", "table", "words"]
 """What a problem module takes from the kit, in one line: ``from coursebuild.bank._kit
 import *`` (the bank's modules are the only ones that import it so; their per-file
 ruff rule allows it)."""

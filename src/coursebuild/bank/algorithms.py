@@ -418,3 +418,17 @@ PROBLEMS: tuple[Problem, ...] = (
                      "The counter algorithm with a queue"),
             names=NAMES),
 )
+
+
+FIELDS = {
+    COUNTER: (
+        ask(1, "d0", "map", "Compteur initial $d[x]$ de chaque position",
+            "Initial counter $d[x]$ of each position"),
+        ask(2, "ranks", "map", "Rang de chaque position sortie de la file",
+            "Rank of each position taken out of the queue"),
+        ask(3, "final_counters", "map", "Positions hors de l'attracteur et leur compteur final",
+            "Positions out of the attractor and their final counter"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

@@ -440,3 +440,23 @@ PROBLEMS = (
             minutes=45,
             title=bi("A* et ses heuristiques", "A* and its heuristics")),
 )
+
+
+FIELDS = {
+    ASTAR: (
+        ask(1, "delta", "map", "$\\delta(x)$ de chaque sommet", "$\\delta(x)$ of each vertex"),
+        ask(2, "h_admissible", "yesno", "$h$ admissible ?", "$h$ admissible?"),
+        ask(2, "h_consistent", "yesno", "$h$ cohérente ?", "$h$ consistent?"),
+        ask(2, "h2_admissible", "yesno", "$h'$ admissible ?", "$h'$ admissible?"),
+        ask(2, "h2_consistent", "yesno", "$h'$ cohérente ?", "$h'$ consistent?"),
+        ask(3, "expanded_h", "sequence", "Sommets développés, dans l'ordre",
+            "Vertices expanded, in order"),
+        ask(3, "path", "sequence", "Le chemin trouvé", "The path found"),
+        ask(3, "cost", "number", "Sa longueur", "Its length"),
+        ask(4, "twice", "set", "Sommets développés deux fois", "Vertices expanded twice"),
+        ask(5, "dijkstra_extra", "set", "Sommets que A* avec $h$ évite",
+            "Vertices A* with $h$ avoids"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

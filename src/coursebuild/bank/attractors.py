@@ -373,3 +373,21 @@ PROBLEMS = (
             title=bi("Attracteurs, rangs et matchs nuls", "Attractors, ranks and draws"),
             names=NAMES),
 )
+
+
+FIELDS = {
+    RANKS_DRAWS: (
+        ask(1, "terminal", "set", "Positions terminales", "Terminal positions"),
+        ask(1, "dead_ends", "set", "Culs-de-sac", "Dead ends"),
+        ask(2, "ranks0", "map", "Rang de chaque position de $\\mathcal{A}^0$",
+            "Rank of each position of $\\mathcal{A}^0$"),
+        ask(3, "ranks1", "map", "Rang de chaque position de $\\mathcal{A}^1$",
+            "Rank of each position of $\\mathcal{A}^1$"),
+        ask(4, "draws", "set", "Positions dans aucun attracteur",
+            "Positions in neither attractor"),
+        ask(5, "winner", "winner", "Qui gagne depuis $a$ ?", "Who wins from $a$?"),
+        ask(5, "start_rank", "number", "En combien de coups", "Within how many moves"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

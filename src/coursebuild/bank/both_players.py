@@ -322,3 +322,16 @@ PROBLEMS: tuple[Problem, ...] = (
                      "Both players' strategies, draws included"),
             names=NAMES),
 )
+
+
+FIELDS = {
+    BOTH: (
+        ask(1, "moves0", "map", "Stratégie calculée de $J_0$ (comme $x \\to y$)",
+            "Computed strategy of $J_0$ (as $x \\to y$)"),
+        ask(2, "moves1", "map", "Stratégie calculée de $J_1$ (comme $x \\to y$)",
+            "Computed strategy of $J_1$ (as $x \\to y$)"),
+        ask(3, "play_win1", "sequence", "La partie depuis $j$", "The play from $j$"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

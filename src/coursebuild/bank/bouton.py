@@ -311,3 +311,17 @@ PROBLEMS: tuple[Problem, ...] = (
                      "Nim with several heaps and Bouton's theorem"),
             names=NAMES),
 )
+
+
+FIELDS = {
+    BOUTON: (
+        ask(1, "xor", "number", "$x_1 \\oplus x_2 \\oplus x_3 \\oplus x_4$",
+            "$x_1 \\oplus x_2 \\oplus x_3 \\oplus x_4$"),
+        ask(1, "xor", "mover", "Qui gagne ?", "Who wins?"),
+        ask(4, "positions", "number", "Nombre de positions", "Number of positions"),
+        ask(4, "losing", "number", "Positions perdantes pour le joueur qui doit jouer",
+            "Positions losing for the player to move"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

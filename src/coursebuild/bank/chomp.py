@@ -500,3 +500,22 @@ PROBLEMS = PROBLEMS + (
             title=bi("Deux tablettes de chomp côte à côte", "Two chomp bars side by side"),
             names=NAMES),
 )
+
+
+FIELDS = {
+    STAIRCASE: (
+        ask(1, "shapes", "number", "Nombre de formes", "Number of shapes"),
+        ask(1, "vertices", "number", "Nombre de sommets", "Number of vertices"),
+        ask(3, "start_wins", "mover", "Qui gagne devant $\\lambda$ ?",
+            "Who wins in front of $\\lambda$?"),
+        ask(3, "winning_moves", "set", "Les formes laissées par les coups gagnants",
+            "The shapes the winning moves leave"),
+    ),
+    TWO_BARS: (
+        ask(4, "value", "mover", "Qui gagne ?", "Who wins?"),
+        ask(4, "winning", "set", "Les positions laissées par les coups gagnants",
+            "The positions the winning moves leave"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

@@ -324,3 +324,18 @@ PROBLEMS: tuple[Problem, ...] = (
             title=bi("Somme de jeux de soustraction", "A sum of subtraction games"),
             names=NAMES),
 )
+
+
+FIELDS = {
+    GSUM: (
+        ask(3, "value", "mover", "Qui gagne ?", "Who wins?"),
+        ask(3, "winning", "set", "Les positions laissées par les coups gagnants",
+            "The positions the winning moves leave"),
+        ask(4, "value3", "mover", "Qui gagne avec le troisième tas ?",
+            "Who wins with the third heap?"),
+        ask(4, "winning3", "set", "Les positions laissées par les coups gagnants",
+            "The positions the winning moves leave"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

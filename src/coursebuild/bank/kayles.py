@@ -196,3 +196,16 @@ PROBLEMS: tuple[Problem, ...] = (
             title=bi("Le jeu de quilles", "Kayles"),
             names=NAMES),
 )
+
+
+FIELDS = {
+    KAYLES: (
+        ask(2, "g", "sequence", "$g(0), g(1), \\dots$ dans l'ordre",
+            "$g(0), g(1), \\dots$ in order"),
+        ask(3, "value", "mover", "Qui gagne ?", "Who wins?"),
+        ask(4, "winning", "set", "Les positions laissées par les coups gagnants",
+            "The positions the winning moves leave"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

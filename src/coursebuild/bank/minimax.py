@@ -492,3 +492,18 @@ PROBLEMS = (
             title=bi("Minimax et élagage alpha-bêta", "Minimax and alpha-beta pruning"),
             names=NAMES),
 )
+
+
+FIELDS = {
+    MINIMAX: (
+        ask(1, "values", "map", "Valeur minimax de chaque nœud interne",
+            "Minimax value of each internal node"),
+        ask(1, "move", "position", "Le coup de $J_{\\max}$ en A0", "The move of $J_{\\max}$ at A0"),
+        ask(2, "pv", "sequence", "La partie (de A0 exclu à la feuille)",
+            "The play (from after A0 to the leaf)"),
+        ask(3, "pruned", "set", "Feuilles non lues", "Leaves not read"),
+        ask(5, "fewest", "number", "Nombre minimal de feuilles lues", "Fewest leaves read"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

@@ -540,3 +540,25 @@ PROBLEMS = PROBLEMS + (
                      "An arena in the course's representation"),
             names=NAMES),
 )
+
+
+FIELDS = {
+    GRID: (
+        ask(1, "vertices", "number", "Nombre de sommets", "Number of vertices"),
+        ask(2, "stuck", "set", "Cases sans coup possible", "Cells allowing no move"),
+        ask(2, "edges", "number", "Nombre d'arêtes", "Number of edges"),
+        ask(3, "lost", "set", "Cases perdantes (P) pour le joueur qui doit jouer",
+            "Cells losing (L) for the player to move"),
+        ask(4, "start_rank", "number", "Nombre de coups (le rang du départ)",
+            "Number of moves (the rank of the start)"),
+    ),
+    REPRESENTATION: (
+        ask(3, "dplus", "map", "$d^+$ de chaque position", "$d^+$ of each position"),
+        ask(3, "dminus", "map", "$d^-$ de chaque position", "$d^-$ of each position"),
+        ask(5, "from0", "number", "La somme", "The sum"),
+        ask(5, "terminal", "set", "Positions terminales", "Terminal positions"),
+        ask(5, "dead_ends", "set", "Culs-de-sac", "Dead ends"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

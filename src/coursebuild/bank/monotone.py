@@ -277,3 +277,17 @@ PROBLEMS: tuple[Problem, ...] = (
             title=bi("Retirer ou ajouter une arête", "Removing or adding an edge"),
             names=NAMES),
 )
+
+
+FIELDS = {
+    MONOTONE: (
+        ask(1, "ranks0", "map", "Rang de chaque position de $\\mathcal{A}^0$",
+            "Rank of each position of $\\mathcal{A}^0$"),
+        ask(2, "decisive", "set", "Arêtes à retirer (comme $f \\to k$)",
+            "Edges to remove (as $f \\to k$)"),
+        ask(2, "ranks_after", "map", "Le nouvel attracteur, avec les rangs",
+            "The new attractor, with the ranks"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

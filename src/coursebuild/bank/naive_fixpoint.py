@@ -265,3 +265,17 @@ PROBLEMS: tuple[Problem, ...] = (
             title=bi("Le coût du point fixe naïf", "The cost of the naive fixpoint"),
             names=NAMES),
 )
+
+
+FIELDS = {
+    NAIVE: (
+        ask(1, "examined", "number", "Examens en tout", "Examinations in all"),
+        ask(2, "decrements", "number", "Compteurs diminués", "Counters lowered"),
+        ask(3, "chain", "number", "Étapes du point fixe naïf sur la chaîne",
+            "Steps of the naive fixpoint on the chain"),
+        ask(3, "chain_examined", "number", "Positions examinées sur la chaîne",
+            "Positions examined on the chain"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

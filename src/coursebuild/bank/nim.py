@@ -332,3 +332,22 @@ PROBLEMS = (
                      "A game of Nim and its losing positions"),
             names=NAMES),
 )
+
+
+FIELDS = {
+    SUBTRACTION: (
+        ask(1, "V0", "set", "$V_0$", "$V_0$"),
+        ask(1, "V1", "set", "$V_1$", "$V_1$"),
+        ask(1, "vertices", "number", "Nombre de sommets", "Number of vertices"),
+        ask(1, "edges", "number", "Nombre d'arêtes", "Number of edges"),
+        ask(2, "lost", "set", "Les $k$ perdants pour le joueur qui doit jouer",
+            "The $k$ losing for the player to move"),
+        ask(3, "winner", "winner", "Qui gagne ?", "Who wins?"),
+        ask(3, "rank", "number", "En combien de coups", "Within how many moves"),
+        ask(5, "period", "number", "La période $p$", "The period $p$"),
+        ask(5, "residues", "set", "Les restes modulo $p$ des $k$ perdants",
+            "The residues modulo $p$ of the losing $k$"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

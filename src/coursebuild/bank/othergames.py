@@ -474,3 +474,27 @@ PROBLEMS: tuple[Problem, ...] = (
             title=bi("Le jeu de Grundy", "Grundy's game"),
             names=NAMES),
 )
+
+
+FIELDS = {
+    MISERE: (
+        ask(1, "V0", "set", "$V_0$", "$V_0$"),
+        ask(1, "V1", "set", "$V_1$", "$V_1$"),
+        ask(2, "lost", "set", "Les $k$ perdants, en misère", "The losing $k$, misère play"),
+        ask(2, "plain", "set", "Les $k$ perdants, en jeu normal", "The losing $k$, normal play"),
+        ask(3, "winner", "winner", "Qui gagne en misère ?", "Who wins in misère play?"),
+        ask(4, "period", "number", "La période", "The period"),
+        ask(4, "residues", "set", "Les restes des $k$ perdants", "The residues of the losing $k$"),
+    ),
+    SPLIT: (
+        ask(1, "longest", "number", "Coups de la plus longue partie",
+            "Moves of the longest play"),
+        ask(2, "g[1:]", "sequence", "$g(1), g(2), \\dots$ dans l'ordre",
+            "$g(1), g(2), \\dots$ in order"),
+        ask(3, "value", "mover", "Qui gagne ?", "Who wins?"),
+        ask(4, "winning", "set", "Les positions laissées par les coups gagnants",
+            "The positions the winning moves leave"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

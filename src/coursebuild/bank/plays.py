@@ -523,3 +523,27 @@ PROBLEMS = PROBLEMS + (
             title=bi("Un match nul sur un cycle", "A draw on a cycle"),
             names=NAMES),
 )
+
+
+FIELDS = {
+    PLAYS: (
+        ask(1, "won_by.0", "number", "Parties gagnées par $J_0$", "Plays won by $J_0$"),
+        ask(1, "won_by.1", "number", "Parties gagnées par $J_1$", "Plays won by $J_1$"),
+        ask(1, "won_by.draw", "number", "Parties nulles", "Draws"),
+        ask(2, "strategies0", "number", "Stratégies sans mémoire de $J_0$",
+            "Memoryless strategies of $J_0$"),
+        ask(2, "strategies1", "number", "Stratégies sans mémoire de $J_1$",
+            "Memoryless strategies of $J_1$"),
+        ask(4, "attractor0", "map", "Rang de chaque position de $\\mathcal{A}^0$",
+            "Rank of each position of $\\mathcal{A}^0$"),
+        ask(6, "longest", "number", "Coups de la plus longue partie",
+            "Moves of the longest play"),
+    ),
+    DRAWS: (
+        ask(1, "attractor0", "set", "$\\mathcal{A}^0$", "$\\mathcal{A}^0$"),
+        ask(1, "attractor1", "set", "$\\mathcal{A}^1$", "$\\mathcal{A}^1$"),
+        ask(1, "draws", "set", "Positions de match nul", "Draw positions"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

@@ -288,3 +288,15 @@ PROBLEMS = (
             title=bi("Le « rang » de l'article et le rang de l'attracteur",
                      "The article's \"rank\" and the rank of the attractor")),
 )
+
+
+FIELDS = {
+    DISTANCE: (
+        ask(1, "ranks1", "map", "Rang de chaque position de $\\mathcal{A}^1$",
+            "Rank of each position of $\\mathcal{A}^1$"),
+        ask(2, "distances", "map", "$\\delta(x)$ de chaque position",
+            "$\\delta(x)$ of each position"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

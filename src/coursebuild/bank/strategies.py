@@ -375,3 +375,15 @@ PROBLEMS = (
                      "A numbering that is not the rank"),
             names=NAMES),
 )
+
+
+FIELDS = {
+    NUMBERING: (
+        ask(2, "ranks", "map", "Rang de chaque position de $\\mathcal{A}^0$",
+            "Rank of each position of $\\mathcal{A}^0$"),
+        ask(3, "coup", "map", "Coup choisi en chaque position de $J_0$ (comme $x \\to y$)",
+            "Move chosen at each position of $J_0$ (as $x \\to y$)"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

@@ -539,3 +539,26 @@ PROBLEMS = PROBLEMS + (
                      "The game tree and the graph of positions"),
             names=NAMES),
 )
+
+
+FIELDS = {
+    BACHET: (
+        ask(1, "plain_losing", "set", "Totaux perdants pour le joueur qui doit jouer",
+            "Totals losing for the player to move"),
+        ask(1, "plain_winner", "winner", "Qui gagne, sans la règle ?",
+            "Who wins, without the rule?"),
+        ask(2, "vertices", "number", "Sommets accessibles depuis le départ",
+            "Vertices reachable from the start"),
+        ask(3, "winner", "winner", "Qui gagne depuis le départ ?", "Who wins from the start?"),
+        ask(4, "rank", "number", "En combien de coups au plus", "Within how many moves at most"),
+    ),
+    TREE: (
+        ask(1, "nodes", "map", "$n(p)$ de chaque position", "$n(p)$ of each position"),
+        ask(1, "leaves", "map", "$f(p)$ de chaque position", "$f(p)$ of each position"),
+        ask(2, "positions", "number", "Positions accessibles depuis $a$",
+            "Positions reachable from $a$"),
+        ask(3, "values", "map", "$v(p)$ de chaque position", "$v(p)$ of each position"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""

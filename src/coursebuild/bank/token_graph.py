@@ -220,3 +220,13 @@ PROBLEMS: tuple[Problem, ...] = (
             title=bi("Des jetons sur un graphe sans cycle", "Tokens on a graph without cycle"),
             names=NAMES),
 )
+
+
+FIELDS = {
+    TOKENS: (
+        ask(2, "g", "map", "$g(x)$ de chaque sommet", "$g(x)$ of each vertex"),
+        ask(4, "value", "mover", "Qui gagne ?", "Who wins?"),
+    ),
+}
+"""The form of each problem's answers, by id (:class:`coursebuild.bank.fields.Field`):
+the practice page's fields and the Moodle export's blanks."""
