@@ -7,6 +7,8 @@ workers' and the service worker's requests included); never timings (the bench's
 
 from __future__ import annotations
 
+import time
+
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -84,6 +86,34 @@ def _open(context, server, path: str):
     page.wait_for_load_state("networkidle")
     page.errors = errors
     return page
+
+
+# what the page fetched, asked of the service worker once it has kept every list of files
+# the page sent it (loader.js): the files of the site it should keep that it has not yet
+KEPT_MISSING = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  const held = await new Promise((done) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => done(new Set(event.data));
+    registration.active.postMessage({ kept: true }, [channel.port2]);
+  });
+  const scope = registration.scope;
+  return [location.href.split("#")[0],
+          ...performance.getEntriesByType("resource").map((e) => e.name)]
+    .filter((u) => u.startsWith(scope) && !/\\.(pdf|whl)$|\\/sw\\.js$/.test(new URL(u).pathname))
+    .filter((u) => !held.has(u));
+}"""
+
+
+def _kept(page, seconds: float = 120.0) -> None:
+    """Wait until the service worker holds every file of the site the page fetched (it
+    keeps them behind the page, one list after another), then check it does."""
+    deadline = time.monotonic() + seconds
+    missing = page.evaluate(KEPT_MISSING)
+    while missing and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+        missing = page.evaluate(KEPT_MISSING)
+    assert missing == [], missing
 
 
 def test_the_loader_knows_every_widget_script_and_each_mark_is_a_widget_s():
@@ -175,6 +205,7 @@ def test_python_is_fetched_at_the_first_action_and_kept_for_a_second_visit(serve
     # the variant's formulas' fonts, fetched once it is drawn: arrived (and kept) before
     # the page is closed
     page.evaluate("document.fonts.ready.then(() => null)")
+    _kept(page)
     page.close()
     # again: nothing new on the wire
     page = _open(phone, server, "en/practice/")
@@ -201,7 +232,7 @@ def test_a_chapter_visited_again_fetches_nothing_new(server, phone):
     # every block laid out once (course.js's measures) and the fonts it asked for arrived
     page.wait_for_function("window.arenaMeasured === true")
     page.evaluate("document.fonts.ready.then(() => null)")
-    page.wait_for_timeout(1000)           # what the first visit fetched, kept by the worker
+    _kept(page)                           # what the first visit fetched, kept by the worker
     page.close()
     server.taken()
     page = _open(phone, server, "attractors/")

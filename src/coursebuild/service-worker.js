@@ -43,21 +43,35 @@ self.addEventListener("fetch", (event) => {
 });
 
 // the files the page fetched before this worker was there (its first visit), which the
-// page lists (loader.js): kept too, taken from the browser's cache where it has them
-self.addEventListener("message", (event) => {
-  const urls = (event.data && event.data.keep) || [];
-  event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    for (const url of urls.filter((u) => typeof u === "string" && kept(u))) {
-      if (await cache.match(url)) continue;
-      try {
-        const response = await fetch(url);
-        if (response.ok && response.type === "basic" && !response.redirected) {
-          await cache.put(url, response);
-        }
-      } catch {
-        // offline meanwhile: fetched again when a page asks for it
+// page lists (loader.js): kept too, taken from the browser's cache where it has them.
+// Kept one list after the other (`keeping`), so that a page may ask, with a port, which
+// files are kept once every list it sent before is: { kept: true } is answered with them.
+let keeping = Promise.resolve();
+
+async function keepAll(urls) {
+  const cache = await caches.open(CACHE);
+  for (const url of urls.filter((u) => typeof u === "string" && kept(u))) {
+    if (await cache.match(url)) continue;
+    try {
+      const response = await fetch(url);
+      if (response.ok && response.type === "basic" && !response.redirected) {
+        await cache.put(url, response);
       }
+    } catch {
+      // offline meanwhile: fetched again when a page asks for it
     }
-  })());
+  }
+}
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (Array.isArray(data.keep)) keeping = keeping.then(() => keepAll(data.keep));
+  if (data.kept && event.ports[0]) {
+    const port = event.ports[0];
+    keeping = keeping.then(async () => {
+      const cache = await caches.open(CACHE);
+      port.postMessage((await cache.keys()).map((r) => r.url));
+    });
+  }
+  event.waitUntil(keeping);
 });
