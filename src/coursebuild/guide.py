@@ -5,15 +5,20 @@ each chapter's teaching notes (:mod:`coursebuild.teaching`), the sample paper
 CPGE programme; and what ``<!-- descriptor -->`` stands for on the module descriptor's
 page (:mod:`coursebuild.descriptor`, given the sample paper's problems). It sits above the
 four it puts together, which read the notes from :mod:`coursebuild.teaching` and never
-this page."""
+this page. ``<!-- colle-weeks -->`` stands for the colles' families by week of the
+course (:func:`coursebuild.sheets.colles.weeks_markdown`)."""
 
 from __future__ import annotations
 
 import re
 
 from coursebuild import descriptor, pacing, sample_paper, teaching
+from coursebuild.sheets import colles
 
 MARKER = re.compile(r"^<!-- teaching -->[ \t]*$", re.M)
+COLLE_WEEKS = re.compile(r"^<!-- colle-weeks -->[ \t]*$", re.M)
+"""The guide's table of the colles' families by week (:func:`coursebuild.sheets.colles.
+weeks_markdown`)."""
 
 
 def forget() -> None:
@@ -56,4 +61,5 @@ def expand(markdown: str, lang: str) -> str:
     """The guide's page, or the descriptor's, with its marker written out."""
     markdown = descriptor.MARKER.sub(lambda m: descriptor_markdown(lang).rstrip("\n"),
                                      markdown)
+    markdown = COLLE_WEEKS.sub(lambda m: colles.weeks_markdown(lang).rstrip("\n"), markdown)
     return MARKER.sub(lambda m: page_markdown(lang).rstrip("\n"), markdown)

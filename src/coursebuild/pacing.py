@@ -16,47 +16,13 @@ from functools import cache
 
 from coursebuild import editions, teaching_notes
 from coursebuild.paths import ROOT
+from coursebuild.weeks import WEEKLY_HOURS, Slot, weeks
 
 PROGRESSIONS = ROOT / "docs" / "data" / "progressions.yaml"
 _LINKS = re.compile(r"\{\{(?P<kind>exs?|Exs?|bank):(?P<arg>[\w.,-]+)\}\}")
 
-WEEKLY_HOURS = 4
-"""The hours a week the pacing gives the course (lecture, tutorial and lab together)."""
 TERM_WEEKS = (8, 12)
 """The length of a real term's module, in weeks: the core must fit in it."""
-
-
-@dataclass(frozen=True)
-class Slot:
-    """One session placed in a week."""
-
-    number: int                      # the chapter's number in the students' book
-    page: str
-    title: str
-    kind: str                        # lecture, tutorial or lab
-    hours: int
-    optional: bool
-
-
-def weeks(lang: str, per_week: int = WEEKLY_HOURS) -> list[list[Slot]]:
-    """The weeks of the pacing: the core's sessions packed in order, then the optional
-    chapters', starting a new week (a session longer than ``per_week`` has a week)."""
-    known = teaching_notes.notes()
-    out: list[list[Slot]] = []
-    for optional in (False, True):
-        week: list[Slot] = []
-        for number, page, title in editions.chapters(lang):
-            n = known[page]
-            if n.optional != optional:
-                continue
-            for s in n.plan:
-                if week and sum(x.hours for x in week) + s.hours > per_week:
-                    out.append(week)
-                    week = []
-                week.append(Slot(number, page, title, s.kind, s.hours, optional))
-        if week:
-            out.append(week)
-    return out
 
 
 WORDS = {
