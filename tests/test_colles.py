@@ -164,6 +164,14 @@ def test_make_colles_week_5_as_the_guide_types_it(checkout, tmp_path):
         title = bank.problems()[families[k]].title["fr"]
         assert " ".join(title.split()).replace("\u2019", "'") in _text(folder / f"{file}.pdf")
         assert f"{families[k]}, graine" in _text(folder / "examinateur.pdf", k + 1)
+    # the first is the counter algorithm's, whose listing and table leave its graph the
+    # rest of the page: it takes it, down to a line or so of its foot
+    assert families[0] == "counter-queue-trace"
+    xml = subprocess.run(["pdftotext", "-bbox", str(folder / "01-durand-zoe.pdf"), "-"],
+                         capture_output=True, text=True, check=True).stdout
+    page = float(re.search(r'<page width="[\d.]+" height="([\d.]+)"', xml)[1])
+    lowest = max(float(y) for y in re.findall(r'yMax="([\d.]+)"', xml))
+    assert lowest > page - 1.5 / 2.54 * 72 - 40, (lowest, page)
 
 
 @needs_tex

@@ -150,6 +150,15 @@ def _lines(listing: str) -> dict[str, int]:
     return found
 
 
+def _rank_names(listing: str) -> tuple[str, str]:
+    """The listing's names of the two players' ranks: its third and fourth parameters."""
+    params = re.match(r"^\w+ \w+\(([^)]*)\)", listing)
+    names = [p.strip() for p in params[1].split(",")] if params else []
+    if len(names) != 4:
+        raise ValueError("the strategy's listing does not begin with its four parameters")
+    return names[2], names[3]
+
+
 def run(g, ranks0: dict, ranks1: dict) -> list[dict]:
     """The line-by-line run of the chapter's strategy for J_0 on ``g``: each event the
     line it runs, the position looked at, and the moves chosen so far."""
@@ -202,13 +211,17 @@ def strategy_frames(listing: str, ctx: Context, ratio: str = "169") -> list[Fram
         content = "\\texttt{" + escape(text.replace(" ", "\u00a0"), formulas=False) + "}"
         code.append(f"\\slideline{{{slides}}}{{{content}}}\\\\[-1pt]")
     colon = "~:" if ctx.lang == "fr" else ":"
+    # the ranks named as the listing names them (rangs_i, rangs_adv), in its type: a
+    # subscript of the state's 9 pt would be 6 pt, under the deck's least size
+    mine, theirs = _rank_names(listing)
     states = []
     for k, e in enumerate(events, 1):
         rows = []
         s = e["s"]
         if s is not None:
-            rank = (f"\\(r_0\\) = {ranks0[s]}" if s in ranks0 else
-                    f"\\(r_1\\) = {ranks1[s]}" if s in ranks1 else words["draw"])
+            rank = (f"\\texttt{{{escape(mine)}[s]}} = {ranks0[s]}" if s in ranks0 else
+                    f"\\texttt{{{escape(theirs)}[s]}} = {ranks1[s]}" if s in ranks1
+                    else words["draw"])
             rows.append(f"\\(s\\) = {_show(s)}, {rank}")
         found = ", ".join(f"{_show(a)}\\(\\to\\){_show(b)}" for a, b in e["moves"].items())
         rows.append(f"\\textbf{{{escape(words['moves'])}}}{colon} "
