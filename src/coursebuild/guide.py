@@ -35,7 +35,7 @@ def page_markdown(lang: str) -> str:
     chapters' full plans and their pacing, then each chapter's notes, in the course's
     order; a chapter without notes stops the build."""
     known = teaching.notes()
-    parts = [pacing.short_markdown(lang),
+    parts = [pacing.short_markdown(lang, lambda kind, page: session_sheets(kind, page, lang)),
              f"### {pacing.SHORT[lang]['plans']} {{: #plans }}\n", teaching.overview(lang)]
     missing = [page for _, page, _ in teaching.chapters(lang) if page not in known]
     if missing:
@@ -48,6 +48,20 @@ def page_markdown(lang: str) -> str:
     if lang == "en":
         parts.append(teaching.syllabus_appendix(lang))
     return "\n".join(parts)
+
+
+def session_sheets(kind: str, page: str, lang: str) -> list[str]:
+    """The sheets that go with a session of ``kind`` on a chapter: after a lecture, the
+    chapter's summary (``make summaries``); at a tutorial, its sheet and, apart, its
+    answers (``make td``); a lab of the short progressions is done in the pages."""
+    from coursebuild import editions, summaries, td
+
+    number = editions.chapter_headings(lang)[page][0]
+    if kind == "lecture" and number in summaries.chapters(lang):
+        return [summaries.file_name(lang, number) + ".pdf"]
+    if kind == "tutorial" and number in td.chapters_with_exercises():
+        return [name + ".pdf" for name in td.file_names(lang, number)]
+    return []
 
 
 def descriptor_markdown(lang: str) -> str:

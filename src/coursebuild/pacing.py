@@ -10,7 +10,7 @@ summed from the sessions and the plans, never typed."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -211,6 +211,8 @@ SHORT = {
            "part": {"lecture": "{h} de cours", "tutorial": "{h} de TD", "lab": "{h} de TP"},
            "options": "En option, chacun avec le plan complet de ses notes, plus bas :",
            "slides": "Diapositives\u00a0: {decks}.",
+           "sheets": {"lecture": "Fiches de synthèse\u00a0: {files}.",
+                      "tutorial": "Feuilles de TD et corrigés\u00a0: {files}."},
            "plans": "Les plans complets, chapitre par chapitre"},
     "en": {"session": "**{kind}, {hours}** ({chapters}).", "chapter": "chapter",
            "chapters": "chapters", "and": " and ",
@@ -219,6 +221,8 @@ SHORT = {
                     "lab": "{h} of labs"},
            "options": "As options, each with the full plan of its notes, below:",
            "slides": "Slides: {decks}.",
+           "sheets": {"lecture": "Summaries: {files}.",
+                      "tutorial": "Tutorial sheets and answers: {files}."},
            "plans": "The full plans, chapter by chapter"},
 }
 
@@ -242,9 +246,11 @@ def _write(text: str, lang: str) -> str:
     return _LINKS.sub(link, text)
 
 
-def progression_markdown(p: Progression, lang: str) -> str:
-    """One short progression: its sessions, their sum by kind, then its options with the
-    hours of their full plans."""
+def progression_markdown(p: Progression, lang: str,
+                         sheets: Callable[[str, str], list[str]] | None = None) -> str:
+    """One short progression: its sessions (each lecture with the decks it projects, and
+    with ``sheets(kind, page)``, the sheets that go with a session of that kind on that
+    chapter), their sum by kind, then its options with the hours of their full plans."""
     words, kinds = SHORT[lang], teaching_notes.WORDS[lang]
     numbers = {page: (n, title) for n, page, title in editions.chapters(lang)}
     hours = kinds["hours"]
@@ -257,6 +263,10 @@ def progression_markdown(p: Progression, lang: str) -> str:
         if s.kind == "lecture":         # the decks of make slides it projects
             decks = " " + words["slides"].format(decks=_listed(
                 [f"`{editions.deck_file(numbers[page][0], page)}`" for page in s.chapters], lang))
+        handed = [f"`{name}`" for page in s.chapters for name in
+                  (sheets(s.kind, page) if sheets else [])]
+        if handed:
+            decks += " " + words["sheets"][s.kind].format(files=_listed(handed, lang))
         out.append(f"{k}. " + words["session"].format(
             kind=kinds[s.kind], hours=hours.format(h=s.hours), chapters=chapters)
             + " " + _write(s.text[lang], lang).rstrip() + decks)
@@ -277,6 +287,6 @@ def progression_markdown(p: Progression, lang: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def short_markdown(lang: str) -> str:
+def short_markdown(lang: str, sheets: Callable[[str, str], list[str]] | None = None) -> str:
     """Every short progression, in the file's order."""
-    return "\n".join(progression_markdown(p, lang) for p in progressions())
+    return "\n".join(progression_markdown(p, lang, sheets) for p in progressions())
