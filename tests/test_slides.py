@@ -309,7 +309,8 @@ def test_a_play_against_the_strategy_lowers_the_rank_by_one_a_move(decks):
     rank = _definition_ranks()
     for lang, word, title in (("fr", "Coup", "Une partie contre la stratégie"),
                               ("en", "Move", "A play against the strategy")):
-        pages = [" ".join(p.split()) for p in _pages(OUT / lang / "05-strategies.pdf")
+        # (in the order drawn: the figure's labels, then the move's line)
+        pages = [" ".join(p.split()) for p in _pages(OUT / lang / "05-strategies.pdf", raw=True)
                  if p.startswith(title)]
         assert len(pages) == rank[(10, 0)] + 1, (lang, len(pages))
         assert re.search(r"\(10, 0\)\D+7\b", pages[0]), pages[0][-300:]

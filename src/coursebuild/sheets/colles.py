@@ -182,6 +182,11 @@ def weeks_markdown(lang: str) -> str:
     return "\n".join(rows) + "\n"
 
 
+def ends_on_a_figure(tex: str) -> bool:
+    """Whether a statement's LaTeX ends on a figure (nothing but space after it)."""
+    return tex.rstrip().endswith("\\end{herefigure}")
+
+
 def given(problems: Sequence[str], count: int, seed: int, tries: int = 20) -> list:
     """Each student's variant (from 1 to ``count``): the families in turn, a variant of
     its family that no earlier student has (up to ``tries`` seeds, for a family with few
@@ -217,11 +222,14 @@ def colle_tex(convert, variant, person, typeset) -> tuple[str, str]:
     problem = bank.problems()[variant.problem]
     name = name_tex(person.name, typeset)
     title = _title(problem, lang)
+    body = convert.latex(with_figure_ids(statement(variant, lang), variant))
+    # a graph that ends the page (the converter sets it after the statement's text) takes
+    # the room left on it (handouts/colle-LANG.tex); the answers' figures keep their heights
+    room = "\\colleroomtrue" if ends_on_a_figure(body) else "\\colleroomfalse"
     sheet = (f"{STUDENT_MARK}{person.index}\n\\sheetstudent{{{name}}}\n"
-             f"\\colleproblem{{{title}}}\n"
-             + convert.latex(with_figure_ids(statement(variant, lang), variant)))
+             f"\\colleproblem{{{title}}}{room}\n" + body)
     found = f"{title} ({variant.problem}, {word['seed']} {variant.seed})"
-    key = (f"{STUDENT_MARK}{person.index}\n\\keypage{{{name}}}{{{found}}}\n"
+    key = (f"{STUDENT_MARK}{person.index}\n\\keypage{{{name}}}{{{found}}}\\colleroomfalse\n"
            + convert.latex(with_figure_ids(answers(variant, lang), variant))
            + f"\\paragraph{{{word['marking']}}}\n"
            + convert.latex(marking(variant, lang)))
