@@ -178,7 +178,9 @@ def test_nothing_on_a_slide_is_smaller_than_14_pt_on_a_16_9_slide(decks):
     from coursebuild.slides.deck import min_text_pt
 
     least = min_text_pt("169")
-    assert 6.5 < least < 6.7 and abs(least - 14 * 160 / (13.333 * 25.4)) < 0.01
+    # (14 x 160 / 338.7 = 6.61 PDF points; the decks' limit, 14 x 160 mm in TeX's points
+    # / 960, is 6.64: a hair stricter)
+    assert 6.5 < least < 6.7 and 0 <= least - 14 * 160 / (13.333 * 25.4) < 0.03
     for lang in LANGS:
         for pdf in decks[lang]:
             pages = 0
