@@ -171,14 +171,15 @@ slides: site ## a Beamer deck per chapter, 16:9, and its notes version, both lan
 	  esac; \
 	  echo "$(BIN)/python -m coursebuild slides $$*"; \
 	  LANG=C.UTF-8 exec $(BIN)/python -m coursebuild slides "$$@"
-# make colles ROSTER=names.csv SEED=2026 LANG=fr [PROBLEMS=a,b] [STUDENTS=30] [TITLE=...]
-# [DATE=...]: a one-page colle per student (a graph and three questions of one of the
-# bank's families, given in turn, a variant each) and the examiner's answers, a page per
-# student. LANG typed on the command line is the colles' language (fr or en, checked by
-# the command); from the environment it is the locale, and both languages are written.
+# make colles ROSTER=names.csv SEED=2026 LANG=fr [PROBLEMS=a,b | WEEK=n] [STUDENTS=30]
+# [TITLE=...] [DATE=...]: a one-page colle per student (a graph and three questions of one
+# of the bank's families, given in turn, a variant each) and the examiner's answers, a
+# page per student; WEEK=n: the families of the chapters done by week n of the course.
+# LANG typed on the command line is the colles' language (fr or en, checked by the
+# command); from the environment it is the locale, and both languages are written.
 # The values reach the command through the environment, never pasted into the shell's line
 colles: export COLLE_LANGS := $(if $(filter command line,$(LANG_ORIGIN)),$(LANG),$(if $(filter fr en,$(LANG)),$(LANG),fr en))
-colles: $(VENV)/.docs-installed ## a one-page colle per student and the examiner's answers, in build/colles/LANG/ (ROSTER=names.csv SEED=2026 LANG=fr PROBLEMS=a,b STUDENTS=30 TITLE="Colle 4" DATE=...)
+colles: $(VENV)/.docs-installed ## a one-page colle per student and the examiner's answers, in build/colles/LANG/ (ROSTER=names.csv SEED=2026 LANG=fr PROBLEMS=a,b or WEEK=n STUDENTS=30 TITLE="Colle 4" DATE=...)
 	@$(ENSURE) latexmk pdffonts algpseudocode.sty -- $(TEX_PACKAGES)
 	@$(ENSURE) lualatex $(NAME_FILES) -- $(NAME_PACKAGES)
 	$(BIN)/python -m coursebuild figures
@@ -187,6 +188,7 @@ colles: $(VENV)/.docs-installed ## a one-page colle per student and the examiner
 	  if [ -n "$${ROSTER-}" ]; then set -- "$$@" --roster "$$ROSTER"; fi; \
 	  if [ -n "$${STUDENTS-}" ]; then set -- "$$@" --students "$$STUDENTS"; fi; \
 	  if [ -n "$${PROBLEMS-}" ]; then set -- "$$@" --problems "$$PROBLEMS"; fi; \
+	  if [ -n "$${WEEK-}" ]; then set -- "$$@" --week "$$WEEK"; fi; \
 	  if [ -n "$${TITLE-}" ]; then set -- "$$@" --title "$$TITLE"; fi; \
 	  if [ -n "$${DATE-}" ]; then set -- "$$@" --date "$$DATE"; fi; \
 	  echo "$(BIN)/python -m coursebuild colles $$*"; \

@@ -18,6 +18,7 @@ from project_copy import make, pdf_text, plain
 from coursebuild import bank
 from coursebuild.bank_samples import _fingerprint, question_marks
 from coursebuild.sheets import colles
+from coursebuild.sheets.layout import SheetError
 
 ROOT = Path(__file__).resolve().parents[1]
 ROSTER = "Nom;Prénom\nDurand;Zoé\nMartin;Léo\nNguyễn;Thị Minh\nOkafor;Chidi\n"
@@ -109,6 +110,31 @@ def test_make_colles_as_typed_in_each_language(checkout, tmp_path):
 
 
 @needs_tex
+def test_make_colles_week_5_as_the_guide_types_it(checkout, tmp_path):
+    """`make colles ROSTER=classe.csv SEED=2026 LANG=fr WEEK=5`: the roster's students get
+    the families of the chapters done by week 5 in turn, the latest chapter's first."""
+    roster = tmp_path / "classe.csv"
+    roster.write_text(ROSTER, encoding="utf-8")
+    done = make(checkout, "colles", f"ROSTER={roster}", "SEED=2026", "LANG=fr", "WEEK=5")
+    assert f"--lang fr --roster {roster} --week 5" in done.stdout
+    families = colles.week_problems(5)
+    folder = checkout / "build" / "colles" / "fr"
+    for k, file in enumerate(["01-durand-zoe", "02-martin-leo", "03-nguyen-thi-minh",
+                              "04-okafor-chidi"]):
+        title = bank.problems()[families[k]].title["fr"]
+        assert " ".join(title.split()).replace("\u2019", "'") in pdf_text(folder / f"{file}.pdf")
+        assert f"{families[k]}, graine" in pdf_text(folder / "examinateur.pdf", k + 1)
+    # the first is the counter algorithm's, whose listing and table leave its graph the
+    # rest of the page: it takes it, down to a line or so of its foot
+    assert families[0] == "counter-queue-trace"
+    xml = subprocess.run(["pdftotext", "-bbox", str(folder / "01-durand-zoe.pdf"), "-"],
+                         capture_output=True, text=True, check=True).stdout
+    page = float(re.search(r'<page width="[\d.]+" height="([\d.]+)"', xml)[1])
+    lowest = max(float(y) for y in re.findall(r'yMax="([\d.]+)"', xml))
+    assert lowest > page - 1.5 / 2.54 * 72 - 40, (lowest, page)
+
+
+@needs_tex
 def test_bad_input_is_one_line_and_exit_status_2(checkout, tmp_path):
     before = sorted((checkout / "build" / "colles").rglob("*")) \
         if (checkout / "build" / "colles").exists() else []
@@ -123,6 +149,10 @@ def test_bad_input_is_one_line_and_exit_status_2(checkout, tmp_path):
                                        "chomp-staircase draws no graph"),
         (["PROBLEMS=nope"], "coursebuild: colles: --problems (PROBLEMS): unknown problem"),
         (["SEED=x"], "coursebuild: colles: --seed (SEED)"),
+        (["WEEK=11"], "coursebuild: colles: --week (WEEK) 11: the course has weeks 1 to 10"),
+        (["WEEK=x"], "coursebuild: colles: --week (WEEK)"),
+        (["WEEK=2", "PROBLEMS=kayles"], "coursebuild: colles: --week (WEEK) and --problems "
+                                        "(PROBLEMS): give one or the other"),
     ]
     for args, message in cases:
         done = make(checkout, "colles", "LANG=fr", *args, ok=False)
@@ -134,44 +164,80 @@ def test_bad_input_is_one_line_and_exit_status_2(checkout, tmp_path):
     assert [p for p in after if p.suffix == ".pdf"] == [p for p in before if p.suffix == ".pdf"]
 
 
-def _weeks(lang: str) -> list[tuple[list[int], list[str]]]:
-    """The guide's table of the problems for each week's colles: each row's chapters and
-    its PROBLEMS."""
-    text = (ROOT / "docs" / lang / "teachers.md").read_text(encoding="utf-8")
-    rows = re.findall(r"(?m)^\| (\d+)(?: (?:et|and|à|to) (\d+))?\s*:[^|]*\| `([a-z0-9,-]+)` \|$",
-                      text)
-    out = []
-    for first, last, problems in rows:
-        out.append((list(range(int(first), int(last or first) + 1)), problems.split(",")))
-    return out
+def _done_by(week: int) -> list[str]:
+    """The chapters whose last session of the guide's pacing is in week ``week`` or
+    before, in the course's order (read here from the pacing's weeks)."""
+    from coursebuild import pacing
+
+    last = {}
+    for k, sessions in enumerate(pacing.weeks("fr"), 1):
+        for s in sessions:
+            last[s.page] = k
+    return [page for page, k in last.items() if k <= week]
+
+
+def test_make_colles_week_n_draws_from_the_chapters_done_by_week_n():
+    """WEEK=n: every family with a graph of each chapter done by then, the latest
+    chapter's first, and no other family."""
+    from coursebuild import pacing
+
+    drawn = [pid for pid in bank.problems()
+             if all(colles.shows_a_figure(bank.variant(pid, 0), lang) for lang in ("fr", "en"))]
+    assert "chomp-staircase" not in drawn and len(drawn) >= 12
+    for week in range(1, len(pacing.weeks("fr")) + 1):
+        done = _done_by(week)
+        if not any(bank.problems()[pid].chapter in done for pid in drawn):
+            with pytest.raises(SheetError, match=rf"--week \(WEEK\) {week}: no chapter"):
+                colles.week_problems(week)
+            continue
+        mine = colles.week_problems(week)
+        assert sorted(mine) == sorted(p for p in drawn if bank.problems()[p].chapter in done)
+        order = [done.index(bank.problems()[p].chapter) for p in mine]
+        assert order == sorted(order, reverse=True), week
+    assert colles.week_problems(len(pacing.weeks("fr"))) != colles.week_problems(2)
+    assert [bank.problems()[p].chapter for p in colles.week_problems(5)][:4] == \
+        ["algorithms", "algorithms", "attractors", "attractors"]   # as the guide says
+    with pytest.raises(SheetError, match="the course has weeks 1 to"):
+        colles.week_problems(len(pacing.weeks("fr")) + 1)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_the_guide_s_colles_of_each_week_are_its_chapters_problems_with_a_graph(lang):
-    from coursebuild import editions
+def test_the_guide_s_colles_by_week_are_generated_not_typed(lang, site):
+    """The guide's source has the marker and no table of problems typed by hand; its
+    page has a row per week of the pacing, each naming the families that week adds."""
+    from coursebuild import pacing
 
-    number = {page: n for page, (n, _) in editions.chapter_headings(lang).items()}
-    weeks = _weeks(lang)
-    assert len(weeks) == 7
-    listed = []
-    for chapters, problems in weeks:
-        for pid in problems:
-            assert number[bank.problems()[pid].chapter] in chapters, (pid, chapters)
-            listed.append(pid)
-    # every family a colle can be made of, once, and no other
-    drawn = [pid for pid in bank.problems()
-             if colles.shows_a_figure(bank.variant(pid, 0), lang)]
-    assert listed == drawn
-    assert _weeks("fr") == _weeks("en")
+    source = (ROOT / "docs" / lang / "teachers.md").read_text(encoding="utf-8")
+    assert source.count("<!-- colle-weeks -->") == 1
+    assert not re.search(r"(?m)^\|.*`[a-z0-9-]+,[a-z0-9,-]+` \|$", source)
+    from bs4 import BeautifulSoup
+
+    page = BeautifulSoup((site / ("" if lang == "fr" else "en") / "teachers" /
+                          "index.html").read_text(encoding="utf-8"), "lxml")
+    head = {"fr": "Familles nouvelles", "en": "New families"}[lang]
+    table = next(t for t in page.select("table") if head in t.find("thead").get_text())
+    rows = [[td.get_text(strip=True) for td in tr.find_all("td")]
+            for tr in table.select("tbody tr")]
+    weeks = len(pacing.weeks(lang))
+    assert [int(r[0]) for r in rows] == list(range(1, weeks + 1))
+    added = {int(r[0]): ([] if r[2] == "—" else r[2].split(",")) for r in rows}
+    for week in range(1, weeks + 1):
+        before, now = set(_done_by(week - 1)), set(_done_by(week))
+        assert {bank.problems()[p].chapter for p in added[week]} <= now - before
+        try:
+            whole = colles.week_problems(week)
+        except SheetError:
+            whole = []
+        assert sorted(p for k in range(1, week + 1) for p in added[k]) == sorted(whole)
 
 
 @needs_tex
 def test_every_family_of_the_guide_s_weeks_fits_on_a_page(checkout):
     """Two students for each family the guide lists (two variants each), in each
     language: every colle on one page, every examiner's page on one."""
-    every = [pid for _, problems in _weeks("en") for pid in problems]
+    every = [pid for problems in colles.colle_families().values() for pid in problems]
     done = make(checkout, "colles", f"STUDENTS={2 * len(every)}", "SEED=11",
-                 "PROBLEMS=" + ",".join(every))
+                "PROBLEMS=" + ",".join(every))
     assert "warning" not in done.stderr, done.stderr[-2000:]
     for lang, key in (("fr", "examinateur"), ("en", "examiner")):
         folder = checkout / "build" / "colles" / lang

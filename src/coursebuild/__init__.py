@@ -56,7 +56,8 @@ sit below the products. These are import-linter contracts in ``pyproject.toml``
    :mod:`coursebuild.handout`, :mod:`coursebuild.sheets`, :mod:`coursebuild.paper_edges`,
    :mod:`coursebuild.book`, the bank's pages :mod:`coursebuild.bank_pages`,
    :mod:`coursebuild.chapter_text`, the teachers' guide (:mod:`coursebuild.teaching`,
-   :mod:`coursebuild.pacing`, :mod:`coursebuild.sample_paper`, the module descriptor
+   :mod:`coursebuild.pacing`, the course's weeks :mod:`coursebuild.weeks`,
+   :mod:`coursebuild.sample_paper`, the module descriptor
    :mod:`coursebuild.descriptor`, put together by :mod:`coursebuild.guide`), the MkDocs
    hook both languages use
    (:mod:`coursebuild.hook`, its events, with what the site carries besides its pages,

@@ -5,15 +5,20 @@ each chapter's teaching notes (:mod:`coursebuild.teaching`), the sample paper
 CPGE programme; and what ``<!-- descriptor -->`` stands for on the module descriptor's
 page (:mod:`coursebuild.descriptor`, given the sample paper's problems). It sits above the
 four it puts together, which read the notes from :mod:`coursebuild.teaching` and never
-this page."""
+this page. ``<!-- colle-weeks -->`` stands for the colles' families by week of the
+course (:func:`coursebuild.sheets.colles.weeks_markdown`)."""
 
 from __future__ import annotations
 
 import re
 
 from coursebuild import descriptor, pacing, sample_paper, teaching
+from coursebuild.sheets import colles
 
 MARKER = re.compile(r"^<!-- teaching -->[ \t]*$", re.M)
+COLLE_WEEKS = re.compile(r"^<!-- colle-weeks -->[ \t]*$", re.M)
+"""The guide's table of the colles' families by week (:func:`coursebuild.sheets.colles.
+weeks_markdown`)."""
 
 
 def forget() -> None:
@@ -30,7 +35,7 @@ def page_markdown(lang: str) -> str:
     chapters' full plans and their pacing, then each chapter's notes, in the course's
     order; a chapter without notes stops the build."""
     known = teaching.notes()
-    parts = [pacing.short_markdown(lang),
+    parts = [pacing.short_markdown(lang, lambda kind, page: session_sheets(kind, page, lang)),
              f"### {pacing.SHORT[lang]['plans']} {{: #plans }}\n", teaching.overview(lang)]
     missing = [page for _, page, _ in teaching.chapters(lang) if page not in known]
     if missing:
@@ -45,6 +50,20 @@ def page_markdown(lang: str) -> str:
     return "\n".join(parts)
 
 
+def session_sheets(kind: str, page: str, lang: str) -> list[str]:
+    """The sheets that go with a session of ``kind`` on a chapter: after a lecture, the
+    chapter's summary (``make summaries``); at a tutorial, its sheet and, apart, its
+    answers (``make td``); a lab of the short progressions is done in the pages."""
+    from coursebuild import editions, summaries, td
+
+    number = editions.chapter_headings(lang)[page][0]
+    if kind == "lecture" and number in summaries.chapters(lang):
+        return [summaries.file_name(lang, number) + ".pdf"]
+    if kind == "tutorial" and number in td.chapters_with_exercises():
+        return [name + ".pdf" for name in td.file_names(lang, number)]
+    return []
+
+
 def descriptor_markdown(lang: str) -> str:
     """What ``<!-- descriptor -->`` stands for: the module descriptor, with the sample
     paper's problems and time."""
@@ -56,4 +75,5 @@ def expand(markdown: str, lang: str) -> str:
     """The guide's page, or the descriptor's, with its marker written out."""
     markdown = descriptor.MARKER.sub(lambda m: descriptor_markdown(lang).rstrip("\n"),
                                      markdown)
+    markdown = COLLE_WEEKS.sub(lambda m: colles.weeks_markdown(lang).rstrip("\n"), markdown)
     return MARKER.sub(lambda m: page_markdown(lang).rstrip("\n"), markdown)

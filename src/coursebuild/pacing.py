@@ -10,53 +10,19 @@ summed from the sessions and the plans, never typed."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
 from coursebuild import editions, teaching_notes
 from coursebuild.paths import ROOT
+from coursebuild.weeks import WEEKLY_HOURS, Slot, weeks
 
 PROGRESSIONS = ROOT / "docs" / "data" / "progressions.yaml"
 _LINKS = re.compile(r"\{\{(?P<kind>exs?|Exs?|bank):(?P<arg>[\w.,-]+)\}\}")
 
-WEEKLY_HOURS = 4
-"""The hours a week the pacing gives the course (lecture, tutorial and lab together)."""
 TERM_WEEKS = (8, 12)
 """The length of a real term's module, in weeks: the core must fit in it."""
-
-
-@dataclass(frozen=True)
-class Slot:
-    """One session placed in a week."""
-
-    number: int                      # the chapter's number in the students' book
-    page: str
-    title: str
-    kind: str                        # lecture, tutorial or lab
-    hours: int
-    optional: bool
-
-
-def weeks(lang: str, per_week: int = WEEKLY_HOURS) -> list[list[Slot]]:
-    """The weeks of the pacing: the core's sessions packed in order, then the optional
-    chapters', starting a new week (a session longer than ``per_week`` has a week)."""
-    known = teaching_notes.notes()
-    out: list[list[Slot]] = []
-    for optional in (False, True):
-        week: list[Slot] = []
-        for number, page, title in editions.chapters(lang):
-            n = known[page]
-            if n.optional != optional:
-                continue
-            for s in n.plan:
-                if week and sum(x.hours for x in week) + s.hours > per_week:
-                    out.append(week)
-                    week = []
-                week.append(Slot(number, page, title, s.kind, s.hours, optional))
-        if week:
-            out.append(week)
-    return out
 
 
 WORDS = {
@@ -245,6 +211,8 @@ SHORT = {
            "part": {"lecture": "{h} de cours", "tutorial": "{h} de TD", "lab": "{h} de TP"},
            "options": "En option, chacun avec le plan complet de ses notes, plus bas :",
            "slides": "Diapositives\u00a0: {decks}.",
+           "sheets": {"lecture": "Fiches de synthèse\u00a0: {files}.",
+                      "tutorial": "Feuilles de TD et corrigés\u00a0: {files}."},
            "plans": "Les plans complets, chapitre par chapitre"},
     "en": {"session": "**{kind}, {hours}** ({chapters}).", "chapter": "chapter",
            "chapters": "chapters", "and": " and ",
@@ -253,6 +221,8 @@ SHORT = {
                     "lab": "{h} of labs"},
            "options": "As options, each with the full plan of its notes, below:",
            "slides": "Slides: {decks}.",
+           "sheets": {"lecture": "Summaries: {files}.",
+                      "tutorial": "Tutorial sheets and answers: {files}."},
            "plans": "The full plans, chapter by chapter"},
 }
 
@@ -276,9 +246,11 @@ def _write(text: str, lang: str) -> str:
     return _LINKS.sub(link, text)
 
 
-def progression_markdown(p: Progression, lang: str) -> str:
-    """One short progression: its sessions, their sum by kind, then its options with the
-    hours of their full plans."""
+def progression_markdown(p: Progression, lang: str,
+                         sheets: Callable[[str, str], list[str]] | None = None) -> str:
+    """One short progression: its sessions (each lecture with the decks it projects, and
+    with ``sheets(kind, page)``, the sheets that go with a session of that kind on that
+    chapter), their sum by kind, then its options with the hours of their full plans."""
     words, kinds = SHORT[lang], teaching_notes.WORDS[lang]
     numbers = {page: (n, title) for n, page, title in editions.chapters(lang)}
     hours = kinds["hours"]
@@ -291,6 +263,10 @@ def progression_markdown(p: Progression, lang: str) -> str:
         if s.kind == "lecture":         # the decks of make slides it projects
             decks = " " + words["slides"].format(decks=_listed(
                 [f"`{editions.deck_file(numbers[page][0], page)}`" for page in s.chapters], lang))
+        handed = [f"`{name}`" for page in s.chapters for name in
+                  (sheets(s.kind, page) if sheets else [])]
+        if handed:
+            decks += " " + words["sheets"][s.kind].format(files=_listed(handed, lang))
         out.append(f"{k}. " + words["session"].format(
             kind=kinds[s.kind], hours=hours.format(h=s.hours), chapters=chapters)
             + " " + _write(s.text[lang], lang).rstrip() + decks)
@@ -311,6 +287,6 @@ def progression_markdown(p: Progression, lang: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def short_markdown(lang: str) -> str:
+def short_markdown(lang: str, sheets: Callable[[str, str], list[str]] | None = None) -> str:
     """Every short progression, in the file's order."""
-    return "\n".join(progression_markdown(p, lang) for p in progressions())
+    return "\n".join(progression_markdown(p, lang, sheets) for p in progressions())

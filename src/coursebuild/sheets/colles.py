@@ -2,8 +2,8 @@
 oral question set, a graph and three questions of one of the bank's families, in a
 variant of their own, and the examiner a page of answers per student.
 
-``python -m coursebuild colles --roster names.csv --seed 2026 --lang fr [--problems a,b]``
-writes ``build/colles/fr/``: one PDF per student (``01-dupont-marie.pdf`` ..., or
+``python -m coursebuild colles --roster names.csv --seed 2026 --lang fr [--problems a,b |
+--week n]`` writes ``build/colles/fr/``: one PDF per student (``01-dupont-marie.pdf`` ..., or
 ``eleve-01.pdf`` ... without a roster) and ``examinateur.pdf`` (``examiner.pdf`` in
 English), a page per student: the worked answers of their three questions and the
 marking scheme's lines for them.
@@ -14,9 +14,11 @@ letters), who gets which variant (:func:`coursebuild.bank_samples.variant_seed`,
 same variant of a family twice in a class while the family has another), the figures,
 pdfLaTeX, one build at a time and the language's folder replaced only when it is
 complete. The families are given in turn: the first student gets the first family, the
-second the second... A question set is a variant's statement up to its third question
-(the graph, its table and questions 1 to 3), its answers the worked solution up to the
-third, both as the bank wrote them. The layout is ``handouts/colle-LANG.tex``.
+second the second... ``--week n`` gives the families of the chapters done by week n of
+the course (:mod:`coursebuild.weeks`), the latest chapter's first; the guide's table of
+them by week is :func:`weeks_markdown`'s. A question set is a variant's statement up to
+its third question (the graph, its table and questions 1 to 3), its answers the worked
+solution up to the third, both as the bank wrote them. The layout is ``handouts/colle-LANG.tex``.
 """
 
 from __future__ import annotations
@@ -119,6 +121,72 @@ def shows_a_figure(variant, lang: str) -> bool:
     return "<!-- figure: " in statement(variant, lang)
 
 
+def colle_families() -> dict[str, list[str]]:
+    """The bank's families a colle can be made of (a graph before their third question,
+    in both languages), by chapter page, in the bank's order."""
+    from coursebuild import bank
+
+    out: dict[str, list[str]] = {}
+    for pid, problem in bank.problems().items():
+        v = bank.variant(pid, 0)
+        if all(shows_a_figure(v, lang) for lang in LANGS):
+            out.setdefault(problem.chapter, []).append(pid)
+    return out
+
+
+def week_problems(week: int) -> list[str]:
+    """The families of ``make colles WEEK=n``: those of the chapters done by week n of the
+    course's weeks (:func:`coursebuild.weeks.done_in`, a chapter done in the week of its
+    last session), the latest chapter's first."""
+    from coursebuild.weeks import done_in
+
+    done = done_in()
+    if not 1 <= week <= max(done.values()):
+        raise SheetError(f"--week (WEEK) {week}: the course has weeks 1 to "
+                         f"{max(done.values())}")
+    families = colle_families()
+    chapters = [page for page, k in done.items() if k <= week and page in families]
+    if not chapters:
+        first = min(k for page, k in done.items() if page in families)
+        raise SheetError(f"--week (WEEK) {week}: no chapter with a colle's family is done "
+                         f"by then (the first is, in week {first})")
+    return [pid for page in reversed(chapters) for pid in families[page]]
+
+
+WEEK_WORDS = {
+    "fr": {"head": "| Semaine | Chapitres terminés | Familles nouvelles |",
+           "none": "aucun", "and": " ; "},
+    "en": {"head": "| Week | Chapters done | New families |", "none": "none", "and": "; "},
+}
+
+
+def weeks_markdown(lang: str) -> str:
+    """The guide's table of the colles by week (what ``<!-- colle-weeks -->`` stands
+    for): each week of the course, the chapters done in it and their families, which
+    ``make colles WEEK=n`` adds to those of the weeks before."""
+    from coursebuild import editions
+    from coursebuild.weeks import done_in
+
+    words = WEEK_WORDS[lang]
+    titles = {page: (n, title) for n, page, title in editions.chapters(lang)}
+    done = done_in(lang)
+    families = colle_families()
+    rows = [words["head"], "| ---: | --- | --- |"]
+    for week in range(1, max(done.values()) + 1):
+        pages = [page for page, k in done.items() if k == week]
+        chapters = words["and"].join(f"[{titles[p][0]}. {titles[p][1]}](#notes-{p})"
+                                     for p in pages) or words["none"]
+        new = [pid for page in pages for pid in families.get(page, [])]
+        rows.append(f"| {week} | {chapters} | "
+                    + (f"`{','.join(new)}`" if new else "—") + " |")
+    return "\n".join(rows) + "\n"
+
+
+def ends_on_a_figure(tex: str) -> bool:
+    """Whether a statement's LaTeX ends on a figure (nothing but space after it)."""
+    return tex.rstrip().endswith("\\end{herefigure}")
+
+
 def given(problems: Sequence[str], count: int, seed: int, tries: int = 20) -> list:
     """Each student's variant (from 1 to ``count``): the families in turn, a variant of
     its family that no earlier student has (up to ``tries`` seeds, for a family with few
@@ -154,11 +222,14 @@ def colle_tex(convert, variant, person, typeset) -> tuple[str, str]:
     problem = bank.problems()[variant.problem]
     name = name_tex(person.name, typeset)
     title = _title(problem, lang)
+    body = convert.latex(with_figure_ids(statement(variant, lang), variant))
+    # a graph that ends the page (the converter sets it after the statement's text) takes
+    # the room left on it (handouts/colle-LANG.tex); the answers' figures keep their heights
+    room = "\\colleroomtrue" if ends_on_a_figure(body) else "\\colleroomfalse"
     sheet = (f"{STUDENT_MARK}{person.index}\n\\sheetstudent{{{name}}}\n"
-             f"\\colleproblem{{{title}}}\n"
-             + convert.latex(with_figure_ids(statement(variant, lang), variant)))
+             f"\\colleproblem{{{title}}}{room}\n" + body)
     found = f"{title} ({variant.problem}, {word['seed']} {variant.seed})"
-    key = (f"{STUDENT_MARK}{person.index}\n\\keypage{{{name}}}{{{found}}}\n"
+    key = (f"{STUDENT_MARK}{person.index}\n\\keypage{{{name}}}{{{found}}}\\colleroomfalse\n"
            + convert.latex(with_figure_ids(answers(variant, lang), variant))
            + f"\\paragraph{{{word['marking']}}}\n"
            + convert.latex(marking(variant, lang)))
@@ -286,6 +357,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="fr or en (repeat for both; default both)")
     parser.add_argument("--problems", help="the families given in turn, ids separated by "
                         "commas (default: " + ",".join(DEFAULT_PROBLEMS) + ")")
+    parser.add_argument("--week", help="the week of the course (1, 2...): the families of "
+                        "the chapters done by then, the latest first (instead of --problems)")
     parser.add_argument("--title", default="", help='the title (default "Colle")')
     parser.add_argument("--date", default="", help="the date printed (default: a field "
                         "to fill in)")
@@ -303,7 +376,10 @@ def main(argv: list[str] | None = None) -> int:
         for lang in langs:
             if lang not in LANGS:
                 raise SheetError(f"--lang (LANG) {lang!r}: fr or en")
-        problems = problem_ids(args.problems, bank.problems(), DEFAULT_PROBLEMS)
+        if args.week and args.problems:
+            raise SheetError("--week (WEEK) and --problems (PROBLEMS): give one or the other")
+        problems = week_problems(number(args.week, "--week (WEEK)", 1, 99)) if args.week \
+            else problem_ids(args.problems, bank.problems(), DEFAULT_PROBLEMS)
         seed = number(args.seed, "--seed (SEED)", 0, 2**62)
         for value, what in ((args.title, "--title (TITLE)"), (args.date, "--date (DATE)")):
             if len(value) > 200:

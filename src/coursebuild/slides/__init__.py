@@ -5,17 +5,21 @@ A deck is made of its chapter's page (:mod:`coursebuild.slides.deck`): its defin
 and theorems as blocks under their section's title (the text the book prints), its
 figures that stay readable when projected, the attractor's steps as overlays on one
 figure drawn from the solver's layers, the counter algorithm run line by line on the
-chapter's pseudocode (:mod:`coursebuild.slides.counter`). Each deck has a notes version
+chapter's pseudocode (:mod:`coursebuild.slides.counter`), and so is the strategy; a play
+against the strategy, move by move, the rank going down (:mod:`coursebuild.slides.play`).
+Each deck has a notes version
 (``-notes.pdf``, Beamer's ``show notes``): its slides, then a page of speaker notes for
 each of the chapter's teaching notes (the misconceptions to watch, the questions to ask
 with their answers), from the teachers' guide. One LaTeX run makes both: the slides are
 the notes version's pages before its notes.
 
 Readable from the back of a room: nothing smaller than 14 pt on a slide of PowerPoint's
-size (13.33 in wide at 16:9), that is nothing under 6.6 pt on Beamer's 160 mm page (the
-body is 11 pt, the smallest words, the frame numbers and figures' labels, 9 pt); a
-figure whose labels would be smaller is left out of its deck (``report.json`` lists
-them).
+size (13.33 in wide at 16:9), that is nothing under 14 x 160 mm / 338.7 mm = 6.6 pt on
+Beamer's 160 mm page (7.1 pt at 4:3: 14 x 128 mm / 254 mm; the body is 11 pt, the
+smallest words, the frame numbers and figures' labels, 9 pt, a listing run line by line
+8 pt). A figure whose labels would be smaller is shown in parts, one after the other on
+its frame (:mod:`coursebuild.slides.tiles`); one that would need more parts than a frame
+shows is left out of its deck (``report.json`` lists them, each with why).
 
 Decks go to ``build/slides/LANG/NN-PAGE.pdf`` (and ``NN-PAGE-notes.pdf``), 16:9 or
 ``--ratio 43``; their ``.tex`` are kept in ``build/slides/tex/LANG/``. A deck is typeset
@@ -68,7 +72,7 @@ def deck_sources(lang: str, site: Path, ratio: str = "169") -> list[tuple[str, s
         ctx = Context(lang=lang, figures=figures, data=data, floats=False, code_margin=False,
                       page_path=f"{page}/")
         try:
-            deck = chapter_deck(html, ctx, lang, number, page, ratio)
+            deck = chapter_deck(html, ctx, lang, number, page, ratio, site / "figures")
             deck.notes = teaching_notes(teachers, page, ctx)
         except ValueError as exc:
             raise SystemExit(f"slides: {lang}: page {page}: {exc}") from exc
@@ -100,6 +104,7 @@ def deck_sources(lang: str, site: Path, ratio: str = "169") -> list[tuple[str, s
                   "frames": [{"kind": f.kind, "title": f.title, "overlays": f.overlays}
                              for f in deck.frames],
                   "notes": len(deck.notes), "left_out": deck.left_out,
+                  "left_out_why": deck.left_out_why,
                   "attractor_levels": deck.levels}
         out.append((stem, tex, report))
     return out

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from bs4 import BeautifulSoup, Tag
 
 from coursebuild.latex import Context, escape
+from coursebuild.paths import ROOT
 from coursebuild.slides.counter import QUEUE_LISTING, counter_frames
 from coursebuild.slides.frame import PAPER_WIDTH_PT, WORDS, Frame, figure_width
 
@@ -30,6 +32,7 @@ POWERPOINT_WIDTH_PT = {"169": 960.0, "43": 720.0}
 said of a slide of that size."""
 FIGURE_MARGIN_PT = 2 * 72.27 / 25.4   # a figure may take the page's width but 2 mm a side
 FIGURE_HEIGHT_PT = {"169": 195.0, "43": 212.0}   # and what the title and foot leave
+PART_LINE_PT = 12.0     # the line under a figure's part that numbers it
 
 
 def min_text_pt(ratio: str) -> float:
@@ -49,6 +52,8 @@ class Deck:
     frames: list[Frame] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)   # note pages after the last frame
     left_out: list[str] = field(default_factory=list)
+    left_out_why: dict[str, str] = field(default_factory=dict)   # each one's reason
+    figures_dir: Path = ROOT / "site" / "figures"    # the figures' PDFs, to cut them
     levels: list[list[str]] = field(default_factory=list)   # the attractor's, shown
 
 
@@ -110,14 +115,38 @@ def figure_frame(section: str, fid: str, ctx: Context, ratio: str, deck: Deck
     height = FIGURE_HEIGHT_PT[ratio]
     scale = min(width / fig.width_pt, height / fig.height_pt, 1.6)
     if fig.min_font_pt * scale < min_text_pt(ratio):
-        deck.left_out.append(fid)
-        return None
+        return figure_parts_frame(section, fid, ctx, ratio, deck)
     w, h = fig.width_pt * scale, fig.height_pt * scale
     return Frame("figure", escape(section),
                  f"\\begin{{frame}}{{{escape(section)}}}\n\\centering\n"
                  f"\\makebox[\\textwidth][c]{{\\includegraphics[width={w:.1f}pt,"
                  f"height={h:.1f}pt]{{{fid}.pdf}}}}\n"
                  "\\end{frame}\n")
+
+
+def figure_parts_frame(section: str, fid: str, ctx: Context, ratio: str, deck: Deck
+                       ) -> Frame | None:
+    """A figure too large for its labels to be read on one slide, in parts shown in turn
+    (:mod:`coursebuild.slides.tiles`); None, and the figure noted as left out with the
+    reason, when it would need more parts than a frame shows."""
+    from coursebuild.slides.tiles import MOST, needed, tiled_tex, tiling
+
+    fig = ctx.figures[fid]
+    width = PAPER_WIDTH_PT[ratio] - 2 * FIGURE_MARGIN_PT
+    height = FIGURE_HEIGHT_PT[ratio] - PART_LINE_PT
+    least = min_text_pt(ratio)
+    cut = tiling(deck.figures_dir / f"{fid}.pdf", fig, width, height, least)
+    if cut is None:
+        deck.left_out.append(fid)
+        deck.left_out_why[fid] = (
+            f"its {fig.min_font_pt:.0f} pt labels would be under {least:.1f} pt unless it "
+            f"were cut into {needed(fig, width, height, least)} parts or more, and a frame "
+            f"shows at most {MOST}")
+        return None
+    body, parts = tiled_tex(fid, fig, cut, WORDS[ctx.lang]["part"])
+    return Frame("figure", escape(section),
+                 f"\\begin{{frame}}{{{escape(section)}}}\n\\centering\n{body}\\end{{frame}}\n",
+                 overlays=parts)
 
 
 def attractor_frame(section: str, labels: list[str], lang: str, deck: Deck,
@@ -182,12 +211,15 @@ def attractor_frame(section: str, labels: list[str], lang: str, deck: Deck,
     return Frame("attractor", words["steps"], tex, overlays=len(layers))
 
 
-def chapter_deck(html: str, ctx: Context, lang: str, number: int, page: str, ratio: str
-                 ) -> Deck:
-    """The deck of one chapter page of the site."""
+def chapter_deck(html: str, ctx: Context, lang: str, number: int, page: str, ratio: str,
+                 figures: Path | None = None) -> Deck:
+    """The deck of one chapter page of the site (whose figures' PDFs are in ``figures``,
+    the checkout's site's by default)."""
     article = _article(html)
     h1 = article.find("h1")
     deck = Deck(lang, number, page, _heading_text(h1) if h1 else page)
+    if figures is not None:
+        deck.figures_dir = figures
     section = deck.title
     listing = ""
     exercises: list[str] = []
@@ -228,10 +260,12 @@ def chapter_deck(html: str, ctx: Context, lang: str, number: int, page: str, rat
                 frame = figure_frame(section, fid, ctx, ratio, deck)
                 if frame:
                     deck.frames.append(frame)
+                deck.frames.extend(moves_frames(fid, lang, ratio))
         elif e.name == "div" and "highlight" in classes:
             code = e.get_text()
             if QUEUE_LISTING.match(code):
                 listing = code
+            deck.frames.extend(strategy_listing_frames(code, ctx, ratio))
         elif e.name == "div" and "arena-trace" in classes and listing:
             trace = ctx.data.get(e.get("data-figure", ""), {})
             if trace.get("kind") == "counter":
@@ -245,6 +279,26 @@ def chapter_deck(html: str, ctx: Context, lang: str, number: int, page: str, rat
                                  f"\\begin{{itemize}}\n{items}\\end{{itemize}}\n"
                                  "\\end{frame}\n"))
     return deck
+
+
+PLAYED_AFTER = "nim-strategy"
+"""The figure (the strategy of J_0 on Nim) after which a deck plays a game against it."""
+
+
+def moves_frames(fid: str, lang: str, ratio: str) -> list[Frame]:
+    """After the figure of J_0's strategy on Nim, a play against it, move by move
+    (:mod:`coursebuild.slides.play`); nothing after any other figure."""
+    from coursebuild.slides.play import play_frame
+
+    return [play_frame(lang, ratio)] if fid == PLAYED_AFTER else []
+
+
+def strategy_listing_frames(code: str, ctx: Context, ratio: str) -> list[Frame]:
+    """The chapter's listing of the strategy run line by line; nothing for any other
+    listing."""
+    from coursebuild.slides.play import STRATEGY_LISTING, strategy_frames
+
+    return strategy_frames(code, ctx, ratio) if STRATEGY_LISTING.match(code) else []
 
 
 def _exercise_title(e: Tag, classes: set[str]) -> Tag | None:

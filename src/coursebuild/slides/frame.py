@@ -11,12 +11,26 @@ WORDS = {
            "enter": "entrent~:", "size": "positions", "ranks": "Rangs",
            "misconceptions": "Erreurs à guetter", "questions": "Question à poser",
            "answer": "Réponse", "counter": "L'algorithme des compteurs, pas à pas",
-           "queue": "File", "line": "Ligne"},
+           "queue": "File", "line": "Ligne",
+           "play": "Une partie contre la stratégie", "play_start": "Départ", "rank": "rang",
+           "play_rule": "\\(J_0\\) suit la stratégie calculée ; \\(J_1\\) résiste le plus "
+                        "longtemps (le successeur de plus grand rang).",
+           "play_j0": "joue", "play_j1": "répond", "move": "Coup",
+           "play_end": "\\(V_0\\) est atteint en {n} coups, le rang du départ.",
+           "strategy": "La stratégie, pas à pas", "moves": "Coups choisis", "draw": "nulle",
+           "part": "partie {k} sur {n}"},
     "en": {"steps": "The steps of \\(J_0\\)'s attractor",
            "enter": "enter:", "size": "positions", "ranks": "Ranks",
            "misconceptions": "Misconception to watch", "questions": "Question to ask",
            "answer": "Answer", "counter": "The counter algorithm, step by step",
-           "queue": "Queue", "line": "Line"},
+           "queue": "Queue", "line": "Line",
+           "play": "A play against the strategy", "play_start": "Start", "rank": "rank",
+           "play_rule": "\\(J_0\\) plays the computed strategy; \\(J_1\\) holds out longest "
+                        "(the successor of greatest rank).",
+           "play_j0": "plays", "play_j1": "replies", "move": "Move",
+           "play_end": "\\(V_0\\) is reached in {n} moves, the start's rank.",
+           "strategy": "The strategy, step by step", "moves": "Moves chosen", "draw": "draw",
+           "part": "part {k} of {n}"},
 }
 """The decks' own words (the rest is the chapters')."""
 PAPER_WIDTH_PT = {"169": 160 * 72.27 / 25.4, "43": 128 * 72.27 / 25.4}
