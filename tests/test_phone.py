@@ -7,9 +7,8 @@ workers' and the service worker's requests included); never timings (the bench's
 
 from __future__ import annotations
 
-import time
-
 import re
+import time
 from html.parser import HTMLParser
 from pathlib import Path
 
