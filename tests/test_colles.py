@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-import subprocess
 import shutil
+import subprocess
 from pathlib import Path
 
 import pikepdf
