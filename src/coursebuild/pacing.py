@@ -245,6 +245,7 @@ SHORT = {
            "part": {"lecture": "{h} de cours", "tutorial": "{h} de TD", "lab": "{h} de TP"},
            "options": "En option, chacun avec le plan complet de ses notes, plus bas :",
            "slides": "Diapositives\u00a0: {decks}.",
+           "project": "à projeter depuis le site",
            "plans": "Les plans complets, chapitre par chapitre"},
     "en": {"session": "**{kind}, {hours}** ({chapters}).", "chapter": "chapter",
            "chapters": "chapters", "and": " and ",
@@ -253,6 +254,7 @@ SHORT = {
                     "lab": "{h} of labs"},
            "options": "As options, each with the full plan of its notes, below:",
            "slides": "Slides: {decks}.",
+           "project": "to project from the site",
            "plans": "The full plans, chapter by chapter"},
 }
 
@@ -290,7 +292,8 @@ def progression_markdown(p: Progression, lang: str) -> str:
         decks = ""
         if s.kind == "lecture":         # the decks of make slides it projects
             decks = " " + words["slides"].format(decks=_listed(
-                [f"`{editions.deck_file(numbers[page][0], page)}`" for page in s.chapters], lang))
+                [f"`{editions.deck_file(numbers[page][0], page)}` (<a href=\"../slides/"
+                 f"{page}/\">{words['project']}</a>)" for page in s.chapters], lang))
         out.append(f"{k}. " + words["session"].format(
             kind=kinds[s.kind], hours=hours.format(h=s.hours), chapters=chapters)
             + " " + _write(s.text[lang], lang).rstrip() + decks)
