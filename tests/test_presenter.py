@@ -127,8 +127,8 @@ def _open(context, url: str):
 
 def _current(page) -> tuple[int, str]:
     """The slide shown (from 1) and the address's fragment."""
-    return page.evaluate("""() => [[...document.querySelectorAll('.arena-slide')]
-        .findIndex((s) => s.classList.contains('arena-current')) + 1, location.hash]""")
+    return tuple(page.evaluate("""() => [[...document.querySelectorAll('.arena-slide')]
+        .findIndex((s) => s.classList.contains('arena-current')) + 1, location.hash]"""))
 
 
 @browser_only
@@ -164,10 +164,12 @@ def test_the_keys_a_clicker_sends_and_the_arrows_move_the_slides(projector, base
           deck.dispatchEvent(new TouchEvent('touchend', at(600 + dx)));
         }""", dx)
         assert _current(page) == (expected, f"#{expected}"), dx
-    # F, then the bar's button, ask for full screen
+    # F, then the bar's button, ask for full screen (each from a page not in full screen)
     page.keyboard.press("f")
+    assert page.evaluate("window.__fullscreen") == 1
+    page.evaluate("document.fullscreenElement ? document.exitFullscreen() : null")
     page.get_by_role("button", name="Plein écran" if lang == "fr" else "Full screen").click()
-    assert page.evaluate("window.__fullscreen") >= 2
+    assert page.evaluate("window.__fullscreen") == 2
     assert page.errors == []
 
 
@@ -183,7 +185,8 @@ def _levels() -> list[set[tuple[int, int]]]:
 
 
 def _pairs(text: str) -> set[tuple[int, int]]:
-    return {(int(a), int(b)) for a, b in re.findall(r"\((\d+),\s*(\d+)\)", text)}
+    """The positions a stepper's status names ("Step 1: 2 vertices added (2,0; 1,0).")."""
+    return {(int(a), int(b)) for a, b in re.findall(r"(\d+),(\d+)", text)}
 
 
 @browser_only
@@ -268,6 +271,7 @@ FITS = """() => {
   if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5
       || r.bottom > innerHeight - bar.height + 0.5) out.push('slide ' + JSON.stringify(r));
   for (const e of slide.querySelectorAll('.arena-slide-inner *')) {
+    if (e.closest('.katex-mathml')) continue;        // for screen readers, not shown
     const style = getComputedStyle(e);
     if (style.visibility === 'hidden' || style.display === 'none') continue;
     if (['auto', 'scroll', 'hidden'].includes(style.overflowX)
@@ -337,16 +341,23 @@ def test_the_slides_open_from_the_folder_and_offline_once_visited(browser, base_
         stepper = page.locator(".arena-slide[data-kind=attractor] .arena-stepper.ready")
         stepper.wait_for(state="attached")
         assert page.errors == []
-        page.close()
+    finally:
+        context.close()
+    # the service worker, which the other tests' contexts block (tests/browsing.py)
+    context = browser.new_context(viewport={"width": 1280, "height": 720},
+                                  service_workers="allow")
+    try:
         page = _open(context, base_url + "slides/attractors/")
         page.evaluate("navigator.serviceWorker.ready.then(() => null)")
         page.wait_for_timeout(1500)         # the worker keeps what the page fetched
         page.close()
         context.set_offline(True)
         page = _open(context, base_url + "slides/attractors/#4")
+        assert _current(page) == (4, "#4")
         page.locator(".arena-slide[data-kind=attractor] .arena-stepper.ready").wait_for(
             state="attached")
         assert _pairs(page.locator(".arena-slide[data-kind=attractor] .arena-status")
                       .inner_text()) == {(0, 1)}
+        assert page.errors == []
     finally:
         context.close()

@@ -181,6 +181,8 @@ def plan(page: Tag, figures: dict, data: dict, ratio: str = "169") -> Plan:
             if trace.get("kind") == "counter":
                 deck.frames.append(planned("counter", [listing, e], trace=trace))
                 listing = None
+        elif e.name == "div" and "arena-game" in classes:
+            deck.frames.append(planned("game", [e]))
         elif e.name == "div" and "arena-screen" in classes:
             for game in e.select(".arena-game"):
                 deck.frames.append(planned("game", [game]))
