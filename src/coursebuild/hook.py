@@ -333,4 +333,5 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs):
 
     markdown = practice_page.expand(markdown, lang, lambda path: state.url(path, page.url))
     markdown = links.expand(markdown, lang, page.url, config.extra.get("book"))
+    markdown = links.deck_link(markdown, lang, page_name, page.url)
     return figures.expand(markdown, lang, page.url)

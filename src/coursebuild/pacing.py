@@ -213,6 +213,7 @@ SHORT = {
            "slides": "Diapositives\u00a0: {decks}.",
            "sheets": {"lecture": "Fiches de synthèse\u00a0: {files}.",
                       "tutorial": "Feuilles de TD et corrigés\u00a0: {files}."},
+           "project": "à projeter depuis le site",
            "plans": "Les plans complets, chapitre par chapitre"},
     "en": {"session": "**{kind}, {hours}** ({chapters}).", "chapter": "chapter",
            "chapters": "chapters", "and": " and ",
@@ -223,6 +224,7 @@ SHORT = {
            "slides": "Slides: {decks}.",
            "sheets": {"lecture": "Summaries: {files}.",
                       "tutorial": "Tutorial sheets and answers: {files}."},
+           "project": "to project from the site",
            "plans": "The full plans, chapter by chapter"},
 }
 
@@ -262,7 +264,8 @@ def progression_markdown(p: Progression, lang: str,
         decks = ""
         if s.kind == "lecture":         # the decks of make slides it projects
             decks = " " + words["slides"].format(decks=_listed(
-                [f"`{editions.deck_file(numbers[page][0], page)}`" for page in s.chapters], lang))
+                [f"`{editions.deck_file(numbers[page][0], page)}` (<a href=\"../slides/"
+                 f"{page}/\">{words['project']}</a>)" for page in s.chapters], lang))
         handed = [f"`{name}`" for page in s.chapters for name in
                   (sheets(s.kind, page) if sheets else [])]
         if handed:

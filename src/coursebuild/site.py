@@ -5,7 +5,8 @@
 2. the generated Markdown fragments (:mod:`coursebuild.fragments`, incremental);
 3. the notebooks, executed with a cache (:mod:`coursebuild.notebooks`);
 4. the French and English sites, built in parallel by MkDocs in strict mode, then put
-   together: French at ``site/``, English at ``site/en/``;
+   together: French at ``site/``, English at ``site/en/``, with each chapter's slides to
+   project (``slides/PAGE/``, :mod:`coursebuild.slides.web`);
 5. the course as books, the students' and the teachers', one PDF each per language,
    typeset by LaTeX from the site's pages (:mod:`coursebuild.book`, cached: typeset again
    only when one of their inputs changed) and put in the site;
@@ -92,9 +93,12 @@ def service_worker(site: Path) -> bytes:
 
 
 def assemble(site: Path, outputs: dict[str, Path] = OUTPUTS, worker: bool = True) -> None:
-    """French at ``site``, English at ``site/en``; with ``worker``, the service worker
+    """French at ``site``, English at ``site/en``, each chapter's slides made from its
+    page (:func:`coursebuild.slides.web.write`); with ``worker``, the service worker
     (:func:`service_worker`; the copy for folders goes without: the launcher serves it
-    from the reader's own disk)."""
+    from the reader's own disk, and its pages are files, ``PAGE.html``)."""
+    from coursebuild.slides import web
+
     tmp = site.with_name(site.name + ".new")
     shutil.rmtree(tmp, ignore_errors=True)
     shutil.copytree(outputs["fr"], tmp)
@@ -102,6 +106,7 @@ def assemble(site: Path, outputs: dict[str, Path] = OUTPUTS, worker: bool = True
     # build's own would link from the root to pages that are not English
     shutil.copytree(outputs["en"], tmp / "en", ignore=lambda folder, names: (
         ["404.html"] if Path(folder) == outputs["en"] else []))
+    web.write(tmp, offline=not worker)
     if worker:
         (tmp / "sw.js").write_bytes(service_worker(tmp))
     # the old folder moved aside, then the new one in its place: a server of ``site``

@@ -17,6 +17,7 @@
     [".arena-exercise", ["exercises.js"]],
     [".arena-practice", ["sanitize.js", "practice.js"]],
     [".arena-notebook-run", ["sanitize.js", "notebook.js"]],
+    [".arena-deck", ["presenter.js"]],          // a chapter's slides (slides/PAGE/)
   ];
   const loaded = new Set();
 

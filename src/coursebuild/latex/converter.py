@@ -19,7 +19,7 @@ DROPPED = ("script, style, .md-content__button, a.headerlink, a.anchor-link, .md
            ".arena-exercise-editor, .arena-exercise-help, .arena-exercise-buttons, "
            ".arena-exercise-output, .arena-exercise-verdict, .arena-noscript, "
            ".arena-handouts, .arena-trace, a.arena-pdf, button, .md-clipboard, .arena-book, "
-           ".arena-screen, .arena-notebook-run, .arena-download")
+           ".arena-screen, .arena-notebook-run, .arena-download, .arena-deck-link")
 """What speaks to a screen: left out of the book."""
 BLOCKS = {"h1", "h2", "h3", "h4", "p", "hr", "blockquote", "section", "img", "div",
           "details", "figure", "table", "pre", "ul", "ol", "dl"}

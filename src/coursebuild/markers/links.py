@@ -1,7 +1,8 @@
 """The markers that send elsewhere: ``<!-- on-site -->`` (where the site is, for a passage
 the book prints), ``<!-- handouts -->`` (the printable exercise sheets), ``<!-- book -->``
 and ``<!-- book: teachers -->`` (the books), ``<!-- downloads -->`` (the library's wheel
-and the command that installs it) and ``<!-- clone -->`` (the course's repository)."""
+and the command that installs it) and ``<!-- clone -->`` (the course's repository); and,
+under each chapter's title, the link to its slides (:func:`deck_link`)."""
 
 from __future__ import annotations
 
@@ -188,3 +189,18 @@ def expand(markdown: str, lang: str, page_url: str, book) -> str:
     markdown = BOOK_CODE.sub(book_line, markdown)
     markdown = DOWNLOADS_CODE.sub(lambda m: downloads_markdown(lang, page_url), markdown)
     return CLONE_CODE.sub(lambda m: clone_markdown(lang), markdown)
+
+
+def deck_link(markdown: str, lang: str, page_name: str, page_url: str) -> str:
+    """A chapter's page with, under its title, the link to its slides to project
+    (:mod:`coursebuild.slides.web`); another page as it is."""
+    from coursebuild.editions import chapters
+    from coursebuild.slides.web import WORDS, slides_path
+
+    if page_name not in {page for _, page, _ in chapters(lang)}:
+        return markdown
+    target = slides_path(page_name, state.where() == "zip").removesuffix("index.html")
+    link = (f'<p class="arena-deck-link"><a href="{get_relative_url(target, page_url)}">'
+            f'{html.escape(WORDS[lang]["open"])}</a></p>')
+    return re.sub(r"^(# .*\n)", lambda m: m[1] + "\n" + link + "\n", markdown, count=1,
+                  flags=re.M)

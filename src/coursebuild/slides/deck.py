@@ -7,7 +7,6 @@ misconceptions to watch, the questions to ask) as note pages."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,30 +14,11 @@ from bs4 import BeautifulSoup, Tag
 
 from coursebuild.latex import Context, escape
 from coursebuild.paths import ROOT
-from coursebuild.slides.counter import QUEUE_LISTING, counter_frames
-from coursebuild.slides.frame import PAPER_WIDTH_PT, WORDS, Frame, figure_width
+from coursebuild.slides.counter import counter_frames
+from coursebuild.slides.frame import WORDS, Frame, figure_width
+from coursebuild.slides.plan import Planned, article, figure_scale, min_text_pt, plan
 
-BOXES = {"definition", "theorem"}
-"""The boxes a deck shows (the admonitions' classes): definitions, and theorems (which
-the chapters also use for their propositions); remarks, proofs and exercises stay in
-the book."""
-TREES = {"minimax-tree", "alphabeta-tree"}
-"""The chapter's minimax tree and its alpha-beta search: a frame each, drawn for the
-slides (:mod:`coursebuild.slides.trees`), in place of the catalogue's figures."""
-EXERCISES_PER_FRAME = 7
-"""A frame lists the chapter's exercises by their titles, this many at most."""
-POWERPOINT_WIDTH_PT = {"169": 960.0, "43": 720.0}
-"""PowerPoint's slide widths (13.33 in at 16:9, 10 in at 4:3): "nothing under 14 pt" is
-said of a slide of that size."""
-FIGURE_MARGIN_PT = 2 * 72.27 / 25.4   # a figure may take the page's width but 2 mm a side
-FIGURE_HEIGHT_PT = {"169": 195.0, "43": 212.0}   # and what the title and foot leave
-PART_LINE_PT = 12.0     # the line under a figure's part that numbers it
-
-
-def min_text_pt(ratio: str) -> float:
-    """The smallest text a deck may hold, in the PDF's points: 14 pt on PowerPoint's slide
-    of the same shape, scaled to Beamer's page (6.6 pt at 16:9, 7.1 pt at 4:3)."""
-    return 14.0 * PAPER_WIDTH_PT[ratio] / POWERPOINT_WIDTH_PT[ratio]
+__all__ = ["Deck", "chapter_deck", "min_text_pt", "teaching_notes"]
 
 
 @dataclass
@@ -57,22 +37,6 @@ class Deck:
     levels: list[list[str]] = field(default_factory=list)   # the attractor's, shown
 
 
-def _article(html: str) -> Tag:
-    """The page's text without what speaks to a screen (as the book drops it), but with
-    the steppers' traces, which a deck runs."""
-    from coursebuild.latex.converter import DROPPED
-    from coursebuild.maths import restore_tex
-
-    article = BeautifulSoup(html, "lxml").select_one("article.md-content__inner")
-    if article is None:
-        raise ValueError("no article in the page")
-    restore_tex(article)       # the formulas' TeX, as the page's source wrote it (as the book)
-    kept = ", ".join(s for s in DROPPED.split(", ") if s.strip() != ".arena-trace")
-    for e in article.select(kept):
-        e.decompose()
-    return article
-
-
 def fragment(html: str, ctx: Context) -> str:
     """A piece of the page as LaTeX, by the book's converters, without what the book adds
     after a piece (its "Online" box, its solutions): a slide shows the piece alone."""
@@ -82,12 +46,6 @@ def fragment(html: str, ctx: Context) -> str:
     root = BeautifulSoup(html, "lxml").body or BeautifulSoup("", "lxml")
     conv = Converter(ctx, "slides", numbered=False)
     return book_wording(_unmarked(conv.blocks(root), ctx), ctx.lang)
-
-
-def _heading_text(h: Tag) -> str:
-    for a in h.select("a.headerlink"):
-        a.decompose()
-    return h.get_text(" ", strip=True)
 
 
 def box_frame(section: str, box: Tag, ctx: Context) -> Frame:
@@ -103,19 +61,11 @@ def box_frame(section: str, box: Tag, ctx: Context) -> Frame:
     return Frame("box", title, f"\\slidebox{{{escape(section)}}}{{{title}}}{{%\n{body}}}\n")
 
 
-def figure_frame(section: str, fid: str, ctx: Context, ratio: str, deck: Deck
-                 ) -> Frame | None:
-    """A figure of the catalogue on a frame of its own, as large as the frame lets it be;
-    None (and the figure noted as left out) when its smallest label would then be smaller
-    than :func:`min_text_pt`."""
-    fig = ctx.figures.get(fid)
-    if fig is None:
-        return None
-    width = PAPER_WIDTH_PT[ratio] - 2 * FIGURE_MARGIN_PT
-    height = FIGURE_HEIGHT_PT[ratio]
-    scale = min(width / fig.width_pt, height / fig.height_pt, 1.6)
-    if fig.min_font_pt * scale < min_text_pt(ratio):
-        return figure_parts_frame(section, fid, ctx, ratio, deck)
+def figure_frame(section: str, fid: str, ctx: Context, ratio: str) -> Frame:
+    """A figure of the catalogue on a frame of its own, as large as the frame lets it be
+    (the plan shows in parts those whose labels would then be too small)."""
+    fig = ctx.figures[fid]
+    scale = figure_scale(fid, ctx.figures, ratio)
     w, h = fig.width_pt * scale, fig.height_pt * scale
     return Frame("figure", escape(section),
                  f"\\begin{{frame}}{{{escape(section)}}}\n\\centering\n"
@@ -124,29 +74,16 @@ def figure_frame(section: str, fid: str, ctx: Context, ratio: str, deck: Deck
                  "\\end{frame}\n")
 
 
-def figure_parts_frame(section: str, fid: str, ctx: Context, ratio: str, deck: Deck
-                       ) -> Frame | None:
-    """A figure too large for its labels to be read on one slide, in parts shown in turn
-    (:mod:`coursebuild.slides.tiles`); None, and the figure noted as left out with the
-    reason, when it would need more parts than a frame shows."""
-    from coursebuild.slides.tiles import MOST, needed, tiled_tex, tiling
+def figure_parts_frame(item: Planned, ctx: Context) -> Frame:
+    """A figure too large for its labels to be read on one slide, in the parts the plan
+    cut it into (:mod:`coursebuild.slides.tiles`), shown in turn on one frame."""
+    from coursebuild.slides.tiles import tiled_tex
 
-    fig = ctx.figures[fid]
-    width = PAPER_WIDTH_PT[ratio] - 2 * FIGURE_MARGIN_PT
-    height = FIGURE_HEIGHT_PT[ratio] - PART_LINE_PT
-    least = min_text_pt(ratio)
-    cut = tiling(deck.figures_dir / f"{fid}.pdf", fig, width, height, least)
-    if cut is None:
-        deck.left_out.append(fid)
-        deck.left_out_why[fid] = (
-            f"its {fig.min_font_pt:.0f} pt labels would be under {least:.1f} pt unless it "
-            f"were cut into {needed(fig, width, height, least)} parts or more, and a frame "
-            f"shows at most {MOST}")
-        return None
-    body, parts = tiled_tex(fid, fig, cut, WORDS[ctx.lang]["part"])
-    return Frame("figure", escape(section),
-                 f"\\begin{{frame}}{{{escape(section)}}}\n\\centering\n{body}\\end{{frame}}\n",
-                 overlays=parts)
+    fig = ctx.figures[item.figure]
+    body, parts = tiled_tex(item.figure, fig, item.tiling, WORDS[ctx.lang]["part"])
+    return Frame("figure", escape(item.section),
+                 f"\\begin{{frame}}{{{escape(item.section)}}}\n\\centering\n{body}"
+                 "\\end{frame}\n", overlays=parts)
 
 
 def attractor_frame(section: str, labels: list[str], lang: str, deck: Deck,
@@ -214,104 +151,55 @@ def attractor_frame(section: str, labels: list[str], lang: str, deck: Deck,
 def chapter_deck(html: str, ctx: Context, lang: str, number: int, page: str, ratio: str,
                  figures: Path | None = None) -> Deck:
     """The deck of one chapter page of the site (whose figures' PDFs are in ``figures``,
-    the checkout's site's by default)."""
-    article = _article(html)
-    h1 = article.find("h1")
-    deck = Deck(lang, number, page, _heading_text(h1) if h1 else page)
+    the checkout's site's by default): its plan (:func:`coursebuild.slides.plan.plan`),
+    each frame written in LaTeX."""
+    deck = Deck(lang, number, page, "")
     if figures is not None:
         deck.figures_dir = figures
-    section = deck.title
-    listing = ""
-    exercises: list[str] = []
-    exercises_title = ""
-    for e in article.find_all(recursive=False):
-        classes = set(e.get("class", []))
-        if e.name == "h2":
-            section = _heading_text(e)
-            continue
-        title = _exercise_title(e, classes)
-        if title is not None:
-            # (its words, not the page's bold: a list of titles)
-            exercises.append(fragment(f"<p>{title.decode_contents()}</p>", ctx).strip())
-            exercises_title = exercises_title or section
-            continue
-        if e.name == "div" and "admonition" in classes and classes & BOXES:
-            deck.frames.append(box_frame(section, e, ctx))
-        elif e.name == "div" and "tabbed-set" in classes:
-            ids = [img["src"].rsplit("/", 1)[-1].rsplit(".", 1)[0]
-                   for img in e.select("figure img")]
-            labels = [lab.get_text(" ", strip=True) for lab in e.select(".tabbed-labels label")]
-            if ids and all(re.fullmatch(r"nim-attractor-\d+", i) for i in ids):
-                deck.frames.append(attractor_frame(section, labels, lang, deck, ratio))
-            else:
-                for fid in ids:
-                    frame = figure_frame(section, fid, ctx, ratio, deck)
-                    if frame:
-                        deck.frames.append(frame)
-        elif e.name in ("p", "figure"):
-            for img in e.select("figure img"):
-                fid = img["src"].rsplit("/", 1)[-1].rsplit(".", 1)[0]
-                if fid in TREES:            # drawn for the slides, filled in step by step
-                    if fid == "minimax-tree":
-                        from coursebuild.slides.trees import tree_frames
-
-                        deck.frames.extend(tree_frames(escape(section), ctx, ratio))
-                    continue
-                frame = figure_frame(section, fid, ctx, ratio, deck)
-                if frame:
-                    deck.frames.append(frame)
-                deck.frames.extend(moves_frames(fid, lang, ratio))
-        elif e.name == "div" and "highlight" in classes:
-            code = e.get_text()
-            if QUEUE_LISTING.match(code):
-                listing = code
-            deck.frames.extend(strategy_listing_frames(code, ctx, ratio))
-        elif e.name == "div" and "arena-trace" in classes and listing:
-            trace = ctx.data.get(e.get("data-figure", ""), {})
-            if trace.get("kind") == "counter":
-                deck.frames.extend(counter_frames(listing, _trace_arena(trace), ctx,
-                                                  WORDS[lang]["counter"], ratio))
-                listing = ""
-    for start in range(0, len(exercises), EXERCISES_PER_FRAME):
-        items = "".join(f"\\item {t}\n" for t in exercises[start:start + EXERCISES_PER_FRAME])
-        deck.frames.append(Frame("exercises", escape(exercises_title),
-                                 f"\\begin{{frame}}{{{escape(exercises_title)}}}\n"
-                                 f"\\begin{{itemize}}\n{items}\\end{{itemize}}\n"
-                                 "\\end{frame}\n"))
+    planned = plan(article(html), ctx.figures, ctx.data, ratio, deck.figures_dir)
+    deck.title = planned.title or page
+    deck.left_out = planned.left_out
+    deck.left_out_why = planned.left_out_why
+    for item in planned.frames:
+        deck.frames.extend(latex_frames(item, ctx, deck, ratio))
     return deck
 
 
-PLAYED_AFTER = "nim-strategy"
-"""The figure (the strategy of J_0 on Nim) after which a deck plays a game against it."""
+def latex_frames(item: Planned, ctx: Context, deck: Deck, ratio: str) -> list[Frame]:
+    """One planned frame as Beamer frames: one, two for the trees (minimax, then
+    alpha-beta), none for a live game (the site alone runs it)."""
+    lang = ctx.lang
+    if item.kind == "box":
+        return [box_frame(item.section, item.elements[0], ctx)]
+    if item.kind == "figure":
+        if item.tiling is not None:
+            return [figure_parts_frame(item, ctx)]
+        return [figure_frame(item.section, item.figure, ctx, ratio)]
+    if item.kind == "play":
+        from coursebuild.slides.play import play_frame
 
+        return [play_frame(lang, ratio)]
+    if item.kind == "strategy":
+        from coursebuild.slides.play import strategy_frames
 
-def moves_frames(fid: str, lang: str, ratio: str) -> list[Frame]:
-    """After the figure of J_0's strategy on Nim, a play against it, move by move
-    (:mod:`coursebuild.slides.play`); nothing after any other figure."""
-    from coursebuild.slides.play import play_frame
+        return strategy_frames(item.elements[0].get_text(), ctx, ratio)
+    if item.kind == "attractor":
+        return [attractor_frame(item.section, item.labels, lang, deck, ratio)]
+    if item.kind == "trees":
+        from coursebuild.slides.trees import tree_frames
 
-    return [play_frame(lang, ratio)] if fid == PLAYED_AFTER else []
-
-
-def strategy_listing_frames(code: str, ctx: Context, ratio: str) -> list[Frame]:
-    """The chapter's listing of the strategy run line by line; nothing for any other
-    listing."""
-    from coursebuild.slides.play import STRATEGY_LISTING, strategy_frames
-
-    return strategy_frames(code, ctx, ratio) if STRATEGY_LISTING.match(code) else []
-
-
-def _exercise_title(e: Tag, classes: set[str]) -> Tag | None:
-    """The title of an exercise of the chapter ("Exercice 3.4 (un attracteur à la
-    main)"), for the frame that lists them; None for anything else."""
-    if e.name != "div":
-        return None
-    if "admonition" in classes and "exercise" in classes:
-        return e.find("p", class_="admonition-title", recursive=False)
-    if "arena-exercise" in classes:
-        title = e.find("p", class_="arena-exercise-title")
-        return title.find("strong") or title if title else None
-    return None
+        return tree_frames(escape(item.section), ctx, ratio)
+    if item.kind == "counter":
+        return counter_frames(item.elements[0].get_text(), _trace_arena(item.trace), ctx,
+                              WORDS[lang]["counter"], ratio)
+    if item.kind == "exercises":
+        # (their words, not the page's bold: a list of titles)
+        items = "".join(f"\\item {fragment(f'<p>{t.decode_contents()}</p>', ctx).strip()}\n"
+                        for t in item.elements)
+        return [Frame("exercises", escape(item.section),
+                      f"\\begin{{frame}}{{{escape(item.section)}}}\n"
+                      f"\\begin{{itemize}}\n{items}\\end{{itemize}}\n\\end{{frame}}\n")]
+    return []         # a game: played on the site's slide
 
 
 def _trace_arena(trace: dict):
@@ -329,10 +217,10 @@ def _trace_arena(trace: dict):
 def teaching_notes(teachers_html: str, page: str, ctx: Context) -> list[str]:
     """The chapter's teaching notes as note pages: each misconception (what the student
     believes, what reveals it), each question to ask with its answer."""
-    article = _article(teachers_html)
+    guide = article(teachers_html)
     words = WORDS[ctx.lang]
     notes: list[str] = []
-    head = article.find(id=f"notes-{page}-misconceptions")
+    head = guide.find(id=f"notes-{page}-misconceptions")
     if head is not None:
         current: list[str] = []
         for e in head.find_next_siblings():
@@ -346,7 +234,7 @@ def teaching_notes(teachers_html: str, page: str, ctx: Context) -> list[str]:
             current.append(str(e))
         if current:
             notes.append(_note(words["misconceptions"], "".join(current), ctx))
-    head = article.find(id=f"notes-{page}-oral")
+    head = guide.find(id=f"notes-{page}-oral")
     if head is not None:
         listing = head.find_next_sibling()
         if listing is not None and listing.name == "ol":
