@@ -238,7 +238,7 @@ def test_the_counter_algorithm_is_stepped_live_on_its_slide(projector, base_url)
     slide = page.locator(".arena-slide.arena-current")
     slide.locator(".arena-trace.ready").wait_for()
     assert slide.locator(".highlight").inner_text().startswith("Function compute_ranks(")
-    slide.get_by_role("button", name=re.compile("last", re.I)).click()
+    slide.get_by_role("button", name="Last step", exact=True).click()
     state = slide.locator(".arena-trace-state").inner_text()
     shown = {(int(a), int(b)): int(r)
              for a, b, r in re.findall(r"r\((\d+),\s*(\d+)\)\s*=\s*(\d+)", state)}
