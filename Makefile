@@ -77,7 +77,7 @@ pdf: site ## the course as books (students' and teachers', each language), types
 # texlive-science for the books' algorithms)
 TEX_PACKAGES := latexmk texlive-latex-base texlive-lang-french texlive-science lmodern poppler-utils
 # the names pdfLaTeX's fonts lack (Vietnamese, Maltese, Greek, Cyrillic, CJK, Arabic, Hebrew...)
-# are set by LuaLaTeX in Noto's fonts (coursebuild.sheets.names)
+# are set by LuaLaTeX in Noto's fonts (coursebuild.products.sheets.names)
 NAME_PACKAGES := texlive-luatex fonts-noto-core fonts-noto-cjk
 NAME_FILES := luaotfload.sty /usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf \
   /usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc

@@ -1,4 +1,4 @@
-// The course's formulas typeset at build time (coursebuild.maths): KaTeX, pinned by
+// The course's formulas typeset at build time (coursebuild.sources.maths): KaTeX, pinned by
 // package-lock.json, as HTML for the eye and MathML (with the TeX as its annotation) for
 // screen readers and the books. One process per build: each line of stdin is a JSON list
 // of [tex, display] pairs, answered by one line of stdout, a JSON list of {html} or

@@ -134,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"python {sys.version.split()[0]}", file=sys.stderr)
     from bench_record import load_watch, save
 
-    from coursebuild.progress import Progress
+    from coursebuild.sources.progress import Progress
 
     tables, measures = [], {"python": sys.version.split()[0], "quick": args.quick}
     loads: list[float] = []

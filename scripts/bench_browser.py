@@ -123,7 +123,7 @@ def _pages(runs: int) -> list[dict]:
     from browsing import SITE, launch, served
     from playwright.sync_api import sync_playwright
 
-    from coursebuild.site_assets import library_zip
+    from coursebuild.products.site_assets import library_zip
 
     if not (SITE / "assets" / "pyodide" / "pyodide.js").exists():
         raise SystemExit("bench browser: build the site first (make site)")

@@ -24,7 +24,7 @@ def exercises_rows() -> list[dict]:
     from browsing import SITE, launch, served
     from playwright.sync_api import sync_playwright
 
-    from coursebuild.exercise_source import python_exercises
+    from coursebuild.sources.exercise_source import python_exercises
 
     if not (SITE / "exercises" / "index.html").exists():
         raise SystemExit("bench exercises: build the site first (make site)")

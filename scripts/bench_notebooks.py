@@ -66,7 +66,8 @@ def notebooks_rows() -> list[dict]:
     added = sum((scripts / n).stat().st_size for n in ("notebook.js", "notebook-worker.js"))
     archive = zipfile.ZipFile(io.BytesIO((SITE / "assets" / "pyodide" / "arena.zip").read_bytes()))
     added += sum(i.compress_size for i in archive.infolist()
-                 if i.filename.startswith(("IPython/", "yaml/", "coursebuild/notebook_kernel")))
+                 if i.filename.startswith(("IPython/", "yaml/",
+                                           "coursebuild/products/notebook_kernel")))
     rows.append({"step": "what the notebooks add to the site and the zip (kB)",
                  "seconds": added / 1e3})
     for r in rows:

@@ -17,7 +17,7 @@ browser's HTTP cache emptied first (as Pages' ten minutes of freshness would hav
 files go): what goes on the wire then is what the service worker does not have. Speed
 is measured here, never asserted; the facts that cannot drift (no widget script where
 there is no widget, no Python before an action, no search index before a search, nothing
-new on a second visit) are asserted by tests/test_phone.py, with the same server.
+new on a second visit) are asserted by tests/commands/test_phone.py, with the same server.
 """
 
 from __future__ import annotations

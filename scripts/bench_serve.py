@@ -3,7 +3,7 @@
 Starts ``python -m coursebuild serve`` on a free port, then saves a file of the checkout
 and times how long until the served page (an HTTP GET, as the browser's reload does)
 shows the change: a French chapter's prose, an English chapter's prose, and a figure
-recipe (the caption of the figure ``nim-play`` in ``src/coursebuild/pages/plays.py``).
+recipe (the caption of the figure ``nim-play`` in ``src/coursebuild/course/pages/plays.py``).
 Every edited file is restored (in a ``finally``) and the bench waits until the served
 page is back, so the checkout and its build end as they started.
 """
@@ -21,7 +21,7 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RECIPE = ROOT / "src" / "coursebuild" / "pages" / "plays.py"
+RECIPE = ROOT / "src" / "coursebuild" / "course" / "pages" / "plays.py"
 CAPTION = "Une partie gagnante pour J₀"        # the French caption of nim-play
 
 

@@ -17,7 +17,7 @@ STUDENTS = 30
 
 
 def sheets_rows(runs: int = 3) -> list[dict]:
-    from coursebuild import bank
+    from coursebuild.course import bank
 
     problems = list(bank.DEFAULT_PROBLEMS)
     seconds = []

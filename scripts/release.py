@@ -21,7 +21,7 @@ import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGE_TESTS = ("tests/test_cli.py", "tests/test_files_safe.py")
+PACKAGE_TESTS = ("tests/arena/test_cli.py", "tests/test_files_safe.py")
 """Test files that read nothing but the library (no course build, no site, no browser),
 beside its doctests: the command line and the files it writes (the whole suite runs on
 every push, by the test workflow)."""

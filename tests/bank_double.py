@@ -1,7 +1,7 @@
-"""A bank of two problems with the interface of ``coursebuild.bank`` (its types), for the
+"""A bank of two problems with the interface of ``coursebuild.course.bank`` (its types), for the
 tests of what is built from the bank that need problems they know (what each variant
 says, how many figures it draws): ``install(monkeypatch)`` puts it in place of
-``coursebuild.bank``. Its answers are the solver's, as the bank's must be."""
+``coursebuild.course.bank``. Its answers are the solver's, as the bank's must be."""
 
 from __future__ import annotations
 
@@ -9,16 +9,16 @@ import random
 import sys
 import types
 
-import coursebuild.bank as real
+import coursebuild.course.bank as real
 from arena import Arena, solve
-from coursebuild.bank import Problem, Variant  # the bank's own types
-from coursebuild.drawing import Drawing
+from coursebuild.course.bank import Problem, Variant  # the bank's own types
+from coursebuild.course.drawing import Drawing
 
 
 def _nim(seed: int) -> Variant:
     from arena.games import nim
     from arena.render import View
-    from coursebuild.drawing import _nim_drawing
+    from coursebuild.course.drawing import _nim_drawing
 
     rng = random.Random(seed)
     n = rng.randint(9, 14)
@@ -95,7 +95,7 @@ PROBLEMS = {
 
 
 def module() -> types.ModuleType:
-    bank = types.ModuleType("coursebuild.bank")
+    bank = types.ModuleType("coursebuild.course.bank")
     bank.Variant, bank.Problem = Variant, Problem
     bank.problems = lambda: dict(PROBLEMS)
     bank.variant = lambda problem_id, seed: PROBLEMS[problem_id].generate(seed)
@@ -110,10 +110,10 @@ def module() -> types.ModuleType:
 
 
 def install(monkeypatch) -> types.ModuleType:
-    """Put the double in place of ``coursebuild.bank`` for one test."""
+    """Put the double in place of ``coursebuild.course.bank`` for one test."""
     import coursebuild
 
     bank = module()
-    monkeypatch.setitem(sys.modules, "coursebuild.bank", bank)
+    monkeypatch.setitem(sys.modules, "coursebuild.course.bank", bank)
     monkeypatch.setattr(coursebuild, "bank", bank, raising=False)
     return bank

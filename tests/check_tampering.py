@@ -42,7 +42,7 @@ ROUTES = {
         "                saved['_check_degrees'] = lambda f, lang: 999\n" + WRONG_DEGRES),
     # the checker function keeps its identity and gets another body
     "__code__ swap": (
-        "import coursebuild.python_exercises as p\n"
+        "import coursebuild.course.python_exercises as p\n"
         "p._check_degrees.__code__ = (lambda f, lang: 999).__code__\n" + WRONG_DEGRES),
     # a class of the library the checker builds its expected answer with
     "class patch": (
@@ -51,7 +51,7 @@ ROUTES = {
     # a forged checker that says it equals the real one: a guard that compares with ==
     # believes nothing changed
     "a value whose == lies": (
-        "import coursebuild.python_exercises as p\n"
+        "import coursebuild.course.python_exercises as p\n"
         "class Same:\n"
         "    def __eq__(self, other):\n"
         "        return True\n"
@@ -102,7 +102,7 @@ def _steal(args):
             v = _found(scope)
             if v is not None:
                 return v
-    import coursebuild.python_exercises as checker
+    import coursebuild.course.python_exercises as checker
     return _found(vars(checker))
 
 def {name}(*args):

@@ -1,5 +1,7 @@
-"""Plausible wrong answers to the Python exercises (coursebuild.python_exercises), shared by the
-CPython tests (tests/test_exercises.py) and the browser tests (tests/test_pyodide_checks.py):
+"""Plausible wrong answers to the Python exercises (coursebuild.course.python_exercises), shared by
+the
+CPython tests (tests/course/test_exercises.py) and the browser tests
+(tests/course/test_pyodide_checks.py):
 id -> (code, a piece of the verdict that must appear in English)."""
 
 NAIVE_ONE_PASS = """

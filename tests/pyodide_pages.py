@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from browsing import Visit
 
-from coursebuild.exercise_source import python_exercises
-from coursebuild.glossary import english
+from coursebuild.sources.exercise_source import python_exercises
+from coursebuild.sources.glossary import english
 
 EXERCISES = python_exercises()
 

@@ -1,6 +1,6 @@
 """The contributors' guide's three changes (issue 66 §5), each with the files it touches
 counted: the counts CONTRIBUTING.md gives are the tree's (a new problem family: the files
-tests/test_bank_family.py sees change; a new game: the appendix's four files; a third
+tests/course/test_bank_family.py sees change; a new game: the appendix's four files; a third
 language: the files that name a language today)."""
 
 from __future__ import annotations

@@ -92,7 +92,7 @@ def test_the_french_help_is_the_same_command_line_in_french(site):
 
 
 def test_an_untranslated_help_text_stops_the_build():
-    from coursebuild.pages.teachers import MissingFrench, help_in_french
+    from coursebuild.course.pages.teachers import MissingFrench, help_in_french
 
     assert help_in_french("rows of the table without --json (0: all; default 40)") == (
         "lignes du tableau sans --json (0\u00a0: toutes\u202f; 40 par défaut)")
@@ -101,7 +101,7 @@ def test_an_untranslated_help_text_stops_the_build():
 
 
 def test_arena_solve_in_french_says_the_same_table():
-    from coursebuild.pages.teachers import MissingFrench, solve_in_french
+    from coursebuild.course.pages.teachers import MissingFrench, solve_in_french
 
     english = ("T\n1,200 vertices, 1 edge; J_0 wins 1,000, J_1 wins 0, 1 draw\n"
                "start x: a draw (neither player can force a win)\n\n"
@@ -142,7 +142,7 @@ def test_the_french_pages_and_the_teachers_books_sources_have_no_known_slip(site
 
 def test_the_french_bibliography_numbers_its_issues_in_french(site):
     """The French site wrote "vol. 4, no. 2" where the French book writes "n° 2" (issue 61):
-    one rule, in coursebuild.pages.bibliography.field."""
+    one rule, in coursebuild.course.pages.bibliography.field."""
     text = _article(site / "bibliography" / "index.html")
     assert re.findall(r"\bno\. \d", text) == []
     assert len(re.findall("n\u00b0\u00a0\\d", text)) >= 5

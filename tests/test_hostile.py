@@ -57,15 +57,15 @@ def test_stdout_on_a_full_device_is_one_line_and_exit_2():
 
 def _sheet_answer(lang: str) -> str:
     """Exercise 6.2's answer as the sheets set it: its fragment, computed from the example,
-    converted to LaTeX by the book's converter (coursebuild.texts)."""
-    from coursebuild.fragments import registry
-    from coursebuild.texts import Converter
+    converted to LaTeX by the book's converter (coursebuild.typeset.texts)."""
+    from coursebuild.products.fragments import registry
+    from coursebuild.typeset.texts import Converter
 
     return Converter(lang).latex(registry()["ex6-2-solution"]()[lang], "exercises")
 
 
 def test_latex_specials_in_a_name_are_printed_not_run(tmp_path, monkeypatch):
-    from coursebuild import examples
+    from coursebuild.course import examples
 
     example = tmp_path / "exercise-6-2.yaml"
     example.write_text("S0: ['\\input{/etc/passwd}', 'x_1']\nS1: ['b$c', '50%']\n"
@@ -202,14 +202,14 @@ def test_a_dense_arena_is_refused_before_graphviz_runs(tmp_path):
 
 
 def test_markdown_code_spans_and_fences_hold_any_name():
-    from coursebuild import markdown as fragments
+    from coursebuild.sources import markdown as fragments
 
     assert fragments.code("a") == "`a`"
     assert fragments.code("x`y") == "``x`y``"
     assert fragments.code("`<img src=x onerror=alert(1)>") == "`` `<img src=x onerror=alert(1)> ``"
     assert fragments.code("a|b") == "`a|b`"
     # as the site's Markdown reads them: whole, in a paragraph and in a table's cell
-    from coursebuild.texts import _markdown
+    from coursebuild.typeset.texts import _markdown
 
     for name in ("a|b", "`t` | p", "x \\| y"):
         cell = [[fragments.code(name), "c"]]
@@ -321,9 +321,9 @@ def test_latex_answers_with_hostile_names_compile_and_show_them(tmp_path, monkey
 
     if shutil.which("pdflatex") is None or shutil.which("pdftotext") is None:
         pytest.skip("TeX Live is installed by `make test`")
-    from coursebuild import examples
-    from coursebuild.latex import macro_definitions
-    from coursebuild.texts import unicode_declarations
+    from coursebuild.course import examples
+    from coursebuild.typeset.latex import macro_definitions
+    from coursebuild.typeset.texts import unicode_declarations
 
     names = ["\\input{/etc/hostname}", "a&b_c%d#e", "&amp;", "$^~{", "j'"]
     example = tmp_path / "exercise-6-2.json"

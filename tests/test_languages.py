@@ -32,8 +32,10 @@ def test_each_language_is_its_configurations_language_the_first_at_the_root():
 
 
 def test_the_writers_read_them_there():
-    from coursebuild import editions, moodle, notebooks, site
-    from coursebuild.sheets import LANGS as sheets_langs
+    from coursebuild.commands import site
+    from coursebuild.products import moodle, notebooks
+    from coursebuild.products.sheets import LANGS as sheets_langs
+    from coursebuild.typeset import editions
 
     assert moodle.LANGS is notebooks.LANGS is sheets_langs is languages.LANGS
     assert site.CONFIGS is editions.CONFIGS is languages.CONFIGS

@@ -61,17 +61,22 @@ def _layer(module: str) -> int:
 BREAKS = [
     # the three package cycles gone (issue 66): the counts' registry read the pages, the
     # pages re-exported the teaching notes' facts, the bank ran the algorithms' page
-    ("coursebuild/counts.py", "from coursebuild import pages", "no circle"),
-    ("coursebuild/pages/teachers.py", "from coursebuild import teaching_facts", "no circle"),
-    ("coursebuild/bank/algorithms.py", "from coursebuild.pages import algorithms", "no circle"),
+    ("coursebuild/course/counts.py", "from coursebuild.course import pages", "no circle"),
+    ("coursebuild/course/pages/teachers.py", "from coursebuild.course import teaching_facts",
+     "no circle"),
+    ("coursebuild/course/bank/algorithms.py", "from coursebuild.course.pages import algorithms",
+     "no circle"),
     ("arena/errors.py", "from arena import arena", "no circle"),
     ("arena/solver.py", "import coursebuild", "the library never imports"),
-    ("coursebuild/exercise_source.py", "from coursebuild import site", "stages"),
-    ("coursebuild/bank/_kit.py", "from coursebuild import moodle", "stages"),
-    ("coursebuild/moodle/__init__.py", "from coursebuild import sheets", "stages"),  # a product
-    ("coursebuild/guide.py", "from coursebuild import hook", "stages"),
-    ("coursebuild/latex/figures.py", "from coursebuild.latex import converter", "LaTeX"),
-    ("coursebuild/markers/state.py", "from coursebuild.markers import links", "markers"),
+    ("coursebuild/sources/exercise_source.py", "from coursebuild.commands import site", "stages"),
+    ("coursebuild/course/bank/_kit.py", "from coursebuild.products import moodle", "stages"),
+    ("coursebuild/products/moodle/__init__.py", "from coursebuild.products import sheets",
+     "stages"),  # a product
+    ("coursebuild/documents/guide.py", "from coursebuild import hook", "stages"),
+    ("coursebuild/typeset/latex/figures.py", "from coursebuild.typeset.latex import converter",
+     "LaTeX"),
+    ("coursebuild/documents/markers/state.py", "from coursebuild.documents.markers import links",
+     "markers"),
 ]
 
 
@@ -111,39 +116,40 @@ def test_the_imports_made_through_import_module_look_down_too():
     """import-linter reads import statements: the commands' table, the bank's problem
     modules, the page modules and the checkers' modules are imported by name at run time.
     Each such place is known, and what it imports sits at its stage or below."""
-    from coursebuild import bank, exercise_verdicts, pages
+    from coursebuild.course import bank, exercise_verdicts, pages
 
     src = ROOT / "src" / "coursebuild"
     found = {p.relative_to(src).as_posix(): len(_import_module_calls(p))
              for p in sorted(src.rglob("*.py")) if _import_module_calls(p)}
-    assert found == {"__main__.py": 1, "bank/__init__.py": 1, "exercise_verdicts.py": 1,
-                     "judging.py": 1, "pages/__init__.py": 1}
+    assert found == {"__main__.py": 1, "course/bank/__init__.py": 1,
+                     "course/exercise_verdicts.py": 1,
+                     "course/judging.py": 1, "course/pages/__init__.py": 1}
     source = (src / "__main__.py").read_text(encoding="utf-8")
-    commands = re.findall(r'_module_main\("(\w+)"\)', source)
+    commands = re.findall(r'_module_main\("([\w.]+)"\)', source)
     assert commands and all(_layer(f"coursebuild.{c}") >= _layer("coursebuild.__main__")
                             for c in commands)
     for c in commands:
         assert hasattr(__import__(f"coursebuild.{c}", fromlist=["main"]), "main"), c
     # the bank's and the pages' modules are their own package's (the contracts see what
     # those import), and the checkers' modules are the library's
-    assert all((src / "bank" / f"{m}.py").is_file() for m in bank._MODULES)
-    assert {m.__name__.rpartition(".")[0] for m in pages.modules()} == {"coursebuild.pages"}
+    assert all((src / "course" / "bank" / f"{m}.py").is_file() for m in bank._MODULES)
+    assert {m.__name__.rpartition(".")[0] for m in pages.modules()} == {"coursebuild.course.pages"}
     assert all(m.startswith("arena.") for m in exercise_verdicts.CHECKERS_MODULES)
     # judging runs a "module:function" target given by its caller: the library's checks
     judged = re.findall(r'"((?:\w+\.)+\w+):\w+"', "".join(
         p.read_text(encoding="utf-8") for p in src.rglob("*.py")))
     assert not [t for t in judged if t.startswith("coursebuild.")
-                and _layer(t) < _layer("coursebuild.judging")]
+                and _layer(t) < _layer("coursebuild.course.judging")]
 
 
 def test_the_practice_worker_ships_no_chapter_page():
     """The bank no longer imports the algorithms' page (its queue moved down to the bank's
     kit), so the worker's zip ships the bank, not the chapters' modules."""
-    from coursebuild import practice_page
+    from coursebuild.products import practice_page
 
     shipped = practice_page.pyodide_modules()
-    assert "bank/_kit.py" in shipped and "bank/algorithms.py" in shipped
-    assert [m for m in shipped if m.startswith("pages/")] == []
+    assert "course/bank/_kit.py" in shipped and "course/bank/algorithms.py" in shipped
+    assert [m for m in shipped if m.startswith("course/pages/")] == []
 
 
 def test_the_librarys_one_upward_import_is_lazy_and_where_it_says():
@@ -198,7 +204,6 @@ def test_the_package_states_the_stages_the_contract_checks():
     said = {name.split(".")[1]: stage
             for stage, text in zip(parts[1::2], parts[2::2], strict=True)
             for name in re.findall(r":mod:`(coursebuild\.[\w.]+)`", text)}
-    said.pop("launcher")                     # the launcher's folder holds scripts, no module
     layers = [re.split(r"\s*[:|]\s*", layer) for layer in STAGES]
     placed = {m: stage for stage, group in (("commands", layers[:1]), ("writers", layers[1:5]),
                                             ("facts", layers[5:6]), ("sources", layers[6:]))

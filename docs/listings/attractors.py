@@ -2,9 +2,9 @@
 #
 # One code, commented in both languages: a comment line starting with "#fr " is shown on
 # the French page only, one starting with "#en " on the English page only (the fragments
-# listing-NAME, src/coursebuild/pages/algorithms.py, give one listing per section and
+# listing-NAME, src/coursebuild/course/pages/algorithms.py, give one listing per section and
 # language). A section starts with
-# "# listing: NAME". tests/test_listings.py runs the code of both pages against the solver.
+# "# listing: NAME". tests/course/test_listings.py runs the code of both pages against the solver.
 # Chapter's representation: A is a dict vertex -> list of successors (victory vertices
 # have none), S0 and V0 are dicts used as sets (s in S0 in O(1)).
 

@@ -1,6 +1,6 @@
 # The Python listings of the chapter "Beyond reachability games" (docs/*/beyond.md), in the
 # format of attractors.py: "#fr " and "#en " comment lines, sections "# listing: NAME".
-# tests/test_listings.py runs them against arena.minimax.
+# tests/course/test_listings.py runs them against arena.minimax.
 
 
 # listing: minimax

@@ -20,11 +20,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from coursebuild import usage
+from coursebuild.sources import usage
 
 
 def _figures(argv: Sequence[str]) -> int:
-    from coursebuild import catalogue
+    from coursebuild.products import catalogue
 
     parser = usage.figures_parser()
     args = parser.parse_args(argv)
@@ -39,7 +39,7 @@ def _figures(argv: Sequence[str]) -> int:
 
 
 def _fragments(argv: Sequence[str]) -> int:
-    from coursebuild import fragments
+    from coursebuild.products import fragments
 
     parser = usage.fragments_parser()
     args = parser.parse_args(argv)
@@ -62,20 +62,20 @@ def _module_main(name: str):
 
 
 COMMANDS = {
-    "site": _module_main("site"),
-    "serve": _module_main("serve"),
+    "site": _module_main("commands.site"),
+    "serve": _module_main("commands.serve"),
     "figures": _figures,
     "fragments": _fragments,
-    "notebooks": _module_main("notebooks"),
-    "handout": _module_main("handout"),
-    "book": _module_main("book"),
-    "sheets": _module_main("sheets"),
-    "moodle": _module_main("moodle"),
-    "slides": _module_main("slides"),
-    "colles": _module_main("sheets.colles"),
-    "td": _module_main("td"),
-    "summaries": _module_main("summaries"),
-    "labs": _module_main("labs"),
+    "notebooks": _module_main("products.notebooks"),
+    "handout": _module_main("documents.handout"),
+    "book": _module_main("documents.book"),
+    "sheets": _module_main("products.sheets"),
+    "moodle": _module_main("products.moodle"),
+    "slides": _module_main("documents.slides"),
+    "colles": _module_main("products.sheets.colles"),
+    "td": _module_main("documents.td"),
+    "summaries": _module_main("documents.summaries"),
+    "labs": _module_main("documents.labs"),
 }
 
 

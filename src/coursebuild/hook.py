@@ -11,12 +11,12 @@ do with each page.
   (``extra.shared_root``) links to it.
 - Puts each page together: the bank's page, the teachers' guide, the practice page, and
   the page's markers (``<!-- figure: ID -->``, ``<!-- exercise: ID -->``...), which the
-  writers of :mod:`coursebuild.markers` check and expand, sharing with these events the
-  state of the build (:mod:`coursebuild.markers.state`: the figures' catalogue, where the
+  writers of :mod:`coursebuild.documents.markers` check and expand, sharing with these events the
+  state of the build (:mod:`coursebuild.documents.markers.state`: the figures' catalogue, where the
   shared files are).
 - Leaves the teachers' tab out of the students' edition (the zip), sets French typography
   in the French pages, their titles and menus, and the search index's maths as text.
-- Typesets each page's formulas (:mod:`coursebuild.maths`): no script does it in the
+- Typesets each page's formulas (:mod:`coursebuild.sources.maths`): no script does it in the
   reader's browser.
 """
 
@@ -30,10 +30,9 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-from coursebuild import address
-from coursebuild.markers import check, exercises, figures, links, notebook_pages, state
+from coursebuild.documents.markers import check, exercises, figures, links, notebook_pages, state
 from coursebuild.paths import ROOT
-from coursebuild.site_assets import (
+from coursebuild.products.site_assets import (
     EDITOR_JS,
     FONT_FILES,
     PYODIDE_FILES,
@@ -43,11 +42,12 @@ from coursebuild.site_assets import (
     library_zip,
     web_font,
 )
-from coursebuild.typography import french_html
+from coursebuild.sources import address
+from coursebuild.sources.typography import french_html
 
 ASSETS = ROOT / "docs" / "assets"
 EXAMPLES = ROOT / "docs" / "examples"
-HANDOUTS = ROOT / "build" / "handout"        # the exercise sheets (coursebuild.handout)
+HANDOUTS = ROOT / "build" / "handout"        # the exercise sheets (coursebuild.documents.handout)
 
 TEACHERS_PAGES = ("teachers.md", "descriptor.md", "sources.md", "bank.md", "building.md",
                   "reference.md")
@@ -87,19 +87,20 @@ def _without_teachers_links(markdown: str) -> str:
 
 
 def on_config(config, **kwargs):
-    from coursebuild import exercise_source
+    from coursebuild.sources import exercise_source
 
     exercise_source.forget()          # read the exercises' files again at each build
-    from coursebuild import bank_samples
+    from coursebuild.course import bank_samples
 
     bank_samples.forget()
-    from coursebuild import guide, teaching_facts
+    from coursebuild.course import teaching_facts
+    from coursebuild.documents import guide
 
     guide.forget()                      # the teaching notes and their facts, afresh
     teaching_facts.note_facts.cache_clear()
     if state.where() == "zip":           # the students' edition: no teachers' tab
         config.nav = _students_nav(config.nav or [])
-    # the site's address, one setting for both languages (coursebuild.address, SITE_URL)
+    # the site's address, one setting for both languages (coursebuild.sources.address, SITE_URL)
     config.site_url = address.published(config.theme["language"]) or None
     state.start(config.extra.get("shared_root", ""))
     return config
@@ -116,7 +117,7 @@ def _add_tree(files: Files, config, source: Path, dest: str) -> None:
 def on_files(files: Files, config, **kwargs):
     import font_source_sans_pro
 
-    from coursebuild import release
+    from coursebuild.products import release
 
     notebook_pages.reader_notebooks(files, config.theme["language"])
     if state.where() == "zip":
@@ -158,7 +159,7 @@ def on_files(files: Files, config, **kwargs):
     for name in PYODIDE_FILES:
         _add_tree(files, config, _node_file("pyodide", name), f"assets/pyodide/{name}")
     files.append(File.generated(config, "assets/pyodide/arena.zip", content=library_zip()))
-    from coursebuild import practice_page  # the practice page's bank (issue 49)
+    from coursebuild.products import practice_page  # the practice page's bank (issue 49)
 
     files.append(File.generated(config, "assets/pyodide/practice.zip",
                                 content=practice_page.practice_zip()))
@@ -174,8 +175,8 @@ def on_post_build(config, **kwargs):
     its maths becomes plain Unicode text (``𝒜ⁱₙ``, not ``\\(\\mathcal{A}^i_n\\)``).
     Runs after the search plugin has written the index and before the offline plugin
     inlines it (priority -100)."""
-    from coursebuild import maths
-    from coursebuild.plainmaths import plain_search_text
+    from coursebuild.sources import maths
+    from coursebuild.sources.plainmaths import plain_search_text
 
     maths.end_build()         # the build's Node process, if it typeset anything, ends here
     path = Path(config["site_dir"]) / "search" / "search_index.json"
@@ -212,7 +213,7 @@ def on_post_page(output: str, page, config, **kwargs):
         # configuration (MathJax.Hub), and a loader of Mermaid from a CDN (no notebook
         # draws a Mermaid diagram, and the site fetches nothing from elsewhere)
         output = _TEMPLATE_SCRIPTS.sub("", output)
-    from coursebuild import maths
+    from coursebuild.sources import maths
 
     try:
         return maths.typeset_page(output, f"docs/{config.theme['language']}/"
@@ -254,7 +255,7 @@ def on_nav(nav, config, files, **kwargs):
     that the navigation gives (``Étude de cas : chomp``)."""
     if config.theme["language"] != "fr":
         return nav
-    from coursebuild.typography import french
+    from coursebuild.sources.typography import french
 
     def walk(items) -> None:
         for item in items:
@@ -269,7 +270,7 @@ def on_nav(nav, config, files, **kwargs):
 def _french_titles(page) -> None:
     """French typography in what the page's body does not hold: its title (the
     browser's tab, the header, the previous/next links) and its table of contents."""
-    from coursebuild.typography import french
+    from coursebuild.sources.typography import french
 
     if page.title:
         page.title = french(page.title)
@@ -314,22 +315,22 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs):
         other = src.parents[len(Path(page.file.src_uri).parts) - 1].parent / (
             "en" if lang == "fr" else "fr") / page.file.src_uri
         check.check_markers(markdown, f"docs/{lang}/{page.file.src_uri}", other)
-    from coursebuild import exercise_source
+    from coursebuild.sources import exercise_source
 
     page_name = page.file.src_uri.removesuffix(".md")
     try:
         exercise_source.check_page(markdown, page_name, lang)
         markdown = exercise_source.expand(markdown, lang)
-        from coursebuild import bank_pages
+        from coursebuild.products import bank_pages
 
         markdown = bank_pages.expand(markdown, lang)      # the bank's page (teachers')
-        from coursebuild import guide
+        from coursebuild.documents import guide
 
         markdown = guide.expand(markdown, lang)        # the guide's teaching notes
     except (exercise_source.SourceError, KeyError, ValueError) as exc:
         raise PluginError(str(exc)) from None
     markdown = exercises.expand(markdown, lang, page.url, config)
-    from coursebuild import practice_page
+    from coursebuild.products import practice_page
 
     markdown = practice_page.expand(markdown, lang, lambda path: state.url(path, page.url))
     markdown = links.expand(markdown, lang, page.url, config.extra.get("book"))

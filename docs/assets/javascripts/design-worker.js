@@ -1,6 +1,6 @@
 // The game-design page's Python: a Web Worker that loads Pyodide and the library (both
 // served by the site: assets/pyodide/) and Graphviz compiled to WebAssembly, then serves
-// ONE Solve: it explores and solves the rules a student wrote (coursebuild.design.design)
+// ONE Solve: it explores and solves the rules a student wrote (coursebuild.course.design.design)
 // and lays out the drawing, here rather than on the page, so that the page's time limit
 // and Stop reach the layout too. The page gives each Solve a fresh worker: nothing a
 // Solve did to Python (a recursion limit, a patched module, a fatal error) reaches the
@@ -32,7 +32,7 @@ async function boot(base, viz, how, say) {
   const [{ py, snapshot }, graphviz] = await Promise.all([
     // everything design() imports, imported now: the Solve's time limit is the rules' alone
     loadPython(base, ["arena.zip"],
-      "import arena, arena.rules, arena.render, coursebuild.design, coursebuild.widgets", how),
+      "import arena, arena.rules, arena.render, coursebuild.course.design, coursebuild.course.widgets", how),
     Viz.instance()]);
   // the snapshot goes to the page before the worker can be given any code
   if (how.makeSnapshot) say({ type: "snapshot", snapshot }, snapshot ? [snapshot.buffer] : []);
@@ -116,7 +116,7 @@ self.onmessage = async (event) => {
     globals.set("_memory", heap);
     globals.set("_memory_limit", Number(event.data.memoryLimit) || 0);
     result = plain(py.runPython(
-      "from coursebuild.design import Design, MEMORY_LIMIT\n"
+      "from coursebuild.course.design import Design, MEMORY_LIMIT\n"
       + "_session = Design(_code, _lang, progress=_progress, memory=_memory,\n"
       + "                  memory_limit=_memory_limit or MEMORY_LIMIT)\n"
       + "_session.result", { globals }));

@@ -1,8 +1,8 @@
 // The exercises' Python: a Web Worker that loads Pyodide (served by the site itself) and
 // the library (assets/pyodide/arena.zip) on its first job, then does one of three jobs:
 // "run" runs the student's code; "check" runs it and returns its function's answers to the
-// checker's questions as a tape of plain data (coursebuild.python_exercises.answers); "judge"
-// makes the verdict on a tape (coursebuild.python_exercises.judge). A worker that judges is
+// checker's questions as a tape of plain data (coursebuild.course.python_exercises.answers); "judge"
+// makes the verdict on a tape (coursebuild.course.python_exercises.judge). A worker that judges is
 // never given any code: the page keeps one for that alone.
 // Messages in: {job, nonce, kind: "run" | "check" | "judge" | "boot", exercise, code, tape,
 // lang, base}, and with a worker's first message {snapshot} or {makeSnapshot: true} (see
@@ -73,7 +73,7 @@ importScripts("python-boot.js");
 async function boot(base, say, how) {
   say({ type: "progress", step: "python" });
   const { py, snapshot } = await loadPython(base, ["arena.zip"],
-    "import coursebuild.python_exercises\ncoursebuild.python_exercises.ready()", how, () => say({ type: "progress", step: "library" }));
+    "import coursebuild.course.python_exercises\ncoursebuild.course.python_exercises.ready()", how, () => say({ type: "progress", step: "library" }));
   if (how.makeSnapshot) {
     post({ job: 0, type: "snapshot", snapshot }, snapshot ? [snapshot.buffer] : []);
   }
@@ -91,10 +91,10 @@ const isFatal = (err) => Boolean(err && (err.pyodide_fatal_error
   || /Pyodide already (fatally failed|exited)/.test(String(err))));
 
 const CALLS = {
-  run: "import json\nfrom coursebuild.python_exercises import run\n"
+  run: "import json\nfrom coursebuild.course.python_exercises import run\n"
     + "json.dumps(run(_code, _lang, _clock))",
-  check: "from coursebuild.python_exercises import answers\nanswers(_id, _code, _lang, _clock)",
-  judge: "import json\nfrom coursebuild.python_exercises import judge\n"
+  check: "from coursebuild.course.python_exercises import answers\nanswers(_id, _code, _lang, _clock)",
+  judge: "import json\nfrom coursebuild.course.python_exercises import judge\n"
     + "json.dumps(judge(_id, _tape, _lang))",
 };
 

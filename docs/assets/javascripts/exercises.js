@@ -6,7 +6,7 @@
 // touched (one is kept loaded in advance) and that ends with the Check; it sends back only
 // its function's answers, as plain data (a JSON text this script never reads); a third
 // worker, which never runs any code of the student's, makes the verdict on them
-// (coursebuild.python_exercises.answers, judge). Nothing the student's code does can reach
+// (coursebuild.course.python_exercises.answers, judge). Nothing the student's code does can reach
 // the verdict, nor a later Check. A job that passes the time limit, or Stop, terminates
 // its worker; the next job starts a fresh one; so does a worker whose Pyodide broke.
 (function () {

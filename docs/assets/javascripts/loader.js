@@ -6,7 +6,7 @@
 // page and the next ones (its own document$ subscription). Opened from a folder
 // (file://), where document$ may not fire, the page's own load does it.
 // Over http(s), it also registers the site's service worker (sw.js, written by
-// coursebuild.site): a page or a Python visited once is not fetched again.
+// coursebuild.commands.site): a page or a Python visited once is not fetched again.
 (function () {
   "use strict";
   const here = document.currentScript.src;          // <site>/assets/javascripts/loader.js

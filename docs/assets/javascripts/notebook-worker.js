@@ -1,7 +1,7 @@
 // The notebook pages' Python: a Web Worker that loads Pyodide and the library (both served
 // by the site: assets/pyodide/) and Graphviz compiled to WebAssembly (the figures), then
 // runs a notebook's cells one after the other in one namespace
-// (coursebuild.notebook_kernel.Kernel). Messages in: {job, code, lang, base, viz}; a job
+// (coursebuild.products.notebook_kernel.Kernel). Messages in: {job, code, lang, base, viz}; a job
 // without code only loads. Messages out: {job, type: "alive"} at once (a worker that says
 // nothing was closed by a cell's code, or lost its handler), {job, type: "ready"} once
 // loaded, then
@@ -25,7 +25,7 @@ async function boot(base, viz, lang) {
   });
   py.runPython("import sys; sys.path.insert(0, '/home/pyodide/site-lib')");
   py.runPython("import os; os.chdir('/home/pyodide')");
-  const make = py.runPython("from coursebuild.notebook_kernel import Kernel; Kernel");
+  const make = py.runPython("from coursebuild.products.notebook_kernel import Kernel; Kernel");
   const k = make(lang);
   make.destroy();
   return k;

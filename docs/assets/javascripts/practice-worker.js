@@ -1,7 +1,7 @@
 // The practice page's Python: a Web Worker that loads Pyodide, the library and the bank
 // of problems (assets/pyodide/arena.zip and practice.zip, both served by the site) and
-// Graphviz compiled to WebAssembly, then makes variants (coursebuild.practice.view: the
-// bank's statement, solution and figures) and checks answers (coursebuild.practice.check)
+// Graphviz compiled to WebAssembly, then makes variants (coursebuild.course.practice.view: the
+// bank's statement, solution and figures) and checks answers (coursebuild.course.practice.check)
 // for the page. No code of the reader runs here: the answers are read as text.
 //
 // Messages in: {kind: "boot", base, viz}, {kind: "variant", id, problem, seed, lang},
@@ -21,7 +21,7 @@ async function boot(base, viz) {
     py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/site-lib" });
   }
   py.runPython("import sys; sys.path.insert(0, '/home/pyodide/site-lib')\n"
-    + "import json\nfrom coursebuild import practice\n"
+    + "import json\nfrom coursebuild.course import practice\n"
     + "def _view(p, s, lang):\n    return json.dumps(practice.view(p, int(s), lang))\n"
     + "def _check(p, s, lang, answers):\n"
     + "    v = practice.variant(p, int(s))\n"

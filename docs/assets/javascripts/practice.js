@@ -2,7 +2,7 @@
 // bank (by chapter), gets a variant for a new seed or one typed in, answers its questions
 // in fields and has them checked, and can reveal the worked solution. The variant, its
 // figures and the checking come from Python in a worker (practice-worker.js, running
-// coursebuild.practice); the figures are laid out by Graphviz in WebAssembly there and
+// coursebuild.course.practice); the figures are laid out by Graphviz in WebAssembly there and
 // sanitised here (sanitize.js). The problem and seed are kept in the address
 // (#problem=ID&seed=N), so that a variant can be shared with a teacher.
 (function () {
@@ -68,7 +68,7 @@
     return node;
   }
   // A variant's formulas are made here, by Python: KaTeX typesets them (the build typesets
-  // the pages' own, coursebuild.maths, with the same options), fetched with the first variant.
+  // the pages' own, coursebuild.sources.maths, with the same options), fetched with the first variant.
   let katexLoaded = null;
   const loadKatex = (url) => katexLoaded || (katexLoaded = new Promise((resolve, reject) => {
     if (window.katex) return resolve(window.katex);

@@ -1,4 +1,4 @@
-// The slide pages' presenter (coursebuild.slides.web writes the pages; loader.js loads
+// The slide pages' presenter (coursebuild.documents.slides.web writes the pages; loader.js loads
 // this script on them alone): one slide at a time, scaled to fit the screen, moved by the
 // keyboard, a clicker (PageUp, PageDown), the bar's buttons or a swipe; the address keeps
 // the slide's number (#3), so that a reload stays on it. In an animated figure (a

@@ -1,0 +1,2 @@
+"""The writers' tools: the LaTeX converter, what the books hold, the course's Markdown as
+LaTeX."""

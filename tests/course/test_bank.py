@@ -1,0 +1,484 @@
+"""The bank of exam problems (issue 39 §2): every problem over 200 seeds, its answers
+checked by the problem's independent route and its difficulty within bounds, distinct
+variants, the same bytes from the same seed (in another process too, with another hash
+seed), both languages complete and each in its own language, the Markdown conventions
+of the interface (docs/../brief BANK.md) kept, every figure marker resolved."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from coursebuild.course import bank
+from coursebuild.course.drawing import Drawing
+
+ROOT = Path(__file__).resolve().parents[2]
+SEEDS = range(200)
+IDS = list(bank.problems())
+
+
+@cache
+def variants(pid: str) -> tuple[bank.Variant, ...]:
+    return tuple(bank.variant(pid, seed) for seed in SEEDS)
+
+
+def digest(v: bank.Variant) -> str:
+    """The bytes of a variant: its texts, params, answers and figures' DOT and captions."""
+    data = {"problem": v.problem, "seed": v.seed, "params": v.params,
+            "statement": v.statement, "solution": v.solution, "marking": v.marking,
+            "answers": v.answers,
+            "figures": {k: [getattr(d.dot, "source", d.dot), d.caption, d.desc]
+                        for k, d in sorted(v.figures.items())}}
+    return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False)
+                          .encode()).hexdigest()
+
+
+# --- the registry ------------------------------------------------------------------
+
+def test_the_registry_covers_the_course():
+    problems = bank.problems()
+    assert len(problems) >= 24
+    assert {p.chapter for p in problems.values()} == set(bank.CHAPTERS)
+    for pid, p in problems.items():
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", pid) and p.id == pid
+        assert p.title["fr"] and p.title["en"] and p.title["fr"] != p.title["en"]
+        assert p.uses and p.uses <= set(bank.USES)
+        assert 10 <= p.minutes <= 90 and 5 <= p.points <= 30
+    order = [bank.CHAPTERS.index(p.chapter) for p in problems.values()]
+    assert order == sorted(order)
+    for use in bank.USES:               # each kind of session has problems to choose from
+        assert sum(use in p.uses for p in problems.values()) >= 8
+
+
+def test_the_default_exam_fits_two_hours():
+    problems = bank.problems()
+    assert len(bank.DEFAULT_PROBLEMS) == 3 and set(bank.DEFAULT_PROBLEMS) <= set(problems)
+    chosen = [problems[p] for p in bank.DEFAULT_PROBLEMS]
+    assert all("exam" in p.uses for p in chosen)
+    assert 90 <= sum(p.minutes for p in chosen) <= 120
+    assert len({p.chapter for p in chosen}) == 3
+    assert isinstance(bank.SAMPLE_SEED, int)
+
+
+def test_an_unknown_problem_is_named():
+    with pytest.raises(KeyError, match="no-such-problem"):
+        bank.variant("no-such-problem", 0)
+
+
+# --- every problem over 200 seeds -----------------------------------------------------
+
+@pytest.mark.parametrize("pid", IDS)
+def test_answers_check_out_and_variants_differ(pid):
+    problem = bank.problems()[pid]
+    seen = {}
+    for seed, v in zip(SEEDS, variants(pid)):
+        assert (v.problem, v.seed) == (pid, seed)
+        problem.check(v)        # independent verification and difficulty bounds
+        key = json.dumps(v.params, sort_keys=True)
+        assert key not in seen, f"seeds {seen.get(key)} and {seed} give the same variant"
+        seen[key] = seed
+        json.dumps(v.answers, sort_keys=True)           # JSON-able
+
+
+@pytest.mark.parametrize("pid", IDS)
+def test_a_wrong_answer_is_caught(pid):
+    """The check reads the answers: one changed answer fails it."""
+    problem = bank.problems()[pid]
+    v = variants(pid)[0]
+    caught = 0
+    for key in v.answers:
+        wrong = dict(v.answers)
+        wrong[key] = _spoil(v.answers[key])
+        try:
+            problem.check(bank.Variant(**{**v.__dict__, "answers": wrong}))
+        except (AssertionError, KeyError, TypeError, ValueError, IndexError):
+            caught += 1
+    assert caught == len(v.answers), "every answer is checked"
+
+
+def _spoil(value):
+    """Another value of the same kind."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "x"
+    if isinstance(value, list):
+        return value[1:] if value else [0]
+    if isinstance(value, dict):
+        if not value:
+            return {"x": 0}
+        first = next(iter(value))
+        return {**value, first: _spoil(value[first])}
+    return None
+
+
+@pytest.mark.parametrize("pid", IDS)
+def test_the_same_seed_gives_the_same_bytes(pid):
+    for seed in (0, 1, 57, 199):
+        assert digest(bank.variant(pid, seed)) == digest(variants(pid)[seed])
+
+
+def test_the_same_bytes_in_another_process():
+    script = ("import json, sys; sys.path.insert(0, 'tests');"
+              "from test_bank import digest; from coursebuild.course import bank;"
+              "print(json.dumps({p: [digest(bank.variant(p, s)) for s in (0, 3)]"
+              " for p in bank.problems()}))")
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, check=True,
+                         capture_output=True, text=True).stdout
+    assert json.loads(out) == {p: [digest(variants(p)[s]) for s in (0, 3)] for p in IDS}
+
+
+# --- both languages, the Markdown conventions, the figures ---------------------------
+
+FIGURE = re.compile(r"<!-- figure: ([A-Za-z0-9_-]+) -->")
+NOT_PROSE = re.compile(r"```.*?```|`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$|<!--.*?-->", re.S)
+FRENCH_WORDS = re.compile(r"\b(le|la|les|des|est|une|et|pour|dans|qui|avec|sont|sur|il)\b")
+ENGLISH_WORDS = re.compile(r"\b(the|and|of|is|which|with|are|from|its|it|at)\b")
+
+
+def texts(v: bank.Variant, lang: str) -> list[str]:
+    return [v.statement[lang], v.solution[lang], v.marking[lang]]
+
+
+def prose(text: str) -> str:
+    return NOT_PROSE.sub(" ", text)
+
+
+@pytest.mark.parametrize("pid", IDS)
+def test_both_languages_complete_and_each_in_its_own(pid):
+    for v in variants(pid)[:40]:
+        for lang in ("fr", "en"):
+            for text in texts(v, lang):
+                assert text.strip(), f"{pid} seed {v.seed}: an empty {lang} text"
+        for fr, en in zip(texts(v, "fr"), texts(v, "en")):
+            assert fr != en
+            assert not ENGLISH_WORDS.findall(prose(fr)), (pid, v.seed,
+                                                          ENGLISH_WORDS.findall(prose(fr)))
+            assert not FRENCH_WORDS.findall(prose(en)), (pid, v.seed,
+                                                         FRENCH_WORDS.findall(prose(en)))
+            # French typography: no plain space before : ; ! ? in the prose
+            assert not re.search(r"\w\x20[;!?:](?=\s|$)", prose(fr)), pid
+            assert "\u202f" not in en and "\u00a0:" not in en
+            # the same questions, the same figures, the same tables in both
+            assert re.findall(r"^\d+\. ", fr, re.M) == re.findall(r"^\d+\. ", en, re.M)
+            assert FIGURE.findall(fr) == FIGURE.findall(en)
+            assert fr.count("\n|") == en.count("\n|")
+
+
+@pytest.mark.parametrize("pid", IDS)
+def test_markdown_conventions_and_balanced_markers(pid):
+    problem = bank.problems()[pid]
+    for v in variants(pid)[:40]:
+        for lang in ("fr", "en"):
+            statement = v.statement[lang]
+            questions = re.findall(r"^(\d+)\. ", statement, re.M)
+            assert questions == [str(k) for k in range(1, len(questions) + 1)]
+            assert len(questions) >= 3, "several questions that build on each other"
+            for text in texts(v, lang):
+                bare = re.sub(r"```.*?```", "", text, flags=re.S)
+                assert bare.count("`") % 2 == 0, (pid, lang)
+                no_code = re.sub(r"`[^`\n]*`", "", bare)
+                assert no_code.replace("$$", "").count("$") % 2 == 0, (pid, lang)
+                assert no_code.count("$$") % 2 == 0
+                assert no_code.count("**") % 2 == 0
+                assert "!!!" not in no_code and "](" not in no_code
+                assert not re.search(r"<(?!!--)[a-zA-Z/]", no_code), "no HTML"
+                for line in text.splitlines():
+                    if "<!--" in line:
+                        assert FIGURE.fullmatch(line.strip()), line
+                for m in re.finditer(r"^\|.*\|$", no_code, re.M):
+                    row = m.group()
+                    assert "||" not in row.replace("\\|", "")
+            marking = v.marking[lang]
+            total = re.search(r"^\| Total \| (\d+) \|", marking, re.M)
+            assert total and int(total.group(1)) == problem.points
+            rows = re.findall(r"^\| (\d+) \| (\d+) \|", marking, re.M)
+            assert [int(k) for k, _ in rows] == [int(q) for q in questions]
+            assert sum(int(p) for _, p in rows) == problem.points
+
+
+@pytest.mark.parametrize("pid", IDS)
+def test_every_figure_marker_resolves(pid):
+    for v in variants(pid)[:40]:
+        used = set()
+        for lang in ("fr", "en"):
+            for text in (v.statement[lang], v.solution[lang]):
+                used |= set(FIGURE.findall(text))
+        assert used == set(v.figures), (pid, v.seed, used, set(v.figures))
+        for drawing in v.figures.values():
+            assert isinstance(drawing, Drawing)
+            assert drawing.caption["fr"] and drawing.caption["en"] and drawing.desc
+            assert drawing.caption["fr"] != drawing.caption["en"]
+            source = getattr(drawing.dot, "source", drawing.dot)
+            assert isinstance(source, str) and source.startswith(("digraph", "graph"))
+        # a statement's figure gives no answer away: its text alternative names no winner
+        for name in set().union(*(FIGURE.findall(v.statement[lang]) for lang in ("fr", "en"))):
+            assert "Won by" not in v.figures[name].desc, (pid, name)
+
+
+# --- keys that answer every question, variants that differ (issue 44 §2, §3) -----------
+
+def answer_blocks(v: bank.Variant, lang: str) -> dict[str, str]:
+    """The key's answer to each question, by its number (the solution's ``**k.**``)."""
+    parts = re.split(r"^\*\*(\d+)\.\*\*", v.solution[lang], flags=re.M)
+    return {k: text for k, text in zip(parts[1::2], parts[2::2])}
+
+
+@pytest.mark.parametrize("pid", IDS)
+def test_every_item_a_question_asks_for_is_in_its_answer(pid):
+    for v in variants(pid):
+        questions = re.findall(r"^(\d+)\. ", v.statement["en"], re.M)
+        assert set(v.asks) <= set(questions), (pid, v.seed, sorted(v.asks))
+        for lang in ("fr", "en"):
+            blocks = answer_blocks(v, lang)
+            for k, items in v.asks.items():
+                for item in items:
+                    text = item if isinstance(item, str) else item[lang]
+                    assert text in blocks[k], (pid, v.seed, lang, k, text)
+
+
+def test_every_problem_checks_that_its_answers_hold_what_its_questions_ask_for():
+    """Each of the bank's problems has at least one question whose items ("which
+    positions", "for each ...") its key is checked to hold (issue 44 §2)."""
+    without = [pid for pid in IDS if not any(v.asks for v in variants(pid))]
+    assert without == []
+    assert len(IDS) == 24
+
+
+def test_the_counter_queue_key_names_the_terminal_positions_left_outside():
+    """Q3 asks for every position outside the attractor: the victories of J_1 and the
+    dead ends too, whose counter 0 does not mean "in the attractor"."""
+    from coursebuild.course.bank._kit import arena_from_params
+
+    terminal_outside = 0
+    for v in variants("counter-queue-trace"):
+        g = arena_from_params(v.params["arena"])
+        outside = sorted(x for x in g.vertices if x not in v.answers["ranks"])
+        assert sorted(v.answers["final_counters"]) == outside
+        for x in outside:
+            if not g.successors(x) or g.victory(x) is not None:
+                terminal_outside += 1
+                assert v.answers["final_counters"][x] == 0
+                for lang in ("fr", "en"):
+                    assert f"$d({x}) = 0$" in answer_blocks(v, lang)["3"], (v.seed, x)
+    assert terminal_outside >= 200          # every variant has at least one
+
+
+def test_the_grundy_game_asks_for_the_longest_play_not_a_bound():
+    for v in variants("grundy-game-split"):
+        heaps = v.params["heaps"]
+        if heaps == [6, 8, 8]:
+            assert v.answers["longest"] == 16
+        assert v.answers["longest"] < sum(heaps) - len(heaps)
+        for lang in ("fr", "en"):
+            assert f"**{v.answers['longest']} " in answer_blocks(v, lang)["1"]
+
+
+@pytest.mark.parametrize("pid", IDS)
+def test_neighbours_cannot_copy_and_a_class_draws_different_numbers(pid):
+    """Over 200 seeds in classes of 30: no two consecutive students with the same
+    answer set, and no numeric answer shared by more than a third of a class."""
+    s = bank.spread(pid, made=variants(pid))
+    print(f"{pid}: {s.distinct} answer sets over {s.seeds} seeds, {s.repeats} repeats, "
+          f"largest share in a class {s.share}")
+    assert s.seeds == 200 and s.repeats == 0, s
+    assert s.share is None or s.share <= 1 / 3, s
+    assert s.distinct >= 150, s
+
+
+@pytest.mark.parametrize("pid", IDS)
+def test_a_class_given_its_sheets_by_make_sheets_draws_different_answers(pid):
+    """The same measure on the seeds `make sheets` gives a class of 30 (the guide's
+    SEED=2026, sheets.assign): no two consecutive students with the same answer set, no
+    numeric answer shared by more than a third of the class."""
+    from coursebuild.products.sheets import assign
+
+    made = [mine[0] for mine in assign([pid], bank.CLASS, 2026)]
+    s = bank.spread(pid, made=made)
+    assert s.seeds == bank.CLASS and s.repeats == 0, s
+    assert s.share is None or s.share <= 1 / 3, s
+
+
+@pytest.mark.parametrize("pid, key", [("attractor-ranks-draws", "start_rank"),
+                                      ("attractor-ranks-draws", "draws"),
+                                      ("counter-queue-trace", "play")])
+def test_the_headline_numbers_vary_in_a_class(pid, key):
+    """The numbers the issue found the same for everyone: rank(a) and the number of
+    draws of "Attracteurs, rangs et matchs nuls", the length of the counter-queue play."""
+    from collections import Counter
+
+    def value(v):
+        x = v.answers[key]
+        return len(x) - 1 if isinstance(x, list) else x
+
+    for start in range(0, 200 - 29, 30):
+        counts = Counter(value(v) for v in variants(pid)[start:start + 30])
+        assert len(counts) >= 2 and counts.most_common(1)[0][1] <= 20, (pid, key, counts)
+
+
+def test_the_teachers_book_prints_each_problems_measured_spread(monkeypatch, tmp_path):
+    """The bank's table in the teachers' book: a column of the spread measured over 200
+    seeds (distinct answer sets; largest share of one numeric answer in a class of 30),
+    in both languages."""
+    from coursebuild.products import bank_pages
+
+    monkeypatch.setattr(bank_pages, "SPREADS", tmp_path / "spread.json")
+    made = {pid: variants(pid) for pid in IDS}          # the module's, made once
+    monkeypatch.setattr(bank, "variant", lambda pid, seed: made[pid][seed])
+    for lang, sep, pct in (("fr", "\u202f; ", "\u202f%"), ("en", "; ", "%")):
+        book_table = bank_pages.table(lang, links=False)
+        head = book_table.splitlines()[0]
+        assert head.endswith("| Variété |" if lang == "fr" else "| Spread |")
+        assert ("jeux de réponses distincts sur 200 graines" if lang == "fr"
+                else "distinct answer sets over 200 seeds") in bank_pages.WORDS[lang][
+                    "spread"].format(n=bank_pages.SPREAD_SEEDS, c=bank.CLASS)
+        rows = book_table.splitlines()[2:]
+        assert len(rows) == len(IDS)
+        for pid in IDS:
+            s = bank.spread(pid, made=variants(pid))
+            share = "—" if s.share is None else f"{round(100 * s.share)}{pct}"
+            title = bank.problems()[pid].title[lang]
+            row = next(r for r in rows if f" {title} (" in r)
+            assert row.endswith(f"| {s.distinct}{sep}{share} |"), (pid, row)
+    assert (tmp_path / "spread.json").exists()          # measured once, kept
+
+
+def _made_variants(monkeypatch) -> None:
+    """The bank's variants as this module made them once (a forked process inherits them):
+    measuring a spread reads them instead of making them again."""
+    made = {pid: variants(pid) for pid in IDS}
+    monkeypatch.setattr(bank, "variant", lambda pid, seed: made[pid][seed])
+
+
+def test_the_spreads_are_the_same_bytes_on_one_process_or_two(monkeypatch, tmp_path):
+    """The spreads measured on one process and on two: the same file, byte for byte, and
+    the same as one problem after the other in this process (as the book measured them
+    before), so that the table the teachers' book prints is the same, in both languages."""
+    from dataclasses import asdict
+
+    from coursebuild.products import bank_pages
+
+    _made_variants(monkeypatch)
+    files = {}
+    for jobs in (1, 2):
+        monkeypatch.setattr(bank_pages, "SPREADS", tmp_path / f"spread-{jobs}.json")
+        measured = bank_pages.spreads(jobs)
+        files[jobs] = bank_pages.SPREADS.read_bytes()
+        assert sorted(measured) == sorted(IDS)
+        assert {s["seeds"] for s in measured.values()} == {200}
+    assert files[1] == files[2]
+    serial = {pid: asdict(bank.spread(pid, 200)) for pid in IDS}
+    assert json.loads(files[2])["spreads"] == serial
+    tables = {lang: bank_pages.table(lang, links=False) for lang in ("fr", "en")}
+    monkeypatch.setattr(bank_pages, "spreads", lambda: serial)        # as measured before
+    assert tables == {lang: bank_pages.table(lang, links=False) for lang in ("fr", "en")}
+
+
+def test_two_books_typeset_together_measure_the_spreads_once(monkeypatch, tmp_path, capfd):
+    """Both teachers' books ask for the spreads at once (two threads, as book.build
+    typesets them): one measures them, each problem once (the measuring processes mark
+    a file), the other waits for it and reads its file."""
+    import threading
+    import time
+
+    from coursebuild.products import bank_pages
+
+    _made_variants(monkeypatch)
+    monkeypatch.setattr(bank_pages, "SPREADS", tmp_path / "spread.json")
+    marks = tmp_path / "measured.txt"
+    real = bank.spread
+
+    def marked(pid, seeds=200, made=None):
+        with open(marks, "a", encoding="utf-8") as out:
+            out.write(pid + "\n")
+        time.sleep(0.05)                # a measure long enough for the two to overlap
+        return real(pid, seeds, made)
+
+    monkeypatch.setattr(bank, "spread", marked)
+    start = threading.Barrier(2)
+    results = [None, None]
+
+    def book(k):
+        start.wait()
+        results[k] = bank_pages.spreads()
+
+    threads = [threading.Thread(target=book, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(marks.read_text(encoding="utf-8").split()) == sorted(IDS)
+    assert results[0] == results[1] and sorted(results[0]) == sorted(IDS)
+    err = capfd.readouterr().err
+    assert err.count("bank: measuring each problem's spread") == 1
+    assert err.count("bank: waiting for the spreads being measured") == 1   # the other
+
+
+def test_a_site_build_measures_the_spreads_in_a_process_of_its_own_unless_kept(
+        monkeypatch, tmp_path):
+    """`coursebuild site` starts measuring the teachers' books' spreads behind its other
+    steps (issue 65: each book waited for them): a process when they are not kept, none
+    when they are."""
+    from coursebuild.products import bank_pages
+
+    _made_variants(monkeypatch)
+    monkeypatch.setattr(bank_pages, "SPREADS", tmp_path / "spread.json")
+    proc = bank_pages.start_measuring()
+    assert proc is not None and proc.args[0] == sys.executable
+    bank_pages.finish_measuring(proc)       # (it measures build/bank-spread.json's)
+    assert proc.returncode == 0
+    bank_pages.spreads(1)
+    assert bank_pages.start_measuring() is None
+
+
+def _names_read(source: str, filename: str) -> set[str]:
+    """The global names a module's code reads, at any depth (its functions' and classes'
+    free names included), from its symbol tables."""
+    import symtable
+
+    found: set[str] = set()
+
+    def walk(table: symtable.SymbolTable) -> None:
+        for s in table.get_symbols():
+            if s.is_referenced() and (table.get_type() == "module" or s.is_global()):
+                found.add(s.get_name())
+        for child in table.get_children():
+            walk(child)
+
+    walk(symtable.symtable(source, filename, "exec"))
+    return found
+
+
+def test_every_name_a_problem_module_reads_is_defined():
+    """The problem modules take the kit's names in one line (``from coursebuild.course.bank._kit
+    import *``, which ruff's undefined-name rule cannot see through): every global name
+    their code reads is the module's own, one the kit exports, or a builtin. Not vacuous:
+    a name the kit keeps to itself is caught."""
+    import builtins
+    import importlib
+
+    from coursebuild.course.bank import _kit
+
+    for path in sorted((ROOT / "src" / "coursebuild" / "course" / "bank").glob("*.py")):
+        if path.stem.startswith("_"):
+            continue
+        module = importlib.import_module(f"coursebuild.course.bank.{path.stem}")
+        read = _names_read(path.read_text(encoding="utf-8"), str(path))
+        missing = {n for n in read if not hasattr(module, n) and not hasattr(builtins, n)}
+        assert missing == set(), (path.name, sorted(missing))
+    assert {"Problem", "need", "compose", "problem"} <= set(_kit.__all__)
+    leak = "def f(): return _indent_continuation('')\n"
+    assert "_indent_continuation" in _names_read(leak, "leak.py")
+    assert not hasattr(importlib.import_module("coursebuild.course.bank.plays"),
+                       "_indent_continuation")

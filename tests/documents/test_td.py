@@ -1,0 +1,119 @@
+"""`make td` (issue 63 §2) as the teachers' guide prints it, from a checkout with no build
+product: each chapter's tutorial sheet holds the chapter's exercises (their ids, in the
+chapter's order) on one or two pages, and its answer sheet their solutions, each after its
+exercise's heading and before the next; the same command gives the same bytes; bad input
+is one line and exit status 2."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+from pathlib import Path
+
+import pikepdf
+import pytest
+from project_copy import make, pdf_text, plain
+
+from coursebuild.documents import td
+from coursebuild.sources.exercise_source import exercises
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_chapters_are_read_as_typed_and_refused_in_one_line():
+    known = list(td.chapters_with_exercises())
+    assert known == list(range(1, 10))
+    assert td.chosen(None, known) == known
+    assert td.chosen("3", known) == [3]
+    assert td.chosen(" 4, 2-3 ,3", known) == [2, 3, 4]
+    for text, said in (("12", "chapter 12 has no exercises"), ("x", "chapter numbers"),
+                       (",", "names no chapter"), ("1-2-3", "chapter numbers")):
+        with pytest.raises(td.TdError, match=said):
+            td.chosen(text, known)
+
+
+def test_each_chapter_s_exercises_are_its_own_in_its_order():
+    by_chapter = td.chapters_with_exercises()
+    every = [e.id for es in by_chapter.values() for e in es]
+    assert sorted(every) == sorted(e.id for e in exercises().values())
+    for n, es in by_chapter.items():
+        assert [e.number for e in es] == [f"{n}.{k}" for k in range(1, len(es) + 1)]
+
+
+needs_tex = pytest.mark.skipif(shutil.which("pdflatex") is None or
+                               not (ROOT / ".venv" / "bin" / "python").exists(),
+                               reason="make td needs TeX Live and the project's .venv")
+
+
+def _opening(md: str) -> str:
+    """The first words of a text's first plain paragraph, as the PDF prints them."""
+    for line in md.splitlines():
+        line = re.sub(r"^(?:[-*] |\d+\. |\*\*[^*]*\*\* ?)", "", line.strip())
+        if not line or line[0] in "<|`!-*>#:=" or line[:2].isdigit() or line[0].isdigit():
+            continue
+        words = plain(re.split(r"[$`\\[(*{]", line)[0]).split()
+        if len(words) >= 3:
+            return " ".join(words[:3])
+    return ""
+
+
+def _check(folder: Path, lang: str) -> None:
+    word = td.WORDS[lang]
+    by_chapter = td.chapters_with_exercises()
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        f"{name}.pdf" for n in by_chapter for name in td.file_names(lang, n))
+    for n, es in by_chapter.items():
+        sheet, answers = (folder / f"{name}.pdf" for name in td.file_names(lang, n))
+        with pikepdf.open(sheet) as pdf:
+            assert 1 <= len(pdf.pages) <= td.PAGES, sheet.name
+        text, key = plain(pdf_text(sheet)), plain(pdf_text(answers))
+        heads = [plain(e.heading(lang)) for e in es]
+        # the chapter's exercises, in order, and no other chapter's
+        at = [text.find(h) for h in heads]
+        assert -1 not in at and at == sorted(at), (sheet.name, heads, at)
+        others = [e for m, more in by_chapter.items() if m != n for e in more]
+        assert not any(plain(e.heading(lang)) in text for e in others), sheet.name
+        # the answers: each solution after its exercise's heading, before the next one
+        at = [key.find(h) for h in heads] + [len(key)]
+        assert -1 not in at and at == sorted(at), (answers.name, at)
+        for k, e in enumerate(es):
+            opening = _opening(e.text("solution", lang))
+            if not opening:
+                continue
+            where = key.find(opening, at[k])
+            assert at[k] < where < at[k + 1], (answers.name, e.number, opening)
+            assert opening not in text or opening in plain(e.text("statement", lang)), \
+                (sheet.name, e.number, opening)
+        assert word["file"] in sheet.name
+
+
+@needs_tex
+def test_make_td_as_typed_in_each_language(checkout):
+    for lang in ("fr", "en"):
+        done = make(checkout, "td", f"LANG={lang}")
+        assert f"coursebuild td --lang {lang}" in done.stdout
+        _check(checkout / "build" / "td" / lang, lang)
+    assert not (checkout / "build" / "td" / ".work").exists()
+
+
+@needs_tex
+def test_make_td_gives_the_same_bytes_and_refuses_bad_input(checkout):
+    folder = checkout / "build" / "td" / "en"
+    make(checkout, "td", "LANG=en", "CHAPTERS=2,5")
+    first = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.iterdir()}
+    assert sorted(first) == ["tutorial-02-answers.pdf", "tutorial-02.pdf",
+                             "tutorial-05-answers.pdf", "tutorial-05.pdf"]
+    make(checkout, "td", "LANG=en", "CHAPTERS=2,5")
+    assert first == {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+                     for p in folder.iterdir()}
+    for args, message in ((["LANG=de"], "coursebuild: td: --lang (LANG) 'de': fr or en"),
+                          (["LANG=fr", "CHAPTERS=11"], "coursebuild: td: --chapters "
+                           "(CHAPTERS): chapter 11 has no exercises"),
+                          (["LANG=fr", "CHAPTERS=a"], "coursebuild: td: --chapters "
+                           "(CHAPTERS) 'a': chapter numbers")):
+        done = make(checkout, "td", *args, ok=False)
+        assert done.returncode == 2 and message in done.stderr, (args, done.stderr)
+        assert "Traceback" not in done.stderr
+    assert first == {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+                     for p in folder.iterdir()}
