@@ -146,10 +146,11 @@ def plan(page: Tag, figures: dict, data: dict, ratio: str = "169",
     """The frames of one chapter page's deck (``page``: its :func:`article`, whose
     formulas are TeX, as the book reads it), in the page's order; the exercises'
     titles last. A figure too large for one slide is shown in parts cut from its PDF
-    in ``figures_dir`` (the site's ``figures/``, by default the checkout's)."""
+    in ``figures_dir`` (by default the checkout's ``docs/figures/``, which ``make figures``
+    writes before any site is built: the site's slides are planned while it is assembled)."""
     from coursebuild.paths import ROOT
 
-    figures_dir = figures_dir or ROOT / "site" / "figures"
+    figures_dir = figures_dir or ROOT / "docs" / "figures"
     h1 = page.find("h1")
     title, title_html = heading(h1) if h1 else ("", "")
     deck = Plan(title, title_html)
