@@ -61,6 +61,8 @@ RUN_AS_TYPED = {
     "make slides LANG=en RATIO=4:3": "test_slides.py::test_make_slides_ratio_4_3_as_typed",
 }
 RUN_AS_TYPED.update({
+    "make colles ROSTER=classe.csv SEED=2026 LANG=fr WEEK=5":
+        "test_colles.py::test_make_colles_week_5_as_the_guide_types_it",
     "make site": "test_make_commands.py::test_make_site_and_make_pdf_as_typed",
     "make pdf": "test_make_commands.py::test_make_site_and_make_pdf_as_typed",
     "make serve": "test_make_commands.py::test_make_serve_as_typed",
@@ -86,6 +88,16 @@ NOT_RUN_BY_THE_SUITE = {
     "make test": "the suite itself",
     "make test-fast": "the suite's part without its end-to-end tests (what it selects: "
                       "test_make_commands.py::test_make_test_fast_leaves_out_only_the_end_to_end_tests)",
+    # the guide names the commands of a session's sheets without a language: both
+    # languages in turn, each run as typed above (make td LANG=fr, LANG=en, ...)
+    "make td": "make td LANG=fr then LANG=en (the recipe's default), each run as typed by "
+               "test_td.py::test_make_td_as_typed_in_each_language",
+    "make summaries": "make summaries LANG=fr then LANG=en, each run as typed by "
+                      "test_summaries.py::test_make_summaries_as_typed_in_each_language",
+    "make colles ROSTER=class.csv SEED=2026 LANG=en WEEK=5":
+        "the French guide's command (run as typed by test_colles.py::"
+        "test_make_colles_week_5_as_the_guide_types_it) in English: LANG=en with its "
+        "roster is run by test_colles.py::test_make_colles_as_typed_in_each_language",
 }
 
 
