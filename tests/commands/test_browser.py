@@ -20,7 +20,10 @@ SEARCH_INDEX = True
 
 def _all_pages() -> list[str]:
     pages = sorted(p.parent.relative_to(SITE).as_posix() for p in SITE.rglob("index.html"))
-    return [("" if p == "." else p + "/") for p in pages]
+    # the slide pages (slides/PAGE/) are the presenter's, not pages to read: no header, a
+    # slide scaled to the screen; tests/documents/test_presenter.py checks them
+    return [("" if p == "." else p + "/") for p in pages
+            if not (p.startswith("slides/") or p.startswith("en/slides/"))]
 
 
 PAGES = _all_pages() if SITE.exists() else []
