@@ -27,7 +27,7 @@ from playwright.sync_api import expect
 ROOT = Path(__file__).resolve().parents[2]
 LOADER = ROOT / "docs" / "assets" / "javascripts" / "loader.js"
 WIDGET_SCRIPTS = {"sanitize.js", "arena.js", "design.js", "exercises.js", "practice.js",
-                  "notebook.js"}
+                  "notebook.js", "presenter.js"}
 
 
 def _widgets() -> list[tuple[list[str], list[str]]]:
