@@ -129,7 +129,7 @@ def test_the_same_seed_gives_the_same_bytes(pid):
 
 
 def test_the_same_bytes_in_another_process():
-    script = ("import json, sys; sys.path.insert(0, 'tests');"
+    script = ("import json, sys; sys.path.insert(0, 'tests/course');"
               "from test_bank import digest; from coursebuild.course import bank;"
               "print(json.dumps({p: [digest(bank.variant(p, s)) for s in (0, 3)]"
               " for p in bank.problems()}))")
