@@ -96,6 +96,8 @@ PROBLEMS = {
 
 def module() -> types.ModuleType:
     bank = types.ModuleType("coursebuild.course.bank")
+    # a package whose modules are the real bank's (its families, _kit), as the pages import
+    bank.__path__ = real.__path__
     bank.Variant, bank.Problem = Variant, Problem
     bank.problems = lambda: dict(PROBLEMS)
     bank.variant = lambda problem_id, seed: PROBLEMS[problem_id].generate(seed)
@@ -111,9 +113,9 @@ def module() -> types.ModuleType:
 
 def install(monkeypatch) -> types.ModuleType:
     """Put the double in place of ``coursebuild.course.bank`` for one test."""
-    import coursebuild
+    import coursebuild.course
 
     bank = module()
     monkeypatch.setitem(sys.modules, "coursebuild.course.bank", bank)
-    monkeypatch.setattr(coursebuild, "bank", bank, raising=False)
+    monkeypatch.setattr(coursebuild.course, "bank", bank, raising=False)
     return bank
