@@ -166,7 +166,7 @@ def url(address: str) -> str:
 
     >>> print(url("https://fr.wikipedia.org/wiki/Théorème#Énoncé"))
     https://fr.wikipedia.org/wiki/Th\\%C3\\%A9or\\%C3\\%A8me\\#\\%C3\\%89nonc\\%C3\\%A9
-    >>> url("https://x.org/}{A}")  # doctest: +ELLIPSIS
+    >>> url("https://x.org/}{A}")  # doctest: +ELLIPSIS, +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
     coursebuild.typeset.latex.links.BadAddress: the link 'https://x.org/}{A}' holds '}' (U+007D),

@@ -242,7 +242,7 @@ def check_formula(tex: str) -> str:
 
     >>> check_formula(r"x \\in \\mathcal{A}^i_n")
     'x \\\\in \\\\mathcal{A}^i_n'
-    >>> check_formula(r"\\input{/etc/hostname}")  # doctest: +ELLIPSIS
+    >>> check_formula(r"\\input{/etc/hostname}")  # doctest: +ELLIPSIS, +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
     coursebuild.typeset.latex.text.UnsafeFormula: the formula '\\\\input{/etc/hostname}' uses
