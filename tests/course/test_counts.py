@@ -22,8 +22,12 @@ from coursebuild.languages import LANGS
 ROOT = Path(__file__).resolve().parents[2]
 # the teachers' pages speak of the tools (timings, the API's doctests: the guide's appendix
 # building/), not of the games; the bank's problems state the numbers of their variants,
-# computed by each problem's generator and checked by its own checks (tests/course/test_bank.py)
-NOT_READ = ("teachers", "building", "bank", "reference", "search", "assets", "examples")
+# computed by each problem's generator and checked by its own checks (tests/course/test_bank.py);
+# the slide pages are the chapters' own sentences, cut into slides (read on the chapters), and
+# the play's length, which the plan computes from the solver's play and test_slides checks
+# against the start's rank by the definition
+NOT_READ = ("teachers", "building", "bank", "reference", "search", "assets", "examples",
+            "slides")
 
 
 def _pages(site: Path, lang: str) -> list[tuple[str, Path]]:
