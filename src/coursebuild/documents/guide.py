@@ -43,17 +43,22 @@ def page_markdown(lang: str) -> str:
                                   f"(write docs/teaching/NN-{missing[0]}.yaml)")
     parts.append(pacing.markdown(lang))
     for number, page, title in teaching.chapters(lang):
-        parts.append(teaching.chapter_markdown(number, title, known[page], lang))
+        parts.append(teaching.chapter_markdown(
+            number, title, known[page], lang, lambda kind, page=page: pacing.handed_out(
+                kind, [page], lang, lambda k, p: session_sheets(k, p, lang, labs=True))))
     parts.append(sample_paper.markdown(lang))
     if lang == "en":
         parts.append(teaching.syllabus_appendix(lang))
     return "\n".join(parts)
 
 
-def session_sheets(kind: str, page: str, lang: str) -> list[str]:
+def session_sheets(kind: str, page: str, lang: str, labs: bool = False) -> list[str]:
     """The sheets that go with a session of ``kind`` on a chapter: after a lecture, the
     chapter's summary (``make summaries``); at a tutorial, its sheet and, apart, its
-    answers (``make td``); a lab of the short progressions is done in the pages."""
+    answers (``make td``); with ``labs``, at a lab, the brief of the chapter's notebook
+    (``make labs``: a chapter's full plan runs its lab on the notebook, while a lab of the
+    short progressions is done in the pages, on their exercises)."""
+    from coursebuild.documents import labs as lab_briefs
     from coursebuild.documents import summaries, td
     from coursebuild.typeset import editions
 
@@ -62,6 +67,9 @@ def session_sheets(kind: str, page: str, lang: str) -> list[str]:
         return [summaries.file_name(lang, number) + ".pdf"]
     if kind == "tutorial" and number in td.chapters_with_exercises():
         return [name + ".pdf" for name in td.file_names(lang, number)]
+    notebook = teaching.notes()[page].notebook
+    if kind == "lab" and labs and notebook:
+        return [lab_briefs.file_name(lang, int(notebook.split("-")[0])) + ".pdf"]
     return []
 
 

@@ -10,7 +10,7 @@ summed from the sessions and the plans, never typed."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -213,7 +213,9 @@ SHORT = {
            "options": "En option, chacun avec le plan complet de ses notes, plus bas :",
            "slides": "Diapositives\u00a0: {decks}.",
            "sheets": {"lecture": "Fiches de synthèse\u00a0: {files}.",
-                      "tutorial": "Feuilles de TD et corrigés\u00a0: {files}."},
+                      "tutorial": "Feuilles de TD et corrigés\u00a0: {files}.",
+                      "lab": "Fiche de TP\u00a0: {files}."},
+           "sheet": {"lecture": "Fiche de synthèse\u00a0: {files}."},
            "project": "à projeter depuis le site",
            "plans": "Les plans complets, chapitre par chapitre"},
     "en": {"session": "**{kind}, {hours}** ({chapters}).", "chapter": "chapter",
@@ -224,7 +226,9 @@ SHORT = {
            "options": "As options, each with the full plan of its notes, below:",
            "slides": "Slides: {decks}.",
            "sheets": {"lecture": "Summaries: {files}.",
-                      "tutorial": "Tutorial sheets and answers: {files}."},
+                      "tutorial": "Tutorial sheets and answers: {files}.",
+                      "lab": "Lab brief: {files}."},
+           "sheet": {"lecture": "Summary: {files}."},
            "project": "to project from the site",
            "plans": "The full plans, chapter by chapter"},
 }
@@ -249,6 +253,26 @@ def _write(text: str, lang: str) -> str:
     return _LINKS.sub(link, text)
 
 
+def handed_out(kind: str, pages: Sequence[str], lang: str,
+               sheets: Callable[[str, str], list[str]] | None = None) -> str:
+    """What a session of ``kind`` on the chapters ``pages`` projects and hands out, as the
+    end of its line (`` Slides: … Summaries: …``, or ``""``): a lecture its chapters'
+    decks (``make slides``, and the site's slide page), then ``sheets(kind, page)``, the
+    files of the commands that go with such a session on each chapter."""
+    words = SHORT[lang]
+    numbers = {page: n for n, page, _ in editions.chapters(lang)}
+    out = ""
+    if kind == "lecture":         # the decks of make slides it projects
+        out = " " + words["slides"].format(decks=_listed(
+            [f"`{editions.deck_file(numbers[page], page)}` (<a href=\"../slides/"
+             f"{page}/\">{words['project']}</a>)" for page in pages], lang))
+    handed = [f"`{name}`" for page in pages for name in (sheets(kind, page) if sheets else [])]
+    if handed:
+        said = words["sheet"] if len(handed) == 1 and kind in words["sheet"] else words["sheets"]
+        out += " " + said[kind].format(files=_listed(handed, lang))
+    return out
+
+
 def progression_markdown(p: Progression, lang: str,
                          sheets: Callable[[str, str], list[str]] | None = None) -> str:
     """One short progression: its sessions (each lecture with the decks it projects, and
@@ -262,18 +286,10 @@ def progression_markdown(p: Progression, lang: str,
         pages = [f"[{numbers[page][0]}](#notes-{page})" for page in s.chapters]
         chapters = words["chapter" if len(pages) == 1 else "chapters"] + " " + \
             _listed(pages, lang)
-        decks = ""
-        if s.kind == "lecture":         # the decks of make slides it projects
-            decks = " " + words["slides"].format(decks=_listed(
-                [f"`{editions.deck_file(numbers[page][0], page)}` (<a href=\"../slides/"
-                 f"{page}/\">{words['project']}</a>)" for page in s.chapters], lang))
-        handed = [f"`{name}`" for page in s.chapters for name in
-                  (sheets(s.kind, page) if sheets else [])]
-        if handed:
-            decks += " " + words["sheets"][s.kind].format(files=_listed(handed, lang))
         out.append(f"{k}. " + words["session"].format(
             kind=kinds[s.kind], hours=hours.format(h=s.hours), chapters=chapters)
-            + " " + _write(s.text[lang], lang).rstrip() + decks)
+            + " " + _write(s.text[lang], lang).rstrip()
+            + handed_out(s.kind, s.chapters, lang, sheets))
     parts = [words["part"][kind].format(h=hours.format(h=p.hours(kind)))
              for kind in teaching_notes.KINDS if p.hours(kind)]
     out += ["", words["total"].format(total=hours.format(h=p.hours()),

@@ -6,6 +6,7 @@ chapter, the overview table and the English appendix on the French syllabus."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from coursebuild.course.teaching_notes import (
     KINDS,
@@ -98,8 +99,10 @@ def bank_table(page: str, lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def chapter_markdown(number: int, title: str, notes: Notes, lang: str) -> str:
-    """One chapter's notes, as the guide shows them."""
+def chapter_markdown(number: int, title: str, notes: Notes, lang: str,
+                     handed: Callable[[str], str] | None = None) -> str:
+    """One chapter's notes, as the guide shows them; with ``handed``, each session of its
+    plan ends with ``handed(kind)``: what a session of that kind projects and hands out."""
     words = WORDS[lang]
     if notes.chapter != number:
         raise _fail(notes.path, "name", f"the page {notes.page} is chapter {number} of the "
@@ -122,7 +125,8 @@ def chapter_markdown(number: int, title: str, notes: Notes, lang: str) -> str:
     out.append(f"### {words['plan']} {{: #{anchor}-plan }}\n")
     for k, s in enumerate(notes.plan, 1):
         text = fill(s.text[lang], notes, lang).strip().replace("\n", "\n   ")
-        out.append(f"{k}. **{words[s.kind]}, {words['hours'].format(h=s.hours)}.** {text}")
+        out.append(f"{k}. **{words[s.kind]}, {words['hours'].format(h=s.hours)}.** {text}"
+                   + (handed(s.kind) if handed else ""))
     out.append("")
     out.append(f"### {words['misconceptions']} {{: #{anchor}-misconceptions }}\n")
     for m in notes.misconceptions:
