@@ -306,6 +306,71 @@ def test_every_slide_fits_the_screen(browser, base_url, size):
         context.close()
 
 
+# 14 pt once the screen is PowerPoint's 13.33 in wide, as the Beamer decks hold it
+# (tests/documents/test_slides.py), on a projector 1280 px wide: 18.7 px
+LEAST_PX = 14 / (13.333 * 72) * 1280
+
+SMALLEST = """() => {
+  const slide = document.querySelector('.arena-slide.arena-current');
+  const scale = Number(slide.dataset.scale);
+  const out = [];
+  for (const e of slide.querySelectorAll('.arena-slide-inner *')) {
+    // a drawing's labels are the drawing's (below); the formulas' MathML is for screen
+    // readers; a closed block's content is not shown
+    if (e.closest('svg, .katex-mathml') || !e.checkVisibility({visibilityProperty: true}))
+      continue;
+    if (![...e.childNodes].some((n) => n.nodeType === 3 && /[^\\s\\u200b]/.test(n.textContent)))
+      continue;
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    out.push([parseFloat(getComputedStyle(e).fontSize) * scale, e.textContent.trim()
+      .slice(0, 40)]);
+  }
+  out.sort((a, b) => a[0] - b[0]);
+  return out.slice(0, 1);
+}"""
+
+
+@browser_only
+def test_no_word_on_a_slide_is_smaller_than_14_pt_at_16_9(projector, base_url):
+    """Every slide of every deck in both languages, on a 1280 x 720 projector, and each
+    step of its animated figures: its words, code, captions and controls at 14 pt at
+    least once the screen is 13.33 in wide (:data:`LEAST_PX`), the Beamer decks' rule; a
+    game's tall board set beside its controls, so that the slide is not shrunk to fit it
+    under them. (The labels inside the live figures' drawings are the drawings' own, not
+    held to it here.)"""
+    decks = sorted(p.parent.relative_to(SITE).as_posix() + "/"
+                   for p in SITE.glob("**/slides/*/index.html"))
+    assert len(decks) == 2 * len(list(SITE.glob("slides/*/index.html"))) >= 20
+    small = []
+    for path in decks:
+        page = _open(projector, base_url + path)
+        page.wait_for_function("[...document.querySelectorAll('.arena-stepper, "
+                               ".arena-trace, .arena-game')].every((w) => "
+                               "w.classList.contains('ready'))")
+        count = page.evaluate("document.querySelectorAll('.arena-slide').length")
+        for n in range(1, count + 1):
+            page.evaluate(f"location.hash = '#{n}'")
+            page.wait_for_function(f"document.querySelectorAll('.arena-slide')[{n - 1}]"
+                                   ".classList.contains('arena-current')")
+            small += [(path, n, 0, round(px, 1), text) for px, text in
+                      page.evaluate(SMALLEST) if px < LEAST_PX]
+            # and at each step of its animated figures, whose text grows as they step
+            slide = page.locator(".arena-slide.arena-current")
+            for k in range(slide.locator(".arena-controls input[type=range]").count()):
+                steps = int(slide.locator(".arena-controls input[type=range]").nth(k)
+                            .get_attribute("max"))
+                forward = slide.locator(".arena-controls:has(input[type=range])").nth(k) \
+                    .locator("button").nth(2)
+                for step in range(1, steps + 1):
+                    forward.click()
+                    small += [(path, n, step, round(px, 1), text) for px, text in
+                              page.evaluate(SMALLEST) if px < LEAST_PX]
+        assert page.errors == [], path
+        page.close()
+    assert small == [], "\n".join(map(str, small))
+
+
 @browser_only
 @pytest.mark.parametrize("path", ["slides/attractors/", "en/slides/algorithms/",
                                   "slides/strategies/"])

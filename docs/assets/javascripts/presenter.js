@@ -25,7 +25,20 @@
         .replace("{n}", String(k + 1)).replace("{count}", String(slides.length)));
     });
 
+    // a game whose board is taller than half its width is set beside its controls (the
+    // board on the left, as high as the slide) rather than above them, which would
+    // shrink the whole slide, its words with it, to fit the board under them
+    function arrange(slide) {
+      for (const game of slide.querySelectorAll(".arena-game")) {
+        const board = game.querySelector(":scope > .arena-live > svg");
+        const box = board && board.viewBox ? board.viewBox.baseVal : null;
+        game.classList.toggle("arena-game-beside",
+          Boolean(box && box.width > 0 && box.height > box.width / 2));
+      }
+    }
+
     function fit(slide) {
+      arrange(slide);
       const inner = slide.querySelector(".arena-slide-inner");
       const room = bar.getBoundingClientRect().height;
       const w = Math.max(WIDTH, inner.scrollWidth);
