@@ -125,6 +125,21 @@ def _open(context, url: str):
     return page
 
 
+def _open_deck(context, url: str):
+    """A slide page with its animated figures ready; (the page, its slides' count)."""
+    page = _open(context, url)
+    page.wait_for_function("[...document.querySelectorAll('.arena-stepper, .arena-trace, "
+                           ".arena-game')].every((w) => w.classList.contains('ready'))")
+    return page, page.evaluate("document.querySelectorAll('.arena-slide').length")
+
+
+def _go(page, n: int) -> None:
+    """Slide ``n`` (from 1) shown, by the address."""
+    page.evaluate(f"location.hash = '#{n}'")
+    page.wait_for_function(f"document.querySelectorAll('.arena-slide')[{n - 1}]"
+                           ".classList.contains('arena-current')")
+
+
 def _current(page) -> tuple[int, str]:
     """The slide shown (from 1) and the address's fragment."""
     return tuple(page.evaluate("""() => [[...document.querySelectorAll('.arena-slide')]
@@ -291,11 +306,7 @@ def test_every_slide_fits_the_screen(browser, base_url, size):
     try:
         for path in ("slides/attractors/", "slides/algorithms/", "en/slides/attractors/",
                      "en/slides/algorithms/", "slides/strategies/"):
-            page = _open(context, base_url + path)
-            page.wait_for_function("[...document.querySelectorAll('.arena-stepper, "
-                                   ".arena-trace, .arena-game')].every((w) => "
-                                   "w.classList.contains('ready'))")
-            count = page.evaluate("document.querySelectorAll('.arena-slide').length")
+            page, count = _open_deck(context, base_url + path)
             for n in range(1, count + 1):
                 problems, scale = page.evaluate(FITS)
                 assert problems == [], (path, n, problems)
@@ -344,15 +355,9 @@ def test_no_word_on_a_slide_is_smaller_than_14_pt_at_16_9(projector, base_url):
     assert len(decks) == 2 * len(list(SITE.glob("slides/*/index.html"))) >= 20
     small = []
     for path in decks:
-        page = _open(projector, base_url + path)
-        page.wait_for_function("[...document.querySelectorAll('.arena-stepper, "
-                               ".arena-trace, .arena-game')].every((w) => "
-                               "w.classList.contains('ready'))")
-        count = page.evaluate("document.querySelectorAll('.arena-slide').length")
+        page, count = _open_deck(projector, base_url + path)
         for n in range(1, count + 1):
-            page.evaluate(f"location.hash = '#{n}'")
-            page.wait_for_function(f"document.querySelectorAll('.arena-slide')[{n - 1}]"
-                                   ".classList.contains('arena-current')")
+            _go(page, n)
             small += [(path, n, 0, round(px, 1), text) for px, text in
                       page.evaluate(SMALLEST) if px < LEAST_PX]
             # and at each step of its animated figures, whose text grows as they step
@@ -382,9 +387,7 @@ def test_the_slides_are_accessible(projector, base_url, path):
     page = _open(projector, base_url + path)
     count = page.evaluate("document.querySelectorAll('.arena-slide').length")
     for n in range(1, count + 1):
-        page.evaluate(f"location.hash = '#{n}'")
-        page.wait_for_function(f"document.querySelectorAll('.arena-slide')[{n - 1}]"
-                               ".classList.contains('arena-current')")
+        _go(page, n)
         assert _axe_violations(page) == [], (path, n)
     assert page.errors == []
 
