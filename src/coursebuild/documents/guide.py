@@ -43,13 +43,19 @@ def page_markdown(lang: str) -> str:
                                   f"(write docs/teaching/NN-{missing[0]}.yaml)")
     parts.append(pacing.markdown(lang))
     for number, page, title in teaching.chapters(lang):
-        parts.append(teaching.chapter_markdown(
-            number, title, known[page], lang, lambda kind, page=page: pacing.handed_out(
-                kind, [page], lang, lambda k, p: session_sheets(k, p, lang, labs=True))))
+        parts.append(teaching.chapter_markdown(number, title, known[page], lang,
+                                               plan_handed_out))
     parts.append(sample_paper.markdown(lang))
     if lang == "en":
         parts.append(teaching.syllabus_appendix(lang))
     return "\n".join(parts)
+
+
+def plan_handed_out(kind: str, page: str, lang: str) -> str:
+    """The end of a session's line in a chapter's full plan: what a session of ``kind``
+    on the chapter ``page`` projects and hands out, its lab's brief included."""
+    return pacing.handed_out(kind, [page], lang,
+                             lambda k, p: session_sheets(k, p, lang, labs=True))
 
 
 def session_sheets(kind: str, page: str, lang: str, labs: bool = False) -> list[str]:

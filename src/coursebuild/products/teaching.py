@@ -100,9 +100,10 @@ def bank_table(page: str, lang: str) -> str:
 
 
 def chapter_markdown(number: int, title: str, notes: Notes, lang: str,
-                     handed: Callable[[str], str] | None = None) -> str:
+                     handed: Callable[[str, str, str], str] | None = None) -> str:
     """One chapter's notes, as the guide shows them; with ``handed``, each session of its
-    plan ends with ``handed(kind)``: what a session of that kind projects and hands out."""
+    plan ends with ``handed(kind, page, lang)``: what a session of that kind on this
+    chapter projects and hands out."""
     words = WORDS[lang]
     if notes.chapter != number:
         raise _fail(notes.path, "name", f"the page {notes.page} is chapter {number} of the "
@@ -126,7 +127,7 @@ def chapter_markdown(number: int, title: str, notes: Notes, lang: str,
     for k, s in enumerate(notes.plan, 1):
         text = fill(s.text[lang], notes, lang).strip().replace("\n", "\n   ")
         out.append(f"{k}. **{words[s.kind]}, {words['hours'].format(h=s.hours)}.** {text}"
-                   + (handed(s.kind) if handed else ""))
+                   + (handed(s.kind, notes.page, lang) if handed else ""))
     out.append("")
     out.append(f"### {words['misconceptions']} {{: #{anchor}-misconceptions }}\n")
     for m in notes.misconceptions:
