@@ -953,3 +953,18 @@ def test_a_problems_statement_figures_come_before_its_solution(lang):
             assert start < at < answer, (pid, name)
             checked += 1
     assert checked >= 15
+
+
+# a paragraph of the teachers' guide whose first sentence holds a link goes to the
+# chapter's "Online" box in a book (links.online_sentences): the next sentence must not
+# lean on it (issue 61, a fresh reading: "Ce sont celles du PDF..." opened a paragraph of
+# the teachers' book); and the teachers' book speaks to the teacher, not of "your teacher"
+BACK_POINTING = re.compile(r"^(?:Ce sont |Celles-ci |Ceux-ci |They are |These are )", re.M)
+TO_A_STUDENT = re.compile(r"votre enseignant|your teacher", re.I)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_teachers_book_paragraph_leans_on_a_sentence_moved_online(lang, site):
+    tex = (ROOT / "build" / "book" / f"teachers-{lang}" / "book.tex").read_text("utf-8")
+    assert BACK_POINTING.findall(tex) == []
+    assert TO_A_STUDENT.findall(tex) == []

@@ -18,10 +18,10 @@ SCREEN = {"fr": "Choisissez votre camp", "en": "Choose your side"}
 # the paper wording names the course's pages as the book does when no address is set
 # (coursebuild.documents.markers.links.site_phrase expands "<!-- On-site -->"), in the chapter's
 # "Online" box
-PAPER = {"fr": "En ligne. Les pages web du cours (que votre enseignant peut distribuer sous "
-               "forme de dossier) ajoutent à ce chapitre : – On joue au jeu de Nim du premier "
+PAPER = {"fr": "En ligne. Les pages web du cours (qui se distribuent aussi sous forme "
+               "de dossier) ajoutent à ce chapitre : – On joue au jeu de Nim du premier "
                "chapitre",
-         "en": "Online. The course's web pages (which your teacher can hand out as a folder) "
+         "en": "Online. The course's web pages (which can also be handed out as a folder) "
                "add to this chapter: • The game of Nim of the first chapter is played"}
 
 
@@ -64,9 +64,9 @@ ON_PAPER = {   # what only makes sense on the site: in no book's text but an "On
            r"The course's site draws", r"Interactive version on the site",
            r"playable on the site", r"The notebook \w+ \(", r"\bbelow\s*:"],
 }
-BOX = {"fr": "En ligne. Les pages web du cours (que votre enseignant peut distribuer sous forme "
-             "de dossier) ajoutent à ce chapitre :",
-       "en": "Online. The course's web pages (which your teacher can hand out as a folder) "
+BOX = {"fr": "En ligne. Les pages web du cours (qui se distribuent aussi sous forme de "
+             "dossier) ajoutent à ce chapitre :",
+       "en": "Online. The course's web pages (which can also be handed out as a folder) "
              "add to this chapter:"}
 
 

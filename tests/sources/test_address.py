@@ -79,7 +79,7 @@ def test_the_print_passages_name_the_site_by_its_address_or_need_none(monkeypatc
     if book.exists():
         text = book.read_text(encoding="utf-8")
         # (the sentences that name them go into each chapter's "Online" box: issue 47 §4)
-        assert text.count("The course's web pages (which your teacher can hand out as a "
+        assert text.count("The course's web pages (which can also be handed out as a "
                           "folder) add to this chapter") >= 5
 
 

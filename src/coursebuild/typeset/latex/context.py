@@ -21,8 +21,8 @@ WORDS = {
            "introduction": "Introduction", "on_site": "dans les pages web du cours",
            "algorithm": "algorithme",
            "online": "En ligne",
-           "online_unset": "Les pages web du cours (que votre enseignant peut distribuer "
-                           "sous forme de dossier) ajoutent à ce chapitre\u202f:",
+           "online_unset": "Les pages web du cours (qui se distribuent aussi sous forme "
+                           "de dossier) ajoutent à ce chapitre\u202f:",
            "online_set": "Le site du cours ajoute à ce chapitre, à l'adresse {url}\u202f:",
            "online_live": "ses figures, en version jouable ou pas à pas.",
            "of_students_book": "du livre des élèves",
@@ -42,7 +42,7 @@ WORDS = {
            "introduction": "Introduction", "on_site": "in the course's web pages",
            "algorithm": "Algorithm",
            "online": "Online",
-           "online_unset": "The course's web pages (which your teacher can hand out as a "
+           "online_unset": "The course's web pages (which can also be handed out as a "
                            "folder) add to this chapter:",
            "online_set": "The course's site adds to this chapter, at {url}:",
            "online_live": "its figures, playable or step by step.",
