@@ -222,6 +222,10 @@ def test_the_guide_s_colles_by_week_are_generated_not_typed(lang, site):
     weeks = len(pacing.weeks(lang))
     assert [int(r[0]) for r in rows] == list(range(1, weeks + 1))
     added = {int(r[0]): ([] if r[2] == "—" else r[2].split(",")) for r in rows}
+    # each family its own code, so that a line breaks between two ids, not inside one
+    codes = [[c.get_text() for c in tr.find_all("td")[2].find_all("code")]
+             for tr in table.select("tbody tr")]
+    assert [c for c in codes] == [added[week] for week in range(1, weeks + 1)]
     for week in range(1, weeks + 1):
         before, now = set(_done_by(week - 1)), set(_done_by(week))
         assert {bank.problems()[p].chapter for p in added[week]} <= now - before

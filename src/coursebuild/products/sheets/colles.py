@@ -177,8 +177,10 @@ def weeks_markdown(lang: str) -> str:
         chapters = words["and"].join(f"[{titles[p][0]}. {titles[p][1]}](#notes-{p})"
                                      for p in pages) or words["none"]
         new = [pid for page in pages for pid in families.get(page, [])]
+        # each id its own code, a space after each comma: a line breaks between ids,
+        # not at a hyphen inside one (a fresh reading of the teachers' book, issue 61)
         rows.append(f"| {week} | {chapters} | "
-                    + (f"`{','.join(new)}`" if new else "—") + " |")
+                    + (", ".join(f"`{pid}`" for pid in new) if new else "—") + " |")
     return "\n".join(rows) + "\n"
 
 
