@@ -968,3 +968,24 @@ def test_no_teachers_book_paragraph_leans_on_a_sentence_moved_online(lang, site)
     tex = (ROOT / "build" / "book" / f"teachers-{lang}" / "book.tex").read_text("utf-8")
     assert BACK_POINTING.findall(tex) == []
     assert TO_A_STUDENT.findall(tex) == []
+
+
+# a fresh reading (issue 61): the teachers' book printed "(to project from the site (in
+# the course's web pages))" after each deck of the progressions, and "(chapter 3)" after
+# a problem of the bank, where its chapter 3 is the bank and the students' chapter 3 is
+# the attractors; a deck is named by its file, a problem by its page
+SITE_ONLY = re.compile(r"projeter depuis le site|to project from the site|"
+                       r"(?:course's web pages|pages web du cours)\)\)")
+CHAPTER_OF_THE_BANK = re.compile(r"(\S+) \((?:chapter|chapitre)~\\ref\{ch:bank\}\)")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_teachers_book_names_a_deck_by_its_file_and_a_problem_by_its_page(lang, site):
+    tex = (ROOT / "build" / "book" / f"teachers-{lang}" / "book.tex").read_text("utf-8")
+    assert SITE_ONLY.findall(tex) == []
+    # the bank itself is a chapter of this book: "the problem bank (chapter 3)"
+    assert set(CHAPTER_OF_THE_BANK.findall(tex)) <= {"bank", "banque", "problèmes"}
+    # the problems' pages are referred to, and each one is a page of the bank
+    pages = re.findall(r"p\.~\\pageref\{(bank:bank-[\w-]+)\}", tex)
+    assert len(pages) >= 10
+    assert all(f"\\label{{{key}}}" in tex for key in pages)

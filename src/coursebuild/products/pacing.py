@@ -257,15 +257,16 @@ def handed_out(kind: str, pages: Sequence[str], lang: str,
                sheets: Callable[[str, str], list[str]] | None = None) -> str:
     """What a session of ``kind`` on the chapters ``pages`` projects and hands out, as the
     end of its line (`` Slides: … Summaries: …``, or ``""``): a lecture its chapters'
-    decks (``make slides``, and the site's slide page), then ``sheets(kind, page)``, the
+    decks (``make slides``, and, on the site only, its slide page), then ``sheets(kind, page)``, the
     files of the commands that go with such a session on each chapter."""
     words = SHORT[lang]
     numbers = {page: n for n, page, _ in editions.chapters(lang)}
     out = ""
     if kind == "lecture":         # the decks of make slides it projects
         out = " " + words["slides"].format(decks=_listed(
-            [f"`{editions.deck_file(numbers[page], page)}` (<a href=\"../slides/"
-             f"{page}/\">{words['project']}</a>)" for page in pages], lang))
+            [f"`{editions.deck_file(numbers[page], page)}`<span class=\"arena-web-only\"> "
+             f"(<a href=\"../slides/{page}/\">{words['project']}</a>)</span>"
+             for page in pages], lang))
     handed = [f"`{name}`" for page in pages for name in (sheets(kind, page) if sheets else [])]
     if handed:
         said = words["sheet"] if len(handed) == 1 and kind in words["sheet"] else words["sheets"]

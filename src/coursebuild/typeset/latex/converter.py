@@ -232,6 +232,8 @@ class Converter:
             return inline_math(e.get_text())
         if name == "span" and "arena-online" in classes:     # the course's pages, named
             return links.ONLINE + self.inlines(e) + links.ONLINE
+        if name == "span" and "arena-web-only" in classes:   # a pointer to the site's
+            return ""                       # own page for what the book names by its file
         if name == "strong" or name == "b":
             inner = self.inlines(e)
             return f"\\textbf{{{inner}}}"

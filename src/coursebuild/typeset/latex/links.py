@@ -32,6 +32,11 @@ def link(conv: Writer, e: Tag) -> str:
     target = page_target(ctx.page_path, href)
     if target is not None:
         chapter, anchor = target
+        if chapter in ctx.chapter_of and chapter != ctx.page_path and \
+                ctx.chapter_of[chapter] == "bank" and anchor.startswith("bank-"):
+            # a problem of the bank: its page, since "chapter 3" of the teacher's book
+            # would read as the students' chapter 3 (a fresh reading, issue 61)
+            return page_reference(e, inner, label("bank:" + anchor))
         if chapter in ctx.chapter_of and chapter != ctx.page_path:
             ref = label("ch:" + ctx.chapter_of[chapter])
             return chapter_reference(conv, e, inner, f"\\ref{{{ref}}}")
@@ -50,14 +55,28 @@ def link(conv: Writer, e: Tag) -> str:
     return inner
 
 
+def _inside_parentheses(e: Tag) -> tuple[str, bool]:
+    """The text of the link's paragraph before it, and whether the link is inside
+    parentheses there."""
+    before = "".join(t for t in e.find_all_previous(string=True, limit=12)[::-1]
+                     if t.find_parent("p") is e.find_parent("p"))
+    return before, before.count("(") > before.count(")")
+
+
+def page_reference(e: Tag, inner: str, key: str) -> str:
+    """A link to a section of the book by its page: "Title (p. 63)", or "Title,
+    p. 63" inside parentheses."""
+    _, inside = _inside_parentheses(e)
+    ref = f"p.~\\pageref{{{key}}}"
+    return f"{inner}, {ref}" if inside else f"{inner} ({ref})"
+
+
 def chapter_reference(conv: Writer, e: Tag, inner: str, ref: str) -> str:
     """A link to another chapter, as a book refers to one: "au chapitre 3
     (Attracteurs)" when the text says "chapitre" before it, else "Attracteurs
     (chapitre 3)", or "Attracteurs, chapitre 3" inside parentheses."""
-    before = "".join(t for t in e.find_all_previous(string=True, limit=12)[::-1]
-                     if t.find_parent("p") is e.find_parent("p"))
+    before, inside = _inside_parentheses(e)
     word = conv.ctx.words["chapter"]
-    inside = before.count("(") > before.count(")")
     if re.search(rf"(?i)\b{word}\s*$", before):
         return f"{ref}, {inner}" if inside else f"{ref} ({inner})"
     if inside:
