@@ -303,8 +303,8 @@ def test_ctrl_c_during_the_figure_build_is_one_line_and_the_next_build_completes
                              lambda pid, mark, lines: any(
                                  line.startswith("figures: building") for line in lines),
                              module="coursebuild")
-    assert status == 130 and err.startswith("figures: building ")
-    assert err.endswith("\ncoursebuild: interrupted\n")
+    assert status == 130 and err.startswith("figures: building "), (status, err)
+    assert err.endswith("\ncoursebuild: interrupted\n"), err
     assert "Traceback" not in err
     assert not [p for p in out.rglob("*") if ".tmp" in p.name]
     from coursebuild.__main__ import main as course_main

@@ -32,6 +32,7 @@ from coursebuild.course import counts, keys
 from coursebuild.course.drawing import Drawing, Figure, layout_job
 from coursebuild.course.widgets import figure_data
 from coursebuild.paths import FIGURES
+from coursebuild.sources.forked import ignore_interrupt, stop
 from coursebuild.sources.progress import Progress
 
 __all__ = ["Figure", "Drawing", "catalogue", "build", "figure_ids", "figure_data",
@@ -151,13 +152,24 @@ def build(out: Path = DEFAULT_OUT, ids: Sequence[str] | None = None, *, jobs: in
 
 
 def _run(jobs: list[tuple], workers: int):
+    """The layouts of ``jobs``, in their order, on ``workers`` forked processes. The
+    processes ignore Ctrl-C: this one, interrupted or failing, kills them at once
+    (:func:`coursebuild.sources.forked.stop`), so that nothing is left running and the
+    interruption is said once, by the command."""
     if workers <= 1:
         yield from map(_render, jobs)
         return
     import multiprocessing
 
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                               initializer=ignore_interrupt)
+    try:
         yield from pool.map(_render, jobs)
+    except BaseException:
+        stop(pool)
+        raise
+    finally:
+        pool.shutdown()
 
 
 def _digest(data: bytes) -> str:

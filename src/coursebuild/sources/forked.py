@@ -14,8 +14,13 @@ _WORK: list = []
 """The function and the items being worked on (the processes inherit them)."""
 
 
+def ignore_interrupt() -> None:
+    """In a forked process: Ctrl-C ignored, the parent says when to stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _one(index: int) -> Any:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)     # the parent says when to stop
+    ignore_interrupt()
     function, items = _WORK
     return function(items[index])
 
