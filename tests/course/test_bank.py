@@ -275,6 +275,24 @@ def test_the_counter_queue_key_names_the_terminal_positions_left_outside():
     assert terminal_outside >= 200          # every variant has at least one
 
 
+def test_the_both_players_draw_claim_leaves_out_the_dead_ends():
+    """Q6 has the student prove that a draw position of J_i has a successor outside the
+    other's attractor: false at a dead end, a draw too, which a third of the games hold."""
+    from coursebuild.course.bank._kit import arena_from_params
+
+    with_dead_end = 0
+    for v in variants("strategy-both-players"):
+        g = arena_from_params(v.params["arena"])
+        if any(not g.successors(x) and g.victory(x) is None for x in g.vertices):
+            with_dead_end += 1
+        for lang, words in (("fr", "nulle $x$ de $J_i$ qui a un successeur"),
+                            ("en", "draw position $x$ of $J_i$ that has a successor")):
+            assert words in v.solution[lang], (v.seed, lang)
+        assert "de $J_i$ qui a un successeur en a au moins un" in v.statement["fr"]
+        assert "of $J_i$ that has a successor has at least one" in v.statement["en"]
+    assert with_dead_end >= 20
+
+
 def test_the_grundy_game_asks_for_the_longest_play_not_a_bound():
     for v in variants("grundy-game-split"):
         heaps = v.params["heaps"]

@@ -231,13 +231,13 @@ def both_players(seed: int) -> Variant:
                                                      "the loop, by memorylessness"))])
     q6 = Q(bi("Vrai ou faux : aucune position nulle n'a de successeur dans l'attracteur de "
               "l'adversaire de son propriétaire ? Répondre sur ce jeu. Démontrer ensuite "
-              "qu'une position nulle de $J_i$ a au moins un successeur hors de "
-              "$\\mathcal{A}^{1-i}$, et qu'une position nulle de $J_{1-i}$ n'en a aucun dans "
-              "$\\mathcal{A}^{1-i}$.",
+              "qu'une position nulle de $J_i$ qui a un successeur en a au moins un hors "
+              "de $\\mathcal{A}^{1-i}$, et qu'une position nulle de $J_{1-i}$ n'en a aucun "
+              "dans $\\mathcal{A}^{1-i}$.",
               "True or false: no draw position has a successor in the attractor of its "
               "owner's opponent? Answer on this game. Then prove that a draw position of "
-              "$J_i$ has at least one successor outside $\\mathcal{A}^{1-i}$, and that a "
-              "draw position of $J_{1-i}$ has none in $\\mathcal{A}^{1-i}$."),
+              "$J_i$ that has a successor has at least one outside $\\mathcal{A}^{1-i}$, "
+              "and that a draw position of $J_{1-i}$ has none in $\\mathcal{A}^{1-i}$."),
            _draw_answer(g, sol),
            [(1, bi("le contre-exemple sur le jeu, ou l'absence de contre-exemple",
                    "the counterexample on the game, or its absence")),
@@ -260,13 +260,13 @@ def _draw_answer(g: Arena, sol) -> dict[str, str]:
             if bad:
                 found = (x, bad[0])
                 break
-    proof = bi("Une position nulle $x$ de $J_i$ ne peut pas avoir tous ses successeurs dans "
-               "$\\mathcal{A}^{1-i}$ : ils seraient tous dans une même étape "
+    proof = bi("Une position nulle $x$ de $J_i$ qui a un successeur ne peut pas les avoir "
+               "tous dans $\\mathcal{A}^{1-i}$ : ils seraient tous dans une même étape "
                "$\\mathcal{A}^{1-i}_n$, et $x$ entrerait à l'étape $n + 1$. Une position "
                "nulle $x$ de $J_{1-i}$ n'a aucun successeur $y \\in \\mathcal{A}^{1-i}_n$ : "
                "sinon $x$ entrerait dans $\\mathcal{A}^{1-i}_{n+1}$.",
-               "A draw position $x$ of $J_i$ cannot have all its successors in "
-               "$\\mathcal{A}^{1-i}$: they would all be in a same step "
+               "A draw position $x$ of $J_i$ that has a successor cannot have all its "
+               "successors in $\\mathcal{A}^{1-i}$: they would all be in a same step "
                "$\\mathcal{A}^{1-i}_n$, and $x$ would enter at step $n + 1$. A draw position "
                "$x$ of $J_{1-i}$ has no successor $y \\in \\mathcal{A}^{1-i}_n$: otherwise "
                "$x$ would enter $\\mathcal{A}^{1-i}_{n+1}$.")
