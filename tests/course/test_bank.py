@@ -293,6 +293,28 @@ def test_the_both_players_draw_claim_leaves_out_the_dead_ends():
     assert with_dead_end >= 20
 
 
+def test_bachet_asks_for_the_losing_pairs_the_key_lists_the_reachable_ones():
+    """Q3's key lists the losing pairs (s, d) of the graph, reachable from the start: the
+    question says so, since some unreachable pairs, (6, 3) for N = 13 and R = {1, 3, 6},
+    are losing too."""
+    with_more = 0
+    for v in variants("bachet-no-repeat"):
+        N, R = v.params["N"], v.params["R"]
+        losing: set[tuple[int, int]] = set()
+        for s in range(N - 1, -1, -1):
+            for d in [0, *R]:
+                after = [(s + k, k) for k in R if k != d and s + k <= N]
+                if all(t < N and (t, k) not in losing for t, k in after):
+                    losing.add((s, d))
+        key = {(s, d) for s, d in v.answers["losing"]}
+        assert key <= losing, v.seed
+        if {(s, d) for s, d in losing if d <= s} != key:
+            with_more += 1
+        assert "reachable from the start, with $s < N$" in v.statement["en"], v.seed
+        assert "atteignables depuis le départ, avec $s < N$" in v.statement["fr"], v.seed
+    assert with_more >= 20
+
+
 def test_the_grundy_game_asks_for_the_longest_play_not_a_bound():
     for v in variants("grundy-game-split"):
         heaps = v.params["heaps"]

@@ -170,17 +170,20 @@ def bachet(seed: int) -> Variant:
         if ds:
             lost_rows.append((s, ", ".join(map(str, ds))))
     solved_lost = {(s, d) for s, d, i in g.vertices if s < N and sol.winner[(s, d, i)] == 1 - i}
-    q3 = Q(bi("Déterminer les couples $(s, d)$ avec $s < N$ pour lesquels le joueur qui "
-              "doit jouer perd, en remontant depuis $s = N$. Qui gagne depuis le départ ?",
-              "Determine the pairs $(s, d)$ with $s < N$ for which the player to move "
-              "loses, going back from $s = N$. Who wins from the start?"),
+    q3 = Q(bi("Déterminer les couples $(s, d)$ atteignables depuis le départ, avec $s < N$, "
+              "pour lesquels le joueur qui doit jouer perd, en remontant depuis $s = N$. Qui "
+              "gagne depuis le départ ?",
+              "Determine the pairs $(s, d)$ reachable from the start, with $s < N$, for which "
+              "the player to move loses, going back from $s = N$. Who wins from the start?"),
            {lang: ("Chaque coup augmente le total : on traite $s$ de $N$ à 0 ; $(s, d)$ est "
                    "perdant si aucun coup permis ne mène à un couple perdant (le couple "
-                   "$(N, d)$ est perdant : l'autre vient de gagner). Couples perdants :"
+                   "$(N, d)$ est perdant : l'autre vient de gagner). Couples perdants, parmi "
+                   "les atteignables :"
                    if lang == "fr" else
                    "Every move increases the total: $s$ is handled from $N$ down to 0; "
                    "$(s, d)$ is losing if no allowed move leads to a losing pair (the pair "
-                   "$(N, d)$ is losing: the other has just won). Losing pairs:")
+                   "$(N, d)$ is losing: the other has just won). Losing pairs, among those "
+                   "reachable:")
             + "\n\n" + table(("$s$", "$d$"), lost_rows, "rl") + "\n\n"
             + _verdict(0 in plain, (0, 0) in lost, lang) for lang in ("fr", "en")},
            [(1, bi("l'ordre du calcul", "the order of the computation")),
