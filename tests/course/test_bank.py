@@ -315,6 +315,24 @@ def test_bachet_asks_for_the_losing_pairs_the_key_lists_the_reachable_ones():
     assert with_more >= 20
 
 
+def test_a_board_with_one_wall_says_the_cell_is_a_wall():
+    """The token game's board may have a single wall: 'The cells (3, 4) are walls' read
+    wrong in both languages."""
+    single = 0
+    for v in variants("model-token-grid"):
+        for lang, many in (("en", "The cells $("), ("fr", "Les cases $(")):
+            head = v.statement[lang].split(" où le jeton")[0].split(", where the token")[0]
+            cells = re.findall(r"\$\(\d+, \d+\)\$", head.split("corner. ")[-1]
+                               .split("gauche. ")[-1])
+            if len(cells) == 1:
+                single += lang == "en"
+                assert many not in head, (v.seed, lang)
+            else:
+                assert many in head, (v.seed, lang)
+        assert ("The cell $(" in v.statement["en"]) == ("La case $(" in v.statement["fr"])
+    assert single >= 10
+
+
 def test_the_grundy_game_asks_for_the_longest_play_not_a_bound():
     for v in variants("grundy-game-split"):
         heaps = v.params["heaps"]

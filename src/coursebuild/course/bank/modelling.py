@@ -165,14 +165,19 @@ def token_grid(seed: int) -> Variant:
     intro = bi(
         f"Un jeton est posé sur la case en haut à gauche du plateau ci-dessous, de {rows} "
         f"lignes et {cols} colonnes ; la case de la ligne $l$ et de la colonne $c$ est notée "
-        "$(l, c)$, numérotées à partir de 0 depuis le coin en haut à gauche. Les cases "
-        f"{walls_text} sont des murs, où le jeton ne peut pas aller. À son tour, un joueur "
+        "$(l, c)$, numérotées à partir de 0 depuis le coin en haut à gauche. "
+        + (f"La case {walls_text} est un mur" if len(walls) == 1
+           else f"Les cases {walls_text} sont des murs")
+        + ", où le jeton ne peut pas aller. À son tour, un joueur "
         f"déplace le jeton {moves_fr}, sans sortir du plateau ni aller sur un mur. $J_0$ "
         "joue le premier ; le joueur qui ne peut plus déplacer le jeton a perdu."
         "\n\n<!-- figure: board -->",
         f"A token stands on the top left cell of the board below, of {rows} rows and "
         f"{cols} columns; the cell of row $l$ and column $c$ is written $(l, c)$, numbered from 0 "
-        f"from the top left corner. The cells {walls_text_en} are walls, where the token "
+        "from the top left corner. "
+        + (f"The cell {walls_text_en} is a wall" if len(walls) == 1
+           else f"The cells {walls_text_en} are walls")
+        + ", where the token "
         f"cannot go. At each turn, the player to move moves the token {moves_en}, without "
         "leaving the "
         "board or going onto a wall. $J_0$ moves first; the player who cannot move the "
