@@ -45,6 +45,21 @@ def test_a_summary_is_its_page_s_boxes_in_order_and_its_costed_algorithm():
         assert "O(|S| + |A|)" in kinds[at + 1][1] and name in kinds[at + 1][1]
 
 
+def test_a_summary_s_theorem_names_the_function_it_speaks_of():
+    """A summary prints a page's boxes without the listing between them: a theorem that
+    says "the function" after a listing the summary leaves out has nothing to refer to
+    (chapter 4's theorem on `strategy` did)."""
+    for lang in ("fr", "en"):
+        for page in summaries.chapters(lang).values():
+            for part in summaries.parts(lang, page):
+                if part.kind != "algorithm":
+                    text = " ".join(part.text.split()).lower()
+                    assert "the function runs" not in text, (lang, page)
+                    assert "la fonction tourne" not in text, (lang, page)
+                    if "three choices" in text or "trois choix" in text:
+                        assert "`strategy`" in text or "`strategie`" in text, (lang, page)
+
+
 needs_tex = pytest.mark.skipif(shutil.which("pdflatex") is None or
                                not (ROOT / ".venv" / "bin" / "python").exists(),
                                reason="make summaries needs TeX Live and the project's .venv")
