@@ -960,6 +960,13 @@ def test_a_problems_statement_figures_come_before_its_solution(lang):
 # lean on it (issue 61, a fresh reading: "Ce sont celles du PDF..." opened a paragraph of
 # the teachers' book); and the teachers' book speaks to the teacher, not of "your teacher"
 BACK_POINTING = re.compile(r"^(?:Ce sont |Celles-ci |Ceux-ci |They are |These are )", re.M)
+# nor may an item of the box itself lean on the page it left ("Les mêmes diaporamas...",
+# "The same decks..."), or keep a link's words alone ("(pour le chapitre 3, ses
+# diapositives)"), which say nothing in print (issue 61, the second fresh reading)
+ONLINE_BOX = re.compile(r"\\begin\{aside\}.*?\\end\{aside\}", re.S)
+BOX_ITEM_BACK_POINTING = re.compile(r"^\\item (?:Les mêmes |La même |Le même |Ces |Cette "
+                                    r"|The same |These |This )", re.M)
+BARE_LINK_WORDS = re.compile(r", (?:ses|its) (?:diapositives|slides)\)")
 TO_A_STUDENT = re.compile(r"votre enseignant|your teacher", re.I)
 
 
@@ -967,6 +974,10 @@ TO_A_STUDENT = re.compile(r"votre enseignant|your teacher", re.I)
 def test_no_teachers_book_paragraph_leans_on_a_sentence_moved_online(lang, site):
     tex = (ROOT / "build" / "book" / f"teachers-{lang}" / "book.tex").read_text("utf-8")
     assert BACK_POINTING.findall(tex) == []
+    boxes = "\n".join(ONLINE_BOX.findall(tex))
+    assert boxes
+    assert BOX_ITEM_BACK_POINTING.findall(boxes) == []
+    assert BARE_LINK_WORDS.findall(boxes) == []
     assert TO_A_STUDENT.findall(tex) == []
 
 
