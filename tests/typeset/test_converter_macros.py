@@ -51,6 +51,9 @@ SAMPLES = {
     "herefigure": r"\begin{herefigure}\centering\rule{10mm}{10mm}\caption{A figure}"
                   r"\end{herefigure}",
     "converterword": r"\converterword{mot}{word}",
+    # an algorithm's lines measured, then set a size smaller if that keeps them whole
+    "bookalgfit": r"\bookalgfit{\bookalgline{1.2em}{\textbf{If} x \(\in\) S0}}A line.",
+    "bookalgline": r"\bookalgline{0.0em}{" + "a wide line " * 20 + "}Measured, not set.",
     "theorem": r"\begin{theorem}A theorem.\end{theorem}",
     "proposition": r"\begin{proposition}A proposition.\end{proposition}",
     "lemma": r"\begin{lemma}A lemma.\end{lemma}",

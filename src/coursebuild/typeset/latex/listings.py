@@ -219,13 +219,9 @@ def is_pseudocode(text: str) -> bool:
                                                                      "Fin Fonction")
 
 
-def algorithm_line(line: str) -> str:
-    """A line of pseudo-code as a numbered line of an algorithm: indented by its depth,
-    its keywords in bold, a trailing ``(remark)`` set as a comment.
-
-    >>> print(algorithm_line("  If x ∈ S0 Then add x")[-58:])
-    \\raggedright \\textbf{If} x \\(\\in\\) S0 \\textbf{Then} add x}
-    """
+def _algorithm_parts(line: str) -> tuple[str, str]:
+    """A line of pseudo-code's indent (``1.2em`` a level) and its text in LaTeX: its
+    keywords in bold, a trailing ``(remark)`` set as a comment."""
     depth = (len(line) - len(line.lstrip(" "))) // 2
     text, comment = line.strip(), ""
     found = _COMMENT.match(text)
@@ -235,12 +231,26 @@ def algorithm_line(line: str) -> str:
     body = "".join(f"\\textbf{{{escape(p, formulas=False)}}}" if k % 2 else
                    escape(p, formulas=False) for k, p in enumerate(parts))
     tail = f" \\Comment{{{escape(comment, formulas=False)}}}" if comment else ""
-    if not depth:
-        return f"\\State {body}{tail}"
+    return f"{depth * 1.2:.1f}em", body + tail
+
+
+def algorithm_line(line: str) -> str:
+    """A line of pseudo-code as a numbered line of an algorithm: indented by its depth,
+    its keywords in bold, a trailing ``(remark)`` set as a comment.
+
+    >>> print(algorithm_line("  If x ∈ S0 Then add x")[-58:])
+    \\raggedright \\textbf{If} x \\(\\in\\) S0 \\textbf{Then} add x}
+    """
+    em, text = _algorithm_parts(line)
+    if em == "0.0em":
+        return f"\\State {text}"
     # a long line goes on under its own start, not under the line number
-    em = f"{depth * 1.2:.1f}em"
     return (f"\\State \\hspace*{{{em}}}\\parbox[t]{{\\dimexpr\\linewidth-{em}\\relax}}"
-            f"{{\\raggedright {body}{tail}}}")
+            f"{{\\raggedright {text}}}")
+
+
+def _measured(indent: str, text: str) -> str:
+    return f"\\bookalgline{{{indent}}}{{{text}}}"
 
 
 def algorithm(conv: Writer, text: str) -> str:
@@ -253,5 +263,8 @@ def algorithm(conv: Writer, text: str) -> str:
     key = label(f"alg:{conv.slug}:{conv.listings}")
     caption = ", ".join(f"\\texttt{{{escape(n, formulas=False)}}}" for n in names)
     body = "\n".join(algorithm_line(ln) for ln in lines)
+    # its widest line measured first: a size smaller when that keeps every line whole
+    fit = "".join(_measured(*_algorithm_parts(ln)) for ln in lines)
     return (f"\\begin{{algorithm}}[htbp]\n\\caption{{{caption}}}\\label{{{key}}}\n"
-            f"\\begin{{algorithmic}}[1]\n{body}\n\\end{{algorithmic}}\n\\end{{algorithm}}\n")
+            f"\\begin{{algorithmic}}[1]\n\\bookalgfit{{{fit}}}\n{body}\n"
+            "\\end{algorithmic}\n\\end{algorithm}\n")
