@@ -249,6 +249,33 @@ def test_each_question_gets_its_points_in_the_margin_and_room_under_it():
         sheets.duration_minutes("soon")
 
 
+OVERFULL = re.compile(r"Overfull \\hbox \(([\d.]+)pt too wide\) in paragraph at lines "
+                      r"\d+--\d+\n(.*)")
+
+
+@needs_tex
+def test_no_line_of_any_problem_of_the_real_bank_runs_past_the_text(tmp_path):
+    """Fresh reading (issue 61): the alpha-beta problem's last question began 'Écrire une
+    fonction Python récursive alphabeta_compte(arbre, alpha, beta, joueur_max)', a line
+    pdfLaTeX could not break (the call holds together up to its first argument), set 13 pt
+    past the text over the question's points. Every problem of the bank, each language,
+    paper and key: no line of text is overfull (a figure a little wider than the text may
+    take the margin, as paper_edges.SHEET allows: its line is a lone box, '[][]')."""
+    from coursebuild.course import bank
+    from coursebuild.products import sheets
+
+    work, out = tmp_path / "work", tmp_path / "out"
+    out.mkdir()
+    sheets._build(["fr", "en"], sorted(bank.problems()), 1, 2026, None, out,
+                  work, 2, lambda *a: None, sheets.Paper())
+    found = []
+    for log in sorted(work.glob("*/*/*.log")):
+        text = log.read_text("latin-1")
+        found += [f"{log.parent.parent.name}/{log.name}: {m[1]} pt: {m[2].strip()}"
+                  for m in OVERFULL.finditer(text) if m[2].strip() != "[][]"]
+    assert found == []
+
+
 def test_a_second_build_into_the_same_folder_is_refused_in_one_line(tmp_path, capsys):
     import fcntl
 

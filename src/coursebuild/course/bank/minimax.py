@@ -415,12 +415,12 @@ def minimax_alphabeta(seed: int) -> Variant:
             (1, bi("un ordre qui l'atteint", "an order that reaches it")),
             (1, bi("l'explication : le meilleur coup d'abord",
                    "the explanation: the best move first"))])
-    q6 = Q(bi("Écrire une fonction Python récursive `alphabeta_compte(arbre, alpha, beta, "
+    q6 = Q(bi("Écrire une fonction récursive `alphabeta_compte(arbre, alpha, beta, "
               "joueur_max)` qui renvoie le couple formé de la valeur alpha-bêta de `arbre` "
               "(liste imbriquée comme ci-dessus, une feuille étant un entier) et du nombre "
               "de feuilles lues. Que renvoie l'appel `alphabeta_compte(arbre, "
               "float(\"-inf\"), float(\"inf\"), True)` sur l'arbre du problème ?",
-              "Write a recursive Python function `alphabeta_compte(arbre, alpha, beta, "
+              "Write a recursive function `alphabeta_compte(arbre, alpha, beta, "
               "joueur_max)` that returns the pair made of the alpha-beta value of `arbre` "
               "(a nested list as above, a leaf being an integer) and of the number of "
               "leaves read. What does the call `alphabeta_compte(arbre, float(\"-inf\"), "
