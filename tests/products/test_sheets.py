@@ -253,27 +253,54 @@ OVERFULL = re.compile(r"Overfull \\hbox \(([\d.]+)pt too wide\) in paragraph at 
                       r"\d+--\d+\n(.*)")
 
 
-@needs_tex
-def test_no_line_of_any_problem_of_the_real_bank_runs_past_the_text(tmp_path):
+@pytest.fixture(scope="module")
+def real_bank_sheets(tmp_path_factory):
+    """Every problem of the real bank on one student's paper and key, each language: the
+    build's folder (``out/LANG``) and its work folder, whose LaTeX logs are kept."""
+    if shutil.which("pdflatex") is None:
+        pytest.skip("TeX Live could not be installed here")
+    from coursebuild.course import bank
+    from coursebuild.products import sheets
+
+    folder = tmp_path_factory.mktemp("real-bank")
+    work, out = folder / "work", folder / "out"
+    out.mkdir()
+    sheets._build(["fr", "en"], sorted(bank.problems()), 1, 2026, None, out, work, 2,
+                  lambda *a: None, sheets.Paper())
+    return out, work
+
+
+def test_no_line_of_any_problem_of_the_real_bank_runs_past_the_text(real_bank_sheets):
     """Fresh reading (issue 61): the alpha-beta problem's last question began 'Écrire une
     fonction Python récursive alphabeta_compte(arbre, alpha, beta, joueur_max)', a line
     pdfLaTeX could not break (the call holds together up to its first argument), set 13 pt
     past the text over the question's points. Every problem of the bank, each language,
     paper and key: no line of text is overfull (a figure a little wider than the text may
     take the margin, as paper_edges.SHEET allows: its line is a lone box, '[][]')."""
-    from coursebuild.course import bank
-    from coursebuild.products import sheets
-
-    work, out = tmp_path / "work", tmp_path / "out"
-    out.mkdir()
-    sheets._build(["fr", "en"], sorted(bank.problems()), 1, 2026, None, out,
-                  work, 2, lambda *a: None, sheets.Paper())
+    _, work = real_bank_sheets
     found = []
     for log in sorted(work.glob("*/*/*.log")):
         text = log.read_text("latin-1")
         found += [f"{log.parent.parent.name}/{log.name}: {m[1]} pt: {m[2].strip()}"
                   for m in OVERFULL.finditer(text) if m[2].strip() != "[][]"]
-    assert found == []
+    assert len(list(work.glob("*/*/*.log"))) == 4 and found == []
+
+
+def test_a_problem_names_its_figure_by_number_as_the_paper_sets_it_after_the_questions(
+        real_bank_sheets):
+    """Fresh reading (issue 61): 'On considère le jeu ci-dessous' opened a problem whose
+    figure the paper sets after its questions, often at the top of the next page; the
+    paper now says 'le jeu de la figure 1', the number its caption prints."""
+    out, _ = real_bank_sheets
+    for lang, below, cited in (
+            ("fr", r"ci-dessous", r"de la figure (\d+)"),
+            ("en", r"(?:game|graph|board) below", r"in figure (\d+)")):
+        text = _text(next((out / lang).glob("*-01.pdf")))
+        assert not re.search(below, text), lang
+        numbers = re.findall(cited, text)
+        assert len(numbers) >= 12, (lang, numbers)
+        captions = set(re.findall(r"(?:Figure|FIGURE) (\d+) ?[–:]", text))
+        assert set(numbers) <= captions, (lang, set(numbers) - captions)
 
 
 def test_a_second_build_into_the_same_folder_is_refused_in_one_line(tmp_path, capsys):

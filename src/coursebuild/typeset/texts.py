@@ -114,7 +114,7 @@ class Converter:
             captions={k: e["caption"][lang] for k, e in self.figures.items()},
             site_url=address.published(lang) or "", page_path="", chapter_of={},
             references=set(), text_width_pt=TEXT_WIDTH_PT, text_height_pt=TEXT_HEIGHT_PT,
-            code_margin=False, floats=False,
+            code_margin=False, floats=False, cite_figures=True,
             other_book={p.url[len(root):]: k for k, p in enumerate(numbered, 1)})
 
     def add_figure(self, fid: str, caption: dict[str, str], metrics) -> None:

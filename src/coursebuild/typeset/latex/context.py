@@ -81,6 +81,7 @@ class Context:
     margin_pt: float = 156.0                # what a wide figure may take of the outer margin
     code_margin: bool = True                # and a listing (a sheet's page has no margin)
     floats: bool = True                     # figures float (a sheet sets them in place)
+    cite_figures: bool = False              # a sheet's text names its figures by number
     data: dict[str, dict] = field(default_factory=dict)  # figures' data (games, steppers)
     other_book: dict[str, int] = field(default_factory=dict)  # page -> its chapter there
     teachers_pages: set[str] = field(default_factory=set)     # in the teacher's book

@@ -125,7 +125,9 @@ def cite_below(conv: Writer, e: Tag, paragraph: str) -> str:
     r"""The paragraph before a floating figure ``e`` that announces it as "ci-dessous"
     ("the game below", never by its number): the figure may float to the next page, so
     the book says "le jeu de la figure 3.2", "the game in figure 3.2" instead, and the
-    figure is cited (it goes right after this paragraph).
+    figure is cited (it goes right after this paragraph). A printed sheet
+    (``cite_figures``: an exam paper, a colle, a tutorial sheet) says so too: it sets
+    the figure at the end of its problem, after the questions, often on the next page.
 
     >>> from bs4 import BeautifulSoup
     >>> from coursebuild.typeset.latex.context import Context, Figure
@@ -137,7 +139,8 @@ def cite_below(conv: Writer, e: Tag, paragraph: str) -> str:
     """
     img = e.find("img")
     fid = figure_id(img.get("src", "")) if img else None
-    if fid is None or fid in conv.ctx.referenced or not conv.ctx.floats:
+    if fid is None or fid in conv.ctx.referenced or not (conv.ctx.floats or
+                                                         conv.ctx.cite_figures):
         return paragraph
     named, word, figure_words, of_figure = _BELOW[conv.ctx.lang]
     k = key(fid)
@@ -148,7 +151,7 @@ def cite_below(conv: Writer, e: Tag, paragraph: str) -> str:
     cited = named.sub(lambda m: cite(figure_words), paragraph, count=1)
     if cited == paragraph:
         cited = word.sub(lambda m: cite(of_figure), paragraph, count=1)
-    if cited != paragraph:
+    if cited != paragraph and conv.ctx.floats:
         conv.ctx.referenced.append(fid)
     return cited
 
