@@ -276,7 +276,7 @@ def test_the_counter_queue_key_names_the_terminal_positions_left_outside():
 
 
 def test_the_both_players_draw_claim_leaves_out_the_dead_ends():
-    """Q6 has the student prove that a draw position of J_i has a successor outside the
+    """Q6 has the student prove that a drawn position of J_i has a successor outside the
     other's attractor: false at a dead end, a draw too, which a third of the games hold."""
     from coursebuild.course.bank._kit import arena_from_params
 
@@ -286,7 +286,7 @@ def test_the_both_players_draw_claim_leaves_out_the_dead_ends():
         if any(not g.successors(x) and g.victory(x) is None for x in g.vertices):
             with_dead_end += 1
         for lang, words in (("fr", "nulle $x$ de $J_i$ qui a un successeur"),
-                            ("en", "draw position $x$ of $J_i$ that has a successor")):
+                            ("en", "drawn position $x$ of $J_i$ that has a successor")):
             assert words in v.solution[lang], (v.seed, lang)
         assert "de $J_i$ qui a un successeur en a au moins un" in v.statement["fr"]
         assert "of $J_i$ that has a successor has at least one" in v.statement["en"]
@@ -540,3 +540,28 @@ def test_every_name_a_problem_module_reads_is_defined():
     assert "_indent_continuation" in _names_read(leak, "leak.py")
     assert not hasattr(importlib.import_module("coursebuild.course.bank.plays"),
                        "_indent_continuation")
+
+
+def test_a_position_out_of_both_attractors_is_a_drawn_position_never_a_draw():
+    """Fresh reading (issue 61): the course calls a play that nobody wins a draw ('match
+    nul', plays.md) and a position in neither attractor a drawn position ('position
+    nulle', algorithms.md); the attractors problem's key said 'Les matchs nuls sont b, k,
+    m et n' and, two sentences on, 'une position nulle', its figure 'en blanc les matchs
+    nuls'. No text of the bank names positions draws, and the English one says 'drawn
+    position' as the course does."""
+    positions_as_draws = re.compile(
+        r"(?i)les matchs nuls (?:sont|:)|en blanc les matchs nuls|donc un match nul"
+        r"|positions sont des matchs nuls|attracteurs : c'est un match nul"
+        r"|in white the draws|the draws are|the draws:|hence a draw\b|which positions are draws"
+        r"|\bdraw\s+positions?\b")
+    found = set()
+    for pid in IDS:
+        for v in variants(pid)[:20]:
+            for lang in ("fr", "en"):
+                texts = [v.statement[lang], v.solution[lang], v.marking[lang]] + [
+                    d.caption[lang] for d in v.figures.values()]
+                for text in texts:
+                    found |= {(pid, lang, m[0]) for m in positions_as_draws.finditer(text)}
+    assert found == set()
+    key = variants("attractor-ranks-draws")[0].solution
+    assert "Les positions nulles sont" in key["fr"] and "The drawn positions are" in key["en"]

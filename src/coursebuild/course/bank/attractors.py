@@ -97,10 +97,10 @@ def ranks_draws(seed: int) -> Variant:
             "a double border for victory positions; the arrow points at the start a.")),
         "solved": arena_figure(g, bi(
             "Corrigé : en bleu l'attracteur de J₀, en vermillon à bord tireté celui de J₁, "
-            "avec le rang à côté de chaque position ; en blanc les matchs nuls. Flèches "
+            "avec le rang à côté de chaque position ; en blanc les positions nulles. Flèches "
             "épaisses bleues : la stratégie de J₀.",
             "Solution: in blue the attractor of J₀, in vermilion with a dashed border that "
-            "of J₁, with the rank beside each position; in white the draws. Thick blue "
+            "of J₁, with the rank beside each position; in white the drawn positions. Thick blue "
             "arrows: the strategy of J₀."), solution=sol,
             view=View(winners=True, ranks=True, strategy=0)),
     }
@@ -155,13 +155,13 @@ def ranks_draws(seed: int) -> Variant:
            r"Un cul-de-sac $x$ n'est pas dans $V_0 \cup V_1$, donc pas dans "
            r"$\mathcal{A}^i_0 = V_i$ ; et les étapes suivantes n'ajoutent que des "
            r"positions de $S_i \setminus T$ ou de $S_{1-i} \setminus T$. Comme $x \in T$, "
-           "il n'entre dans aucun des deux attracteurs : c'est un match nul.",
+           "il n'entre dans aucun des deux attracteurs : c'est une position nulle.",
            f"$T = {mset(terminal)}$: the victory positions and the dead end "
            f"{dead_list_en}, the only position without successor that is not a victory position. A "
            r"dead end $x$ is not in $V_0 \cup V_1$, hence not in $\mathcal{A}^i_0 = V_i$; "
            r"and the later steps only add positions of $S_i \setminus T$ or of "
            r"$S_{1-i} \setminus T$. As $x \in T$, it enters neither attractor: it is a "
-           "draw."),
+           "drawn position."),
         [(1, bi("$T$ et le cul-de-sac", "$T$ and the dead end")),
          (1, bi("justification par $x \\in T$ (pas seulement « il n'a pas de coup »)",
                 "justified by $x \\in T$ (not only \"it has no move\")"))])
@@ -217,7 +217,7 @@ def ranks_draws(seed: int) -> Variant:
            "successor, give a move of its owner that stays out of the opponent's "
            "attractor, then describe what happens from these positions when both play "
            "their best."),
-        bi(f"Les matchs nuls sont {words([f'${name(v)}$' for v in draws], 'fr')}. "
+        bi(f"Les positions nulles sont {words([f'${name(v)}$' for v in draws], 'fr')}. "
            + "Coups qui conviennent : " + " ; ".join(draw_sentence(v, "fr") for v in moving)
            + ". Un tel coup existe toujours : si tous les successeurs d'une position nulle "
            "de $J_i$ étaient dans $\\mathcal{A}^{1-i}$, elle y serait aussi. Et une position "
@@ -225,15 +225,15 @@ def ranks_draws(seed: int) -> Variant:
            "positions, chaque joueur garde donc la partie hors de l'attracteur de l'autre : "
            "elle tourne indéfiniment entre positions nulles, ou s'arrête sur le cul-de-sac : "
            "c'est un match nul.",
-           f"The draws are {words([f'${name(v)}$' for v in draws], 'en')}. "
-           "Moves that keep them draws: "
+           f"The drawn positions are {words([f'${name(v)}$' for v in draws], 'en')}. "
+           "Moves that keep them drawn: "
            + "; ".join(draw_sentence(v, "en") for v in moving)
-           + ". Such a move always exists: if all the successors of a draw position of "
-           "$J_i$ were in $\\mathcal{A}^{1-i}$, it would be there too. And a draw position "
+           + ". Such a move always exists: if all the successors of a drawn position of "
+           "$J_i$ were in $\\mathcal{A}^{1-i}$, it would be there too. And a drawn position "
            "of the opponent has no successor in $\\mathcal{A}^{1-i}$. From these positions, "
            "each player therefore keeps the play out of the other's attractor: it goes on "
-           "forever among draw positions, or stops at the dead end: it is a draw."),
-        [(1, bi("les positions nulles", "the draw positions")),
+           "forever among drawn positions, or stops at the dead end: it is a draw."),
+        [(1, bi("les positions nulles", "the drawn positions")),
          (1, bi("un coup correct pour chacune (tout coup hors de l'attracteur adverse)",
                 "a correct move for each (any move out of the opponent's attractor)")),
          (1, bi("la partie reste nulle, avec la raison",

@@ -198,7 +198,7 @@ def both_players(seed: int) -> Variant:
               "greatest rank that $J_0$ chooses has rank $r - 1$; at a position of $J_1$ of "
               "rank $r$, no successor has a rank less than $r - 1$ (otherwise it would have "
               "entered earlier). If the play leaves $\\mathcal{A}^1$, it never comes back "
-              "(from a draw position, $J_0$ stays out of $\\mathcal{A}^1$ and $J_1$ cannot "
+              "(from a drawn position, $J_0$ stays out of $\\mathcal{A}^1$ and $J_1$ cannot "
               "enter it; from $\\mathcal{A}^0$, the play stays there) and $J_1$ does not "
               "win. A play won by $J_1$ thus goes from rank $\\mathrm{rank}(x)$ to rank 0 "
               "losing at most 1 per move: it has at least $\\mathrm{rank}(x)$ moves."),
@@ -234,10 +234,10 @@ def both_players(seed: int) -> Variant:
               "qu'une position nulle de $J_i$ qui a un successeur en a au moins un hors "
               "de $\\mathcal{A}^{1-i}$, et qu'une position nulle de $J_{1-i}$ n'en a aucun "
               "dans $\\mathcal{A}^{1-i}$.",
-              "True or false: no draw position has a successor in the attractor of its "
-              "owner's opponent? Answer on this game. Then prove that a draw position of "
+              "True or false: no drawn position has a successor in the attractor of its "
+              "owner's opponent? Answer on this game. Then prove that a drawn position of "
               "$J_i$ that has a successor has at least one outside $\\mathcal{A}^{1-i}$, "
-              "and that a draw position of $J_{1-i}$ has none in $\\mathcal{A}^{1-i}$."),
+              "and that a drawn position of $J_{1-i}$ has none in $\\mathcal{A}^{1-i}$."),
            _draw_answer(g, sol),
            [(1, bi("le contre-exemple sur le jeu, ou l'absence de contre-exemple",
                    "the counterexample on the game, or its absence")),
@@ -250,7 +250,7 @@ def both_players(seed: int) -> Variant:
 
 
 def _draw_answer(g: Arena, sol) -> dict[str, str]:
-    """Question 6: a draw position whose owner has a move into the opponent's attractor
+    """Question 6: a drawn position whose owner has a move into the opponent's attractor
     (the statement of the question is too strong), or none."""
     found = None
     for x in sorted(g.vertices, key=name):
@@ -265,9 +265,9 @@ def _draw_answer(g: Arena, sol) -> dict[str, str]:
                "$\\mathcal{A}^{1-i}_n$, et $x$ entrerait à l'étape $n + 1$. Une position "
                "nulle $x$ de $J_{1-i}$ n'a aucun successeur $y \\in \\mathcal{A}^{1-i}_n$ : "
                "sinon $x$ entrerait dans $\\mathcal{A}^{1-i}_{n+1}$.",
-               "A draw position $x$ of $J_i$ that has a successor cannot have all its "
+               "A drawn position $x$ of $J_i$ that has a successor cannot have all its "
                "successors in $\\mathcal{A}^{1-i}$: they would all be in a same step "
-               "$\\mathcal{A}^{1-i}_n$, and $x$ would enter at step $n + 1$. A draw position "
+               "$\\mathcal{A}^{1-i}_n$, and $x$ would enter at step $n + 1$. A drawn position "
                "$x$ of $J_{1-i}$ has no successor $y \\in \\mathcal{A}^{1-i}_n$: otherwise "
                "$x$ would enter $\\mathcal{A}^{1-i}_{n+1}$.")
     if found:
@@ -280,7 +280,7 @@ def _draw_answer(g: Arena, sol) -> dict[str, str]:
     else:
         lead = bi("Vrai ici, mais pas en général : une position nulle peut avoir un "
                   "coup perdant, que son propriétaire évite. ",
-                  "True here, but not in general: a draw position may have a losing "
+                  "True here, but not in general: a drawn position may have a losing "
                   "move, which its owner avoids. ")
     return {lang: lead[lang] + proof[lang] for lang in ("fr", "en")}
 

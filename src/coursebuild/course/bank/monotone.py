@@ -183,14 +183,14 @@ def monotone(seed: int) -> Variant:
               f"${name(single)}$ ? Pourquoi cela ne contredit-il pas la question 3 ?",
               f"What becomes of $\\mathcal{{A}}^0$ if the only edge leaving "
               f"${name(single)}$ is removed? Why does this not contradict question 3?"),
-           bi(f"${name(single)}$ devient un cul-de-sac, donc un match nul : il sort de "
-              "$\\mathcal{A}^0$, et avec lui "
+           bi(f"${name(single)}$ devient un cul-de-sac, donc une position nulle : elle sort "
+              "de $\\mathcal{A}^0$, et avec elle "
               + (words([f"${name(v)}$" for v in left if v != single], "fr") or "aucune autre")
               + (" ; " if len(left) > 1 else "") + f"l'attracteur perd {len(left)} "
               f"position{'s' if len(left) > 1 else ''}. La question 3 supposait "
               "$d^+(s) \\ge 2$ : une position de $J_1$ sans successeur n'entre pas dans "
               "l'attracteur (condition « $x$ a un successeur » de la définition).",
-              f"${name(single)}$ becomes a dead end, hence a draw: it leaves "
+              f"${name(single)}$ becomes a dead end, hence a drawn position: it leaves "
               "$\\mathcal{A}^0$, and with it "
               + (words([f"${name(v)}$" for v in left if v != single], "en") or "no other")
               + (";" if len(left) > 1 else "") + f" the attractor loses {len(left)} "

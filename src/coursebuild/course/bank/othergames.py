@@ -209,7 +209,7 @@ def misere(seed: int) -> Variant:
               "Each move takes at least one stick: a play ends, at a position where the "
               "player is stuck, which is a victory position (of that player in misère, of "
               "the other in normal play): no dead end, no infinite play, so no draw. The "
-              "draw positions are those outside both attractors: by the course, from a draw "
+              "drawn positions are those outside both attractors: by the course, from a drawn "
               "position each player can prevent the other from winning, so a draw play "
               "would exist. There is none: every position is in an attractor, winning for "
               "one of the players."),

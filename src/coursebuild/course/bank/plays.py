@@ -392,17 +392,17 @@ def draw_cycle(seed: int) -> Variant:
         f"$V_0 = {mset(g.V0)}$ and $V_1 = {mset(g.V1)}$. We look at the position "
         f"${name(x)}$.\n\n<!-- figure: graph -->\n\n" + successor_table(g, "en"))
     q1 = Q(bi("Calculer les attracteurs $\\mathcal{A}^0$ et $\\mathcal{A}^1$ (sans les "
-              "rangs). Quelles positions sont des matchs nuls ?",
+              "rangs). Quelles positions ne sont dans aucun des deux (les positions nulles) ?",
               "Compute the attractors $\\mathcal{A}^0$ and $\\mathcal{A}^1$ (without the "
-              "ranks). Which positions are draws?"),
+              "ranks). Which positions are in neither of them (the drawn positions)?"),
            bi(f"$\\mathcal{{A}}^0 = {mset(sorted(a0, key=name))}$, "
-              f"$\\mathcal{{A}}^1 = {mset(sorted(a1, key=name))}$ ; les matchs nuls : "
+              f"$\\mathcal{{A}}^1 = {mset(sorted(a1, key=name))}$ ; les positions nulles : "
               f"${mset(draws)}$.",
               f"$\\mathcal{{A}}^0 = {mset(sorted(a0, key=name))}$, "
-              f"$\\mathcal{{A}}^1 = {mset(sorted(a1, key=name))}$; the draws: "
+              f"$\\mathcal{{A}}^1 = {mset(sorted(a1, key=name))}$; the drawn positions: "
               f"${mset(draws)}$."),
            [(2, bi("les deux attracteurs", "the two attractors")),
-            (1, bi("les matchs nuls", "the draws"))],
+            (1, bi("les positions nulles", "the drawn positions"))],
            # the draws: the positions in neither attractor
            items=[f"${mset(sorted(set(g.vertices) - set(a0) - set(a1), key=name))}$"])
     keep1 = ", ".join(f"${name(v)} \\to {name(y)}$" for v, y in s1.items())
@@ -418,8 +418,8 @@ def draw_cycle(seed: int) -> Variant:
               "$J_1$ joue ainsi reste hors de $\\mathcal{A}^0$ : $J_1$ n'y entre pas, et une "
               "position de $J_0$ hors de $\\mathcal{A}^0$ n'a aucun successeur dans "
               "$\\mathcal{A}^0$. Elle n'atteint donc jamais $V_0 \\subseteq \\mathcal{A}^0$.",
-              f"At the draw positions of $J_1$: {keep1} (out of $\\mathcal{{A}}^0$); "
-              "elsewhere, any move. A play that starts at a draw position and in which "
+              f"At the drawn positions of $J_1$: {keep1} (out of $\\mathcal{{A}}^0$); "
+              "elsewhere, any move. A play that starts at a drawn position and in which "
               "$J_1$ plays this way stays out of $\\mathcal{A}^0$: $J_1$ does not enter it, "
               "and a position of $J_0$ outside $\\mathcal{A}^0$ has no successor in "
               "$\\mathcal{A}^0$. So it never reaches $V_0 \\subseteq \\mathcal{A}^0$."),
@@ -433,7 +433,7 @@ def draw_cycle(seed: int) -> Variant:
               "raisonnement, les rôles échangés. Attention : en "
               f"${name(x)}$, le coup ${name(x)} \\to {name(bad0)}$ perdrait, car "
               f"${name(bad0)} \\in \\mathcal{{A}}^1$.",
-              f"At the draw positions of $J_0$: {keep0}, out of $\\mathcal{{A}}^1$; the same "
+              f"At the drawn positions of $J_0$: {keep0}, out of $\\mathcal{{A}}^1$; the same "
               f"reasoning, roles swapped. Beware: at ${name(x)}$, the move "
               f"${name(x)} \\to {name(bad0)}$ would lose, since "
               f"${name(bad0)} \\in \\mathcal{{A}}^1$."),
@@ -464,7 +464,7 @@ def draw_cycle(seed: int) -> Variant:
     q6 = Q(bi("Démontrer qu'une position ne peut pas être gagnante pour les deux joueurs, "
               "puis qu'une position nulle l'est pour toujours : si $x$ n'est dans aucun "
               "attracteur, aucun joueur ne peut forcer la victoire depuis $x$.",
-              "Prove that a position cannot be winning for both players, then that a draw "
+              "Prove that a position cannot be winning for both players, then that a drawn "
               "position stays one: if $x$ is in neither attractor, no player can force a "
               "win from $x$."),
            bi("Si $\\sigma_0$ et $\\sigma_1$ étaient gagnantes depuis $x$, la partie où chacun "

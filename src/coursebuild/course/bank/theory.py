@@ -439,7 +439,7 @@ def tree_vs_graph(seed: int) -> Variant:
                "$v(p) = +1$ exactement sur $\\mathcal{A}^0$, $-1$ sur $\\mathcal{A}^1$ et 0 "
                "sur les positions nulles." if lang == "fr" else
                "$v(p) = +1$ exactly on $\\mathcal{A}^0$, $-1$ on $\\mathcal{A}^1$ and 0 on "
-               "the draw positions.") for lang in ("fr", "en")},
+               "the drawn positions.") for lang in ("fr", "en")},
            [(2, bi("les valeurs", "the values")), (1, bi("la comparaison", "the comparison"))])
     q4 = Q(bi("Démontrer que, dans tout jeu sans cycle, $v(p) = +1$ si et seulement si "
               "$p \\in \\mathcal{A}^0$.",
