@@ -41,6 +41,27 @@ def test_each_chapter_s_exercises_are_its_own_in_its_order():
         assert [e.number for e in es] == [f"{n}.{k}" for k in range(1, len(es) + 1)]
 
 
+def test_the_legend_of_the_figures_is_only_on_a_sheet_that_has_one():
+    """Fresh reading (issue 61): every French sheet opened on 'Dans les figures, J0 joue
+    sur les cercles...', the sheets of chapters 2 to 5, 7 and 8 too, which have no figure;
+    the English legend said a double border marks a 'winning position' (a victory
+    position: a winning position is one of the attractor)."""
+    from types import SimpleNamespace
+
+    files = {"exercise-2.1.tex": "Montrer que.\n",
+             "exercise-6.1.tex": "\\includegraphics[width=10pt]{g}\n"}
+    chapters = {2: [SimpleNamespace(number="2.1")], 6: [SimpleNamespace(number="6.1")]}
+    body = td._body("fr", [2, 6], files, chapters, "exercise", {2: 0, 6: 0})
+    assert "\\csname tdfiguresfalse\\endcsname\\tdnumber{2}" in body
+    assert "\\csname tdfigurestrue\\endcsname\\tdnumber{6}" in body
+    for lang, legend in (("fr", "Dans les figures"), ("en", "In the figures")):
+        layout = (ROOT / "handouts" / f"td-{lang}.tex").read_text(encoding="utf-8")
+        header = layout[layout.index("\\newcommand{\\sheetheader}"):]
+        assert header.index("\\iftdfigures") < header.index(legend)
+    assert "marks a victory position" in (ROOT / "handouts" / "td-en.tex").read_text()
+    assert "winning position" not in (ROOT / "handouts" / "td-en.tex").read_text()
+
+
 needs_tex = pytest.mark.skipif(shutil.which("pdflatex") is None or
                                not (ROOT / ".venv" / "bin" / "python").exists(),
                                reason="make td needs TeX Live and the project's .venv")

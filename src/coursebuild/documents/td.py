@@ -120,10 +120,14 @@ def _body(lang: str, numbers: Sequence[int], files: dict[str, str], exercises: d
     titles = {n: title for n, title in headings.values()}
     out = ["\\tdanswerstrue\n" if part == "solution" else ""]
     for k, n in enumerate(numbers, 1):
-        out.append(f"{STUDENT_MARK}{k}\n\\tdnumber{{{n}}}\\sheetstudent{{"
-                   f"{escape(titles[n])}}}{SIZES[sizes[n]]}\n")
-        for e in exercises[n]:
-            out.append(files[f"{part}-{e.number}.tex"] + "\n")
+        texts = [files[f"{part}-{e.number}.tex"] for e in exercises[n]]
+        # the legend of the figures (circles, squares) only on a sheet that has one
+        shown = any("\\includegraphics" in t for t in texts)
+        out.append(f"{STUDENT_MARK}{k}\n\\csname tdfigures{'true' if shown else 'false'}"
+                   "\\endcsname"
+                   f"\\tdnumber{{{n}}}\\sheetstudent{{{escape(titles[n])}}}"
+                   f"{SIZES[sizes[n]]}\n")
+        out += [t + "\n" for t in texts]
     return document(lang, "", "".join(out), name="td")
 
 
