@@ -62,6 +62,20 @@ def test_the_legend_of_the_figures_is_only_on_a_sheet_that_has_one():
     assert "winning position" not in (ROOT / "handouts" / "td-en.tex").read_text()
 
 
+def test_an_exercise_says_nothing_of_the_site_s_check_on_paper():
+    """Fresh reading (issue 61): exercise 4.1 said 'La vérification essaie une chaîne de
+    plusieurs milliers de positions', the check of the site's editor, which a tutorial
+    sheet has not: it says what the function must do."""
+    from coursebuild.sources.exercise_source import exercises as every
+
+    for e in every().values():
+        for lang, words in (("fr", "La vérification"), ("en", "The check")):
+            assert words not in e.statement[lang], (e.number, lang)
+    e = next(e for e in every().values() if e.number == "4.1")
+    assert "Elle doit venir à bout d'une chaîne" in " ".join(e.statement["fr"].split())
+    assert "It must cope with a chain" in " ".join(e.statement["en"].split())
+
+
 needs_tex = pytest.mark.skipif(shutil.which("pdflatex") is None or
                                not (ROOT / ".venv" / "bin" / "python").exists(),
                                reason="make td needs TeX Live and the project's .venv")
