@@ -136,8 +136,8 @@ def strategie(A, Si, rangs_i, rangs_adv):
             #en Losing: delay the defeat, to the successor of greatest rank.
             coup[s] = max(A[s], key=lambda x: rangs_adv[x])
         else:
-            #fr Match nul : rester hors de l'attracteur de l'adversaire.
-            #en Draw: stay out of the opponent's attractor.
+            #fr Nulle : rester hors de l'attracteur de l'adversaire.
+            #en Drawn: stay out of the opponent's attractor.
             coup[s] = next(x for x in A[s] if x not in rangs_adv)
     return coup
 

@@ -80,8 +80,12 @@ def test_the_two_languages_show_the_same_code():
     assert [glossary.english(line) for line in strip["fr"]] == strip["en"]
     assert strip["fr"] != strip["en"] and "def compute_ranks(A, S0, V0):" in strip["en"]
     fr = "\n".join(listing_sections("fr").values())
-    assert "# Match nul : rester hors de l'attracteur de l'adversaire." in fr
-    assert "Draw:" not in fr
+    # a drawn position, as its two neighbours say "Gagnante", "Perdante" (a draw, match
+    # nul, is a play: fresh reading, issue 61)
+    assert "# Nulle : rester hors de l'attracteur de l'adversaire." in fr
+    assert "Match nul :" not in fr and "Draw:" not in fr
+    en = "\n".join(listing_sections("en").values())
+    assert "# Drawn: stay out of the opponent's attractor." in en
 
 
 def test_the_naive_count_is_counted():
