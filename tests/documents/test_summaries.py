@@ -60,6 +60,27 @@ def test_a_summary_s_theorem_names_the_function_it_speaks_of():
                         assert "`strategy`" in text or "`strategie`" in text, (lang, page)
 
 
+def test_a_summary_calls_a_position_in_neither_attractor_drawn_never_a_draw():
+    """Fresh reading (issue 61): chapter 5's summary, its definition of the computed
+    strategy, said 'x est un match nul' of a position (a draw, match nul, is a play:
+    plays.md), and chapter 1's drawing conventions 'une position sans couleur est un match
+    nul'; a position in neither attractor is drawn (nulle), as the algorithms chapter
+    says."""
+    said = re.compile(r"(?i)\$x\$ est un match nul|position sans couleur est un match nul"
+                      r"|\$x\$ is a draw\b|position without colour is a draw")
+    for lang in ("fr", "en"):
+        for page in summaries.chapters(lang).values():
+            for part in summaries.parts(lang, page):
+                assert not said.search(part.text), (lang, page)
+        for page in ("strategies", "modelling"):
+            text = (ROOT / "docs" / lang / f"{page}.md").read_text(encoding="utf-8")
+            assert not said.search(text), (lang, page)
+    fr = next(p.text for p in summaries.parts("fr", "strategies") if p.kind != "algorithm")
+    assert "**$x$ est nulle** (dans aucun des deux attracteurs)" in fr
+    en = next(p.text for p in summaries.parts("en", "strategies") if p.kind != "algorithm")
+    assert "**$x$ is drawn** (in neither attractor)" in en
+
+
 needs_tex = pytest.mark.skipif(shutil.which("pdflatex") is None or
                                not (ROOT / ".venv" / "bin" / "python").exists(),
                                reason="make summaries needs TeX Live and the project's .venv")
