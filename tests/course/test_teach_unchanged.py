@@ -222,3 +222,22 @@ def test_the_attractor_remark_shows_the_dead_end(site, lang):
     text = _text(site, lang, "attractors")
     assert ("cul-de-sac" if lang == "fr" else "dead end") in text
     assert ("match nul" if lang == "fr" else "draw") in text
+
+
+def test_the_notes_oral_answer_on_terminal_positions_names_the_winner_and_the_draw():
+    """Fresh reading (issue 61): chapter 2's slides' notes answered 'la partie s'y arrête,
+    gagnée par ce joueur' (which one? the sentence names none) and 'c'est un nul'; they
+    say 'gagnée par J_i si elle est dans V_i' and 'c'est un match nul', the course's
+    word."""
+    import yaml
+
+    for path in sorted((ROOT / "docs" / "teaching").glob("*.yaml")):
+        text = " ".join(path.read_text(encoding="utf-8").split())
+        assert "c'est un nul" not in text and "gagnée par ce joueur" not in text, path.name
+        assert "won by that player" not in text, path.name
+    notes = yaml.safe_load((ROOT / "docs" / "teaching" / "02-plays.yaml").read_text("utf-8"))
+    answer = next(q["answer"] for q in notes["oral"]
+                  if "cul-de-sac" in q["question"]["fr"])
+    assert "gagnée par $J_i$ si elle est dans $V_i$" in " ".join(answer["fr"].split())
+    assert "c'est un match nul." in answer["fr"]
+    assert "won by $J_i$ if it is in $V_i$" in " ".join(answer["en"].split())
