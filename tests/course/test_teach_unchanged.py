@@ -241,3 +241,33 @@ def test_the_notes_oral_answer_on_terminal_positions_names_the_winner_and_the_dr
     assert "gagnée par $J_i$ si elle est dans $V_i$" in " ".join(answer["fr"].split())
     assert "c'est un match nul." in answer["fr"]
     assert "won by $J_i$ if it is in $V_i$" in " ".join(answer["en"].split())
+
+
+def _strings(x, path=()):
+    """Every text of a teaching file, with its path of keys (its language last)."""
+    if isinstance(x, dict):
+        for k, v in x.items():
+            yield from _strings(v, (*path, str(k)))
+    elif isinstance(x, list):
+        for k, v in enumerate(x):
+            yield from _strings(v, (*path, str(k)))
+    elif isinstance(x, str):
+        yield path, x
+
+
+def test_the_notes_write_the_rank_as_the_course_does():
+    """Fresh reading (issue 61): the French notes of chapters 3, 5 and 8 (slides' notes,
+    the guide) wrote the rank rang(x), where the course, its summaries and its slides
+    write rg(x); and chapter 3's said a play stops 'sur un nul' (a match nul)."""
+    import yaml
+
+    for path in sorted((ROOT / "docs" / "teaching").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for where, text in _strings(data):
+            if where[-1] == "fr":
+                assert "\\mathrm{rang}" not in text, (path.name, where)
+                assert not re.search(r"\bsur un nul\b", text), (path.name, where)
+            if where[-1] == "en":
+                assert "\\mathrm{rg}" not in text, (path.name, where)
+    fr = (ROOT / "docs" / "teaching" / "03-attractors.yaml").read_text(encoding="utf-8")
+    assert "récurrence sur $r = \\mathrm{rg}(x) > 0$" in fr
