@@ -76,6 +76,24 @@ def test_an_exercise_says_nothing_of_the_site_s_check_on_paper():
     assert "It must cope with a chain" in " ".join(e.statement["en"].split())
 
 
+def test_an_exercise_title_calls_a_position_drawn_never_a_draw():
+    """Fresh reading (issue 61): exercise 5.3, on tutorial 5 and chapter 5's slides, was
+    'jouer depuis un match nul' (a match nul is a play), its statement 'Soit x une
+    position qui n'est dans aucun des deux attracteurs'; and the notes' misconception
+    'D'un nul, tout coup...': 'une position nulle', 'a drawn position'."""
+    import yaml
+
+    from coursebuild.sources.exercise_source import exercises as every
+
+    e = next(e for e in every().values() if e.number == "5.3")
+    assert (e.title["fr"], e.title["en"]) == ("jouer depuis une position nulle",
+                                              "playing from a drawn position")
+    notes = yaml.safe_load((ROOT / "docs" / "teaching" / "05-strategies.yaml").read_text("utf-8"))
+    titles = [m["title"] for m in notes["misconceptions"]]
+    assert {"fr": "D'une position nulle, tout coup qui ne perd pas tout de suite",
+            "en": "From a drawn position, any move that does not lose at once"} in titles
+
+
 needs_tex = pytest.mark.skipif(shutil.which("pdflatex") is None or
                                not (ROOT / ".venv" / "bin" / "python").exists(),
                                reason="make td needs TeX Live and the project's .venv")
