@@ -228,6 +228,27 @@ def test_the_notes_version_holds_the_teaching_notes(decks):
         assert text.count(word) >= len(chapter.oral)
 
 
+def test_no_slide_prints_a_formula_s_source_or_a_missing_reference(decks):
+    """Fresh reading (issue 61): chapter 5's frame 'La stratégie de \\(J_0\\) au jeu de
+    Nim' printed its heading's formula as its source, and the notes of chapters 4 and 5
+    'L'arène de la figure ??' (the teachers' guide's figure, which a deck has not; a
+    slide's figures have no number). Every page of every deck and notes version, each
+    language: no '\\(' nor '??'; the frame's title sets J_0 as a formula."""
+    from coursebuild.documents.slides.deck import section_tex
+
+    for lang in LANGS:
+        for pdf in decks[lang]:
+            for k, page in enumerate(_pages(pdf), 1):
+                assert "\\(" not in page and "??" not in page, (pdf.name, k)
+        for deck in _report(lang).values():
+            for frame in deck["frames"]:
+                assert "textbackslash" not in frame["title"], (deck["deck"], frame["title"])
+    assert section_tex("La stratégie de \\(J_0\\) au jeu de Nim") == \
+        "La stratégie de \\(J_0\\) au jeu de Nim"
+    notes = " ".join(_text(OUT / "fr" / "05-strategies-notes.pdf").split())
+    assert "L'arène, S0 = " in notes.replace("’", "'").replace(" , ", ", ")
+
+
 def test_a_deck_typeset_again_is_the_same_bytes(decks, tmp_path):
     from coursebuild.documents.slides import split, typeset
 

@@ -7,6 +7,7 @@ misconceptions to watch, the questions to ask) as note pages."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,6 +49,21 @@ def fragment(html: str, ctx: Context) -> str:
     return book_wording(_unmarked(conv.blocks(root), ctx), ctx.lang)
 
 
+def section_tex(section: str) -> str:
+    r"""A section's title as a frame's title: its text escaped, its formulas (the
+    heading's ``\(J_0\)``) set as formulas, not printed as their source.
+
+    >>> print(section_tex(r"La stratégie de \(J_0\) au jeu de Nim"))
+    La stratégie de \(J_0\) au jeu de Nim
+    >>> print(section_tex("50 % & plus"))
+    50 \% \& plus
+    """
+    from coursebuild.typeset.latex.converter import inline_math
+
+    pieces = re.split(r"(\\\(.*?\\\))", section)
+    return "".join(inline_math(p) if p.startswith("\\(") else escape(p) for p in pieces)
+
+
 def box_frame(section: str, box: Tag, ctx: Context) -> Frame:
     """A definition or a theorem of the chapter: a block titled as the chapter titles it
     ("Définition (attracteur)"), its body converted as the book converts it."""
@@ -58,7 +74,7 @@ def box_frame(section: str, box: Tag, ctx: Context) -> Frame:
         title_p.decompose()
     inner = "".join(str(c) for c in box.children)
     body = fragment(inner, ctx).strip()
-    return Frame("box", title, f"\\slidebox{{{escape(section)}}}{{{title}}}{{%\n{body}}}\n")
+    return Frame("box", title, f"\\slidebox{{{section_tex(section)}}}{{{title}}}{{%\n{body}}}\n")
 
 
 def figure_frame(section: str, fid: str, ctx: Context, ratio: str) -> Frame:
@@ -67,8 +83,8 @@ def figure_frame(section: str, fid: str, ctx: Context, ratio: str) -> Frame:
     fig = ctx.figures[fid]
     scale = figure_scale(fid, ctx.figures, ratio)
     w, h = fig.width_pt * scale, fig.height_pt * scale
-    return Frame("figure", escape(section),
-                 f"\\begin{{frame}}{{{escape(section)}}}\n\\centering\n"
+    return Frame("figure", section_tex(section),
+                 f"\\begin{{frame}}{{{section_tex(section)}}}\n\\centering\n"
                  f"\\makebox[\\textwidth][c]{{\\includegraphics[width={w:.1f}pt,"
                  f"height={h:.1f}pt]{{{fid}.pdf}}}}\n"
                  "\\end{frame}\n")
@@ -81,8 +97,8 @@ def figure_parts_frame(item: Planned, ctx: Context) -> Frame:
 
     fig = ctx.figures[item.figure]
     body, parts = tiled_tex(item.figure, fig, item.tiling, WORDS[ctx.lang]["part"])
-    return Frame("figure", escape(item.section),
-                 f"\\begin{{frame}}{{{escape(item.section)}}}\n\\centering\n{body}"
+    return Frame("figure", section_tex(item.section),
+                 f"\\begin{{frame}}{{{section_tex(item.section)}}}\n\\centering\n{body}"
                  "\\end{frame}\n", overlays=parts)
 
 
@@ -188,7 +204,7 @@ def latex_frames(item: Planned, ctx: Context, deck: Deck, ratio: str) -> list[Fr
     if item.kind == "trees":
         from coursebuild.documents.slides.trees import tree_frames
 
-        return tree_frames(escape(item.section), ctx, ratio)
+        return tree_frames(section_tex(item.section), ctx, ratio)
     if item.kind == "counter":
         return counter_frames(item.elements[0].get_text(), _trace_arena(item.trace), ctx,
                               WORDS[lang]["counter"], ratio)
@@ -196,8 +212,8 @@ def latex_frames(item: Planned, ctx: Context, deck: Deck, ratio: str) -> list[Fr
         # (their words, not the page's bold: a list of titles)
         items = "".join(f"\\item {fragment(f'<p>{t.decode_contents()}</p>', ctx).strip()}\n"
                         for t in item.elements)
-        return [Frame("exercises", escape(item.section),
-                      f"\\begin{{frame}}{{{escape(item.section)}}}\n"
+        return [Frame("exercises", section_tex(item.section),
+                      f"\\begin{{frame}}{{{section_tex(item.section)}}}\n"
                       f"\\begin{{itemize}}\n{items}\\end{{itemize}}\n\\end{{frame}}\n")]
     return []         # a game: played on the site's slide
 

@@ -87,6 +87,9 @@ def reference(conv: Writer, e: Tag, fid: str) -> str:
     \\bookfigref{Figure~\\ref{fig:nim-play}}{fig:nim-play}{ (p.~\\pageref{fig:nim-play})}
     """
     ctx, k = conv.ctx, key(fid)
+    if not (ctx.floats or ctx.cite_figures) and (e.name == "span" or
+                                                 not e.get_text(strip=True)):
+        return ""          # a slide's figures have no number: a hidden reference, nothing
     ctx.referenced.append(fid)
     word = ctx.words["figure"]
     page = f"p.~\\pageref{{{k}}}"
