@@ -249,6 +249,30 @@ def test_no_slide_prints_a_formula_s_source_or_a_missing_reference(decks):
     assert "L'arène, S0 = " in notes.replace("’", "'").replace(" , ", ", ")
 
 
+def test_every_misconception_of_the_guide_is_whole_in_its_notes(decks):
+    """Fresh reading (issue 61): chapter 4's notes lost 'Le point fixe suffit. L'élève
+    rend pour l'exercice 4.1 le point fixe de l'exercice 3.7...' and 'Le chapitre montre
+    deux autres arènes...': a sentence linking to another page went to the book's Online
+    box, which a deck has not. Every chapter, each language: each misconception's title
+    is in its notes version, and so are those sentences."""
+    from coursebuild.course.teaching_notes import notes
+    from coursebuild.typeset.editions import chapters
+
+    for lang in LANGS:
+        for number, page, _ in chapters(lang):
+            if page not in notes():
+                continue
+            pdf = OUT / lang / f"{number:02d}-{page}-notes.pdf"
+            text = " ".join(_text(pdf).split()).replace("’", "'")
+            for m in notes()[page].misconceptions:
+                # its words up to a formula or code (the PDF sets them otherwise)
+                title = " ".join(re.split(r"[$`\\]", m.title[lang])[0].split())
+                assert title[:30] in text, (lang, page, title)
+    text = " ".join(_text(OUT / "fr" / "04-algorithms-notes.pdf").split()).replace("’", "'")
+    assert "Le point fixe suffit. L'élève rend pour l'exercice 4.1" in text
+    assert "Le chapitre montre deux autres arènes" in text
+
+
 def test_a_deck_typeset_again_is_the_same_bytes(decks, tmp_path):
     from coursebuild.documents.slides import split, typeset
 

@@ -70,7 +70,7 @@ def deck_sources(lang: str, site: Path, ratio: str = "169") -> list[tuple[str, s
     for number, page, _ in chapters(lang):
         html = (root / page / "index.html").read_text("utf-8")
         ctx = Context(lang=lang, figures=figures, data=data, floats=False, code_margin=False,
-                      page_path=f"{page}/")
+                      page_path=f"{page}/", online_box=False)
         try:
             deck = chapter_deck(html, ctx, lang, number, page, ratio, site / "figures")
             deck.notes = teaching_notes(teachers, page, ctx)

@@ -82,6 +82,7 @@ class Context:
     code_margin: bool = True                # and a listing (a sheet's page has no margin)
     floats: bool = True                     # figures float (a sheet sets them in place)
     cite_figures: bool = False              # a sheet's text names its figures by number
+    online_box: bool = True                 # site-only sentences go to an Online box
     data: dict[str, dict] = field(default_factory=dict)  # figures' data (games, steppers)
     other_book: dict[str, int] = field(default_factory=dict)  # page -> its chapter there
     teachers_pages: set[str] = field(default_factory=set)     # in the teacher's book

@@ -50,8 +50,9 @@ def link(conv: Writer, e: Tag) -> str:
             return chapter_reference(conv, e, inner, f"{ctx.other_book[chapter]} "
                                      + escape(ctx.words["of_students_book"]))
         # a page no book prints (a notebook, the API reference, the building manual):
-        # its sentence goes into the chapter's "Online" box
-        return inner + ONLINE_LINK
+        # its sentence goes into the chapter's "Online" box; a deck has none (a slide
+        # and its notes keep the sentence, the link's words)
+        return inner + ONLINE_LINK if ctx.online_box else inner
     return inner
 
 
