@@ -145,14 +145,16 @@ def test_the_counter_algorithm_runs_line_by_line_to_the_solvers_ranks(decks):
 
     g, _ = examples.nim_10()
     ranks = attractor(g, 0)
-    for lang, word in (("fr", "Rangs"), ("en", "Ranks")):
+    # (fresh reading, issue 61: the ranks were r(0, 1) = 0, where the course writes
+    # rg(0, 1) in French, rank(0, 1) in English)
+    for lang, word, rank in (("fr", "Rangs", "rg"), ("en", "Ranks", "rank")):
         pages = [p for p in _pages(OUT / lang / "04-algorithms.pdf")
                  if re.search(r"calcule_rangs|compute_ranks", p)]
         # a slide per line run: at least one per position taken out of the queue
         assert len(pages) > 2 * len(ranks), len(pages)
         last = " ".join(pages[-1].split())
         found = dict(((int(a), int(b)), int(r)) for a, b, r in re.findall(
-            r"r\s*\((\d+), ?(\d+)\)\s*=\s*(\d+)", last.split(word, 1)[1]))
+            rf"\b{rank}\s*\((\d+), ?(\d+)\)\s*=\s*(\d+)", last.split(word, 1)[1]))
         assert found == ranks, (lang, last[-400:])
 
 

@@ -116,7 +116,9 @@ def counter_frames(listing: str, g, ctx: Context, title: str, ratio: str = "169"
             rows.append(f"\\(x\\) = {_show(e['x'])}" + (
                 f", \\(d(x)\\){colon} {counter[0]} \\(\\to\\) {counter[1]}" if counter
                 else ""))
-        ranks = ", ".join(f"\\(r\\){_show(v)}\\,=\\,{r}" for v, r in e["ranks"].items())
+        # the rank as the course writes it: rg(x), rank(x)
+        rank = "\\mathrm{rg}" if ctx.lang == "fr" else "\\mathrm{rank}"
+        ranks = ", ".join(f"\\({rank}\\){_show(v)}\\,=\\,{r}" for v, r in e["ranks"].items())
         rows.append(f"\\textbf{{{escape(words['ranks'])}}}~: {ranks}" if ctx.lang == "fr"
                     else f"\\textbf{{{escape(words['ranks'])}}}: {ranks}")
         states.append(f"\\only<{k}>{{" + "\\par\n".join(rows) + "}")
