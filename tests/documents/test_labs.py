@@ -136,3 +136,22 @@ def test_make_labs_gives_the_same_bytes_and_refuses_bad_input(checkout):
         done = make(checkout, "labs", *args, ok=False)
         assert done.returncode == 2 and message in done.stderr, (args, done.stderr)
         assert "Traceback" not in done.stderr
+
+
+def test_a_loop_s_result_is_its_listing_then_all_it_prints():
+    """Fresh reading (issue 61): lab 4's brief showed the chain's costs '10 10 45 9' and
+    '100 100 4950 99' as a result of no code, then the loop on one line, 'for n in (10,
+    100, 1000): c = chain(n - 1) # len(c) == n steps, reads = ...' (its comment
+    swallowing the code after it), then '1000 1000 499500 999': a cell's printed lines
+    are one result, and a statement of several lines is a listing as written."""
+    from coursebuild.documents import labs
+
+    cell = {"outputs": [{"output_type": "stream", "name": "stdout", "text": ["10 10 45 9\n"]},
+                        {"output_type": "stream", "name": "stdout", "text": ["100 1\n"]}]}
+    assert labs._outputs(cell) == ["10 10 45 9\n100 1"]
+    code = "for n in (10, 100):\n    c = chain(n - 1)        # len(c) == n\n    print(n)"
+    md = labs._result_md(labs.Result(code, "10 10 45 9\n100 1"), "fr")
+    assert "`for n" not in md and md.startswith("- la cellule :\n\n")
+    assert "    ```python\n    for n in (10, 100):\n        c = chain(n - 1)" in md
+    assert md.index("```python") < md.index("```text") < md.index("100 1")
+    assert labs._result_md(labs.Result("len(g)", "4"), "fr") == "- `len(g)` → `4`"

@@ -84,7 +84,8 @@ def _last_statement(code: str) -> str:
 
 
 def _outputs(cell: dict) -> list[str]:
-    out = []
+    out: list[str] = []
+    streamed = False
     for o in cell.get("outputs", []):
         data = o.get("data", {})
         if any(k.startswith("image/") or k == "text/html" for k in data):
@@ -92,7 +93,14 @@ def _outputs(cell: dict) -> list[str]:
         elif "text/plain" in data:
             out.append("".join(data["text/plain"]).rstrip())
         elif o.get("output_type") == "stream" and o.get("name") == "stdout":
-            out.append("".join(o.get("text", "")).rstrip())
+            text = "".join(o.get("text", "")).rstrip()
+            if streamed and out:          # a cell's printed lines are one result
+                out[-1] += "\n" + text
+            else:
+                out.append(text)
+            streamed = True
+            continue
+        streamed = False
     return [o for o in out if o is not None]
 
 
@@ -147,6 +155,15 @@ def _result_md(result: Result, lang: str) -> str:
     lines = result.output.splitlines()
     if len(lines) > MAX_LINES:
         lines = [*lines[:MAX_LINES - 1], word["more"].format(n=len(lines) - MAX_LINES + 1)]
+    if "\n" in result.code:
+        # a statement of several lines (a loop): a listing, its lines as written, then
+        # what it prints (inline, its lines would run together, a comment swallowing
+        # the code after it)
+        listing = "\n".join(f"    {ln}" for ln in ["```python", *result.code.splitlines(),
+                                                    "```"])
+        block = "\n".join(f"    {ln}" for ln in ["```text", *lines, "```"])
+        said = "la cellule :" if lang == "fr" else "the cell:"
+        return f"- {said}\n\n{listing}\n\n{block}\n"
     code = f"`{result.code}`" if result.code else ""
     if len(lines) == 1 and len(lines[0]) + len(result.code) < 80 and "`" not in lines[0]:
         arrow = " → " if code else ""
