@@ -343,6 +343,22 @@ def test_the_grundy_game_asks_for_the_longest_play_not_a_bound():
             assert f"**{v.answers['longest']} " in answer_blocks(v, lang)["1"]
 
 
+def test_the_numbering_key_says_which_positions_have_a_number_below_their_rank():
+    """Q2's key read 'but number below the rank: k (2 < 4)', which does not parse: it
+    now names the positions as the subject of a sentence, in both languages."""
+    for v in variants("strategy-numbering-loops"):
+        for lang, verbs in (("en", (" have a number below their rank",
+                                    " has a number below its rank")),
+                            ("fr", (" ont un numéro inférieur à leur rang",
+                                    " a un numéro inférieur à son rang"))):
+            block = answer_blocks(v, lang)["2"]
+            assert "but number" not in block and "mais numéro" not in block, v.seed
+            if v.answers["below"]:
+                assert any(verb in block for verb in verbs), (v.seed, lang)
+            for x in v.answers["below"] + v.answers["above"]:
+                assert f"${x}$ (" in block, (v.seed, lang, x)
+
+
 @pytest.mark.parametrize("pid", IDS)
 def test_neighbours_cannot_copy_and_a_class_draws_different_numbers(pid):
     """Over 200 seeds in classes of 30: no two consecutive students with the same

@@ -217,18 +217,19 @@ def numbering(seed: int) -> Variant:
                              for x in sorted(ranks, key=name))
 
     def cmp(lang: str) -> str:
+        # a sentence: "k (2 < 4) and m (2 < 4) have a number below their rank"
         parts = []
-        if below:
-            parts.append(("numéro inférieur au rang : " if lang == "fr" else
-                          "number below the rank: ")
-                         + words([f"${name(x)}$ ({numbers[x]} < {ranks[x]})" for x in below],
-                                 lang))
-        if above:
-            parts.append(("numéro supérieur au rang : " if lang == "fr" else
-                          "number above the rank: ")
-                         + words([f"${name(x)}$ ({numbers[x]} > {ranks[x]})" for x in above],
-                                 lang))
-        return (" ; " if lang == "fr" else "; ").join(parts)
+        for group, sign, fr, en in ((below, "<", "inférieur", "below"),
+                                    (above, ">", "supérieur", "above")):
+            if not group:
+                continue
+            who = words([f"${name(x)}$ ({numbers[x]} {sign} {ranks[x]})" for x in group], lang)
+            one = len(group) == 1
+            parts.append(f"{who} {'a' if one else 'ont'} un numéro {fr} à "
+                         f"{'son' if one else 'leur'} rang" if lang == "fr" else
+                         f"{who} {'has' if one else 'have'} a number {en} "
+                         f"{'its' if one else 'their'} rank")
+        return (" et " if lang == "fr" else ", and ").join(parts)
 
     q2 = Q(bi("Calculer les rangs exacts des positions de $\\mathcal{A}^0$ (étapes de la "
               "définition). Quelles positions ont un numéro différent de leur rang ?",
