@@ -359,6 +359,15 @@ def test_the_numbering_key_says_which_positions_have_a_number_below_their_rank()
                 assert f"${x}$ (" in block, (v.seed, lang, x)
 
 
+def test_the_cub_delays_its_own_defeat():
+    """The pursuit problem's Q5 read 'when the cub delays their defeat', next to the
+    puppies: 'their' read as the puppies'; the key calls the cub 'it', so does Q5."""
+    for v in variants("ourson-distance-rank"):
+        assert "the cub delays its defeat" in v.statement["en"], v.seed
+        assert "their defeat" not in v.statement["en"] + v.solution["en"], v.seed
+        assert "l'ourson retarde sa défaite" in v.statement["fr"], v.seed
+
+
 @pytest.mark.parametrize("pid", IDS)
 def test_neighbours_cannot_copy_and_a_class_draws_different_numbers(pid):
     """Over 200 seeds in classes of 30: no two consecutive students with the same

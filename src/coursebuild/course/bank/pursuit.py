@@ -222,7 +222,7 @@ def distance_rank(seed: int) -> Variant:
               "depuis $a$ quand l'ourson retarde sa défaite le plus possible. Combien de "
               "coups compte-t-elle ?",
               "Give the puppies' strategy by the rank of the attractor, and the play from "
-              "$a$ when the cub delays their defeat as long as possible. How many moves "
+              "$a$ when the cub delays its defeat as long as possible. How many moves "
               "does it have?"),
            bi(f"{rank_text}. La partie ${play_text}$ compte {len(play) - 1} coups, "
               f"${rg('fr')}(a) = {won['a']}$.",
