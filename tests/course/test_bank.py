@@ -368,6 +368,23 @@ def test_the_cub_delays_its_own_defeat():
         assert "l'ourson retarde sa défaite" in v.statement["fr"], v.seed
 
 
+def test_the_tokens_key_never_says_a_number_equals_itself():
+    """Q4's key read 'to reach (d, d), where g(d) = g(d)' when both tokens end on one
+    vertex; it now says so, and names the token moved by its vertex, not 'the first'."""
+    same = 0
+    for v in variants("grundy-token-graph"):
+        x, y = v.params["tokens"]
+        for lang in ("fr", "en"):
+            block = answer_blocks(v, lang)["4"]
+            assert not re.search(r"g\((\w)\) = g\(\1\)", block), (v.seed, lang)
+            assert re.search(rf"(token on|jeton de) \$[{x}{y}]\$", block), (v.seed, lang)
+            if re.search(r"\((\w), \1\)", block):
+                same += lang == "en"
+                assert ("both tokens on the same vertex" in block
+                        or "les deux jetons sur le même sommet" in block), (v.seed, lang)
+    assert same >= 10
+
+
 @pytest.mark.parametrize("pid", IDS)
 def test_neighbours_cannot_copy_and_a_class_draws_different_numbers(pid):
     """Over 200 seeds in classes of 30: no two consecutive students with the same

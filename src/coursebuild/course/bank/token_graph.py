@@ -147,17 +147,24 @@ def token_graph(seed: int) -> Variant:
                    "the reason: the theorem on the number zero"))],
            items=[f"${mset(v for v in order if by_mex(v) == 0)}$"])
     a, b = win
-    moved = "premier" if a != x else "second"
+    # the token moved, and what it reaches: two equal numbers, or one vertex twice
+    moved = x if a != x else y
+    reach = ({"fr": f"$({a}, {b})$, où $g({a}) = g({b})$",
+              "en": f"$({a}, {b})$, where $g({a}) = g({b})$"} if a != b else
+             {"fr": f"$({a}, {a})$ : les deux jetons sur le même sommet, de nombre "
+                    f"$g({a}) \\oplus g({a}) = 0$",
+              "en": f"$({a}, {a})$: both tokens on the same vertex, of number "
+                    f"$g({a}) \\oplus g({a}) = 0$"})
     q4 = Q(bi(f"Deux jetons sont posés, en ${x}$ et en ${y}$. Qui gagne ? Donner le coup "
               "gagnant (il est unique).",
               f"Two tokens stand on ${x}$ and ${y}$. Who wins? Give the winning move (it is "
               "unique)."),
            bi(f"$g({x}) \\oplus g({y}) = {g[x]} \\oplus {g[y]} = {g[x] ^ g[y]} \\ne 0$ : le "
-              f"joueur qui doit jouer gagne, en déplaçant le {moved} jeton pour atteindre "
-              f"$({a}, {b})$, où $g({a}) = g({b})$.",
+              f"joueur qui doit jouer gagne, en déplaçant le jeton de ${moved}$ pour "
+              f"atteindre {reach['fr']}.",
               f"$g({x}) \\oplus g({y}) = {g[x]} \\oplus {g[y]} = {g[x] ^ g[y]} \\ne 0$: the "
-              f"player to move wins, by moving the {'first' if a != x else 'second'} token "
-              f"to reach $({a}, {b})$, where $g({a}) = g({b})$."),
+              f"player to move wins, by moving the token on ${moved}$ to reach "
+              f"{reach['en']}."),
            [(1, bi("le gagnant", "the winner")), (2, bi("le coup", "the move"))])
     q5 = Q(bi("Montrer, sans le théorème de Sprague et Grundy, que deux jetons sur le même "
               "sommet forment une position perdante pour le joueur qui doit jouer.",
