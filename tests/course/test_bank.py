@@ -385,6 +385,24 @@ def test_the_tokens_key_never_says_a_number_equals_itself():
     assert same >= 10
 
 
+def test_the_both_players_counterexample_reads_as_english():
+    """Q6's key read 'False: b is a draw, of J_0, and ...' and 'in a same step', French
+    turns ('est nulle, à J_0', 'une même étape'): it says 'b, a drawn position of J_0,
+    has its successor e in A^1' and 'in one step'."""
+    found = 0
+    for v in variants("strategy-both-players"):
+        block = {lang: answer_blocks(v, lang)["6"] for lang in ("fr", "en")}
+        assert "is a draw, of" not in block["en"] and "in a same step" not in block["en"]
+        assert "est nulle, à" not in block["fr"], v.seed
+        if block["en"].startswith(" False"):
+            found += 1
+            assert re.match(r" False: \$\w\$, a drawn position of \$J_[01]\$, has its "
+                            r"successor \$\w\$ in", block["en"]), v.seed
+            assert re.match(r" Faux\s: \$\w\$, position nulle de \$J_[01]\$, a son "
+                            r"successeur \$\w\$ dans", block["fr"]), v.seed
+    assert found >= 20
+
+
 @pytest.mark.parametrize("pid", IDS)
 def test_neighbours_cannot_copy_and_a_class_draws_different_numbers(pid):
     """Over 200 seeds in classes of 30: no two consecutive students with the same

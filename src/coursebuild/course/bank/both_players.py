@@ -266,17 +266,18 @@ def _draw_answer(g: Arena, sol) -> dict[str, str]:
                "nulle $x$ de $J_{1-i}$ n'a aucun successeur $y \\in \\mathcal{A}^{1-i}_n$ : "
                "sinon $x$ entrerait dans $\\mathcal{A}^{1-i}_{n+1}$.",
                "A drawn position $x$ of $J_i$ that has a successor cannot have all its "
-               "successors in $\\mathcal{A}^{1-i}$: they would all be in a same step "
+               "successors in $\\mathcal{A}^{1-i}$: they would all be in one step "
                "$\\mathcal{A}^{1-i}_n$, and $x$ would enter at step $n + 1$. A drawn position "
                "$x$ of $J_{1-i}$ has no successor $y \\in \\mathcal{A}^{1-i}_n$: otherwise "
                "$x$ would enter $\\mathcal{A}^{1-i}_{n+1}$.")
     if found:
         x, y = found
         p = g.owner(x)
-        lead = bi(f"Faux : ${name(x)}$ est nulle, à $J_{p}$, et son successeur ${name(y)}$ est "
+        lead = bi(f"Faux : ${name(x)}$, position nulle de $J_{p}$, a son successeur ${name(y)}$ "
                   f"dans $\\mathcal{{A}}^{1 - p}$ (un coup perdant que $J_{p}$ évite). ",
-                  f"False: ${name(x)}$ is a draw, of $J_{p}$, and its successor ${name(y)}$ is in "
-                  f"$\\mathcal{{A}}^{1 - p}$ (a losing move that $J_{p}$ avoids). ")
+                  f"False: ${name(x)}$, a drawn position of $J_{p}$, has its successor "
+                  f"${name(y)}$ in $\\mathcal{{A}}^{1 - p}$ (a losing move that $J_{p}$ "
+                  "avoids). ")
     else:
         lead = bi("Vrai ici, mais pas en général : une position nulle peut avoir un "
                   "coup perdant, que son propriétaire évite. ",
