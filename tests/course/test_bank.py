@@ -403,6 +403,34 @@ def test_the_both_players_counterexample_reads_as_english():
     assert found >= 20
 
 
+@pytest.mark.parametrize("pid, question, many, one", [
+    ("bouton-nim", "2", {"en": "The winning moves are: ", "fr": "Les coups gagnants sont : "},
+     {"en": "The only winning move is to ", "fr": "Le seul coup gagnant est de "}),
+    ("bouton-nim", "5", {"en": "the winning moves lead to ",
+                         "fr": "les coups gagnants mènent à "},
+     {"en": "the only winning move leads to ", "fr": "le seul coup gagnant mène à "}),
+    ("grundy-sum-subtraction", "4",
+     {"en": "The moves that lead to a position of number 0: ",
+      "fr": "Les coups qui mènent à une position de nombre 0 : "},
+     {"en": "The only move that leads to a position of number 0: ",
+      "fr": "Le seul coup qui mène à une position de nombre 0 : "})])
+def test_a_single_winning_move_is_not_called_the_winning_moves(pid, question, many, one):
+    """Keys read 'The winning moves are: bring heap 3 down from 9 to 3 sticks.', a plural
+    for the single move most variants have; the key says 'the only winning move' then."""
+    singles = 0
+    for v in variants(pid):
+        for lang in ("fr", "en"):
+            block = answer_blocks(v, lang)[question].replace("\xa0", " ")
+            head = many[lang] if many[lang] in block else one[lang]
+            assert head in block, (v.seed, lang)
+            listed = block.split(head, 1)[1].split(". ")[0].rstrip(".")
+            count = len(re.findall(r"\$\(", listed)) if pid != "bouton-nim" or question == "5" \
+                else listed.count(";") + 1
+            assert (head == one[lang]) == (count == 1), (v.seed, lang, listed)
+            singles += lang == "en" and count == 1
+    assert singles >= 20
+
+
 @pytest.mark.parametrize("pid", IDS)
 def test_neighbours_cannot_copy_and_a_class_draws_different_numbers(pid):
     """Over 200 seeds in classes of 30: no two consecutive students with the same

@@ -145,11 +145,15 @@ def bouton(seed: int) -> Variant:
               "are found."),
            bi(f"Il faut laisser une somme nulle : remplacer un tas $x$ par $x \\oplus {s}$, "
               f"ce qui n'est un coup que si $x \\oplus {s} < x$, c'est-à-dire si $x$ a un 1 "
-              f"à la position du bit de poids fort de {s}. Les coups gagnants sont : "
+              f"à la position du bit de poids fort de {s}. "
+              + ("Les coups gagnants sont : " if len(wins) > 1 else
+                 "Le seul coup gagnant est de ")
               + " ; ".join(move(m, "fr") for m in wins) + ".",
               f"A zero sum must be left: replace a heap $x$ by $x \\oplus {s}$, which is a "
               f"move only if $x \\oplus {s} < x$, that is if $x$ has a 1 at the position of "
-              f"the highest bit of {s}. The winning moves are: "
+              f"the highest bit of {s}. "
+              + ("The winning moves are: " if len(wins) > 1 else
+                 "The only winning move is to ")
               + "; ".join(move(m, "en") for m in wins) + "."),
            [(1, bi("la règle $x \\mapsto x \\oplus s$", "the rule $x \\mapsto x \\oplus s$")),
             (2, bi("tous les coups, et pas d'autre", "all the moves, and no other"))],
@@ -227,8 +231,10 @@ def bouton(seed: int) -> Variant:
               f"Give all the winning moves from $({mis_text})$, then from $({late_text})$."),
            bi(f"Depuis $({mis_text})$, deux tas ont au moins 2 bâtonnets : un coup n'en "
               "modifie qu'un, il en reste un autre, et l'on joue comme en partie normale "
-              f"(somme {reduce(xor, misere)}) : les coups gagnants mènent à "
-              f"{positions(mis_wins)}. Depuis $({late_text})$, un seul tas a au moins 2 "
+              f"(somme {reduce(xor, misere)}) : "
+              + ("les coups gagnants mènent à " if len(mis_wins) > 1 else
+                 "le seul coup gagnant mène à ")
+              + f"{positions(mis_wins)}. Depuis $({late_text})$, un seul tas a au moins 2 "
               f"bâtonnets : on le réduit à 0 ou à 1 de façon à laisser un nombre impair de "
               f"tas d'un bâtonnet ({ones} autres tas d'un bâtonnet) : le coup gagnant mène "
               f"à {positions(late_wins)}. On le vérifie en remontant depuis la position "
@@ -236,7 +242,10 @@ def bouton(seed: int) -> Variant:
               "dernier).",
               f"From $({mis_text})$, two heaps have at least 2 sticks: a move changes only "
               "one, another one remains, and we play as in normal play "
-              f"(sum {reduce(xor, misere)}): the winning moves lead to {positions(mis_wins)}. "
+              f"(sum {reduce(xor, misere)}): "
+              + ("the winning moves lead to " if len(mis_wins) > 1 else
+                 "the only winning move leads to ")
+              + f"{positions(mis_wins)}. "
               f"From $({late_text})$, a single heap has at least 2 sticks: it is brought "
               "down to 0 or 1 so as to leave an odd number of heaps of one stick "
               f"({ones} other heaps of one stick): the winning move leads to "

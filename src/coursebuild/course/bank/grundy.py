@@ -220,13 +220,15 @@ def grundy_sum(seed: int) -> Variant:
               "sticks (at least one) may be taken: a Nim heap. Who wins from "
               f"$({n1}, {n2}, {heap})$? Give the winning moves."),
            bi(f"Un tas de Nim de $k$ bâtonnets a le nombre $k$ ; $g = {s} \\oplus {heap} = "
-              f"{s ^ heap} \\ne 0$ : le joueur qui doit jouer gagne. Les coups qui mènent à "
-              "une position de nombre 0 : " + " ; ".join(move3_text(m, "fr") for m in wins3)
-              + ".",
+              f"{s ^ heap} \\ne 0$ : le joueur qui doit jouer gagne. "
+              + ("Les coups qui mènent à une position de nombre 0 : " if len(wins3) > 1 else
+                 "Le seul coup qui mène à une position de nombre 0 : ")
+              + " ; ".join(move3_text(m, "fr") for m in wins3) + ".",
               f"A Nim heap of $k$ sticks has the number $k$; $g = {s} \\oplus {heap} = "
-              f"{s ^ heap} \\ne 0$: the player to move wins. The moves that lead to a "
-              "position of number 0: " + "; ".join(move3_text(m, "en") for m in wins3)
-              + "."),
+              f"{s ^ heap} \\ne 0$: the player to move wins. "
+              + ("The moves that lead to a position of number 0: " if len(wins3) > 1 else
+                 "The only move that leads to a position of number 0: ")
+              + "; ".join(move3_text(m, "en") for m in wins3) + "."),
            [(1, bi("le nombre $k$ du tas de Nim", "the number $k$ of the Nim heap")),
             (2, bi("les coups gagnants", "the winning moves"))])
     q5 = Q(bi("Écrire en Python `grundy_soustraction(n, R)`, qui renvoie la liste "
