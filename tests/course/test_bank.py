@@ -432,6 +432,23 @@ def test_a_single_winning_move_is_not_called_the_winning_moves(pid, question, ma
 
 
 @pytest.mark.parametrize("pid", IDS)
+def test_no_player_moves_in_front_of_a_position(pid):
+    """'The player to move in front of k sticks', 'in front of λ' (French 'devant') and
+    'the rank is computed like the positions' read as translations: the English says
+    'when k sticks are left', 'from λ', 'step by step, as in question 2'."""
+    for v in variants(pid)[:20]:
+        english = v.statement["en"] + v.solution["en"] + json.dumps(v.marking)
+        assert "in front of" not in english, (pid, v.seed)
+        assert "like the positions" not in english and "comme les positions" not in (
+            v.solution["fr"]), (pid, v.seed)
+    if pid == "nim-subtraction-period":
+        v = variants(pid)[0]
+        assert "lose when $k$ sticks are left?" in v.statement["en"]
+        assert "step by step, as in question 2" in answer_blocks(v, "en")["3"]
+        assert "de proche en proche, comme à la question 2" in answer_blocks(v, "fr")["3"]
+
+
+@pytest.mark.parametrize("pid", IDS)
 def test_neighbours_cannot_copy_and_a_class_draws_different_numbers(pid):
     """Over 200 seeds in classes of 30: no two consecutive students with the same
     answer set, and no numeric answer shared by more than a third of a class."""

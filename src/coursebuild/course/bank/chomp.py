@@ -72,7 +72,7 @@ def coups(forme):
 
 def perdante(forme, memo):
     #fr Le joueur qui doit jouer devant forme perd-il ?
-    #en Does the player to move in front of forme lose?
+    #en Does the player to move from forme lose?
     if forme not in memo:
         #fr il doit manger le poison
         #en it must eat the poison
@@ -165,7 +165,7 @@ def staircase(seed: int) -> Variant:
                 "lignes est perdante si et seulement si c'est $(a, a - 1)$ (avec "
                 "$(1)$ pour $a = 1$), une forme d'au moins trois lignes si elle est dans la "
                 "liste donnée.",
-                f"The player to move in front of $\\lambda$ wins: the winning moves are "
+                f"The player to move from $\\lambda$ wins: the winning moves are "
                 f"those that leave a losing shape, here {moves_text}. They are found by "
                 "going through the moves from $\\lambda$: a shape of at most two rows is "
                 "losing if and only if it is $(a, a - 1)$ (with $(1)$ for $a = 1$), a shape "
@@ -507,7 +507,7 @@ FIELDS = {
         ask(1, "shapes", "number", "Nombre de formes", "Number of shapes"),
         ask(1, "vertices", "number", "Nombre de sommets", "Number of vertices"),
         ask(3, "start_wins", "mover", "Qui gagne devant $\\lambda$ ?",
-            "Who wins in front of $\\lambda$?"),
+            "Who wins from $\\lambda$?"),
         ask(3, "winning_moves", "set", "Les formes laissées par les coups gagnants",
             "The shapes the winning moves leave"),
     ),

@@ -154,7 +154,7 @@ def subtraction(seed: int) -> Variant:
     row_head = ["$k$"] + [str(k) for k in range(n + 1)]
     q2 = Q(bi("Pour quels $k \\le n$ le joueur qui doit jouer devant $k$ bâtonnets "
               "perd-il ? Procéder de proche en proche depuis $k = 0$ en justifiant.",
-              "For which $k \\le n$ does the player to move in front of $k$ sticks lose? "
+              "For which $k \\le n$ does the player to move lose when $k$ sticks are left? "
               "Proceed step by step from $k = 0$, justifying."),
            bi(f"Pour $k < {m}$, le joueur est bloqué : il perd. Ensuite, $k$ est perdante "
               "(P) si tous les coups mènent à une position gagnante (G) pour l'adversaire, "
@@ -181,14 +181,14 @@ def subtraction(seed: int) -> Variant:
               "attractor.)"),
            bi(f"$J_0$ doit jouer devant {n} bâtonnets, "
               + ("position perdante : " if n in lost else "position gagnante : ")
-              + f"{wname} gagne. Le rang se calcule comme les positions, en remontant : "
+              + f"{wname} gagne. Le rang se calcule de proche en proche, comme à la question 2 : "
               "une position gagnante a pour rang 1 de plus que le plus petit rang de ses "
               "successeurs perdants, une position perdante 1 de plus que le plus grand rang "
               f"de ses successeurs (0 si le joueur est bloqué). On trouve "
               f"${rg('fr')}({n}, 0) = {start_rank}$ : la partie dure {start_rank} coups.",
-              f"$J_0$ must move in front of {n} sticks, "
+              f"$J_0$ moves first with {n} sticks left, "
               + ("a losing position: " if n in lost else "a winning position: ")
-              + f"{wname} wins. The rank is computed like the positions, going back: a "
+              + f"{wname} wins. The rank is computed step by step, as in question 2: a "
               "winning position has rank 1 more than the least rank of its losing "
               "successors, a losing position 1 more than the greatest rank of its "
               "successors (0 if the player is stuck). We find "
