@@ -370,6 +370,24 @@ def test_every_work_of_the_bibliography_is_cited(lang):
         assert needle in bibliography
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_entry_of_the_bibliography_reads_as_sentences(lang):
+    """An entry's fields follow a full stop: 'Fabrice Lembrez. Jeux d'accessibilité à deux
+    joueurs. course slides, PSI* class.' began a sentence in lower case, and its note named
+    a chapter "Beyond" the book does not have; the English names the class as French."""
+    from coursebuild.course.pages.bibliography import field
+
+    for work in book.bibliography():
+        for name in ("in", "note"):
+            text = field(work, name, lang)
+            assert not text or text[0].isupper() or text[0].isdigit(), (work["key"], text)
+    lembrez = next(w for w in book.bibliography() if w["key"] == "lembrez")
+    title = (ROOT / "docs" / lang / "beyond.md").read_text("utf-8").splitlines()[0][2:]
+    assert title in field(lembrez, "note", lang)
+    if lang == "en":
+        assert "French preparatory class" in field(lembrez, "in", lang)
+
+
 @pytest.mark.parametrize(("lang", "edition"), BOOKS)
 def test_the_contents_give_each_chapter_its_page(lang, edition):
     pages, labels = _pages(lang, edition), _labels(lang, edition)
