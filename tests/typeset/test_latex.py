@@ -263,3 +263,16 @@ def test_a_folded_proof_ends_with_one_square():
                '</details>')
     assert "\\begin{proof}" in tex and "So no strategy wins." in tex
     assert "square" not in tex, tex
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "Marking scheme."), ("fr", "Barème."),
+                                             ("en", "5.")])
+def test_a_label_alone_stays_with_its_table(lang, label):
+    """The English teachers' book left 'Marking scheme.' at a page's foot, its table on
+    the next page, where the French 'Barème.' stayed with it: only labels of at most 12
+    characters were kept with the table that follows."""
+    html = (f"<p><strong>{label}</strong></p><table><thead><tr><th>Question</th>"
+            "<th>Points</th></tr></thead><tbody><tr><td>1</td><td>3</td></tr></tbody></table>")
+    tex = _tex(html, lang)
+    assert re.search(r"\\textbf\{[^{}]+\}\\bookkeepwithnext\s+\\begingroup\\booknobreakbefore",
+                     tex), tex

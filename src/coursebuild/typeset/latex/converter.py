@@ -112,9 +112,9 @@ class Converter:
                     parts[-1] = figures.cite_below(self, child, no_colon(parts[-1]))
                 out = self.block(child)
                 if out.startswith(("\\begin{codebox}", "\\begin{center}")) and parts and \
-                        re.fullmatch(r"\\textbf\{[^{}]{1,12}\}\s*", parts[-1]):
-                    # a label alone ("5.", a solution's number) stays with its listing
-                    # or its table
+                        re.fullmatch(r"\\textbf\{[^{}]{1,24}\}\s*", parts[-1]):
+                    # a label alone ("5.", a solution's number, "Marking scheme.") stays
+                    # with its listing or its table
                     parts[-1] = parts[-1].rstrip() + "\\bookkeepwithnext\n"
                     if out.startswith("\\begin{center}"):
                         out = "\\begingroup\\booknobreakbefore\n" + out + "\\endgroup\n"
