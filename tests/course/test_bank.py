@@ -448,6 +448,22 @@ def test_no_player_moves_in_front_of_a_position(pid):
         assert "de proche en proche, comme à la question 2" in answer_blocks(v, "fr")["3"]
 
 
+def test_the_counter_queue_key_says_what_a_stack_gives_a_position():
+    """Q4's key said a position of J_0 'gets the rank of the first marked successor
+    processed': it gets that rank plus 1; Q3's '(so at d and f, ...)' read as the French
+    'ainsi en'; the marking scheme's 'why y has rank r - 1' named an r nowhere defined."""
+    for v in variants("counter-queue-trace")[:40]:
+        en, fr = answer_blocks(v, "en"), answer_blocks(v, "fr")
+        assert "(that successor's rank plus 1), one of $J_1$ from the last" in en["4"]
+        assert "(le rang de ce successeur plus 1), une de $J_1$ du dernier" in fr["4"]
+        assert "gets the rank of the first" not in en["4"], v.seed
+        assert "(as at $" in en["3"] and "(so at" not in en["3"], v.seed
+        for lang, rank in (("en", "rank"), ("fr", "rg")):
+            assert "$r - 1$" not in v.marking[lang], (v.seed, lang)
+            assert "`y`" in v.marking[lang] and f"\\mathrm{{{rank}}}(x) - 1$" in (
+                v.marking[lang]), (v.seed, lang)
+
+
 @pytest.mark.parametrize("pid", IDS)
 def test_neighbours_cannot_copy_and_a_class_draws_different_numbers(pid):
     """Over 200 seeds in classes of 30: no two consecutive students with the same

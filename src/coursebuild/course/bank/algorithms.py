@@ -270,7 +270,7 @@ def counter_queue(seed: int) -> Variant:
               "$\\mathcal{A}^0$ (the counter of a position that entered goes down no more). "
               "For a position of $J_1$, a non-zero counter says that $J_1$ has a move out of "
               "the attractor of $J_0$, with which they prevent $J_0$ from "
-              f"winning from there (so at {words([f'${name(x)}$' for x in pos_left], 'en')}, "
+              f"winning from there (as at {words([f'${name(x)}$' for x in pos_left], 'en')}, "
               "whose counter went down without reaching 0)."),
            [(1, bi("les positions et leurs compteurs", "the positions and their counters")),
             (1, bi("le sens du compteur", "the meaning of the counter"))],
@@ -288,20 +288,20 @@ def counter_queue(seed: int) -> Variant:
               + ", ".join(f"$\\text{{rang}}[{name(x)}] = {lifo[x]}$" for x in wrong)
               + " au lieu de "
               + ", ".join(f"${rg('fr')}({name(x)}) = {rang[x]}$" for x in wrong)
-              + ". Une position de $J_0$ reçoit le rang du premier successeur marqué "
-              "*traité*, une de $J_1$ celui du dernier : c'est le minimum et le maximum des "
-              "rangs seulement si les positions sont traitées par rangs croissants, ce que "
-              "garantit la file (premier entré, premier sorti).",
+              + ". Une position de $J_0$ tient son rang du premier successeur marqué "
+              "*traité* (le rang de ce successeur plus 1), une de $J_1$ du dernier : ce sont le "
+              "minimum et le maximum des rangs seulement si les positions sont traitées par "
+              "rangs croissants, ce que garantit la file (premier entré, premier sorti).",
               "The same set: the course's proof (every marked vertex is in the attractor, "
               "every vertex of the attractor is marked) does not depend on the order of "
               "processing. But not the same values: with the stack we find "
               + ", ".join(f"`rang[{name(x)}] = {lifo[x]}`" for x in wrong)
               + " instead of "
               + ", ".join(f"${rg('en')}({name(x)}) = {rang[x]}$" for x in wrong)
-              + ". A position of $J_0$ gets the rank of the first marked successor "
-              "*processed*, one of $J_1$ that of the last: these are the least and the "
-              "greatest rank only if positions are processed by increasing rank, which the "
-              "queue (first in, first out) guarantees."),
+              + ". A position of $J_0$ takes its rank from the first marked successor "
+              "*processed* (that successor's rank plus 1), one of $J_1$ from the last: these are "
+              "the least and the greatest rank only if positions are processed by "
+              "increasing rank, which the queue (first in, first out) guarantees."),
            [(1, bi("même ensemble, avec la raison", "same set, with the reason")),
             (1, bi("une valeur fausse sur l'exemple", "a wrong value on the example")),
             (1, bi("l'explication par l'ordre de traitement",
@@ -331,7 +331,8 @@ def counter_queue(seed: int) -> Variant:
             for lang in ("fr", "en")},
            [(2, bi("le code (mémoriser `y` à l'entrée de `x` dans $S_0$)",
                    "the code (remember `y` when `x` in $S_0$ enters)")),
-            (1, bi("pourquoi `y` est de rang $r - 1$", "why `y` has rank $r - 1$")),
+            (1, bi("pourquoi `y` est de rang $" + rg("fr") + "(x) - 1$",
+                   "why `y` has rank $" + rg("en") + "(x) - 1$")),
             (1, bi("la complexité", "the complexity"))])
     coup_text = ", ".join(f"`coup[{x!r}] = {coup[x]!r}`" for x in sorted(coup, key=name))
     play_text = r" \to ".join(name(x) for x in play)
