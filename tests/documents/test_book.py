@@ -248,6 +248,11 @@ def _opens_with_a_listing(texts, k: int, room: float, lang: str, edition: str) -
             return True
     if top and re.match(r"(Algorithm|Algorithme) \d+\.\d+ —", top[0]):
         return True           # an algorithm is set where it is, in one box
+    # a table is one box too: one that opens the page (its head, then its first row),
+    # too tall for the room left before it
+    for first, rows in _tables(lang, edition):
+        if any(ln == first for ln in page[:6]) and rows * 12 + 45 > room:
+            return True
     # a table (a stepper's steps: one box, its caption above it) that opens the page's
     # text below its floats, with less than a third of a page left before it
     lines = [" ".join(ln.split()) for ln in texts[k].splitlines()[1:] if ln.strip()]
@@ -769,6 +774,21 @@ def test_parts_and_chapters_open_on_right_hand_pages(lang, edition):
     log = (ROOT / "build" / "book" / f"{edition}-{lang}" / "book.log").read_text(
         "utf-8", errors="replace")
     assert "is too small" not in log
+
+
+def _tables(lang: str, edition: str) -> list[tuple[str, int]]:
+    """The book's tables: the words of each one's first row under its head, as pdftotext
+    reads them, and its number of rows."""
+    tex = (ROOT / "build" / "book" / f"{edition}-{lang}" / "book.tex").read_text("utf-8")
+    out = []
+    for body in re.findall(r"\\booktable\{[^{}]*\}\{\\begin\{tabularx?\}(.*?)"
+                           r"\\end\{tabularx?\}\}", tex, re.S):
+        rows = [r for r in body.split("\\hline")[2].split("\\\\") if r.strip()] \
+            if body.count("\\hline") >= 3 else []
+        if rows:
+            first = re.sub(r"\\[a-zA-Z]+|[{}()&$~\\]", " ", rows[0].replace("\\(", ""))
+            out.append((" ".join(first.split()), len(rows) + 2))
+    return out
 
 
 def _listings(lang: str, edition: str = "students") -> list[list[str]]:
