@@ -58,6 +58,18 @@ def test_the_registry_covers_the_course():
         assert sum(use in p.uses for p in problems.values()) >= 8
 
 
+def test_every_problem_id_is_english():
+    """The id is printed in both books ('id ourson-distance-rank; fits: ...' in the English
+    one): ids are English words, the French edition's too; the pursuit problem keeps its
+    first id only as the string its variants are seeded with, so its variants stay."""
+    from coursebuild.course.bank import pursuit
+    french = {"ourson", "chiot", "chiots", "jeton", "jetons", "tablette", "rang", "rangs",
+              "attracteur", "partie", "parties", "coup", "coups", "tas", "quilles", "nul"}
+    assert [pid for pid in IDS if set(pid.split("-")) & french] == []
+    assert "bear-cub-distance-rank" in IDS
+    assert pursuit.DISTANCE_SEEDS == "ourson-distance-rank"
+
+
 def test_the_default_exam_fits_two_hours():
     problems = bank.problems()
     assert len(bank.DEFAULT_PROBLEMS) == 3 and set(bank.DEFAULT_PROBLEMS) <= set(problems)
@@ -362,7 +374,7 @@ def test_the_numbering_key_says_which_positions_have_a_number_below_their_rank()
 def test_the_cub_delays_its_own_defeat():
     """The pursuit problem's Q5 read 'when the cub delays their defeat', next to the
     puppies: 'their' read as the puppies'; the key calls the cub 'it', so does Q5."""
-    for v in variants("ourson-distance-rank"):
+    for v in variants("bear-cub-distance-rank"):
         assert "the cub delays its defeat" in v.statement["en"], v.seed
         assert "their defeat" not in v.statement["en"] + v.solution["en"], v.seed
         assert "l'ourson retarde sa défaite" in v.statement["fr"], v.seed
