@@ -371,13 +371,28 @@ def test_the_numbering_key_says_which_positions_have_a_number_below_their_rank()
                 assert f"${x}$ (" in block, (v.seed, lang, x)
 
 
-def test_the_cub_delays_its_own_defeat():
-    """The pursuit problem's Q5 read 'when the cub delays their defeat', next to the
-    puppies: 'their' read as the puppies'; the key calls the cub 'it', so does Q5."""
-    for v in variants("bear-cub-distance-rank"):
-        assert "the cub delays its defeat" in v.statement["en"], v.seed
-        assert "their defeat" not in v.statement["en"] + v.solution["en"], v.seed
-        assert "l'ourson retarde sa défaite" in v.statement["fr"], v.seed
+@pytest.mark.parametrize("pid", IDS)
+def test_the_bank_calls_a_player_they_never_it(pid):
+    """A player is 'they', never 'it' (issue 36), in the bank too: the keys read 'it moves
+    the other token ... so it always has a move' (tokens), 'it plays the symmetric move',
+    'it knocks down' (Kayles), 'In normal play, it was J_1' (misère); and the pursuit
+    problem's 'when the cub delays their defeat', next to the puppies, read as the
+    puppies' defeat: it says 'when the cub holds out', as the chapter names no pronoun."""
+    slips = ("it moves the other token", "so it always has a move", "it plays the symmetric",
+             "does it play on", "it knocks down", "In normal play, it was",
+             "the cub delays", "the rank that it", "defends itself")
+    for v in variants(pid)[:20]:
+        english = v.statement["en"] + v.solution["en"]
+        assert [x for x in slips if x in english] == [], (pid, v.seed)
+    v = variants(pid)[0]
+    if pid == "bear-cub-distance-rank":
+        assert "the play from $a$ when the cub holds out as long as possible" in (
+            v.statement["en"])
+        assert "l'ourson retarde sa défaite" in v.statement["fr"]
+    if pid == "grundy-token-graph":
+        assert "the opponent moves the other token" in answer_blocks(v, "en")["5"]
+    if pid == "kayles":
+        assert "so they always have a move" in answer_blocks(v, "en")["6"]
 
 
 def test_the_tokens_key_never_says_a_number_equals_itself():

@@ -149,7 +149,7 @@ def kayles(seed: int) -> Variant:
               "quilles ?",
               "A symmetry strategy: show that, from a single row of $n \\ge 1$ pins, the "
               "first player always wins. (Knock down one or two pins in the middle, then "
-              f"copy.) Which first move does it play on a row of {single} pins?"),
+              f"copy.) Which first move does the first player make on a row of {single} pins?"),
            bi("Le premier joueur abat la quille du milieu si $n$ est impair, les deux du "
               "milieu si $n$ est pair : il reste deux rangées égales. Ensuite, à chaque coup "
               "de l'adversaire dans une rangée, il joue le coup symétrique dans l'autre : "
@@ -159,11 +159,11 @@ def kayles(seed: int) -> Variant:
               f"{'la quille' if single % 2 else 'les deux quilles'} du milieu et laisse "
               f"$({half}, {half})$.",
               "The first player knocks down the middle pin if $n$ is odd, the two middle "
-              "ones if $n$ is even: two equal rows remain. Then, at each move of the "
-              "opponent in a row, it plays the symmetric move in the other: both halves stay "
-              "identical, so it always has a move, and the opponent ends up unable to move. "
-              f"(So $g(n) \\ne 0$ for every $n \\ge 1$.) On {single} pins, it knocks down "
-              f"the middle {'pin' if single % 2 else 'two pins'} and leaves "
+              "ones if $n$ is even: two equal rows remain. Then the first player answers "
+              "each move of the opponent in a row with the symmetric move in the other: both "
+              "halves stay identical, so they always have a move, and the opponent ends up "
+              f"unable to move. (So $g(n) \\ne 0$ for every $n \\ge 1$.) On {single} pins, "
+              f"they knock down the middle {'pin' if single % 2 else 'two pins'} and leave "
               f"$({half}, {half})$."),
            [(2, bi("le premier coup", "the first move")), (2, bi("l'imitation",
                                                                   "the copying"))])

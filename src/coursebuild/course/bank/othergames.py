@@ -164,9 +164,9 @@ def misere(seed: int) -> Variant:
            bi(f"{who} gagne." + move["fr"] + " En partie normale, c'était "
               + ("$J_1$" if n in plain else "$J_0$") + " : changer la règle de fin change le "
               "gagnant.",
-              f"{who} wins." + move["en"] + " In normal play, it was "
-              + ("$J_1$" if n in plain else "$J_0$") + ": changing the ending rule changes "
-              "the winner."),
+              f"{who} wins." + move["en"] + " In normal play, "
+              + ("$J_1$" if n in plain else "$J_0$") + " wins: changing the ending rule "
+              "changes the winner."),
            [(1, bi("le gagnant", "the winner")), (1, bi("le coup", "the move")),
             (1, bi("la comparaison", "the comparison"))])
     res = ", ".join(map(str, residues))

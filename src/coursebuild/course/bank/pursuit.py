@@ -181,8 +181,8 @@ def distance_rank(seed: int) -> Variant:
                 "$\\delta$ suppose que l'ourson aide les chiots, le rang qu'il se défend.")
                if lang == "fr" else
                (f"$\\delta$ differs from the rank at {', '.join(f'${name(x)}$' for x in differ)}: "
-                "$\\delta$ assumes that the cub helps the puppies, the rank that it "
-                "defends itself.")) for lang in ("fr", "en")},
+                "$\\delta$ assumes that the cub helps the puppies, the rank that the cub "
+                "resists them.")) for lang in ("fr", "en")},
            [(2, bi("les distances", "the distances")),
             (1, bi("la comparaison et sa raison", "the comparison and its reason"))],
            items=[f"| ${name(x)}$ | {won[x]} | {dist[x]} |" for x in g.vertices])
@@ -225,7 +225,7 @@ def distance_rank(seed: int) -> Variant:
               "depuis $a$ quand l'ourson retarde sa défaite le plus possible. Combien de "
               "coups compte-t-elle ?",
               "Give the puppies' strategy by the rank of the attractor, and the play from "
-              "$a$ when the cub delays its defeat as long as possible. How many moves "
+              "$a$ when the cub holds out as long as possible. How many moves "
               "does it have?"),
            bi(f"{rank_text}. La partie ${play_text}$ compte {len(play) - 1} coups, "
               f"${rg('fr')}(a) = {won['a']}$.",

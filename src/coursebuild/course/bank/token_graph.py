@@ -174,10 +174,10 @@ def token_graph(seed: int) -> Variant:
               "$v$, il déplace l'autre jeton, resté en $u$, vers $v$. Les deux jetons sont "
               "de nouveau sur le même sommet ; il a donc toujours un coup, et la partie, "
               "finie, se termine quand le joueur ne peut plus jouer.",
-              "The opponent copies: each time the player moves a token from $u$ to $v$, it "
-              "moves the other token, still at $u$, to $v$. Both tokens are again on the same "
-              "vertex; so it always has a move, and the play, being finite, ends when the "
-              "player cannot move."),
+              "The opponent copies: each time the player moves a token from $u$ to $v$, the "
+              "opponent moves the other token, still at $u$, to $v$. Both tokens are again on "
+              "the same vertex; so the opponent always has a move, and the play, being "
+              "finite, ends when the player cannot move."),
            [(3, bi("l'imitation", "the copying")),
             (1, bi("la partie finit, l'adversaire gagne",
                    "the play ends, the opponent wins"))])
