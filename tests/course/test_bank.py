@@ -473,6 +473,10 @@ def test_no_player_moves_in_front_of_a_position(pid):
         assert "lose when $k$ sticks are left?" in v.statement["en"]
         assert "step by step, as in question 2" in answer_blocks(v, "en")["3"]
         assert "de proche en proche, comme à la question 2" in answer_blocks(v, "fr")["3"]
+        # and not the French word order 'From (k, i) ... leave as many edges' (partent)
+        assert "leave as many edges" not in answer_blocks(v, "en")["1"]
+        assert "has as many edges leaving it as there are elements" in (
+            answer_blocks(v, "en")["1"])
 
 
 def test_the_counter_queue_key_says_what_a_stack_gives_a_position():

@@ -143,8 +143,9 @@ def subtraction(seed: int) -> Variant:
               f"$S_0 = \\{{(k, 0) \\mid 0 \\le k \\le {n}\\}}$, $S_1 = \\{{(k, 1) \\mid 0 \\le "
               f"k \\le {n - 1}\\}}$; a player is stuck when fewer than $\\min R = {m}$ sticks "
               f"are left: $V_0 = {mset(g.V0)}$ and $V_1 = {mset(g.V1)}$. The graph has "
-              f"${n + 1} + {n} = {len(g)}$ vertices. From $(k, i)$ outside $V_0 \\cup V_1$ "
-              "leave as many edges as there are elements $q \\le k$ of $R$: "
+              f"${n + 1} + {n} = {len(g)}$ vertices. A position $(k, i)$ outside "
+              "$V_0 \\cup V_1$ has as many edges leaving it as there are elements "
+              "$q \\le k$ of $R$: "
               f"{g.n_edges} edges in all."),
            [(1, bi("les quatre ensembles", "the four sets")),
             (1, bi("les nombres de sommets et d'arêtes",
