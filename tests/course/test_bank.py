@@ -389,6 +389,11 @@ def test_the_bank_calls_a_player_they_never_it(pid):
         assert "the play from $a$ when the cub holds out as long as possible" in (
             v.statement["en"])
         assert "l'ourson retarde sa défaite" in v.statement["fr"]
+        # nor the French 'cherche à durer' and word order ('proposait, pour guider ...')
+        assert "tries to hold out" in v.statement["en"] and "tries to last" not in (
+            v.statement["en"])
+        assert "To guide the puppies, the article studied in the course proposed a" in (
+            v.statement["en"])
     if pid == "grundy-token-graph":
         assert "the opponent moves the other token" in answer_blocks(v, "en")["5"]
     if pid == "kayles":

@@ -147,9 +147,9 @@ def distance_rank(seed: int) -> Variant:
         "eux, vers un successeur gagnant de plus petite distance $\\delta$ (le premier "
         "dans l'ordre du tableau en cas d'égalité).\n\n<!-- figure: graph -->\n\n"
         + successor_table(g, "fr"),
-        "As in the bear cub game, $J_0$ (the cub) tries to last and $J_1$ (the puppies) "
-        "to win: here $V_1 = \\{w\\}$ and $V_0 = \\varnothing$. The article studied in the "
-        "course proposed, to guide the puppies, a \"rank\": the length $\\delta(x)$ of a "
+        "As in the bear cub game, $J_0$ (the cub) tries to hold out and $J_1$ (the puppies) "
+        "to win: here $V_1 = \\{w\\}$ and $V_0 = \\varnothing$. To guide the puppies, the "
+        "article studied in the course proposed a \"rank\": the length $\\delta(x)$ of a "
         "shortest path from $x$ to a position of $V_1$, whoever moves; the puppies then "
         "move, from a position winning for them, to a winning successor of least distance "
         "$\\delta$ (the first in the order of the table on a tie).\n\n"
