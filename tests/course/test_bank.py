@@ -377,7 +377,8 @@ def test_the_bank_calls_a_player_they_never_it(pid):
     the other token ... so it always has a move' (tokens), 'it plays the symmetric move',
     'it knocks down' (Kayles), 'In normal play, it was J_1' (misère); and the pursuit
     problem's 'when the cub delays their defeat', next to the puppies, read as the
-    puppies' defeat: it says 'when the cub holds out', as the chapter names no pronoun."""
+    puppies' defeat: it says 'when the cub holds out', as the chapter names no pronoun
+    (and French turns of the same statements: 'tries to last', 'a number of the rule')."""
     slips = ("it moves the other token", "so it always has a move", "it plays the symmetric",
              "does it play on", "it knocks down", "In normal play, it was",
              "the cub delays", "the rank that it", "defends itself")
@@ -398,6 +399,10 @@ def test_the_bank_calls_a_player_they_never_it(pid):
         assert "the opponent moves the other token" in answer_blocks(v, "en")["5"]
     if pid == "kayles":
         assert "so they always have a move" in answer_blocks(v, "en")["6"]
+    if pid == "grundy-sum-subtraction":      # not the French 'un nombre de la règle'
+        assert "a number of the rule" not in v.statement["en"]
+        assert "from which a move takes a number of sticks in the rule $R_1" in (
+            v.statement["en"])
 
 
 def test_the_tokens_key_never_says_a_number_equals_itself():

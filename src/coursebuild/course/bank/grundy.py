@@ -127,7 +127,8 @@ def grundy_sum(seed: int) -> Variant:
         "Grundy : la position $(k_1, k_2)$ de la somme a pour nombre $g_1(k_1) \\oplus "
         "g_2(k_2)$, où $\\oplus$ est le ou exclusif bit à bit.",
         "Two subtraction games are played side by side: a heap $T_1$ of $n_1 = "
-        f"{n1}$ sticks, from which a number of the rule $R_1 = {_rule_text(R1)}$ is taken, "
+        f"{n1}$ sticks, from which a move takes a number of sticks in the rule "
+        f"$R_1 = {_rule_text(R1)}$, "
         f"and a heap $T_2$ of $n_2 = {n2}$ sticks, with the rule $R_2 = {_rule_text(R2)}$. "
         "At each turn, the player to move chooses **one** of the heaps and makes an allowed "
         "move "
