@@ -276,3 +276,28 @@ def test_a_label_alone_stays_with_its_table(lang, label):
     tex = _tex(html, lang)
     assert re.search(r"\\textbf\{[^{}]+\}\\bookkeepwithnext\s+\\begingroup\\booknobreakbefore",
                      tex), tex
+
+
+def test_a_label_over_a_label_kept_with_its_table_is_kept_too():
+    """'Solution.' ended a page of the English teachers' book (problem 3.18, and 3.5), its
+    '1.' and that answer's table on the next: '1.' was kept with the table, not the label
+    over it."""
+    html = ("<p><strong>Solution.</strong></p><p><strong>1.</strong></p><table><thead><tr>"
+            "<th>Heap</th><th>Binary</th></tr></thead><tbody><tr><td>2</td><td>0010</td></tr>"
+            "</tbody></table>")
+    tex = _tex(html)
+    assert re.search(r"\\textbf\{Solution\.\}\\bookkeepwithnext\s+\\textbf\{1\.\}"
+                     r"\\bookkeepwithnext\s+\\begingroup\\booknobreakbefore", tex), tex
+    # a paragraph of text before the label is not held
+    tex = _tex("<p>Some text.</p>" + html.split("</p>", 1)[1])
+    assert "Some text.\\bookkeepwithnext" not in tex
+
+
+def test_a_label_alone_over_a_paragraph_never_ends_a_page():
+    """'Solution.' ended page 51 of the English teachers' book, its '1. A play stops ...'
+    on the next: a label alone is held to the paragraph after it."""
+    tex = _tex("<p><strong>Solution.</strong></p><p><strong>1.</strong> A play stops.</p>")
+    assert "\\textbf{Solution.}\\par\\nopagebreak\n" in tex
+    # but not to a heading that follows it
+    tex = _tex("<p><strong>Solution.</strong></p><h3>Next</h3>")
+    assert "\\textbf{Solution.}\\par\\nopagebreak" not in tex

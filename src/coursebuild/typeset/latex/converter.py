@@ -116,6 +116,10 @@ class Converter:
                     # a label alone ("5.", a solution's number, "Marking scheme.") stays
                     # with its listing or its table
                     parts[-1] = parts[-1].rstrip() + "\\bookkeepwithnext\n"
+                    # and a label before it ("Solution." over "1."): the three go together
+                    if len(parts) > 1 and re.fullmatch(r"\\textbf\{[^{}]{1,24}\}\s*",
+                                                       parts[-2]):
+                        parts[-2] = parts[-2].rstrip() + "\\bookkeepwithnext\n"
                     if out.startswith("\\begin{center}"):
                         out = "\\begingroup\\booknobreakbefore\n" + out + "\\endgroup\n"
                 if out.startswith("\\begin{algorithm}"):
@@ -128,6 +132,12 @@ class Converter:
             else:
                 inline.append(self.inline(child))
         flush()
+        # a label alone before a paragraph ("Solution." over "1. ...") never ends a page
+        for k in range(len(parts) - 1):
+            if re.fullmatch(r"\\textbf\{[^{}]{1,24}\}\s*", parts[k]) and \
+                    not parts[k + 1].startswith(("\\begin", "\\section", "\\subsection",
+                                                 "\\needspace", "\\chapter")):
+                parts[k] = parts[k].rstrip() + "\\par\\nopagebreak\n"
         return "\n".join(parts)
 
     def block(self, e: Tag) -> str:
