@@ -155,3 +155,16 @@ def test_a_loop_s_result_is_its_listing_then_all_it_prints():
     assert "    ```python\n    for n in (10, 100):\n        c = chain(n - 1)" in md
     assert md.index("```python") < md.index("```text") < md.index("100 1")
     assert labs._result_md(labs.Result("len(g)", "4"), "fr") == "- `len(g)` → `4`"
+
+
+def test_a_notebook_of_two_sessions_numbers_them_not_the_session_twice():
+    """Fresh reading (issue 61): lab 7's brief said "The session:" twice, for chomp's lab
+    and the bear cub's; each is now "Session 1", "Session 2" ("Séance 1"...)."""
+    brief = labs.Brief(7, "07-case-studies", "T", "Goal.", (), 2, ("Chomp.", "Cub."))
+    en, fr = labs.brief_markdown(brief, "en"), labs.brief_markdown(brief, "fr")
+    assert "**Session 1:** Chomp." in en and "**Session 2:** Cub." in en
+    assert "The session" not in en
+    assert "**Séance 1 :** Chomp." in fr and "**Séance 2 :** Cub." in fr
+    one = labs.Brief(3, "03-attractors", "T", "Goal.", (), 1, ("Attractors.",))
+    assert "**The session:** Attractors." in labs.brief_markdown(one, "en")
+    assert "**La séance :** Attractors." in labs.brief_markdown(one, "fr")

@@ -37,10 +37,12 @@ MAX_LINES = 8
 WORDS = {
     "fr": {"file": "tp", "task": "Tâche", "opening": "Premiers calculs",
            "expected": "Résultats attendus", "figure": "une figure",
-           "more": "(… {n} lignes de plus)", "session": "La séance"},
+           "more": "(… {n} lignes de plus)", "session": "La séance",
+           "sessions": "Séance {k}"},
     "en": {"file": "lab", "task": "Task", "opening": "First computations",
            "expected": "Expected results", "figure": "a figure",
-           "more": "(… {n} more lines)", "session": "The session"},
+           "more": "(… {n} more lines)", "session": "The session",
+           "sessions": "Session {k}"},
 }
 
 
@@ -177,8 +179,10 @@ def brief_markdown(brief: Brief, lang: str) -> str:
     word = WORDS[lang]
     colon = " :" if lang == "fr" else ":"
     out = [brief.goal, ""]
-    for text in brief.sessions:
-        out += [f"**{word['session']}{colon}** {text}", ""]
+    several = len(brief.sessions) > 1       # notebook 07 serves two sessions: "Session 1"
+    for k, text in enumerate(brief.sessions, 1):
+        label = word["sessions"].format(k=k) if several else word["session"]
+        out += [f"**{label}{colon}** {text}", ""]
     for k, task in enumerate(brief.tasks, 1):
         out += [f"**{word['task']} {k}{colon} {task.heading}.** {task.text}", ""]
         if task.results:
