@@ -162,7 +162,7 @@ from arena.solver import StrategyError
 
 loop, play = looping_strategy_arena()
 print("biparti :", loop.is_bipartite(), "; arêtes :", list(loop.edges()))  # [fr]
-print("bipartite:", loop.is_bipartite(), "; edges:", list(loop.edges()))  # [en]
+print(f"bipartite: {loop.is_bipartite()}; edges: {list(loop.edges())}")  # [en]
 A, S0, S1, V0, V1 = chapter_dicts(loop)
 numbers, ranks = calcule_attracteur2(A, S0, V0), attractor(loop, 0)
 moves = strategy_moves(loop)

@@ -11,15 +11,16 @@
 # %% [markdown] lang="fr"
 # # Études de cas : chomp et le jeu de l'ourson
 #
-# Pages [chomp](../../chomp/) et [le jeu de l'ourson](../../ourson/).
+# Deux études de cas du cours : [chomp](../../chomp/) et [le jeu de l'ourson](../../ourson/).
 #
 # ## Chomp : le premier joueur gagne
 
 # %% [markdown] lang="en"
 # # Case studies: chomp and the bear cub game
 #
-# Pages [chomp](../../chomp/) and [the bear cub game](../../ourson/) (*le jeu de
-# l'ourson*: `ourson` is the cub, the game's French name).
+# Two of the course's case studies: [chomp](../../chomp/) and
+# [the bear cub game](../../ourson/) (the module `ourson` is named after the game's French
+# name, *le jeu de l'ourson*).
 #
 # ## Chomp: the first player wins
 
@@ -49,7 +50,7 @@ g = ourson()
 sol = solve(g)
 winners = Counter(sol.winner[v] for v in g.vertices)
 print("gagnées par les chiots :", winners[1], "; par l'ourson :", winners[0], "; nulles :", winners[None])  # [fr]
-print("won by the puppies:", winners[1], "; by the cub:", winners[0], "; draws:", winners[None])  # [en]
+print(f"won by the puppies: {winners[1]}; by the cub: {winners[0]}; draws: {winners[None]}")  # [en]
 article_rank(g)["0450"], sol.rank["0450"]
 
 # %% [markdown] lang="fr"

@@ -140,3 +140,46 @@ def test_a_data_file_written_into_a_cell_keeps_every_character(text):
     import ast
 
     assert ast.literal_eval(notebooks._triple_quoted(text)) == text
+
+
+def _printed_parts(line: str):
+    """The literal pieces of a tagged ``print(...)`` line: (position, text) for each
+    string argument, the pieces of an f-string joined with ``{}`` for its values."""
+    import ast
+
+    call = ast.parse(TAG.sub("", line).strip()).body[0].value
+    for k, arg in enumerate(call.args):
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            yield k, arg.value
+        elif isinstance(arg, ast.JoinedStr):
+            yield k, "".join(v.value if isinstance(v, ast.Constant) else "{}"
+                             for v in arg.values)
+
+
+def test_what_an_english_notebook_prints_has_no_french_spacing():
+    """Fresh reading (issue 61): lab 7's brief showed "won by the puppies: 120 ; by the
+    cub: 0 ; draws: 0" and lab 4's "bipartite: True ; edges:": print's separator put a
+    space before the semicolon. No English line prints a space before ; : ! ?, and no
+    French one omits it."""
+    for s in SOURCES:
+        for c in jupytext.read(s).cells:
+            for line in c.source.split("\n"):
+                tag = TAG.search(line)
+                if c.cell_type != "code" or not tag or "print(" not in line:
+                    continue
+                for k, text in _printed_parts(line):
+                    if tag[1] == "en":
+                        assert not re.search(r" [;:!?]", text), (s.name, line)
+                        assert not (k and re.match(r"[;:!?]", text)), (s.name, line)
+                    else:
+                        assert not re.search(r"[^\s{][;!?]", text), (s.name, line)
+
+
+def test_a_notebook_s_opening_does_not_print_a_link_s_bare_words():
+    """Fresh reading (issue 61): notebook 07 opened on "Pages [chomp](...) and [the bear
+    cub game](...)", which the lab brief prints as "Pages chomp and the bear cub game"."""
+    for s in SOURCES:
+        for c in jupytext.read(s).cells:
+            if c.cell_type == "markdown" and c.source.startswith("# "):
+                opening = c.source.split("\n\n")[1]
+                assert not opening.startswith("Pages "), (s.name, c.metadata["lang"])
