@@ -727,3 +727,20 @@ def test_a_position_out_of_both_attractors_is_a_drawn_position_never_a_draw():
     assert found == set()
     key = variants("attractor-ranks-draws")[0].solution
     assert "Les positions nulles sont" in key["fr"] and "The drawn positions are" in key["en"]
+
+
+def test_the_counter_problems_read_as_english():
+    """Fresh reading (issue 61): the counter problem opened on "We take the course's
+    counter algorithm again" (On reprend...), its key said "Order of exit" and "(so at e
+    and k, ...)", and the naive fixpoint asked "to examine again its predecessors only"."""
+    for v in variants("counter-queue-trace")[:5]:
+        text = v.statement["en"] + v.solution["en"] + v.marking["en"]
+        assert text.startswith("Recall the course's counter algorithm, here with a queue:")
+        assert "Order in which the positions leave the queue: " in text
+        assert "from there (as at " in text
+        for wrong in ("take the course's", "again, with a queue", "of exit", "(so at "):
+            assert wrong not in text, (v.seed, wrong)
+        assert v.statement["fr"].startswith("On reprend l'algorithme des compteurs du cours")
+    for v in variants("naive-fixpoint-cost")[:3]:
+        assert "to examine only its predecessors again?" in v.statement["en"]
+        assert "examine again" not in v.statement["en"]

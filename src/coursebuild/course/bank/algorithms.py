@@ -177,7 +177,7 @@ def counter_queue(seed: int) -> Variant:
         "avec la liste de ses successeurs dans l'ordre du tableau ; `V0` est parcouru dans "
         "l'ordre alphabétique ; une position de victoire n'a pas de successeur dans `A`."
         "\n\n<!-- figure: graph -->\n\n" + successor_table(g, "fr"),
-        "We take the course's counter algorithm again, with a queue: `dplus(A)` gives the "
+        "Recall the course's counter algorithm, here with a queue: `dplus(A)` gives the "
         "dictionary of out-degrees, `renverse_graphe(A)` the reversed graph `B` (for each "
         "position, the list of its predecessors), built by going through the keys of `A` "
         "in order, then through the list of each.\n\n" + pseudo[1] + "\n\n"
@@ -216,10 +216,12 @@ def counter_queue(seed: int) -> Variant:
               "already marked) and the content of the queue afterwards."),
            {lang: trace_table(lang) + "\n\n"
             + (f"Ordre de sortie : {order_text}. Les rangs trouvés sont "
-               if lang == "fr" else f"Order of exit: {order_text}. The ranks found are ")
+               if lang == "fr" else
+               f"Order in which the positions leave the queue: {order_text}. The ranks "
+               "found are ")
             + ", ".join(f"${rg(lang)}({name(x)}) = {rang[x]}$" for x in sorted(rang, key=name))
             + "." for lang in ("fr", "en")},
-           [(2, bi("l'ordre de sortie de la file", "the order of exit from the queue")),
+           [(2, bi("l'ordre de sortie de la file", "the order in which positions leave the queue")),
             (2, bi("les compteurs à chaque étape", "the counters at each step")),
             (2, bi("les rangs", "the ranks"))])
     left = sorted(outside, key=name)

@@ -194,8 +194,8 @@ def naive_cost(seed: int) -> Variant:
             (1, bi("la valeur sur le jeu", "the value on the game"))])
     q6 = Q(bi("Pourquoi suffit-il, quand une position devient gagnante, de réexaminer ses "
               "seuls prédécesseurs ? Quelle structure de données faut-il alors ?",
-              "Why is it enough, when a position becomes winning, to examine again its "
-              "predecessors only? Which data structure is then needed?"),
+              "Why is it enough, when a position becomes winning, to examine only its "
+              "predecessors again? Which data structure is then needed?"),
            bi("Le test `gagnant` d'une position $x$ ne dépend que de l'appartenance de ses "
               "successeurs à `rang` : il ne peut changer qu'à l'étape où l'un d'eux devient "
               "gagnant, et alors $x$ est un prédécesseur de ce successeur. Il faut donc le "
