@@ -71,6 +71,15 @@ def _words(md: str) -> str:
 
 
 @needs_tex
+def test_an_english_colle_is_titled_in_english():
+    """Fresh reading (issue 61): the English colle and its examiner's answers were titled
+    "Colle", a French word an English student does not know; they say "Oral
+    examination" (TITLE= still changes it), the French ones "Colle"."""
+    assert colles.WORDS["en"]["title"] == "Oral examination"
+    assert colles.WORDS["fr"]["title"] == "Colle"
+    assert all("colle" not in w.lower() for w in colles.WORDS["en"].values())
+
+
 def test_make_colles_as_typed_in_each_language(checkout, tmp_path):
     roster = tmp_path / "colle.csv"
     roster.write_text(ROSTER, encoding="utf-8")
@@ -92,6 +101,8 @@ def test_make_colles_as_typed_in_each_language(checkout, tmp_path):
                 assert len(pdf.pages) == 1, file            # one page each
             sheet = pdf_text(folder / f"{file}.pdf")
             assert plain(name) in plain(sheet)
+            heading = {"fr": "Colle", "en": "Oral examination"}[lang]
+            assert f"{heading} \u2014 " in sheet, file
             title = " ".join(bank.problems()[v.problem].title[lang].split())
             assert title.replace("\u2019", "'") in sheet
             questions = re.split(r"(?m)^\d+\. ", v.statement[lang])

@@ -58,8 +58,8 @@ the counter algorithm, minimax (the bank's default exam's)."""
 WORDS = {
     "fr": {"title": "Colle", "key": "examinateur", "seed": "graine", "marking": "Barème",
            "answers": "Corrigé"},
-    "en": {"title": "Colle", "key": "examiner", "seed": "seed", "marking": "Marking scheme",
-           "answers": "Answers"},
+    "en": {"title": "Oral examination", "key": "examiner", "seed": "seed",
+           "marking": "Marking scheme", "answers": "Answers"},
 }
 
 
@@ -361,7 +361,8 @@ def _parser() -> argparse.ArgumentParser:
                         "commas (default: " + ",".join(DEFAULT_PROBLEMS) + ")")
     parser.add_argument("--week", help="the week of the course (1, 2...): the families of "
                         "the chapters done by then, the latest first (instead of --problems)")
-    parser.add_argument("--title", default="", help='the title (default "Colle")')
+    parser.add_argument("--title", default="",
+                        help='the title (default "Colle", in English "Oral examination")')
     parser.add_argument("--date", default="", help="the date printed (default: a field "
                         "to fill in)")
     parser.add_argument("--out", type=Path, default=OUT, help="output folder "
