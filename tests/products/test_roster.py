@@ -38,6 +38,11 @@ def _read(tmp_path: Path, text: str, encoding: str = "utf-8"):
     ("ULN", "id"), ("Matricule", "id"),
     ("Email", "other"), ("E-mail", "other"), ("Courriel", "other"), ("Classe", "other"),
     ("Tutor group", "other"), ("Date de naissance", "other"), ("DOB", "other"),
+    # fresh reading (issue 61): a British university's student records export
+    ("Forename(s)", "first"), ("Known as", "first"), ("Student Code", "id"),
+    ("Registration Number", "id"), ("Programme", "other"), ("Programme of Study", "other"),
+    ("Course", "other"), ("Module Code", "other"), ("Year of Study", "other"),
+    ("Mode of Attendance", "other"),
     ("Dupont", None), ("Marie", None), ("Lovelace", None), ("Nguyễn", None),
 ])
 def test_each_usual_heading_is_known_for_what_its_column_holds(cell, kind):
@@ -86,6 +91,15 @@ def test_a_heading_row_is_one_of_headings_followed_by_rows_that_are_not(
      ["Durand Zoé"], ["070707070AB"], "N° INE"),
     ("Given name\tFamily name\tCandidate number\nAda\tLovelace\t7\n",
      ["Ada Lovelace"], ["7"], "Candidate number"),
+    # fresh reading (issue 61): a university registry's export was read as four students,
+    # its heading row the first ('Forename(s)', 'Programme' were no headings), each name
+    # with the student's number and programme
+    ("\ufeffStudent Number,Surname,Forename(s),Programme\r\n"
+     "2301234,O'Brien,Siobhán,BSc Computer Science\r\n2305678,Smith-Jones,Amelia Rose,MComp\r\n",
+     ["O'Brien Siobhán", "Smith-Jones Amelia Rose"], ["2301234", "2305678"], "Student Number"),
+    ("Student Code,Surname,Forename(s),Known As,Course,Year of Study\n"
+     "S1,Nwosu,Chukwuemeka Daniel,Emeka,G400,2\n",
+     ["Nwosu Emeka"], ["S1"], "Student Code"),
 ])
 def test_a_registry_s_export_gives_names_and_candidate_numbers(tmp_path, text, names, numbers,
                                                                column):
@@ -191,3 +205,14 @@ def test_a_device_a_pipe_or_a_huge_file_is_refused_at_once(tmp_path, capsys):
         assert err.startswith(f"coursebuild: sheets: roster {roster}: {words}") and \
             err.count("\n") == 1, err
     assert not (tmp_path / "out").exists()
+
+
+def test_the_teachers_page_names_the_headings_of_an_english_registry():
+    """Fresh reading (issue 61): the English teachers' page asked for "a heading row Name
+    and First name" (the French page's Nom et Prénom, word for word)."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "en" / "teachers.md").read_text(
+        encoding="utf-8")
+    assert "Name and First name" not in page
+    assert "a heading row such as Surname and Forename(s)" in page
+    for cell in ("Surname", "Forename(s)"):
+        assert headings.kind(cell) in ("last", "first")
