@@ -744,3 +744,19 @@ def test_the_counter_problems_read_as_english():
     for v in variants("naive-fixpoint-cost")[:3]:
         assert "to examine only its predecessors again?" in v.statement["en"]
         assert "examine again" not in v.statement["en"]
+
+
+def test_a_player_faces_sticks_and_shapes_in_english_not_in_front_of_them():
+    """Fresh reading (issue 61): the Nim paper asked "does the player to move in front of
+    $k$ sticks lose?" and chomp's "Who wins in front of λ?" (devant k bâtonnets, word for
+    word); the English says "facing", "from", "with n sticks left"."""
+    for pid in bank.problems():
+        for k in range(2):
+            v = bank.variant(pid, k)
+            text = v.statement["en"] + v.solution["en"] + v.marking["en"]
+            assert "in front of" not in text, (pid, k)
+    nim = bank.variant("nim-subtraction-period", 0)
+    assert "does the player to move facing $k$ sticks lose?" in nim.statement["en"]
+    assert "sticks left, " in nim.solution["en"]
+    sources = Path(bank.__file__).parent.glob("*.py")
+    assert not [p.name for p in sources if "in front of" in p.read_text(encoding="utf-8")]
