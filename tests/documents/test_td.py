@@ -170,3 +170,21 @@ def test_make_td_gives_the_same_bytes_and_refuses_bad_input(checkout):
         assert "Traceback" not in done.stderr
     assert first == {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
                      for p in folder.iterdir()}
+
+
+def test_the_legend_names_victory_positions_and_no_sheet_points_above_itself():
+    """Fresh reading (issue 61): the English tutorial sheets' legend said "a double border
+    marks a winning position" (the French: position de victoire; a winning position is
+    one of an attractor, not a target), and exercise 1.1 pointed at "the numbers given
+    above", which are in the chapter, not on the sheet."""
+    en = (ROOT / "handouts" / "td-en.tex").read_text(encoding="utf-8")
+    fr = (ROOT / "handouts" / "td-fr.tex").read_text(encoding="utf-8")
+    assert "a double border marks a victory position" in en
+    assert "winning position" not in en
+    assert "une double bordure marque une position de victoire" in fr
+    for path in sorted((ROOT / "docs" / "exercises").glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        assert "given above" not in text and "donnés plus haut" not in text, path.name
+    sizes = exercises()["game-sizes"]
+    assert "with the numbers the chapter gives" in sizes.statement["en"]
+    assert "avec les nombres que donne le chapitre" in sizes.statement["fr"]
