@@ -188,3 +188,4 @@ def test_the_legend_names_victory_positions_and_no_sheet_points_above_itself():
     sizes = exercises()["game-sizes"]
     assert "with the numbers the chapter gives" in sizes.statement["en"]
     assert "avec les nombres que donne le chapitre" in sizes.statement["fr"]
+
