@@ -189,3 +189,14 @@ def test_the_legend_names_victory_positions_and_no_sheet_points_above_itself():
     assert "with the numbers the chapter gives" in sizes.statement["en"]
     assert "avec les nombres que donne le chapitre" in sizes.statement["fr"]
 
+
+def test_the_counter_trace_of_exercise_6_2_is_not_announced_step_by_step_twice():
+    """Fresh reading (issue 61): tutorial 6's answers said "The counter algorithm of
+    chapter 4 ..., step by step on this game:" and then "Step by step." (the heading of
+    the steps, "Le déroulement pas à pas")."""
+    solution = exercises()["graph-game"].solution
+    for lang, words, heading in (("en", "step by step", '"Step by step"'),
+                                 ("fr", "pas à pas", '"Le déroulement pas à pas"')):
+        text = " ".join(solution[lang].split())
+        assert heading in text
+        assert text.lower().count(words) == 1, lang
