@@ -294,3 +294,14 @@ def test_the_teachers_book_has_no_build_manual_and_the_appendix_has_it(site, lan
     assert ("utilisation : arena" if lang == "fr" else "usage: arena") in \
         appendix.replace("\u00a0", " ")
     assert teaching_facts.NOTE_FACTS           # the notes' facts are registered
+
+
+def test_a_play_the_figure_shows_is_not_a_drawn_play():
+    """Fresh reading (issue 61): chapter 2's notes (on the slides' notes pages) said "The
+    chapter's drawn play" for the play its figure shows; in a course where a draw is a
+    result, a drawn play reads as a play that ends in a draw."""
+    for path in sorted((ROOT / "docs" / "teaching").glob("*.yaml")):
+        text = " ".join(path.read_text(encoding="utf-8").split())
+        assert not re.search(r"\bdrawn (?:play|plays|game|games|position)\b", text), path.name
+    notes = (ROOT / "docs" / "teaching" / "02-plays.yaml").read_text(encoding="utf-8")
+    assert "The play the chapter's figure shows, on Nim with 10 sticks" in notes
