@@ -305,3 +305,32 @@ def test_a_play_the_figure_shows_is_not_a_drawn_play():
         assert not re.search(r"\bdrawn (?:play|plays|game|games|position)\b", text), path.name
     notes = (ROOT / "docs" / "teaching" / "02-plays.yaml").read_text(encoding="utf-8")
     assert "The play the chapter's figure shows, on Nim with 10 sticks" in notes
+
+
+def test_the_english_notes_point_at_no_french_source_outside_the_syllabus():
+    """Fresh reading (issue 61): the English misconceptions, printed on the slides' notes
+    pages, said "Definition 18 of the game-theory chapter makes the same mistake",
+    "Formula (9) of the game-theory chapter", "the reference chapter's function strategy"
+    (French source texts, which the English edition keeps to the guide's appendix, and
+    which read as the course's own chapter 10 being wrong). Only the syllabus part,
+    printed in that appendix, names them."""
+    import yaml
+
+    def strings(x, path=()):
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k != "syllabus":
+                    yield from strings(v, (*path, k))
+        elif isinstance(x, list):
+            for v in x:
+                yield from strings(v, path)
+        elif isinstance(x, str) and path and path[-1] == "en":
+            yield x
+
+    found = []
+    for path in sorted((ROOT / "docs" / "teaching").glob("*.yaml")):
+        for text in strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
+            m = re.search(r"(?i)game-theory chapter|reference chapter", text)
+            if m:
+                found.append((path.name, " ".join(text.split())[:80]))
+    assert found == []
