@@ -438,3 +438,46 @@ def test_every_word_of_every_page_is_inside_the_page(decks):
                 for x0, y0, x1, y1, w in words:
                     assert float(x0) >= -0.5 and float(x1) <= width + 0.5 and \
                         float(y0) >= -0.5 and float(y1) <= height + 0.5, (pdf.name, number, w)
+
+
+def test_the_notes_keep_every_sentence_of_the_guide_s_notes(site):
+    """Fresh reading (issue 61): a sentence of the guide's notes with a link to another
+    page (an exercise of another chapter, a problem of the bank) went to the book's
+    "Online" box, which a notes page has not: chapter 4's notes lost "The student hands in
+    the fixpoint of exercise 3.7 for exercise 4.1..." and its bank problem, and printed
+    "The arena of Figure ??" for the guide's figure. Every sentence is kept, such links as
+    their words, the figure said to be the guide's."""
+    from coursebuild.documents.slides.deck import teaching_notes
+    from coursebuild.typeset.latex import Context
+
+    expected = {"en": ("The student hands in the fixpoint of exercise 3.7 for exercise 4.1",
+                       "sets it as an exam question",
+                       "The arena of the figure (in the teacher's guide)"),
+                "fr": ("L'élève rend pour l'exercice 4.1 le point fixe de l'exercice 3.7",
+                       "en fait un sujet", "L'arène de la figure (dans le guide de")}
+    for lang in LANGS:
+        html = (site / ("" if lang == "fr" else "en") / "teachers" / "index.html"
+                ).read_text("utf-8")
+        for page in ("modelling", "attractors", "algorithms", "strategies", "ourson",
+                     "beyond", "theory", "othergames"):
+            ctx = Context(lang=lang, figures={}, data={}, floats=False, code_margin=False,
+                          page_path=f"{page}/")
+            tex = " ".join(teaching_notes(html, page, ctx))
+            assert "\\ref{" not in tex and "\\pageref{" not in tex, (lang, page)
+            guide = BeautifulSoup(html, "html.parser")
+            head = guide.find(id=f"notes-{page}-misconceptions")
+            for e in head.find_next_siblings():
+                if e.name in ("h2", "h3"):
+                    break
+                if e.name != "p" or e.find("img"):     # a figure of the guide stays there
+                    continue
+                for a in e.find_all("a", href=re.compile(r"^\.\./(?!" + page + "/)")):
+                    words = re.findall(r"\w{4,}", a.get_text())
+                    if words:                     # the sentence of each link is kept
+                        near = a.find_next(string=re.compile(r"\w{4,}"))
+                        assert words[-1] in tex, (lang, page, a)
+                        after = re.findall(r"\w{4,}", near or "")
+                        assert not after or after[0] in tex, (lang, page, a)
+            if page == "algorithms":
+                for words in expected[lang]:
+                    assert words in " ".join(tex.split()), (lang, words)

@@ -247,7 +247,7 @@ def teaching_notes(teachers_html: str, page: str, ctx: Context) -> list[str]:
             if e.find("strong", recursive=False) and current:
                 notes.append(_note(words["misconceptions"], "".join(current), ctx))
                 current = []
-            current.append(str(e))
+            current.append(_unlinked(e, ctx))
         if current:
             notes.append(_note(words["misconceptions"], "".join(current), ctx))
     head = guide.find(id=f"notes-{page}-oral")
@@ -255,9 +255,26 @@ def teaching_notes(teachers_html: str, page: str, ctx: Context) -> list[str]:
         listing = head.find_next_sibling()
         if listing is not None and listing.name == "ol":
             for li in listing.find_all("li", recursive=False):
+                li = BeautifulSoup(_unlinked(li, ctx), "html.parser").li
                 notes.append(_note(words["questions"], "".join(str(c) for c in li.children),
                                    ctx))
     return notes
+
+
+def _unlinked(e: Tag, ctx: Context) -> str:
+    """A note of the guide as a notes page prints it: a link to another page of the site
+    (an exercise of another chapter, a problem of the bank) as its words, since the book's
+    converter would move its whole sentence to an "Online" box the notes have not (a
+    fresh reading, issue 61, found them missing); a link to one of the guide's figures,
+    which the deck has not, as its words and where that figure is."""
+    e = BeautifulSoup(str(e), "html.parser").find(e.name)
+    for a in e.find_all("a"):
+        href = a.get("href", "")
+        if href.startswith("#fig-"):
+            a.replace_with(a.get_text() + WORDS[ctx.lang]["in_guide"])
+        elif not href.startswith(("http://", "https://", "mailto:")):
+            a.unwrap()
+    return str(e)
 
 
 def _note(kind: str, html: str, ctx: Context) -> str:

@@ -18,7 +18,7 @@ WORDS = {
            "play_j0": "joue", "play_j1": "répond", "move": "Coup",
            "play_end": "\\(V_0\\) est atteint en {n} coups, le rang du départ.",
            "strategy": "La stratégie, pas à pas", "moves": "Coups choisis", "draw": "nulle",
-           "part": "partie {k} sur {n}"},
+           "part": "partie {k} sur {n}", "in_guide": " (dans le guide de l'enseignant)"},
     "en": {"steps": "The steps of \\(J_0\\)'s attractor",
            "enter": "enter:", "size": "positions", "ranks": "Ranks",
            "misconceptions": "Misconception to watch", "questions": "Question to ask",
@@ -30,7 +30,7 @@ WORDS = {
            "play_j0": "plays", "play_j1": "replies", "move": "Move",
            "play_end": "\\(V_0\\) is reached in {n} moves, the start's rank.",
            "strategy": "The strategy, step by step", "moves": "Moves chosen", "draw": "draw",
-           "part": "part {k} of {n}"},
+           "part": "part {k} of {n}", "in_guide": " (in the teacher's guide)"},
 }
 """The decks' own words (the rest is the chapters')."""
 PAPER_WIDTH_PT = {"169": 160 * 72.27 / 25.4, "43": 128 * 72.27 / 25.4}
