@@ -330,7 +330,7 @@ def test_the_english_notes_point_at_no_french_source_outside_the_syllabus():
     found = []
     for path in sorted((ROOT / "docs" / "teaching").glob("*.yaml")):
         for text in strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
-            m = re.search(r"(?i)game-theory chapter|reference chapter", text)
+            m = re.search(r"(?i)game-theory chapter|reference chapter", " ".join(text.split()))
             if m:
                 found.append((path.name, " ".join(text.split())[:80]))
     assert found == []
