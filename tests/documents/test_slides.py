@@ -481,3 +481,20 @@ def test_the_notes_keep_every_sentence_of_the_guide_s_notes(site):
             if page == "algorithms":
                 for words in expected[lang]:
                     assert words in " ".join(tex.split()), (lang, words)
+
+
+def test_a_frame_title_sets_its_formula_as_a_formula(site):
+    """Fresh reading (issue 61): chapter 5's frame on Nim was titled "The strategy of
+    \\(J_0\\) in Nim", its formula printed as backslashes and parentheses."""
+    from coursebuild.documents.slides import deck_sources
+    from coursebuild.documents.slides.deck import section_tex
+
+    assert section_tex(r"The strategy of \(J_0\) in Nim") == r"The strategy of \(J_0\) in Nim"
+    for lang in LANGS:
+        sources = dict((stem, tex) for stem, tex, _ in deck_sources(lang, site))
+        tex = next(t for stem, t in sources.items() if stem.startswith("05-"))
+        assert "\\textbackslash{}(" not in tex, lang
+        title = {"fr": "La stratégie de \\(J_0\\) au jeu de Nim",
+                 "en": "The strategy of \\(J_0\\) in Nim"}[lang]
+        assert f"\\begin{{frame}}{{{title}}}" in tex, lang
+        assert not [s for s, t in sources.items() if "\\textbackslash{}(" in t], lang
