@@ -498,3 +498,16 @@ def test_a_frame_title_sets_its_formula_as_a_formula(site):
                  "en": "The strategy of \\(J_0\\) in Nim"}[lang]
         assert f"\\begin{{frame}}{{{title}}}" in tex, lang
         assert not [s for s, t in sources.items() if "\\textbackslash{}(" in t], lang
+
+
+def test_a_box_keeps_its_sentences_that_link_to_another_chapter(site):
+    """Fresh reading (issue 61): chapter 1's "Definition (arena, reachability game)"
+    slide stopped before "A reachability game is played on an arena...", the sentence
+    that links to chapter 2 (the book's converter moves such a sentence to an "Online"
+    box, which a slide has not)."""
+    from coursebuild.documents.slides import deck_sources
+
+    for lang, words in (("en", "is played on an arena from a start position"),
+                        ("fr", "se joue sur une arène")):
+        tex = next(t for stem, t, _ in deck_sources(lang, site) if stem.startswith("01-"))
+        assert words in " ".join(tex.split()), lang

@@ -57,6 +57,13 @@ def fragment(html: str, ctx: Context) -> str:
     from coursebuild.typeset.latex.text import book_wording
 
     root = BeautifulSoup(html, "lxml").body or BeautifulSoup("", "lxml")
+    for a in root.find_all("a"):
+        # a link to another page (another chapter, the bank) as its words: the book's
+        # converter would move its whole sentence to an "Online" box a slide has not (a
+        # fresh reading, issue 61: chapter 1's definition lost its reachability game)
+        href = a.get("href", "")
+        if href and not href.startswith(("#", "http://", "https://", "mailto:")):
+            a.unwrap()
     conv = Converter(ctx, "slides", numbered=False)
     return book_wording(_unmarked(conv.blocks(root), ctx), ctx.lang)
 
@@ -274,18 +281,14 @@ def teaching_notes(teachers_html: str, page: str, ctx: Context) -> list[str]:
 
 
 def _unlinked(e: Tag, ctx: Context) -> str:
-    """A note of the guide as a notes page prints it: a link to another page of the site
-    (an exercise of another chapter, a problem of the bank) as its words, since the book's
-    converter would move its whole sentence to an "Online" box the notes have not (a
-    fresh reading, issue 61, found them missing); a link to one of the guide's figures,
-    which the deck has not, as its words and where that figure is."""
+    """A note of the guide as a notes page prints it: a link to one of the guide's
+    figures, which the deck has not, as its words and where that figure is (a link to
+    another page :func:`fragment` sets as its words)."""
     e = BeautifulSoup(str(e), "html.parser").find(e.name)
     for a in e.find_all("a"):
         href = a.get("href", "")
         if href.startswith("#fig-"):
             a.replace_with(a.get_text() + WORDS[ctx.lang]["in_guide"])
-        elif not href.startswith(("http://", "https://", "mailto:")):
-            a.unwrap()
     return str(e)
 
 
