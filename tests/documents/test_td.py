@@ -200,3 +200,13 @@ def test_the_counter_trace_of_exercise_6_2_is_not_announced_step_by_step_twice()
         text = " ".join(solution[lang].split())
         assert heading in text
         assert text.lower().count(words) == 1, lang
+
+
+def test_the_example_of_a_set_as_a_dict_is_made_of_positions_of_nim():
+    """Fresh reading (issue 61): exercise 1.2, on the graph of Nim whose vertices are
+    (k, i) with i the player to move, showed a set as {(0, 0): None, (1, 2): None}: (1, 2)
+    is no position of the game."""
+    nim = exercises()["nim-dicts"]
+    for lang in ("fr", "en"):
+        pairs = re.findall(r"\((\d+), (\d+)\): None", nim.statement[lang])
+        assert pairs and all(i in ("0", "1") for _, i in pairs), (lang, pairs)
