@@ -345,6 +345,31 @@ def test_a_board_with_one_wall_says_the_cell_is_a_wall():
     assert single >= 10
 
 
+def test_a_single_stuck_cell_or_victory_key_is_named_in_the_singular():
+    """The token game's key read 'Les cases bloquées : (3, 5) ... pour ces cases' and the
+    arena's 'V0 a pour clés 'i'' for a single cell or key (a fresh reading, issue 61)."""
+    single = 0
+    for v in variants("model-token-grid"):
+        fr, en = v.solution["fr"], v.solution["en"]
+        one = "La seule case bloquée" in fr
+        assert one == ("The only stuck cell: " in en), v.seed
+        assert one != ("Les cases bloquées" in fr), v.seed
+        assert ("pour ces cases" in fr) != one and ("for these cells" in en) != one, v.seed
+        single += one
+    assert single >= 10
+    keys = 0
+    for v in variants("model-arena-representation"):
+        for lang, word in (("fr", r"`V0` a pour clés?\s"),
+                           ("en", r"`V0` has as (?:keys|its key) ")):
+            m = re.search(word + r"((?:`'\w+'`(?:, )?)+)", v.solution[lang])
+            assert m, (v.seed, lang)
+            n = m[1].count("`") // 2
+            keys += n == 1 and lang == "fr"
+            plural = m[0].rstrip().endswith(("clés", "keys"))
+            assert plural == (n > 1), (v.seed, lang, m[0])
+    assert keys >= 10
+
+
 def test_the_grundy_game_asks_for_the_longest_play_not_a_bound():
     for v in variants("grundy-game-split"):
         heaps = v.params["heaps"]

@@ -204,14 +204,21 @@ def token_grid(seed: int) -> Variant:
               "le graphe a-t-il d'arêtes ?",
               "Which cells allow no move? Deduce $V_0$ and $V_1$. How many edges does the "
               "graph have?"),
-           bi(f"Les cases bloquées : {stuck_text}. Le joueur qui doit y jouer a perdu : "
-              "$V_0 = \\{(l, c, 1)\\}$ et $V_1 = \\{(l, c, 0)\\}$ pour ces cases. Chaque case "
-              "libre a autant d'arêtes sortantes que de coups possibles, une fois par joueur "
-              f": {g.n_edges} arêtes.",
-              f"The stuck cells: {stuck_text}. The player who must move there has lost: "
-              "$V_0 = \\{(l, c, 1)\\}$ and $V_1 = \\{(l, c, 0)\\}$ for these cells. Each free "
-              "cell has as many outgoing edges as possible moves, once per player: "
-              f"{g.n_edges} edges."),
+           # one stuck cell is named in the singular (a fresh reading, issue 61)
+           bi((f"La seule case bloquée : {stuck_text}. Le joueur qui doit y jouer a perdu : "
+               "$V_0 = \\{(l, c, 1)\\}$ et $V_1 = \\{(l, c, 0)\\}$ pour cette case."
+               if len(stuck) == 1 else
+               f"Les cases bloquées : {stuck_text}. Le joueur qui doit y jouer a perdu : "
+               "$V_0 = \\{(l, c, 1)\\}$ et $V_1 = \\{(l, c, 0)\\}$ pour ces cases.")
+              + " Chaque case libre a autant d'arêtes sortantes que de coups possibles, une "
+              f"fois par joueur : {g.n_edges} arêtes.",
+              (f"The only stuck cell: {stuck_text}. The player who must move there has lost: "
+               "$V_0 = \\{(l, c, 1)\\}$ and $V_1 = \\{(l, c, 0)\\}$ for this cell."
+               if len(stuck) == 1 else
+               f"The stuck cells: {stuck_text}. The player who must move there has lost: "
+               "$V_0 = \\{(l, c, 1)\\}$ and $V_1 = \\{(l, c, 0)\\}$ for these cells.")
+              + " Each free cell has as many outgoing edges as possible moves, once per "
+              f"player: {g.n_edges} edges."),
            [(1, bi("les cases bloquées", "the stuck cells")),
             (1, bi("$V_0$ et $V_1$", "$V_0$ and $V_1$")),
             (1, bi("le nombre d'arêtes", "the number of edges"))],
@@ -426,10 +433,12 @@ def representation(seed: int) -> Variant:
               "`V0`."),
            bi(f"`A` associe : {succ_text}. `S0` a pour clés "
               f"{', '.join(f'`{x!r}`' for x in order if g.owner(x) == 0)} (valeurs `None`), "
-              f"`V0` a pour clés {', '.join(f'`{x!r}`' for x in g.V0)}.",
+              f"`V0` a pour {'clé' if len(g.V0) == 1 else 'clés'} "
+              f"{', '.join(f'`{x!r}`' for x in g.V0)}.",
               f"`A` maps: {succ_text}. `S0` has as keys "
               f"{', '.join(f'`{x!r}`' for x in order if g.owner(x) == 0)} (values `None`), "
-              f"`V0` has as keys {', '.join(f'`{x!r}`' for x in g.V0)}."),
+              f"`V0` has as {'its key' if len(g.V0) == 1 else 'keys'} "
+              f"{', '.join(f'`{x!r}`' for x in g.V0)}."),
            [(2, bi("`A`", "`A`")), (1, bi("`S0` et `V0`", "`S0` and `V0`"))])
 
     def moves_of(x: Any) -> list[Any]:
