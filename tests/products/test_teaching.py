@@ -334,3 +334,19 @@ def test_the_english_notes_point_at_no_french_source_outside_the_syllabus():
             if m:
                 found.append((path.name, " ".join(text.split())[:80]))
     assert found == []
+
+
+def test_the_ourson_notes_say_each_rise_of_the_rank_whole():
+    """'leurs coups y font passer le rang de 7 à 8 et 5 à 10' lacked its second 'de', and
+    'L'exercice 8.2 ; en 0450...' opened its fact on a semicolon (a fresh reading, issue
+    61)."""
+    from coursebuild.course import teaching_facts
+
+    for lang, rise in (("fr", r"(\w+) \d+ à \d+"), ("en", r"(\w+) \d+ to \d+")):
+        fact = teaching_facts.NOTE_FACTS["ourson-stay-in-attractor"]()[lang]
+        words = re.findall(rise, fact)
+        assert len(words) >= 2 and set(words) == {"de" if lang == "fr" else "from"}, fact
+    fr, en = (teaching.notes()["ourson"].misconceptions[0].reveal[lang]
+              for lang in ("fr", "en"))
+    assert fr.startswith("L'{{ex:article-rank}} : "), fr
+    assert en.startswith("{{Ex:article-rank}}: "), en

@@ -366,11 +366,11 @@ def ourson_stay_in_attractor() -> Bilingual:
     f = article_cycle_facts()
     ring = " → ".join(f"`{v}`" for v in (*ARTICLE_CYCLE, ARTICLE_CYCLE[0]))
     return both(f"le cycle {ring}, dont chaque position est gagnée par les chiots et chaque "
-                f"coup reste dans leur attracteur ; leurs coups y font passer le rang de "
-                f"{_and([f'{a} à {b}' for a, b in f['rises']], 'fr')}",
+                f"coup reste dans leur attracteur ; leurs coups y font passer le rang "
+                f"{_and([f'de {a} à {b}' for a, b in f['rises']], 'fr')}",
                 f"the cycle {ring}, whose every position is won by the puppies and every "
-                f"move stays in their attractor; their moves there take the rank from "
-                f"{_and([f'{a} to {b}' for a, b in f['rises']], 'en')}")
+                f"move stays in their attractor; their moves there take the rank "
+                f"{_and([f'from {a} to {b}' for a, b in f['rises']], 'en')}")
 
 
 @note_fact
