@@ -201,3 +201,22 @@ def test_the_teachers_books_have_no_unresolved_citation_and_hold_the_new_parts(l
     if lang == "en":
         assert text.count("By the end of this chapter, students can") >= 11
         assert "Optional appendix: the French CPGE syllabus" in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_teachers_book_names_the_web_page_and_cites_a_figure_by_its_page(lang):
+    """In print, 'écrits et vérifiés dans la page' named no page the reader has, 'joue
+    contre la stratégie calculée, dans la page du chapitre 5 du livre des élèves' put the
+    game in the students' book, and 'la figure 1.1 (p. 24), plus bas' said 'below' of a
+    figure on the next page (a fresh reading, issue 61)."""
+    text = _book_text(lang)
+    if lang == "fr":
+        assert not re.search(r"(?:dans|de) la page(?! web)(?: du chapitre)?[ ,.;:(\u00a0]",
+                             text), re.findall(r".{40}(?:dans|de) la page(?! web).{20}", text)
+        assert "vérifiés dans la page web" in text
+        assert not re.search(r"\(p\. \d+\), plus bas", text)
+    else:
+        assert not re.search(r"in the page\b|the page's board|chapter's page\b", text), \
+            re.findall(r".{40}(?:in the page\b|the page's|chapter's page\b).{20}", text)
+        assert "checked in the web page" in text
+        assert not re.search(r"\(p\. \d+\),? below", text)
