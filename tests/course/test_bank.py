@@ -370,6 +370,14 @@ def test_a_single_stuck_cell_or_victory_key_is_named_in_the_singular():
     assert keys >= 10
 
 
+def test_the_bouton_problem_counts_sticks_with_one_word():
+    """Its statement and key say 'bâtonnets', its listing's comment said 'ramener le tas
+    i à t allumettes' (a fresh reading, issue 61)."""
+    for v in variants("bouton-nim"):
+        assert "bâtonnets" in v.statement["fr"], v.seed
+        assert "allumette" not in v.statement["fr"] + v.solution["fr"], v.seed
+
+
 def test_the_grundy_game_asks_for_the_longest_play_not_a_bound():
     for v in variants("grundy-game-split"):
         heaps = v.params["heaps"]

@@ -15,7 +15,7 @@ BOUTON = "bouton-nim"
 
 NIM_CODE = listing('''
 def nim_gagnant(tas):
-    #fr Un coup gagnant (i, t) : ramener le tas i à t allumettes ; None s'il n'y en a pas.
+    #fr Un coup gagnant (i, t) : ramener le tas i à t bâtonnets ; None s'il n'y en a pas.
     #en A winning move (i, t): bring heap i down to t sticks; None if there is none.
     s = 0
     for x in tas:
