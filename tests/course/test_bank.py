@@ -378,6 +378,19 @@ def test_the_bouton_problem_counts_sticks_with_one_word():
         assert "allumette" not in v.statement["fr"] + v.solution["fr"], v.seed
 
 
+def test_the_misere_key_does_not_say_the_last_stick_was_taken_when_one_is_left():
+    """With the rule {2, 4}, a player is stuck with one stick left: the listing's comment
+    'bloqué : l'autre a pris le dernier bâtonnet' was wrong there (a fresh reading,
+    issue 61)."""
+    above_one = 0
+    for v in variants("misere-subtraction"):
+        if min(v.params["rule"]) > 1:
+            above_one += 1
+            assert "pris le dernier bâtonnet" not in v.solution["fr"], v.seed
+            assert "took the last stick" not in v.solution["en"], v.seed
+    assert above_one >= 10
+
+
 def test_the_grundy_game_asks_for_the_longest_play_not_a_bound():
     for v in variants("grundy-game-split"):
         heaps = v.params["heaps"]
