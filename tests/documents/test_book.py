@@ -1036,3 +1036,17 @@ def test_the_teachers_book_names_a_deck_by_its_file_and_a_problem_by_its_page(la
     pages = re.findall(r"p\.~\\pageref\{(bank:bank-[\w-]+)\}", tex)
     assert len(pages) >= 10
     assert all(f"\\label{{{key}}}" in tex for key in pages)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_entry_of_the_bibliography_opens_its_sentences_with_a_capital(lang):
+    """An entry prints 'Title. Where, year.': 'Jeux d'accessibilité à deux joueurs.
+    diaporama de cours' and 'John's Connect Four Playground. page web' opened a sentence
+    in lower case (a fresh reading, issue 61)."""
+    from coursebuild.course.pages.bibliography import field
+
+    for work in book.bibliography():
+        where = field(work, "in", lang)
+        assert where[:1].isupper() or where[:1].isdigit(), (work["key"], where)
+        note = field(work, "note", lang)
+        assert not note or note[:1].isupper(), (work["key"], note)
