@@ -1050,3 +1050,38 @@ def test_each_entry_of_the_bibliography_opens_its_sentences_with_a_capital(lang)
         assert where[:1].isupper() or where[:1].isdigit(), (work["key"], where)
         note = field(work, "note", lang)
         assert not note or note[:1].isupper(), (work["key"], note)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_problem_of_the_bank_keeps_its_figures_in_their_place(lang):
+    """A statement's figure is printed before its solution, and a solution's before the
+    next problem: the Nim game's turned graph came after its answers, and its key figure
+    (like that of 'Attracteurs, rangs et matchs nuls') inside the next problem (a fresh
+    reading, issue 61)."""
+    aux = ROOT / "build" / "book" / f"teachers-{lang}" / "book.aux"
+    if not aux.exists():
+        pytest.skip("the books are typeset by `make site` (make test runs it)")
+    labels = dict(re.findall(r"\\newlabel\{((?:bank|fig):bank-[a-z0-9-]+)\}\{\{[^}]*\}\{(\d+)\}",
+                             aux.read_text("utf-8")))
+    physical = {label: k for k, label in enumerate(_labels(lang, "teachers"))}
+    pages = _pages(lang, "teachers")
+    word = "Corrigé." if lang == "fr" else "Solution."
+    sections = sorted((int(p), key[len("bank:bank-"):]) for key, p in labels.items()
+                      if key.startswith("bank:"))
+    assert len(sections) >= 20
+    checked = 0
+    for k, (start, pid) in enumerate(sections):
+        end = sections[k + 1][0] if k + 1 < len(sections) else 10 ** 6
+        solution = next(p for p in range(start, end + 1)
+                        if re.search(rf"(?m)^\s*{re.escape(word)}\s*$",
+                                     pages[physical[str(p)]]))
+        for key, p in labels.items():
+            if key.startswith(f"fig:bank-{pid}-") and not any(
+                    key.startswith(f"fig:bank-{q}-") and len(q) > len(pid)
+                    for _, q in sections):
+                page = int(p)
+                assert start - 1 <= page <= end, (pid, key, page, start, end)
+                if key.endswith("-solved") or page > solution:
+                    assert not key.endswith(("-graph", "-board")), (pid, key, page, solution)
+                checked += 1
+    assert checked >= 20

@@ -307,7 +307,8 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
         bank_html = bank_pages.book_html(lang)
         if bank_html:
             ctx.page_path = "bank/"
-            body.append(Chapter(bank_html, ctx, "bank").latex())
+            body.append(keep_floats_in_their_problem(Chapter(bank_html, ctx, "bank").latex(),
+                                                     lang))
     unprinted = sorted(set(ctx.referenced) - ctx.printed)
     if unprinted:
         ctx.warnings.append(f"figures cited but not printed: {', '.join(unprinted)}")
@@ -369,6 +370,19 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
            .replace("%%FRONT%%", _notations(lang) if edition == "students" else "")
            .replace("%%BODY%%", "".join(body) + back))
     return tex, ctx.warnings
+
+
+def keep_floats_in_their_problem(tex: str, lang: str) -> str:
+    """The bank's chapter with a float barrier (``\\bookfloatbarrier``) before each
+    solution and each problem: a figure of a statement is printed before its solution,
+    and one of a solution before the next problem (a fresh reading, issue 61: the Nim
+    game's turned graph came after its answers, and its key figure inside the chomp
+    problem that follows)."""
+    from coursebuild.course.bank_samples import WORDS as BANK_WORDS
+
+    solution = f"\\textbf{{{BANK_WORDS[lang]['solution']}.}}"
+    tex = tex.replace(solution, "\\bookfloatbarrier\n" + solution)
+    return re.sub(r"(?m)^(?=\\section\{)", lambda m: "\\bookfloatbarrier\n", tex)
 
 
 def glossary_latex() -> str:
