@@ -224,7 +224,16 @@ def test_no_page_is_less_than_three_quarters_full_but_at_a_chapters_end(lang, ed
         following = k + 1        # the next page of text (past a page of turned figures)
         while following < len(pages) and _is_float_page(texts[following]):
             following += 1
+        # the bank's float barrier: a problem's figures are printed before its solution
+        # or the next problem, on pages of their own after an early end of page
+        barrier = edition == "teachers" and (
+            (after > k + 1 and after in starts)
+            or after < len(texts) and re.search(r"(?m)^\s*(?:Corrigé|Solution)\.\s*$",
+                                                texts[after]) is not None
+            or k + 1 < len(texts) and re.search(r"(?i)figure \d+\.\d+ . (?:corrigé|solution)",
+                                                texts[k + 1]) is not None)
         if fill < 3 / 4 and not ends_chapter and k + 1 not in starts and k > 4 and \
+                not barrier and \
                 not _opens_with_a_listing(texts, following, (1 - fill) * 660, lang, edition):
             thin.append((k + 1, round(fill, 2)))
     assert thin == []
