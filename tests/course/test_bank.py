@@ -391,6 +391,16 @@ def test_the_misere_key_does_not_say_the_last_stick_was_taken_when_one_is_left()
     assert above_one >= 10
 
 
+def test_no_statement_puts_a_parenthesis_after_the_figure_it_announces():
+    """'On considère le jeu ci-dessous (cercles : J0, carrés : J1)' printed 'le jeu de la
+    figure 3.3 (p. 54) (cercles : ...)' in the book, where the figure is cited with its
+    page (a fresh reading, issue 61)."""
+    for pid in IDS:
+        v = bank.variant(pid, SEEDS[0])
+        assert not re.search(r"ci-dessous\s*\(", v.statement["fr"]), pid
+        assert not re.search(r"below\s*\(", v.statement["en"]), pid
+
+
 def test_the_grundy_game_asks_for_the_longest_play_not_a_bound():
     for v in variants("grundy-game-split"):
         heaps = v.params["heaps"]

@@ -108,7 +108,7 @@ def both_players(seed: int) -> Variant:
         return table(head, rows, "llr")
 
     intro = bi(
-        "On considère le jeu ci-dessous (cercles : $J_0$, carrés : $J_1$), avec "
+        "On considère le jeu ci-dessous, où $J_0$ joue aux cercles et $J_1$ aux carrés, avec "
         f"$V_0 = {mset(g.V0)}$ et $V_1 = {mset(g.V1)}$. Le tableau des successeurs les donne "
         "dans l'ordre du graphe.\n\n<!-- figure: graph -->\n\n" + successor_table(g, "fr")
         + "\n\nOn admet le calcul des attracteurs : pour chaque position, le joueur qui "
@@ -119,7 +119,7 @@ def both_players(seed: int) -> Variant:
         "successeur de plus grand rang (pour $J_{1-i}$) ; sinon, un successeur hors de "
         "$\\mathcal{A}^{1-i}$. Quand plusieurs successeurs conviennent, elle prend le "
         "premier dans l'ordre du tableau.",
-        "Consider the game below (circles: $J_0$, squares: $J_1$), with "
+        "Consider the game below, where $J_0$ moves at the circles and $J_1$ at the squares, with "
         f"$V_0 = {mset(g.V0)}$ and $V_1 = {mset(g.V1)}$. The table of successors gives them "
         "in the order of the graph.\n\n<!-- figure: graph -->\n\n" + successor_table(g, "en")
         + "\n\nThe attractors are given: for each position, the player who can force a "

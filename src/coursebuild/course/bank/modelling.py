@@ -404,11 +404,12 @@ def representation(seed: int) -> Variant:
         f"The game as given: {len(h)} positions, circles for J₀, squares for J₁, a double "
         "border for victory positions; start a."))}
     intro = bi(
-        "On donne le jeu ci-dessous (cercles : $J_0$, carrés : $J_1$), avec "
+        "On donne le jeu ci-dessous, où $J_0$ joue aux cercles et $J_1$ aux carrés, avec "
         f"$V_0 = {mset(g.V0)}$ et $V_1 = {mset(g.V1)}$ ; le départ est $a$. Sur la figure, "
         f"une arête part de la position de victoire ${name(v)}$ : "
         f"${name(v)} \\to {name(extra)}$.\n\n<!-- figure: graph -->",
-        "The game below is given (circles: $J_0$, squares: $J_1$), with "
+        "The game below is given, where $J_0$ moves at the circles and $J_1$ at the "
+        "squares, with "
         f"$V_0 = {mset(g.V0)}$ and $V_1 = {mset(g.V1)}$; the start is $a$. On the figure, "
         f"an edge leaves the victory position ${name(v)}$: ${name(v)} \\to {name(extra)}$."
         "\n\n<!-- figure: graph -->")

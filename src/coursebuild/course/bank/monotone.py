@@ -105,11 +105,11 @@ def monotone(seed: int) -> Variant:
                "ranks_added": {v: added[v] for v in lowered}}
     figures = {"graph": arena_figure(g, game_caption(g, start=False))}
     intro = bi(
-        "On considère le jeu ci-dessous (cercles : $J_0$, carrés : $J_1$), avec "
+        "On considère le jeu ci-dessous, où $J_0$ joue aux cercles et $J_1$ aux carrés, avec "
         f"$V_0 = {mset(g.V0)}$ et $V_1 = {mset(g.V1)}$. On étudie comment l'attracteur "
         "$\\mathcal{A}^0$ de $J_0$ change quand on retire ou ajoute une arête.\n\n"
         "<!-- figure: graph -->\n\n" + successor_table(g, "fr"),
-        "Consider the game below (circles: $J_0$, squares: $J_1$), with "
+        "Consider the game below, where $J_0$ moves at the circles and $J_1$ at the squares, with "
         f"$V_0 = {mset(g.V0)}$ and $V_1 = {mset(g.V1)}$. We study how the attractor "
         "$\\mathcal{A}^0$ of $J_0$ changes when an edge is removed or added.\n\n"
         "<!-- figure: graph -->\n\n" + successor_table(g, "en"))

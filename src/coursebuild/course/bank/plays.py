@@ -106,13 +106,13 @@ def plays_count(seed: int) -> Variant:
     acyclic = bi("Le graphe n'a pas de cycle.", "The graph has no cycle.")
     figures = {"graph": arena_figure(g, game_caption(g, more=acyclic))}
     intro = bi(
-        "On considère le jeu ci-dessous (cercles : positions de $J_0$, carrés : "
-        f"positions de $J_1$), avec $V_0 = {mset(g.V0)}$ et $V_1 = {mset(g.V1)}$ ; le départ "
+        "On considère le jeu ci-dessous, où $J_0$ joue aux cercles et $J_1$ aux carrés, "
+        f"avec $V_0 = {mset(g.V0)}$ et $V_1 = {mset(g.V1)}$ ; le départ "
         "est $a$. Le graphe n'a pas de cycle. Une *partie* est maximale : elle ne "
         "s'arrête que sur une position terminale ; une stratégie est sans mémoire.\n\n"
         "<!-- figure: graph -->\n\n" + successor_table(g, "fr"),
-        "Consider the game below (circles: positions of $J_0$, squares: positions of "
-        f"$J_1$), with $V_0 = {mset(g.V0)}$ and $V_1 = {mset(g.V1)}$; the start is $a$. The "
+        "Consider the game below, where $J_0$ moves at the circles and $J_1$ at the "
+        f"squares, with $V_0 = {mset(g.V0)}$ and $V_1 = {mset(g.V1)}$; the start is $a$. The "
         "graph has no cycle. A *play* is maximal: it only stops at a terminal position; "
         "strategies are memoryless.\n\n<!-- figure: graph -->\n\n" + successor_table(g, "en"))
 
@@ -385,10 +385,10 @@ def draw_cycle(seed: int) -> Variant:
                "loop": loop, "bad_move": bad0}
     figures = {"graph": arena_figure(g, game_caption(g, start=False))}
     intro = bi(
-        "On considère le jeu ci-dessous (cercles : $J_0$, carrés : $J_1$), avec "
+        "On considère le jeu ci-dessous, où $J_0$ joue aux cercles et $J_1$ aux carrés, avec "
         f"$V_0 = {mset(g.V0)}$ et $V_1 = {mset(g.V1)}$. On s'intéresse à la position "
         f"${name(x)}$.\n\n<!-- figure: graph -->\n\n" + successor_table(g, "fr"),
-        "Consider the game below (circles: $J_0$, squares: $J_1$), with "
+        "Consider the game below, where $J_0$ moves at the circles and $J_1$ at the squares, with "
         f"$V_0 = {mset(g.V0)}$ and $V_1 = {mset(g.V1)}$. We look at the position "
         f"${name(x)}$.\n\n<!-- figure: graph -->\n\n" + successor_table(g, "en"))
     q1 = Q(bi("Calculer les attracteurs $\\mathcal{A}^0$ et $\\mathcal{A}^1$ (sans les "

@@ -374,12 +374,14 @@ def tree_vs_graph(seed: int) -> Variant:
     acyclic = bi("Le graphe n'a pas de cycle.", "The graph has no cycle.")
     figures = {"graph": arena_figure(g, game_caption(g, more=acyclic))}
     intro = bi(
-        "On considère le jeu sans cycle ci-dessous (cercles : $J_0$, carrés : $J_1$), avec "
+        "On considère le jeu sans cycle ci-dessous, où $J_0$ joue aux cercles et $J_1$ aux "
+        "carrés, avec "
         f"$V_0 = {mset(g.V0)}$ et $V_1 = {mset(g.V1)}$ ; le départ est $a$. Son *arbre* a "
         "pour nœuds les débuts de partie depuis $a$ (la racine est le début vide), et pour "
         "feuilles les parties complètes.\n\n<!-- figure: graph -->\n\n"
         + successor_table(g, "fr"),
-        "Consider the game without cycle below (circles: $J_0$, squares: $J_1$), with "
+        "Consider the game without cycle below, where $J_0$ moves at the circles and $J_1$ at the "
+        "squares, with "
         f"$V_0 = {mset(g.V0)}$ and $V_1 = {mset(g.V1)}$; the start is $a$. Its *tree* has "
         "as nodes the beginnings of plays from $a$ (the root is the empty beginning), and "
         "as leaves the complete plays.\n\n<!-- figure: graph -->\n\n"
