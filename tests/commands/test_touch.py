@@ -367,6 +367,46 @@ def test_a_count_is_typed_on_the_digits_keyboard_with_check_on_screen(phone, bas
         page.close()
 
 
+# What the page received from a tap (recorded in the capture phase, before any handler):
+# each event's kind, and the elements the clicks reached
+_RECORD_TAP = """() => { window.arenaTapSeen = []; window.arenaTapClicked = [];
+  for (const kind of ["touchstart", "touchend", "click", "contextmenu"])
+    document.addEventListener(kind, (e) => {
+      window.arenaTapSeen.push(kind);
+      if (kind === "click") window.arenaTapClicked.push(e.target);
+    }, true); }"""
+
+
+def _tap_opens(page, target, dialog) -> None:
+    """Taps ``target`` and waits for ``dialog`` (up to WAIT). A tap whose click did not
+    reach ``target`` within 30 s (the emulated touch lost, or landing beside it as the
+    page moved, on a loaded machine: CI once waited two minutes for a dialog) is tapped
+    again once; a click on ``target`` that opened nothing fails, saying what the page
+    received."""
+    page.evaluate(_RECORD_TAP)
+    for attempt in (1, 2):
+        target.tap()
+        try:
+            dialog.wait_for(timeout=30_000)
+            return
+        except Exception:
+            seen = page.evaluate("window.arenaTapSeen || null")
+            reached = seen is not None and target.evaluate(
+                "(t) => window.arenaTapClicked.some((c) => t.contains(c))")
+            clicked = page.evaluate("(window.arenaTapClicked || []).map((c) => c.outerHTML"
+                                    ".slice(0, 100))")
+        if not reached and attempt == 1:
+            page.evaluate("window.arenaTapSeen = []; window.arenaTapClicked = []")
+            continue
+        try:
+            dialog.wait_for(timeout=WAIT - 30_000)
+            return
+        except Exception:
+            said = (f"the tap opened no dialog: {page.url} received {seen}, "
+                    f"clicks on {clicked}, errors {getattr(page, 'errors', None)}")
+            raise AssertionError(said) from None
+
+
 # --- a figure full screen --------------------------------------------------------------
 
 def test_a_figure_opens_full_screen_zooms_and_closes(phone, base_url):
@@ -375,9 +415,8 @@ def test_a_figure_opens_full_screen_zooms_and_closes(phone, base_url):
         _images_loaded(page)
         link = page.locator(".arena-figure a.arena-zoom").first
         small = link.locator("img").bounding_box()["width"]
-        link.tap()
         dialog = page.locator("dialog.arena-lightbox")
-        dialog.wait_for()
+        _tap_opens(page, link, dialog)
         big = dialog.locator("img")
         assert big.get_attribute("alt") == link.locator("img").get_attribute("alt")
         width = big.bounding_box()["width"]
@@ -428,9 +467,8 @@ def test_a_steppers_drawing_opens_full_screen_at_its_step(phone, base_url):
         # a button named by the figure's title (French typography: a fine space before ":")
         name = stage.get_attribute("aria-label")
         assert name.startswith("Agrandir la figure\u202f: Graphe")
-        stage.tap()
         dialog = page.locator("dialog.arena-lightbox")
-        dialog.wait_for()
+        _tap_opens(page, stage, dialog)
         big = dialog.locator("svg")
         # the drawing as it stands: the same vertices in the attractor, their ranks shown
         assert big.locator(".vertex.in").count() == shown
