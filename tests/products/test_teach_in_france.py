@@ -206,6 +206,21 @@ def test_french_dead_ends_are_culs_de_sac_as_definition_2_1_says(site):
     assert said > 0
 
 
+
+def test_a_nim_stick_is_a_baton_throughout(site):
+    """One word for one notion: a stick of the Nim games is a "bâtonnet" in every French
+    page, exercise and book, the several heaps' Nim and Marienbad included (chapters 1 and
+    9 said "allumettes" where the rest of the course says "bâtonnets"; a fresh reading,
+    issue 61)."""
+    pages = [p for p in sorted(site.rglob("index.html"))
+             if p.relative_to(site).parts[0] not in ("en", "assets")]
+    books = sorted((ROOT / "build" / "book").glob("*-fr/book.tex"))
+    assert len(pages) > 20 and len(books) == 2
+    said = {p.relative_to(ROOT).as_posix() for p in pages + books
+            if re.search(r"(?i)allumette", p.read_text("utf-8"))}
+    assert said == set()
+    assert "Plusieurs tas de bâtonnets" in _article(site, "fr", "modelling")
+
 # ---------------------------------------------------------------- §8 safety games
 
 @pytest.mark.parametrize("lang", LANGS)
