@@ -350,3 +350,13 @@ def test_the_ourson_notes_say_each_rise_of_the_rank_whole():
               for lang in ("fr", "en"))
     assert fr.startswith("L'{{ex:article-rank}} : "), fr
     assert en.startswith("{{Ex:article-rank}}: "), en
+
+
+def test_the_dilemma_note_says_only_one_year_as_a_sentence_does():
+    """'se taire tous deux ne coûterait que 1 an' (a fresh reading, issue 61): French
+    elides before 'un', and a sentence spells the year it counts."""
+    from coursebuild.course import teaching_facts
+
+    fact = teaching_facts.NOTE_FACTS["dilemma-outcome"]()
+    assert "ne coûterait qu'un an" in fact["fr"] and "que 1 an" not in fact["fr"], fact
+    assert fact["en"].endswith("would cost only one year"), fact

@@ -459,10 +459,14 @@ def dilemma_outcome() -> Bilingual:
     d = dilemma()
     betray, silent = d["equilibrium_years"][0], PRISON_YEARS[0, 0][0]
     claim(silent < betray, "prisoner's dilemma: silence is not better for both")
+    claim(silent > 0, "prisoner's dilemma: silence costs nothing")
+    # "qu'un an", "only one year": French elides before "un", a sentence spells one
+    only = {"fr": "qu'un an" if silent == 1 else f"que {_years(silent, 'fr')}",
+            "en": "only one year" if silent == 1 else f"only {_years(silent, 'en')}"}
     return both(f"le seul équilibre, où chacun dénonce, coûte {_years(betray, 'fr')} à chacun ; "
-                f"se taire tous deux ne coûterait que {_years(silent, 'fr')}",
+                f"se taire tous deux ne coûterait {only['fr']}",
                 f"the only equilibrium, where both betray, costs each {_years(betray, 'en')}; "
-                f"both keeping silent would cost only {_years(silent, 'en')}")
+                f"both keeping silent would cost {only['en']}")
 
 
 @note_fact
