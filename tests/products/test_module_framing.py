@@ -17,7 +17,10 @@ from coursebuild.languages import LANGS
 from coursebuild.products import descriptor, sample_paper
 
 ROOT = Path(__file__).resolve().parents[2]
-FRAMING = re.compile(r"(?i)syllabus|\bCPGE\b|specification asked|MP2I")
+# ... and the French competitive exams' papers, whose players the course's J_0 and J_1
+# renumber ("Exam papers often call the players J1 and J2", a fresh reading, issue 61)
+FRAMING = re.compile(r"(?i)syllabus|\bCPGE\b|specification asked|MP2I|\bconcours\b"
+                     r"|exam papers often")
 APPENDIX = "Optional appendix: the French CPGE syllabus"
 
 
