@@ -812,7 +812,7 @@ def test_a_player_faces_sticks_and_shapes_in_english_not_in_front_of_them():
             text = v.statement["en"] + v.solution["en"] + v.marking["en"]
             assert "in front of" not in text, (pid, k)
     nim = bank.variant("nim-subtraction-period", 0)
-    assert "does the player to move facing $k$ sticks lose?" in nim.statement["en"]
+    assert "does the player to move lose when $k$ sticks are left?" in nim.statement["en"]
     assert "sticks left, " in nim.solution["en"]
     sources = Path(bank.__file__).parent.glob("*.py")
     assert not [p.name for p in sources if "in front of" in p.read_text(encoding="utf-8")]
