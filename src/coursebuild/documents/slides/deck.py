@@ -38,18 +38,6 @@ class Deck:
     levels: list[list[str]] = field(default_factory=list)   # the attractor's, shown
 
 
-def section_tex(section: str) -> str:
-    r"""A section's title (its heading's text) as a frame's title: its formulas, which
-    the page writes ``\(J_0\)``, as formulas, the rest escaped (a fresh reading, issue 61:
-    chapter 5's frame read "The strategy of \(J\_0\) in Nim").
-
-    >>> section_tex(r"The strategy of \(J_0\) in Nim & more")
-    'The strategy of \\(J_0\\) in Nim \\& more'
-    """
-    parts = re.split(r"(\\\(.*?\\\))", section)
-    return "".join(p if k % 2 else escape(p) for k, p in enumerate(parts))
-
-
 def fragment(html: str, ctx: Context) -> str:
     """A piece of the page as LaTeX, by the book's converters, without what the book adds
     after a piece (its "Online" box, its solutions): a slide shows the piece alone."""
