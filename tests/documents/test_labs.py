@@ -168,29 +168,3 @@ def test_a_notebook_of_two_sessions_numbers_them_not_the_session_twice():
     one = labs.Brief(3, "03-attractors", "T", "Goal.", (), 1, ("Attractors.",))
     assert "**The session:** Attractors." in labs.brief_markdown(one, "en")
     assert "**La séance :** Attractors." in labs.brief_markdown(one, "fr")
-
-
-def test_a_loop_that_prints_is_shown_line_by_line_with_all_it_prints(tmp_path):
-    """Fresh reading (issue 61): lab 4's brief ran the loop of its task 2 together into one
-    line ("for n in (10, 100, 1000): c = chain(n - 1) # len(c) == n steps, reads = ...")
-    after a first result without its code, the loop's print split in two where the
-    notebook's output came in two pieces."""
-    import json
-
-    loop = "for n in (1, 2):\n    print(n, n * n)"
-    nb = {"cells": [
-        {"cell_type": "markdown", "source": "# Title\n\nGoal.", "metadata": {}},
-        {"cell_type": "code", "source": loop, "metadata": {}, "outputs": [
-            {"output_type": "stream", "name": "stdout", "text": "1 1\n"},
-            {"output_type": "stream", "name": "stdout", "text": "2 4\n"}]},
-    ], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
-    path = tmp_path / "04-algorithms.ipynb"
-    path.write_text(json.dumps(nb), encoding="utf-8")
-    for lang, words in (("en", "The code, then what it prints:"),
-                        ("fr", "Le code, puis ce qu'il affiche :")):
-        brief = labs.read(path, lang)
-        assert brief.tasks[0].results == (labs.Result(loop, "1 1\n2 4"),)
-        md = labs.brief_markdown(brief, lang)
-        assert f"- {words}" in md
-        assert "    for n in (1, 2):\n        print(n, n * n)\n" in md
-        assert "    1 1\n    2 4\n" in md

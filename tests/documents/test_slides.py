@@ -248,7 +248,8 @@ def test_no_slide_prints_a_formula_s_source_or_a_missing_reference(decks):
     assert section_tex("La stratégie de \\(J_0\\) au jeu de Nim") == \
         "La stratégie de \\(J_0\\) au jeu de Nim"
     notes = " ".join(_text(OUT / "fr" / "05-strategies-notes.pdf").split())
-    assert "L'arène, S0 = " in notes.replace("’", "'").replace(" , ", ", ")
+    assert "L'arène de la figure (dans le guide de l'enseignant), S0 = " in notes.replace(
+        "’", "'").replace(" , ", ", ")
 
 
 def test_every_misconception_of_the_guide_is_whole_in_its_notes(decks):

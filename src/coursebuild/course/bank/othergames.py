@@ -85,7 +85,7 @@ def perdantes_misere(n, R):
     for k in range(n + 1):
         coups = [k - q for q in R if q <= k]
         #fr bloqué : l'autre a joué le dernier coup possible, on a gagné
-        #en stuck: the other made the last possible move, so we have won
+        #en stuck: the other made the last legal move, so we have won
         perd.append(coups != [] and all(not perd[j] for j in coups))
     return [k for k in range(n + 1) if perd[k]]''', NAMES)
 MISERE_FUNCTION = {"fr": "perdantes_misere", "en": "misere_losing_positions"}
