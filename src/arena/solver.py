@@ -333,7 +333,7 @@ class Solution:
         return {vs[x]: vs[j] for x, j in enumerate(self._moves) if j >= 0 and owner[x] == p}
 
     def summary(self) -> dict[str, int]:
-        """How many vertices each player wins, and how many are draws."""
+        """How many vertices each player wins, and how many are drawn."""
         w = self._win
         return {"won_by_0": w.count(0), "won_by_1": w.count(1), "draws": w.count(-1)}
 

@@ -221,6 +221,25 @@ def test_a_nim_stick_is_a_baton_throughout(site):
     assert said == set()
     assert "Plusieurs tas de bâtonnets" in _article(site, "fr", "modelling")
 
+
+def test_no_page_calls_positions_draws(site):
+    """One word for one notion: a draw is a play ("match nul", plays.md), a position in
+    neither attractor a drawn position ("position nulle"). The design page said "les
+    positions depuis lesquelles aucun joueur ne peut forcer la victoire sont des matchs
+    nuls", and exercise 6.2's figure "Les sommets blancs (...) sont des matchs nuls" (a
+    fresh reading, issue 61); every page of both languages, figures' captions included."""
+    said = {"fr": re.compile(r"(?i)(?:positions|sommets)\b[^.;]{0,120}\bsont des matchs nuls"),
+            "en": re.compile(r"(?i)(?:positions|vertices)\b[^.;]{0,120}\bare draws\b")}
+    found = []
+    for page in sorted(site.rglob("index.html")):
+        lang = "en" if page.relative_to(site).parts[0] == "en" else "fr"
+        html = page.read_text("utf-8")
+        text = " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", html)).split())
+        found += [(page.relative_to(site).as_posix(), m[0][-60:])
+                  for m in said[lang].finditer(text)]
+    assert found == []
+    assert "sont des positions nulles" in _article(site, "fr", "design")
+
 # ---------------------------------------------------------------- §8 safety games
 
 @pytest.mark.parametrize("lang", LANGS)

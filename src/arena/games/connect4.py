@@ -68,7 +68,7 @@ class Connect4:
         return sum(len(level.children) for level in self.levels)
 
     def summary(self) -> dict[str, int]:
-        """How many positions each player wins, and how many are draws."""
+        """How many positions each player wins, and how many are drawn."""
         w = np.concatenate(self.winner)
         return {"won_by_0": int((w == 0).sum()), "won_by_1": int((w == 1).sum()),
                 "draws": int((w == -1).sum())}

@@ -125,7 +125,7 @@ class TicTacToe:
                        for c in range(self.size * self.size))
 
     def summary(self) -> dict[str, int]:
-        """How many positions each player wins, and how many are draws."""
+        """How many positions each player wins, and how many are drawn."""
         import numpy as np
 
         w = np.concatenate(self.winner)

@@ -223,7 +223,7 @@ def ex62_outcomes() -> Bilingual:
     return both(f"sur ses {len(g)} positions, {counts['won_by_0']} sont gagnées par $J_0$, "
                 f"{counts['won_by_1']} par $J_1$ et {counts['draws']} sont nulles",
                 f"of its {len(g)} positions, {counts['won_by_0']} are won by $J_0$, "
-                f"{counts['won_by_1']} by $J_1$ and {counts['draws']} are draws")
+                f"{counts['won_by_1']} by $J_1$ and {counts['draws']} are drawn")
 
 
 @note_fact

@@ -149,11 +149,11 @@ def ex6_2_attractors() -> Drawing:
         f"les attracteurs. En bleu, 𝒜⁰ ({plain(ex42_attractor_0, 'fr')} sommets : "
         f"{', '.join(sorted(a0))}) ; en vermillon à bord tireté, 𝒜¹ ({plain(ex42_attractor_1, 'fr')} sommets : "
         f"{', '.join(sorted(a1))}) ; le nombre à côté est le rang. Les sommets blancs "
-        f"({', '.join(draws)}) sont des matchs nuls.",
+        f"({', '.join(draws)}) sont des positions nulles.",
         f"the attractors. In blue, 𝒜⁰ ({plain(ex42_attractor_0, 'en')} vertices: "
         f"{', '.join(sorted(a0))}); in vermilion with a dashed border, 𝒜¹ ({plain(ex42_attractor_1, 'en')} "
         f"vertices: {', '.join(sorted(a1))}); the number beside is the rank. The white "
-        f"vertices ({', '.join(draws)}) are draws."))
+        f"vertices ({', '.join(draws)}) are drawn positions."))
 
 def ex6_2_strategy() -> Drawing:
     from arena.render import View

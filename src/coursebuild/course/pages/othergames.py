@@ -118,10 +118,10 @@ def misere_tictactoe() -> Bilingual:
         "sont nulles.\n"
         if lang == "fr" else
         f"Computed on the {said(tictactoe_positions, lang)} positions: in reverse tic-tac-toe "
-        "the empty grid is, as in tic-tac-toe, a draw; "
+        "the empty grid is, as in tic-tac-toe, drawn; "
         f"{said(reverse_tictactoe_won_by_x, lang)} positions are won by ×, "
         f"{said(reverse_tictactoe_won_by_o, lang)} by o and {said(reverse_tictactoe_draws, lang)} "
-        "are draws.\n") for lang in ("fr", "en")}
+        "are drawn.\n") for lang in ("fr", "en")}
 
 
 # ---------------------------------------------------------------- Grundy's game
