@@ -261,6 +261,7 @@ def book_source(lang: str, edition: str, site: Path, figures: dict
     from coursebuild.sources.typography import french
     from coursebuild.typeset.latex import Chapter, Context, escape, print_caption
     from coursebuild.typeset.latex.links import url
+    from coursebuild.typeset.latex.text import glossary_latex
 
     words = WORDS[lang]
     root = "/" if lang == "fr" else "/en/"
@@ -383,21 +384,6 @@ def keep_floats_in_their_problem(tex: str, lang: str) -> str:
     solution = f"\\textbf{{{BANK_WORDS[lang]['solution']}.}}"
     tex = tex.replace(solution, "\\bookfloatbarrier\n" + solution)
     return re.sub(r"(?m)^(?=\\section\{)", lambda m: "\\bookfloatbarrier\n", tex)
-
-
-def glossary_latex() -> str:
-    """The concordance as an appendix of the English book."""
-    from coursebuild.sources.glossary import WORDS, _chapter_titles, entries
-    from coursebuild.typeset.latex import escape
-
-    titles = _chapter_titles()
-    items = "".join(f"\\item[\\texttt{{{escape(e['english'], formulas=False)}}}] "
-                    f"\\texttt{{{escape(e['name'], formulas=False)}}}: {escape(e['en'])} "
-                    f"({escape(titles[e['page']])})\n"
-                    for e in sorted(entries(), key=lambda e: e["english"]))
-    return (f"\\chapter{{{escape(WORDS['title'])}}}\n"
-            f"{escape(WORDS['intro'])}\n"
-            f"\\begin{{description}}\n{items}\\end{{description}}\n")
 
 
 def _verso(lang: str, edition: str, site_name: str, site_url: str) -> str:

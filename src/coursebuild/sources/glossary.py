@@ -8,7 +8,7 @@ French names, and :func:`english` gives it to the English edition (listings, exe
 notebooks); the English pages' pseudo-code is written in English. One concordance (English
 name, French name, the chapter that shows it first) is printed on an English page
 (:func:`concordance`) and in an appendix of the English book
-(:func:`coursebuild.documents.book.glossary_latex`).
+(:func:`coursebuild.typeset.latex.text.glossary_latex`).
 ``tests/sources/test_glossary.py`` checks that no French name shows in the English edition, nor
 an English one in the French edition. The practice page's Python (Pyodide, which reads no
 YAML, from a zip without ``docs/``) reads the same entries as JSON (:func:`bundle`).

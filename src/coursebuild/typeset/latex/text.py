@@ -253,3 +253,18 @@ def check_formula(tex: str) -> str:
         raise UnsafeFormula(f"the formula {tex[:60]!r} uses {m[0]}, which a formula may not "
                             "(it reads or writes files, or defines commands)")
     return tex
+
+
+def glossary_latex() -> str:
+    """The concordance as an appendix of the English book."""
+    from coursebuild.sources.glossary import WORDS, _chapter_titles, entries
+    from coursebuild.typeset.latex import escape
+
+    titles = _chapter_titles()
+    items = "".join(f"\\item[\\texttt{{{escape(e['english'], formulas=False)}}}] "
+                    f"\\texttt{{{escape(e['name'], formulas=False)}}}: {escape(e['en'])} "
+                    f"({escape(titles[e['page']])})\n"
+                    for e in sorted(entries(), key=lambda e: e["english"]))
+    return (f"\\chapter{{{escape(WORDS['title'])}}}\n"
+            f"{escape(WORDS['intro'])}\n"
+            f"\\begin{{description}}\n{items}\\end{{description}}\n")
