@@ -258,7 +258,6 @@ def check_formula(tex: str) -> str:
 def glossary_latex() -> str:
     """The concordance as an appendix of the English book."""
     from coursebuild.sources.glossary import WORDS, _chapter_titles, entries
-    from coursebuild.typeset.latex import escape
 
     titles = _chapter_titles()
     items = "".join(f"\\item[\\texttt{{{escape(e['english'], formulas=False)}}}] "
