@@ -461,8 +461,9 @@ def test_the_notes_keep_every_sentence_of_the_guide_s_notes(site):
                 ).read_text("utf-8")
         for page in ("modelling", "attractors", "algorithms", "strategies", "ourson",
                      "beyond", "theory", "othergames"):
+            # the deck's context (slides.deck_sources): no Online box
             ctx = Context(lang=lang, figures={}, data={}, floats=False, code_margin=False,
-                          page_path=f"{page}/")
+                          page_path=f"{page}/", online_box=False)
             tex = " ".join(teaching_notes(html, page, ctx))
             assert "\\ref{" not in tex and "\\pageref{" not in tex, (lang, page)
             guide = BeautifulSoup(html, "html.parser")

@@ -38,11 +38,11 @@ WORDS = {
     "fr": {"file": "tp", "task": "Tâche", "opening": "Premiers calculs",
            "expected": "Résultats attendus", "figure": "une figure",
            "more": "(… {n} lignes de plus)", "session": "La séance",
-           "sessions": "Séance {k}"},
+           "sessions": "Séance {k}", "cell": "la cellule :"},
     "en": {"file": "lab", "task": "Task", "opening": "First computations",
            "expected": "Expected results", "figure": "a figure",
            "more": "(… {n} more lines)", "session": "The session",
-           "sessions": "Session {k}"},
+           "sessions": "Session {k}", "cell": "the cell:"},
 }
 
 
@@ -164,8 +164,7 @@ def _result_md(result: Result, lang: str) -> str:
         listing = "\n".join(f"    {ln}" for ln in ["```python", *result.code.splitlines(),
                                                     "```"])
         block = "\n".join(f"    {ln}" for ln in ["```text", *lines, "```"])
-        said = "la cellule :" if lang == "fr" else "the cell:"
-        return f"- {said}\n\n{listing}\n\n{block}\n"
+        return f"- {word['cell']}\n\n{listing}\n\n{block}\n"
     code = f"`{result.code}`" if result.code else ""
     if len(lines) == 1 and len(lines[0]) + len(result.code) < 80 and "`" not in lines[0]:
         arrow = " → " if code else ""

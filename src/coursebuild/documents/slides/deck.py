@@ -45,13 +45,6 @@ def fragment(html: str, ctx: Context) -> str:
     from coursebuild.typeset.latex.text import book_wording
 
     root = BeautifulSoup(html, "lxml").body or BeautifulSoup("", "lxml")
-    for a in root.find_all("a"):
-        # a link to another page (another chapter, the bank) as its words: the book's
-        # converter would move its whole sentence to an "Online" box a slide has not (a
-        # fresh reading, issue 61: chapter 1's definition lost its reachability game)
-        href = a.get("href", "")
-        if href and not href.startswith(("#", "http://", "https://", "mailto:")):
-            a.unwrap()
     conv = Converter(ctx, "slides", numbered=False)
     return book_wording(_unmarked(conv.blocks(root), ctx), ctx.lang)
 

@@ -26,6 +26,11 @@ BLOCKS = {"h1", "h2", "h3", "h4", "p", "hr", "blockquote", "section", "img", "di
 """The elements a page's text is made of, each converted by :meth:`Converter.block`."""
 
 
+_LABEL = re.compile(r"\\textbf\{[^{}]{1,24}\}\s*")
+"""A label alone in its paragraph ("5.", "Solution.", "Marking scheme."), which stays with
+what follows it."""
+
+
 class Converter:
     """The conversion of one page (or fragment): the book's context and what the page's
     boxes collect on the way (its solutions, the exercise they answer)."""
@@ -112,13 +117,12 @@ class Converter:
                     parts[-1] = figures.cite_below(self, child, no_colon(parts[-1]))
                 out = self.block(child)
                 if out.startswith(("\\begin{codebox}", "\\begin{center}")) and parts and \
-                        re.fullmatch(r"\\textbf\{[^{}]{1,24}\}\s*", parts[-1]):
+                        _LABEL.fullmatch(parts[-1]):
                     # a label alone ("5.", a solution's number, "Marking scheme.") stays
                     # with its listing or its table
                     parts[-1] = parts[-1].rstrip() + "\\bookkeepwithnext\n"
                     # and a label before it ("Solution." over "1."): the three go together
-                    if len(parts) > 1 and re.fullmatch(r"\\textbf\{[^{}]{1,24}\}\s*",
-                                                       parts[-2]):
+                    if len(parts) > 1 and _LABEL.fullmatch(parts[-2]):
                         parts[-2] = parts[-2].rstrip() + "\\bookkeepwithnext\n"
                     if out.startswith("\\begin{center}"):
                         out = "\\begingroup\\booknobreakbefore\n" + out + "\\endgroup\n"
@@ -134,7 +138,7 @@ class Converter:
         flush()
         # a label alone before a paragraph ("Solution." over "1. ...") never ends a page
         for k in range(len(parts) - 1):
-            if re.fullmatch(r"\\textbf\{[^{}]{1,24}\}\s*", parts[k]) and \
+            if _LABEL.fullmatch(parts[k]) and \
                     not parts[k + 1].startswith(("\\begin", "\\section", "\\subsection",
                                                  "\\needspace", "\\chapter")):
                 parts[k] = parts[k].rstrip() + "\\par\\nopagebreak\n"
